@@ -1,0 +1,56 @@
+"""The point where a model is called: an ``Adapter`` has an ``id`` and ``generate``.
+
+The id is part of every run's fingerprint: change it whenever the model, its settings
+or the way its output is parsed changes, so a run is never finished by a different
+generator than the one that started it. Providers get one module each, importing
+their SDK only there.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any, Protocol, runtime_checkable
+
+
+@dataclass(frozen=True, kw_only=True)
+class Request:
+    """What a node asks the model for: instructions and the data they apply to."""
+
+    instructions: str
+    data: Any
+    run_id: str
+    node: str
+
+
+@runtime_checkable
+class Adapter(Protocol):
+    """A generator of structured output. ``generate`` returns JSON data."""
+
+    @property
+    def id(self) -> str:
+        """Stable identifier of the model and its configuration (``"fixture-v1"``)."""
+
+    def generate(self, request: Request) -> Any:
+        """Produce output for ``request``; raise on failure."""
+
+
+class FunctionAdapter:
+    """An adapter backed by a plain function: for tests and quick experiments."""
+
+    def __init__(self, adapter_id: str, fn: Callable[[Request], Any]) -> None:
+        self._id = adapter_id
+        self._fn = fn
+
+    @property
+    def id(self) -> str:
+        return self._id
+
+    def generate(self, request: Request) -> Any:
+        return self._fn(request)
+
+    def __repr__(self) -> str:
+        return f"<FunctionAdapter {self._id}>"
+
+
+__all__ = ["Adapter", "FunctionAdapter", "Request"]

@@ -1,0 +1,316 @@
+"""The checkpoint record, canonical JSON and the fingerprint.
+
+This module is the only codec of stored records and the only validator of loaded
+ones: every store turns rows or files into a ``Checkpoint`` through ``from_record``,
+so a damaged or hand-edited record fails here with ``CheckpointCorrupt`` and a reason,
+never deeper inside with a traceback.
+
+Storage is inputs once, a small head (where the run stands, what it is bound to) and
+one history entry per completed step holding only that step's update. The state is
+rebuilt by merging the updates over the inputs, so nothing is stored twice and the
+stored bytes grow with what nodes return, not with state size times steps.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import math
+from collections.abc import Mapping
+from dataclasses import dataclass
+from datetime import datetime, timezone
+from typing import Any
+
+from .errors import CheckpointCorrupt, InputError
+
+FORMAT = 1
+"""The record format written by this version. Older formats would be migrated here."""
+
+_INTEGRAL_LIMIT = 2**53
+
+
+def normalize(value: Any, path: str = "inputs") -> Any:
+    """Return ``value`` as plain JSON data, or raise ``InputError`` naming the bad path.
+
+    Accepted: None, bool, int, finite float, str, list/tuple, and mappings with str
+    keys. Integral floats become ints and -0.0 becomes 0, so equal amounts written
+    as ``90`` or ``90.0`` give the same canonical text.
+    """
+    if value is None or isinstance(value, str | bool):
+        return value
+    if isinstance(value, int):
+        return int(value)
+    if isinstance(value, float):
+        if not math.isfinite(value):
+            raise InputError(path, f"must be a finite number, not {value!r}")
+        if value.is_integer() and abs(value) < _INTEGRAL_LIMIT:
+            return int(value)
+        return value
+    if isinstance(value, list | tuple):
+        return [normalize(item, f"{path}[{index}]") for index, item in enumerate(value)]
+    if isinstance(value, Mapping):
+        out: dict[str, Any] = {}
+        for key, item in value.items():
+            if not isinstance(key, str):
+                raise InputError(path, f"keys must be strings, not {key!r}")
+            out[key] = normalize(item, f"{path}.{key}")
+        return out
+    raise InputError(path, f"must be JSON data, not {type(value).__name__}")
+
+
+def canonical_json(value: Any) -> str:
+    """Canonical text of normalized JSON data: sorted keys, no spaces, UTF-8 kept."""
+    return json.dumps(
+        value, sort_keys=True, separators=(",", ":"), ensure_ascii=False, allow_nan=False
+    )
+
+
+def digest(text: str) -> str:
+    """The hex SHA-256 of ``text``."""
+    return hashlib.sha256(text.encode("utf-8")).hexdigest()
+
+
+@dataclass(frozen=True, kw_only=True)
+class Parts:
+    """What a run is bound to. A resume with any part different is refused."""
+
+    graph: str
+    shape: str
+    revision: int
+    adapter: str
+    inputs: str  # SHA-256 of the canonical inputs
+
+    def fingerprint(self) -> str:
+        """The SHA-256 binding all parts together."""
+        return digest(canonical_json(self.as_dict()))
+
+    def as_dict(self) -> dict[str, Any]:
+        return {
+            "graph": self.graph,
+            "shape": self.shape,
+            "revision": self.revision,
+            "adapter": self.adapter,
+            "inputs": self.inputs,
+        }
+
+    def first_difference(self, other: Parts) -> str | None:
+        """The name of the first part that differs from ``other`` (graph first)."""
+        mine, theirs = self.as_dict(), other.as_dict()
+        for name in ("graph", "shape", "revision", "adapter", "inputs"):
+            if mine[name] != theirs[name]:
+                return name
+        return None
+
+
+@dataclass(frozen=True, kw_only=True)
+class Checkpoint:
+    """One saved version of a run, as it stood after a completed node.
+
+    ``state`` is the full state (inputs overlaid with ``values``); ``update`` is what
+    the last node returned, the step recorded in the history.
+    """
+
+    run_id: str
+    parts: Parts
+    fingerprint: str
+    inputs: dict[str, Any]
+    values: dict[str, Any]
+    next: str
+    status: str
+    trace: tuple[str, ...]
+    update: dict[str, Any]
+    version: int
+    created_at: str
+    updated_at: str
+    format: int = FORMAT
+
+    @property
+    def state(self) -> dict[str, Any]:
+        """The state a node would see (shared, do not mutate)."""
+        return {**self.inputs, **self.values}
+
+    @property
+    def node(self) -> str:
+        """The node whose completion this version records."""
+        return self.trace[-1]
+
+
+@dataclass(frozen=True, kw_only=True)
+class HistoryEntry:
+    """One step of a run: the node that completed and the update it returned."""
+
+    version: int
+    node: str
+    update: dict[str, Any]
+    next: str
+    status: str
+    at: str
+
+
+def now() -> str:
+    """The current UTC time as ISO 8601 with milliseconds."""
+    return datetime.now(timezone.utc).isoformat(timespec="milliseconds")
+
+
+def head_record(cp: Checkpoint) -> dict[str, Any]:
+    """Where the run stands and what it is bound to: everything but inputs and steps."""
+    return {
+        "format": cp.format,
+        "run_id": cp.run_id,
+        "parts": cp.parts.as_dict(),
+        "fingerprint": cp.fingerprint,
+        "next": cp.next,
+        "status": cp.status,
+        "version": cp.version,
+        "created_at": cp.created_at,
+        "updated_at": cp.updated_at,
+    }
+
+
+def step_record(cp: Checkpoint) -> dict[str, Any]:
+    """The history entry that ``cp`` adds: its node, the update, and where it led."""
+    return {
+        "version": cp.version,
+        "node": cp.node,
+        "update": cp.update,
+        "next": cp.next,
+        "status": cp.status,
+        "at": cp.updated_at,
+    }
+
+
+def dumps(data: Any) -> str:
+    """Compact JSON for storage (already-normalized data)."""
+    return json.dumps(data, separators=(",", ":"), ensure_ascii=False, allow_nan=False)
+
+
+def parse(text: str | bytes, run_id: str | None, what: str) -> Any:
+    """Decode stored JSON, mapping any damage to ``CheckpointCorrupt``."""
+    try:
+        return json.loads(text, parse_constant=_reject_constant)
+    except (ValueError, RecursionError) as error:
+        raise CheckpointCorrupt(run_id, f"{what} is not valid JSON ({error})") from error
+
+
+def _reject_constant(name: str) -> Any:
+    raise ValueError(f"{name} is not allowed")
+
+
+def stored_version(head: Any, run_id: str) -> int:
+    """The version field of a stored head, for a compare-and-swap."""
+    return _Reader(head, run_id).integer("version")
+
+
+def from_records(head: Any, inputs: Any, steps: list[Any], *, run_id: str) -> Checkpoint:
+    """Validate a stored head, its inputs and its steps, and rebuild the ``Checkpoint``.
+
+    The state is the inputs with every step's update merged in order. Raises
+    ``CheckpointCorrupt`` naming the first problem: a missing field, a wrong type, an
+    unknown format, a gap in the steps, or inputs that do not match the fingerprint.
+    """
+    rec = _Reader(head, run_id)
+    fmt = rec.integer("format")
+    if fmt != FORMAT:
+        raise CheckpointCorrupt(run_id, f"unknown format {fmt} (this version reads {FORMAT})")
+    found_id = rec.text("run_id")
+    if found_id != run_id:
+        raise CheckpointCorrupt(run_id, f"the record belongs to run {found_id!r}")
+    parts_rec = _Reader(rec.mapping("parts"), run_id, "parts.")
+    parts = Parts(
+        graph=parts_rec.text("graph"),
+        shape=parts_rec.text("shape"),
+        revision=parts_rec.integer("revision"),
+        adapter=parts_rec.text("adapter"),
+        inputs=parts_rec.text("inputs"),
+    )
+    fingerprint = rec.text("fingerprint")
+    if fingerprint != parts.fingerprint():
+        raise CheckpointCorrupt(run_id, "the fingerprint does not match its parts")
+    if not isinstance(inputs, dict):
+        raise CheckpointCorrupt(run_id, "inputs must be an object")
+    if digest(canonical_json(inputs)) != parts.inputs:
+        raise CheckpointCorrupt(run_id, "the inputs do not match the stored fingerprint")
+    version = rec.integer("version")
+    if version < 1:
+        raise CheckpointCorrupt(run_id, f"version must be at least 1, not {version}")
+    entries = [history_from_record(step, run_id) for step in steps]
+    if [entry.version for entry in entries] != list(range(1, version + 1)):
+        raise CheckpointCorrupt(run_id, f"the history does not hold steps 1 to {version}")
+    last = entries[-1]
+    next_node, status = rec.text("next"), rec.text("status")
+    if (last.next, last.status) != (next_node, status):
+        raise CheckpointCorrupt(run_id, "the last step does not match the current record")
+    values: dict[str, Any] = {}
+    for entry in entries:
+        values.update(entry.update)
+    return Checkpoint(
+        run_id=found_id,
+        parts=parts,
+        fingerprint=fingerprint,
+        inputs=inputs,
+        values=values,
+        next=next_node,
+        status=status,
+        trace=tuple(entry.node for entry in entries),
+        update=last.update,
+        version=version,
+        created_at=rec.text("created_at"),
+        updated_at=rec.text("updated_at"),
+        format=fmt,
+    )
+
+
+def history_from_record(data: Any, run_id: str) -> HistoryEntry:
+    """Validate one stored history entry."""
+    rec = _Reader(data, run_id, "step.")
+    return HistoryEntry(
+        version=rec.integer("version"),
+        node=rec.text("node"),
+        update=rec.mapping("update"),
+        next=rec.text("next"),
+        status=rec.text("status"),
+        at=rec.text("at"),
+    )
+
+
+class _Reader:
+    """Typed field access on a stored object; every failure is ``CheckpointCorrupt``."""
+
+    def __init__(self, data: Any, run_id: str | None, prefix: str = "") -> None:
+        if not isinstance(data, dict):
+            raise CheckpointCorrupt(run_id, f"{prefix or 'record'} must be an object")
+        self.data = data
+        self.run_id = run_id
+        self.prefix = prefix
+
+    def _get(self, key: str) -> Any:
+        if key not in self.data:
+            raise CheckpointCorrupt(self.run_id, f"field {self.prefix}{key} is missing")
+        return self.data[key]
+
+    def _wrong(self, key: str, kind: str) -> CheckpointCorrupt:
+        return CheckpointCorrupt(self.run_id, f"field {self.prefix}{key} must be {kind}")
+
+    def text(self, key: str) -> str:
+        value = self._get(key)
+        if not isinstance(value, str) or not value:
+            raise self._wrong(key, "a non-empty string")
+        return value
+
+    def integer(self, key: str) -> int:
+        value = self._get(key)
+        if isinstance(value, bool) or not isinstance(value, int):
+            raise self._wrong(key, "an integer")
+        return value
+
+    def mapping(self, key: str) -> dict[str, Any]:
+        value = self._get(key)
+        if not isinstance(value, dict):
+            raise self._wrong(key, "an object")
+        return value
+
+    def array(self, key: str) -> list[Any]:
+        value = self._get(key)
+        if not isinstance(value, list):
+            raise self._wrong(key, "a list")
+        return value

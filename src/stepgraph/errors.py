@@ -1,0 +1,146 @@
+"""The whole stepgraph exception tree.
+
+Every error the library raises on purpose is one of these::
+
+    StepgraphError
+    ├── GraphError                a graph definition is invalid (raised when it is built)
+    ├── InputError                bad input: .field names it, .rule says what was broken
+    ├── CheckpointError
+    │   ├── CheckpointCorrupt     a stored record is damaged or was edited (.reason)
+    │   └── ResumeRefused         the run exists but may not be continued as asked
+    │       ├── FingerprintMismatch   inputs, adapter, revision or graph changed (.part)
+    │       └── VersionConflict       another writer saved first (.expected, .actual)
+    ├── StoreError                the storage backend failed (.store)
+    │   └── RunNotFound           no run has this id (.run_id)
+    ├── AdapterError              the model adapter failed
+    └── NodeError                 a node raised; the original is __cause__ (.node)
+        ├── NodeTimeout           a node ran past its timeout (.seconds)
+        └── EdgeError             an edge picked an undeclared or unknown target
+
+Structured facts live in attributes, so callers never parse messages. Library code
+raises nothing else on purpose; a bug may still surface as a builtin exception.
+"""
+
+from __future__ import annotations
+
+
+class StepgraphError(Exception):
+    """Root of every error stepgraph raises on purpose."""
+
+
+class GraphError(StepgraphError):
+    """The graph definition is invalid: fix the nodes, edges or entry named in the message."""
+
+
+class InputError(StepgraphError):
+    """Input broke a rule. ``field`` names where (``offers[1].monthly``), ``rule`` what.
+
+    Nothing was written. Correct the named field and run again.
+    """
+
+    def __init__(self, field: str, rule: str, *, source: str | None = None) -> None:
+        self.field = field
+        self.rule = rule
+        self.source = source
+        where = f"{source}: " if source else ""
+        super().__init__(f"{where}{field}: {rule}")
+
+
+class CheckpointError(StepgraphError):
+    """Something about a stored checkpoint prevents using it."""
+
+
+class CheckpointCorrupt(CheckpointError):
+    """A stored record is damaged or was edited by hand; ``reason`` says what is wrong.
+
+    The record was not used. Restore it from a backup or start a new run.
+    """
+
+    def __init__(self, run_id: str | None, reason: str) -> None:
+        self.run_id = run_id
+        self.reason = reason
+        label = f"checkpoint {run_id!r}" if run_id else "checkpoint"
+        super().__init__(f"{label} is corrupt: {reason}")
+
+
+class ResumeRefused(CheckpointError):
+    """The run exists, but continuing it as asked could give a wrong or forked result."""
+
+
+class FingerprintMismatch(ResumeRefused):
+    """The run was started with other inputs, adapter, revision or graph (``part``).
+
+    Resuming would mix two configurations. Start a new run (a new run id), or go back
+    to what the run was started with.
+    """
+
+    def __init__(self, run_id: str, part: str, stored: object, given: object) -> None:
+        self.run_id = run_id
+        self.part = part
+        self.stored = stored
+        self.given = given
+        super().__init__(
+            f"run {run_id!r} cannot resume: {part} changed "
+            f"(stored {stored!r}, given {given!r})"
+        )
+
+
+class VersionConflict(ResumeRefused):
+    """Another writer saved this run first; ``actual`` is the version now stored.
+
+    Nothing of this attempt was saved. Load the run again and decide whether to resume.
+    """
+
+    def __init__(self, run_id: str, expected: int | None, actual: int | None) -> None:
+        self.run_id = run_id
+        self.expected = expected
+        self.actual = actual
+        want = "no saved version" if expected is None else f"version {expected}"
+        have = "none" if actual is None else f"version {actual}"
+        super().__init__(f"run {run_id!r} changed underneath: expected {want}, found {have}")
+
+
+class StoreError(StepgraphError):
+    """The storage backend failed; the previous checkpoint is unchanged.
+
+    The cause (``__cause__``) is the driver or OS error. Fix it and run again.
+    """
+
+    def __init__(self, store: str, message: str) -> None:
+        self.store = store
+        super().__init__(f"{store} store: {message}")
+
+
+class RunNotFound(StoreError):
+    """No run with this id exists in the store. Check the id and the --store URL."""
+
+    def __init__(self, store: str, run_id: str) -> None:
+        self.run_id = run_id
+        super().__init__(store, f"no run {run_id!r}")
+
+
+class AdapterError(StepgraphError):
+    """The model adapter failed or is unknown."""
+
+
+class NodeError(StepgraphError):
+    """Node ``node`` failed; its own exception is ``__cause__``.
+
+    Nothing was saved for this step: the run is still resumable at this node.
+    """
+
+    def __init__(self, node: str, message: str) -> None:
+        self.node = node
+        super().__init__(f"node {node!r} failed: {message}")
+
+
+class NodeTimeout(NodeError):
+    """Node ``node`` ran longer than its timeout of ``seconds`` and was abandoned."""
+
+    def __init__(self, node: str, seconds: float) -> None:
+        self.seconds = seconds
+        super().__init__(node, f"timed out after {seconds:g} s")
+
+
+class EdgeError(NodeError):
+    """The edge after ``node`` picked a target it did not declare, or raised."""

@@ -1,0 +1,217 @@
+"""Graphs: named nodes, the edges that pick the next one, and build-time validation.
+
+A graph is data. Building one checks everything that can be checked before it runs:
+every node has an edge, every edge target exists, every node is reachable from the
+entry and can reach END. Function edges declare their possible targets, so the graph
+can be validated and drawn without running anything.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import re
+from collections.abc import Awaitable, Callable, Mapping
+from dataclasses import dataclass, field
+from typing import Any, TypeAlias
+
+from .errors import GraphError
+
+END = "END"
+"""The cursor value of a finished run (the seed's ``"END"``)."""
+
+State: TypeAlias = dict[str, Any]
+Update: TypeAlias = Mapping[str, Any]
+NodeFunction: TypeAlias = Callable[[State, Any], "Update | Awaitable[Update]"]
+EdgeFunction: TypeAlias = Callable[[State], str]
+
+_NAME = re.compile(r"^[A-Za-z_][A-Za-z0-9_.-]{0,63}$")
+
+
+@dataclass(frozen=True, kw_only=True)
+class Node:
+    """A node function with its run options.
+
+    ``fn(state, context)`` gets a deep copy of the state and returns a partial update
+    (or an awaitable of one). ``timeout`` bounds one call in seconds.
+    """
+
+    fn: NodeFunction
+    timeout: float | None = None
+
+
+@dataclass(frozen=True)
+class Branch:
+    """A function edge: ``fn(state)`` returns one of ``targets`` (node names or END)."""
+
+    fn: EdgeFunction
+    targets: tuple[str, ...]
+
+    def __init__(self, fn: EdgeFunction, *targets: str) -> None:
+        object.__setattr__(self, "fn", fn)
+        object.__setattr__(self, "targets", tuple(targets))
+
+
+Edge: TypeAlias = "str | Branch"
+
+
+@dataclass(frozen=True, kw_only=True, eq=False)
+class Graph:
+    """A validated workflow graph.
+
+    ``revision`` is yours to maintain: increase it when nodes, prompts or the data
+    contract change, so old checkpoints are refused rather than continued by new code.
+    Changes to the node names or edges are detected on their own (the ``shape``).
+    """
+
+    name: str
+    revision: int
+    entry: str
+    nodes: Mapping[str, Node]
+    edges: Mapping[str, Edge]
+    shape: str = field(init=False)
+
+    def __init__(
+        self,
+        *,
+        name: str,
+        nodes: Mapping[str, Node | NodeFunction],
+        edges: Mapping[str, Edge],
+        entry: str,
+        revision: int = 1,
+    ) -> None:
+        normal = {key: value if isinstance(value, Node) else Node(fn=value) for key, value in nodes.items()}
+        object.__setattr__(self, "name", name)
+        object.__setattr__(self, "revision", revision)
+        object.__setattr__(self, "entry", entry)
+        object.__setattr__(self, "nodes", dict(normal))
+        object.__setattr__(self, "edges", dict(edges))
+        _validate(self)
+        object.__setattr__(self, "shape", _shape_digest(self))
+
+    def targets(self, node: str) -> tuple[str, ...]:
+        """The possible next steps after ``node``."""
+        edge = self.edges[node]
+        return (edge,) if isinstance(edge, str) else edge.targets
+
+    def to_mermaid(self) -> str:
+        """A Mermaid flowchart: solid arrows are fixed edges, dotted ones are choices."""
+        lines = ["flowchart TD", f"    __start__([start]) --> {self.entry}"]
+        for node in self.nodes:
+            edge = self.edges[node]
+            arrow = "-->" if isinstance(edge, str) else "-.->"
+            for target in self.targets(node):
+                lines.append(f"    {node} {arrow} {_mermaid_id(target)}")
+        if any(END in self.targets(node) for node in self.nodes):
+            lines.append("    __end__([END])")
+        return "\n".join(lines) + "\n"
+
+    def to_dot(self) -> str:
+        """A Graphviz DOT digraph: dashed edges are choices."""
+        lines = [f"digraph {json.dumps(self.name)} {{", "    rankdir=TB;"]
+        lines.append('    "__start__" [shape=circle, label="start"];')
+        lines.append(f'    "__start__" -> {json.dumps(self.entry)};')
+        for node in self.nodes:
+            lines.append(f"    {json.dumps(node)} [shape=box];")
+        for node in self.nodes:
+            style = "" if isinstance(self.edges[node], str) else " [style=dashed]"
+            for target in self.targets(node):
+                lines.append(f"    {json.dumps(node)} -> {json.dumps(target)}{style};")
+        lines.append(f'    {json.dumps(END)} [shape=doublecircle, label="END"];')
+        lines.append("}")
+        return "\n".join(lines) + "\n"
+
+
+def _mermaid_id(target: str) -> str:
+    return "__end__" if target == END else target
+
+
+def _validate(graph: Graph) -> None:
+    if not isinstance(graph.name, str) or not _NAME.match(graph.name):
+        raise GraphError(f"name {graph.name!r} must match {_NAME.pattern}")
+    if isinstance(graph.revision, bool) or not isinstance(graph.revision, int):
+        raise GraphError(f"revision must be an integer, not {graph.revision!r}")
+    if graph.revision < 1:
+        raise GraphError(f"revision must be at least 1, not {graph.revision}")
+    if not graph.nodes:
+        raise GraphError(f"graph {graph.name!r} has no nodes")
+    for name, node in graph.nodes.items():
+        _check_node(name, node)
+    if graph.entry not in graph.nodes:
+        raise GraphError(f"entry {graph.entry!r} is not a node")
+    for name in graph.edges:
+        if name not in graph.nodes:
+            raise GraphError(f"edge from {name!r}, which is not a node")
+    for name in graph.nodes:
+        if name not in graph.edges:
+            raise GraphError(f"node {name!r} has no edge (use END to finish after it)")
+        _check_edge(graph, name, graph.edges[name])
+    _check_paths(graph)
+
+
+def _check_node(name: str, node: Node) -> None:
+    if not isinstance(name, str) or not _NAME.match(name) or name == END:
+        raise GraphError(f"node name {name!r} must match {_NAME.pattern} and not be {END!r}")
+    if not callable(node.fn):
+        raise GraphError(f"node {name!r} is not callable")
+    timeout = node.timeout
+    if timeout is not None and (
+        isinstance(timeout, bool) or not isinstance(timeout, int | float) or not timeout > 0
+    ):
+        raise GraphError(f"node {name!r}: timeout must be a positive number of seconds")
+
+
+def _check_edge(graph: Graph, name: str, edge: object) -> None:
+    if isinstance(edge, str):
+        targets: tuple[str, ...] = (edge,)
+    elif isinstance(edge, Branch):
+        if not callable(edge.fn):
+            raise GraphError(f"edge from {name!r}: the branch function is not callable")
+        if not edge.targets:
+            raise GraphError(f"edge from {name!r}: a branch must declare its targets")
+        if len(set(edge.targets)) != len(edge.targets):
+            raise GraphError(f"edge from {name!r}: a target is declared twice")
+        targets = edge.targets
+    else:
+        raise GraphError(f"edge from {name!r} must be a node name, END or a Branch")
+    for target in targets:
+        if target != END and target not in graph.nodes:
+            raise GraphError(f"edge from {name!r} goes to {target!r}, which is not a node")
+
+
+def _check_paths(graph: Graph) -> None:
+    reached = _closure([graph.entry], lambda node: graph.targets(node))
+    unreachable = [node for node in graph.nodes if node not in reached]
+    if unreachable:
+        raise GraphError(f"unreachable from entry {graph.entry!r}: {', '.join(unreachable)}")
+    into: dict[str, list[str]] = {END: []}
+    for node in graph.nodes:
+        into.setdefault(node, [])
+        for target in graph.targets(node):
+            into.setdefault(target, []).append(node)
+    finishing = _closure([END], lambda node: into[node])
+    stuck = [node for node in graph.nodes if node not in finishing]
+    if stuck:
+        raise GraphError(f"no path to END from: {', '.join(stuck)}")
+
+
+def _closure(start: list[str], step: Callable[[str], Any]) -> set[str]:
+    seen = set(start)
+    todo = list(start)
+    while todo:
+        for nxt in step(todo.pop()):
+            if nxt not in seen:
+                seen.add(nxt)
+                if nxt != END:
+                    todo.append(nxt)
+    return seen
+
+
+def _shape_digest(graph: Graph) -> str:
+    """A short digest of the entry, node names and edge targets (not of the code)."""
+    shape = {
+        "entry": graph.entry,
+        "edges": {node: list(graph.targets(node)) for node in sorted(graph.nodes)},
+    }
+    text = json.dumps(shape, sort_keys=True, separators=(",", ":"))
+    return hashlib.sha256(text.encode()).hexdigest()[:16]

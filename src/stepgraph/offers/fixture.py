@@ -1,0 +1,39 @@
+"""The offline generator: a correct report computed from the offers, deterministically.
+
+It stands in for a model so that the workflow runs with no key and no network, and so
+that tests can tell harness behaviour from model quality.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..adapters import Request
+from ..errors import AdapterError
+
+FIXTURE_ID = "fixture-v1"
+
+
+class FixtureAdapter:
+    """``fixture-v1``: rows copied from the input, the cheapest recommended."""
+
+    id = FIXTURE_ID
+
+    def generate(self, request: Request) -> Any:
+        data = request.data
+        offers = data.get("offers") if isinstance(data, dict) else None
+        if not isinstance(offers, list) or not offers:
+            raise AdapterError("the fixture needs a non-empty list of offers")
+        rows = [
+            {"id": offer["id"], "source": offer["source"], "monthly": offer["monthly"]}
+            for offer in offers
+        ]
+        priced = [row for row in rows if row["monthly"] is not None]
+        if not priced:
+            raise AdapterError("the fixture needs at least one priced offer")
+        best = min(priced, key=lambda row: row["monthly"])
+        return {
+            "rows": rows,
+            "recommendedId": best["id"],
+            "rationale": f"{best['id']} has the lowest stated monthly price.",
+        }

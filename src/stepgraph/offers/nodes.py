@@ -1,0 +1,93 @@
+"""The seed's three nodes and its one choice: inspect -> draft -> verify.
+
+``inspect`` and ``verify`` are ordinary code. ``draft`` is the one place a model is
+called. ``verify`` rebuilds the expected rows and the cheapest offer from the inputs
+and trusts nothing the model wrote: it never fills a missing price and never accepts
+a generated amount that differs from the input.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..context import Context
+from ..graph import END
+from .model import missing_prices, validate_offers
+from .prompt import PROMPT
+
+ROW_KEYS = ("id", "source", "monthly")
+
+
+def inspect(state: dict[str, Any], context: Context) -> dict[str, Any]:
+    """Validate the offers; list the missing prices; wait for data if there are any."""
+    missing = missing_prices(validate_offers(state.get("offers")))
+    return {"missing": missing, "status": "waiting_for_data" if missing else "running"}
+
+
+def after_inspect(state: dict[str, Any]) -> str:
+    """Draft only when every price is present."""
+    return END if state["missing"] else "draft"
+
+
+def draft(state: dict[str, Any], context: Context) -> dict[str, Any]:
+    """Ask the model for the comparison report (state is already a private copy)."""
+    report = context.generate(instructions=PROMPT, data={"offers": state["offers"]})
+    return {"report": report}
+
+
+def verify(state: dict[str, Any], context: Context) -> dict[str, Any]:
+    """Compare the report with the inputs, strictly; ``blocked`` lists every reason."""
+    offers = state["offers"]
+    expected = [{key: offer[key] for key in ROW_KEYS} for offer in offers]
+    cheapest = min(offers, key=lambda offer: offer["monthly"])  # first of equals wins
+    reasons = report_problems(state.get("report"), expected, cheapest["id"])
+    return {"status": "blocked" if reasons else "ready_for_review", "reasons": reasons}
+
+
+def report_problems(report: object, expected: list[dict[str, Any]], cheapest: str) -> list[str]:
+    """Why ``report`` is not acceptable; an empty list means it passed."""
+    if not isinstance(report, dict):
+        return [f"the report must be an object, not {type(report).__name__}"]
+    reasons: list[str] = []
+    rows = report.get("rows")
+    if not isinstance(rows, list):
+        reasons.append("the report has no list of rows")
+    else:
+        reasons.extend(_row_problems(rows, expected))
+    recommended = report.get("recommendedId")
+    if not (isinstance(recommended, str) and recommended == cheapest):
+        reasons.append(f"recommendedId is {recommended!r}; the cheapest offer is {cheapest!r}")
+    if not isinstance(report.get("rationale"), str):
+        reasons.append("the rationale must be a string")
+    return reasons
+
+
+def _row_problems(rows: list[Any], expected: list[dict[str, Any]]) -> list[str]:
+    reasons = []
+    if len(rows) != len(expected):
+        reasons.append(f"the report has {len(rows)} rows; the input has {len(expected)} offers")
+    for index, (row, want) in enumerate(zip(rows, expected)):
+        if not isinstance(row, dict):
+            reasons.append(f"rows[{index}] must be an object")
+        elif list(row) != list(ROW_KEYS):
+            reasons.append(f"rows[{index}] keys are {list(row)}; expected {list(ROW_KEYS)} in order")
+        else:
+            for key in ROW_KEYS:
+                if not same_json(row[key], want[key]):
+                    reasons.append(
+                        f"rows[{index}].{key} is {row[key]!r}; the input says {want[key]!r}"
+                    )
+    return reasons
+
+
+def same_json(left: object, right: object) -> bool:
+    """Equality as JSON text would see it: ``90 == 90.0``, but ``True != 1``, key order counts."""
+    if isinstance(left, bool) or isinstance(right, bool):
+        return type(left) is type(right) and left == right
+    if isinstance(left, int | float) and isinstance(right, int | float):
+        return left == right
+    if isinstance(left, list) and isinstance(right, list):
+        return len(left) == len(right) and all(map(same_json, left, right))
+    if isinstance(left, dict) and isinstance(right, dict):
+        return list(left) == list(right) and all(same_json(left[k], right[k]) for k in left)
+    return type(left) is type(right) and left == right

@@ -1,0 +1,304 @@
+"""The harness: run one node at a time and save a checkpoint after each.
+
+``run`` starts a run or continues it; ``resume`` continues one by id. Both load the
+run's checkpoint, refuse it when the fingerprint parts differ, and then, until the
+cursor is END or ``max_steps`` nodes ran in this call: run the node on a deep copy of
+the state, merge its update, pick the next node, save. A node that raises saves
+nothing, so the run stays resumable at that node.
+"""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Awaitable, Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from .adapters import Adapter
+from .checkpoint import Checkpoint, Parts, canonical_json, digest, normalize, now
+from .context import Context
+from .errors import (
+    CheckpointCorrupt,
+    EdgeError,
+    FingerprintMismatch,
+    InputError,
+    NodeError,
+    NodeTimeout,
+    RunNotFound,
+)
+from .graph import END, Branch, Graph, Node
+from .stores import Store, check_run_id
+
+RUNNING = "running"
+DONE = "done"
+
+
+@dataclass(frozen=True, kw_only=True)
+class RunResult:
+    """Where a run stands after a call: ``next`` is END when it finished."""
+
+    run_id: str
+    status: str
+    next: str
+    trace: tuple[str, ...]
+    state: dict[str, Any]
+    version: int
+    steps: int
+    checkpoint: Checkpoint
+
+    @property
+    def finished(self) -> bool:
+        """True when the run reached END."""
+        return self.next == END
+
+
+def run(
+    graph: Graph,
+    *,
+    inputs: Mapping[str, Any],
+    adapter: Adapter,
+    store: Store,
+    run_id: str | None = None,
+    max_steps: int | None = None,
+) -> RunResult:
+    """Start the run for ``inputs``, or continue it if it exists.
+
+    Without ``run_id`` the id is derived from the fingerprint, so repeating a call with
+    the same graph, adapter and inputs returns the same run instead of starting again.
+    Raises ``FingerprintMismatch`` when an existing run was started differently.
+    """
+    limit = _check_limit(max_steps)
+    if not isinstance(inputs, Mapping):
+        raise InputError("inputs", f"must be an object, not {type(inputs).__name__}")
+    data = normalize(inputs)
+    parts = _parts(graph, adapter, digest(canonical_json(data)))
+    fingerprint = parts.fingerprint()
+    rid = check_run_id(run_id) if run_id is not None else f"{graph.name}-{fingerprint[:20]}"
+    current = store.load(rid)
+    if current is not None:
+        _check_parts(graph, current, parts)
+    return _drive(graph, adapter, store, rid, current, data, parts, limit)
+
+
+def resume(
+    graph: Graph,
+    *,
+    run_id: str,
+    adapter: Adapter,
+    store: Store,
+    inputs: Mapping[str, Any] | None = None,
+    max_steps: int | None = None,
+) -> RunResult:
+    """Continue the run ``run_id`` from its saved cursor.
+
+    With ``inputs``, they must be the ones the run started with. Raises ``RunNotFound``
+    for an unknown id and ``FingerprintMismatch`` when anything bound to it changed.
+    """
+    limit = _check_limit(max_steps)
+    current = store.load(check_run_id(run_id))
+    if current is None:
+        raise RunNotFound(store.url, run_id)
+    given = current.parts.inputs
+    if inputs is not None:
+        if not isinstance(inputs, Mapping):
+            raise InputError("inputs", f"must be an object, not {type(inputs).__name__}")
+        given = digest(canonical_json(normalize(inputs)))
+    parts = _parts(graph, adapter, given)
+    _check_parts(graph, current, parts)
+    return _drive(graph, adapter, store, run_id, current, current.inputs, parts, limit)
+
+
+def _check_limit(max_steps: object) -> int | None:
+    if max_steps is None:
+        return None
+    if isinstance(max_steps, bool) or not isinstance(max_steps, int) or max_steps < 1:
+        raise InputError("max_steps", f"must be a positive integer, not {max_steps!r}")
+    return max_steps
+
+
+def _parts(graph: Graph, adapter: Adapter, inputs_digest: str) -> Parts:
+    adapter_id = adapter.id
+    if not isinstance(adapter_id, str) or not adapter_id:
+        raise InputError("adapter.id", f"must be a non-empty string, not {adapter_id!r}")
+    return Parts(
+        graph=graph.name,
+        shape=graph.shape,
+        revision=graph.revision,
+        adapter=adapter_id,
+        inputs=inputs_digest,
+    )
+
+
+def _check_parts(graph: Graph, current: Checkpoint, given: Parts) -> None:
+    stored = current.parts
+    part = stored.first_difference(given)
+    if part is not None:
+        old, new = stored.as_dict()[part], given.as_dict()[part]
+        if part == "inputs":
+            old, new = f"sha256:{str(old)[:12]}", f"sha256:{str(new)[:12]}"
+        raise FingerprintMismatch(current.run_id, part, old, new)
+    if current.next != END and current.next not in graph.nodes:
+        raise CheckpointCorrupt(current.run_id, f"next is {current.next!r}, not a node of the graph")
+
+
+def _drive(
+    graph: Graph,
+    adapter: Adapter,
+    store: Store,
+    run_id: str,
+    current: Checkpoint | None,
+    inputs: dict[str, Any],
+    parts: Parts,
+    limit: int | None,
+) -> RunResult:
+    if current is None:
+        state: dict[str, Any] = dict(inputs)
+        values: dict[str, Any] = {}
+        cursor, trace, version, created = graph.entry, (), 0, now()
+    else:
+        state, values = current.state, current.values
+        cursor, trace, version = current.next, current.trace, current.version
+        created = current.created_at
+    fingerprint = parts.fingerprint()
+    steps = 0
+    while cursor != END and (limit is None or steps < limit):
+        name = cursor
+        context = Context(run_id=run_id, node=name, adapter=adapter)
+        update = _checked_update(name, _call(graph.nodes[name], name, _clone(state), context))
+        state = {**state, **update}
+        cursor = _pick(graph, name, state)
+        status = state.get("status")
+        if not isinstance(status, str) or not status:
+            status = DONE if cursor == END else RUNNING
+        values = {**values, **update}
+        trace = (*trace, name)
+        current = store.save(
+            Checkpoint(
+                run_id=run_id,
+                parts=parts,
+                fingerprint=fingerprint,
+                inputs=inputs,
+                values=values,
+                next=cursor,
+                status=status,
+                trace=trace,
+                update=update,
+                version=version + 1,
+                created_at=created,
+                updated_at=now(),
+            ),
+            expected_version=version or None,
+        )
+        version += 1
+        steps += 1
+    if current is None:  # only reachable with a graph whose entry is END, which is refused
+        raise RunNotFound(store.url, run_id)
+    return RunResult(
+        run_id=run_id,
+        status=current.status,
+        next=current.next,
+        trace=current.trace,
+        state=state,
+        version=current.version,
+        steps=steps,
+        checkpoint=current,
+    )
+
+
+def _call(node: Node, name: str, state: dict[str, Any], context: Context) -> Any:
+    """Run one node, with its timeout if it has one; errors become ``NodeError``."""
+    try:
+        if node.timeout is None:
+            return _settle(node.fn(state, context))
+        return _call_with_timeout(node, name, state, context, node.timeout)
+    except NodeError:
+        raise
+    except Exception as error:
+        raise NodeError(name, f"{type(error).__name__}: {error}") from error
+
+
+def _settle(result: Any) -> Any:
+    """Await ``result`` if a node returned an awaitable (async nodes)."""
+    if hasattr(result, "__await__"):
+        import asyncio  # imported only when an async node runs
+
+        async def wait(awaitable: Awaitable[Any]) -> Any:
+            return await awaitable
+
+        return asyncio.run(wait(result))
+    return result
+
+
+def _call_with_timeout(
+    node: Node, name: str, state: dict[str, Any], context: Context, seconds: float
+) -> Any:
+    """Run the node in a worker thread and stop waiting after ``seconds``.
+
+    Async nodes are cancelled at the deadline. A synchronous node cannot be stopped
+    from outside: its thread is abandoned and whatever it returns later is discarded.
+    """
+    outcome: dict[str, Any] = {}
+    finished = threading.Event()
+
+    def work() -> None:
+        try:
+            result = node.fn(state, context)
+            if hasattr(result, "__await__"):
+                import asyncio
+
+                async def bounded() -> Any:
+                    try:
+                        return await asyncio.wait_for(result, seconds)
+                    except asyncio.TimeoutError:
+                        outcome["timed_out"] = True
+                        raise
+
+                result = asyncio.run(bounded())
+            outcome["value"] = result
+        except BaseException as error:
+            outcome["error"] = error
+        finally:
+            finished.set()
+
+    threading.Thread(target=work, name=f"stepgraph-node-{name}", daemon=True).start()
+    if not finished.wait(seconds) or outcome.get("timed_out"):
+        raise NodeTimeout(name, seconds)
+    if "error" in outcome:
+        raise outcome["error"]
+    return outcome.get("value")
+
+
+def _checked_update(name: str, update: Any) -> dict[str, Any]:
+    if update is None:
+        return {}
+    if not isinstance(update, Mapping):
+        raise NodeError(name, f"must return a mapping of state keys, not {type(update).__name__}")
+    try:
+        checked: dict[str, Any] = normalize(update, "update")
+    except InputError as error:
+        raise NodeError(name, f"returned data that cannot be saved: {error}") from None
+    return checked
+
+
+def _pick(graph: Graph, name: str, state: dict[str, Any]) -> str:
+    edge = graph.edges[name]
+    if not isinstance(edge, Branch):
+        return edge
+    try:
+        target = edge.fn(_clone(state))
+    except Exception as error:
+        raise EdgeError(name, f"its edge raised {type(error).__name__}: {error}") from error
+    if target not in edge.targets:
+        raise EdgeError(
+            name, f"its edge chose {target!r}, not one of {', '.join(map(repr, edge.targets))}"
+        )
+    return str(target)
+
+
+def _clone(value: Any) -> Any:
+    """Deep copy of JSON data (dicts, lists and immutable scalars)."""
+    if type(value) is dict:
+        return {key: _clone(item) for key, item in value.items()}
+    if type(value) is list:
+        return [_clone(item) for item in value]
+    return value

@@ -1,0 +1,123 @@
+"""Where checkpoints live: one small synchronous protocol, one module per backend.
+
+Every backend keeps the current checkpoint of each run plus the history of its
+steps, and refuses a save whose ``expected_version`` is not the stored one
+(``VersionConflict``), so two writers can never fork a run's history.
+
+``open_store`` picks the backend from a URL:
+
+* ``memory:`` keeps everything in this process (lost when it exits);
+* ``file:DIR`` writes one JSON file per run into DIR, atomically and durably;
+* ``sqlite:PATH`` (``?synchronous=normal`` to trade the last commits on power loss
+  for speed) is the embedded default.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from types import TracebackType
+from typing import Protocol, runtime_checkable
+from urllib.parse import parse_qsl
+
+from ..checkpoint import Checkpoint, HistoryEntry
+from ..errors import InputError
+
+DEFAULT_URL = "sqlite:.stepgraph/runs.db"
+
+_RUN_ID = re.compile(r"^[A-Za-z0-9][A-Za-z0-9._-]{0,127}$")
+
+
+def check_run_id(run_id: object) -> str:
+    """Return ``run_id`` if it is a usable id (also a safe file name), else ``InputError``."""
+    if not isinstance(run_id, str) or not _RUN_ID.match(run_id):
+        raise InputError(
+            "run_id",
+            "must be 1-128 characters of letters, digits, '.', '_' or '-', "
+            f"starting with a letter or digit (got {run_id!r})",
+        )
+    return run_id
+
+
+@dataclass(frozen=True, kw_only=True)
+class RunSummary:
+    """One line of ``list_runs``: where a run stands."""
+
+    run_id: str
+    graph: str
+    status: str
+    next: str
+    version: int
+    updated_at: str
+
+
+@runtime_checkable
+class Store(Protocol):
+    """The storage contract every backend passes (tests/integration/test_store_contract.py)."""
+
+    url: str
+
+    def setup(self) -> None:
+        """Create or migrate what the backend needs. Idempotent; call it explicitly."""
+
+    def load(self, run_id: str) -> Checkpoint | None:
+        """The current checkpoint of ``run_id``, validated, or None if there is none."""
+
+    def save(self, checkpoint: Checkpoint, *, expected_version: int | None) -> Checkpoint:
+        """Store ``checkpoint`` if the stored version is ``expected_version`` (None: no run).
+
+        Atomic: afterwards the store holds the old or the new version, never a mix.
+        Raises ``VersionConflict`` when another writer got there first.
+        """
+
+    def history(self, run_id: str) -> list[HistoryEntry]:
+        """Every step of the run in version order; ``RunNotFound`` if there is no run."""
+
+    def list_runs(self, *, status: str | None = None) -> list[RunSummary]:
+        """Runs, most recently updated first, optionally only those with ``status``."""
+
+    def delete(self, run_id: str) -> bool:
+        """Remove the run and its history; False if there was none."""
+
+    def close(self) -> None:
+        """Release files and connections. Idempotent."""
+
+    def __enter__(self) -> Store: ...
+
+    def __exit__(
+        self,
+        kind: type[BaseException] | None,
+        value: BaseException | None,
+        traceback: TracebackType | None,
+    ) -> None: ...
+
+
+def open_store(url: str) -> Store:
+    """Open the store named by ``url`` (see the module docstring). Call ``setup()`` next."""
+    scheme, _, rest = url.partition(":")
+    if scheme == "memory" and rest == "":
+        from .memory import MemoryStore
+
+        return MemoryStore()
+    if scheme == "file" and rest:
+        from .jsonfile import JsonFileStore
+
+        return JsonFileStore(rest)
+    if scheme == "sqlite" and rest:
+        from .sqlite import SqliteStore
+
+        path, _, query = rest.partition("?")
+        try:
+            options = dict(parse_qsl(query, keep_blank_values=True, strict_parsing=bool(query)))
+        except ValueError as error:
+            raise InputError("store", f"bad sqlite options {query!r}: {error}") from error
+        synchronous = options.pop("synchronous", "full")
+        if options:
+            raise InputError("store", f"unknown sqlite option {sorted(options)[0]!r}")
+        return SqliteStore(path, synchronous=synchronous)
+    raise InputError(
+        "store", f"{url!r} is not a store URL: use memory:, file:DIR or sqlite:PATH"
+    )
+
+
+__all__ = ["DEFAULT_URL", "RunSummary", "Store", "check_run_id", "open_store"]

@@ -1,0 +1,149 @@
+"""``file:DIR`` — one JSON-lines file per run, replaced atomically on every save.
+
+``DIR/<run_id>.jsonl`` holds the current checkpoint on line 1, the inputs on line 2
+(written once, copied unchanged) and one history entry per line after that. A save
+takes an exclusive ``flock`` on ``DIR/.<run_id>.lock``, checks the stored version,
+and replaces the file through the durable write path in ``_files``.
+"""
+
+from __future__ import annotations
+
+import fcntl
+import os
+from collections.abc import Iterator
+from contextlib import contextmanager
+
+from ..checkpoint import (
+    Checkpoint,
+    HistoryEntry,
+    dumps,
+    from_records,
+    head_record,
+    history_from_record,
+    parse,
+    step_record,
+    stored_version,
+)
+from ..errors import CheckpointCorrupt, RunNotFound, StoreError
+from . import RunSummary, check_run_id
+from ._base import StoreBase, check_version, summaries
+from ._files import atomic_write, sync_folder
+
+_SUFFIX = ".jsonl"
+
+
+class JsonFileStore(StoreBase):
+    """A folder of run files; safe across processes on one machine (flock)."""
+
+    def __init__(self, folder: str) -> None:
+        self.folder = folder
+        self.url = f"file:{folder}"
+
+    def setup(self) -> None:
+        """Create the folder (and its parents) if missing."""
+        try:
+            os.makedirs(self.folder, exist_ok=True)
+        except OSError as error:
+            raise StoreError(self.url, f"cannot create folder {self.folder!r}: {error}") from error
+
+    def _path(self, run_id: str) -> str:
+        return os.path.join(self.folder, check_run_id(run_id) + _SUFFIX)
+
+    def _read(self, run_id: str) -> list[str] | None:
+        try:
+            with open(self._path(run_id), encoding="utf-8") as handle:
+                text = handle.read()
+        except FileNotFoundError:
+            return None
+        except UnicodeDecodeError as error:
+            raise CheckpointCorrupt(run_id, f"the file is not UTF-8 ({error})") from error
+        except OSError as error:
+            raise StoreError(self.url, f"cannot read run {run_id!r}: {error}") from error
+        if not text.endswith("\n"):
+            raise CheckpointCorrupt(run_id, "the file is truncated (no final newline)")
+        lines = text[:-1].split("\n")
+        if len(lines) < 3:  # head, inputs, at least one step
+            raise CheckpointCorrupt(run_id, f"the file has {len(lines)} lines, expected 3 or more")
+        return lines
+
+    def load(self, run_id: str) -> Checkpoint | None:
+        lines = self._read(run_id)
+        if lines is None:
+            return None
+        return from_records(
+            parse(lines[0], run_id, "record"),
+            parse(lines[1], run_id, "inputs"),
+            [parse(line, run_id, "step") for line in lines[2:]],
+            run_id=run_id,
+        )
+
+    def save(self, checkpoint: Checkpoint, *, expected_version: int | None) -> Checkpoint:
+        run_id = checkpoint.run_id
+        path = self._path(run_id)
+        with self._locked(run_id):
+            lines = self._read(run_id)
+            actual = None
+            if lines is not None:
+                actual = stored_version(parse(lines[0], run_id, "record"), run_id)
+            check_version(run_id, expected_version, actual, checkpoint.version)
+            kept = lines[1:] if lines else [dumps(checkpoint.inputs)]
+            body = [dumps(head_record(checkpoint)), *kept, dumps(step_record(checkpoint))]
+            try:
+                atomic_write(path, ("\n".join(body) + "\n").encode("utf-8"))
+            except OSError as error:
+                raise StoreError(self.url, f"cannot save run {run_id!r}: {error}") from error
+        return checkpoint
+
+    def history(self, run_id: str) -> list[HistoryEntry]:
+        lines = self._read(run_id)
+        if lines is None:
+            raise RunNotFound(self.url, run_id)
+        return [history_from_record(parse(line, run_id, "step"), run_id) for line in lines[2:]]
+
+    def list_runs(self, *, status: str | None = None) -> list[RunSummary]:
+        found = []
+        for run_id in self._run_ids():
+            checkpoint = self.load(run_id)
+            if checkpoint is not None:
+                found.append(checkpoint)
+        return summaries(found, status)
+
+    def _run_ids(self) -> Iterator[str]:
+        try:
+            names = sorted(os.listdir(self.folder))
+        except FileNotFoundError:
+            return
+        except OSError as error:
+            raise StoreError(self.url, f"cannot list {self.folder!r}: {error}") from error
+        for name in names:
+            if name.endswith(_SUFFIX) and not name.startswith("."):
+                yield name[: -len(_SUFFIX)]
+
+    def delete(self, run_id: str) -> bool:
+        with self._locked(run_id):
+            try:
+                os.unlink(self._path(run_id))
+            except FileNotFoundError:
+                return False
+            except OSError as error:
+                raise StoreError(self.url, f"cannot delete run {run_id!r}: {error}") from error
+            sync_folder(self.folder)
+        return True
+
+    def close(self) -> None:
+        """Nothing stays open between calls."""
+
+    @contextmanager
+    def _locked(self, run_id: str) -> Iterator[None]:
+        lock_path = os.path.join(self.folder, f".{check_run_id(run_id)}.lock")
+        try:
+            fd = os.open(lock_path, os.O_RDWR | os.O_CREAT, 0o644)
+        except FileNotFoundError as error:
+            raise StoreError(self.url, f"folder {self.folder!r} is missing: call setup()") from error
+        except OSError as error:
+            raise StoreError(self.url, f"cannot lock run {run_id!r}: {error}") from error
+        try:
+            fcntl.flock(fd, fcntl.LOCK_EX)
+            yield
+        finally:
+            os.close(fd)  # closing the descriptor releases the lock

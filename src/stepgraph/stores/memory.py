@@ -1,0 +1,96 @@
+"""A store in this process's memory: fast, for tests and one-shot runs; lost on exit.
+
+Records are kept as JSON text, so a loaded checkpoint never aliases a saved one and
+the memory store validates exactly as the durable ones do.
+"""
+
+from __future__ import annotations
+
+import threading
+from dataclasses import dataclass, field
+
+from ..checkpoint import (
+    Checkpoint,
+    HistoryEntry,
+    dumps,
+    from_records,
+    head_record,
+    history_from_record,
+    parse,
+    step_record,
+)
+from ..errors import RunNotFound
+from . import RunSummary, check_run_id
+from ._base import StoreBase, check_version, summaries
+
+
+@dataclass
+class _Entry:
+    head: str
+    inputs: str
+    version: int
+    history: list[str] = field(default_factory=list)
+
+
+class MemoryStore(StoreBase):
+    """``memory:`` — every run in a dict, guarded by a lock."""
+
+    def __init__(self) -> None:
+        self.url = "memory:"
+        self._runs: dict[str, _Entry] = {}
+        self._lock = threading.Lock()
+
+    def setup(self) -> None:
+        """Nothing to create."""
+
+    def load(self, run_id: str) -> Checkpoint | None:
+        with self._lock:
+            entry = self._runs.get(check_run_id(run_id))
+            if entry is None:
+                return None
+            head, inputs, steps = entry.head, entry.inputs, list(entry.history)
+        return from_records(
+            parse(head, run_id, "record"),
+            parse(inputs, run_id, "inputs"),
+            [parse(step, run_id, "step") for step in steps],
+            run_id=run_id,
+        )
+
+    def save(self, checkpoint: Checkpoint, *, expected_version: int | None) -> Checkpoint:
+        run_id = check_run_id(checkpoint.run_id)
+        head = dumps(head_record(checkpoint))
+        step = dumps(step_record(checkpoint))
+        with self._lock:
+            entry = self._runs.get(run_id)
+            check_version(
+                run_id, expected_version, entry.version if entry else None, checkpoint.version
+            )
+            if entry is None:
+                entry = _Entry(head, dumps(checkpoint.inputs), checkpoint.version)
+                self._runs[run_id] = entry
+            entry.head = head
+            entry.version = checkpoint.version
+            entry.history.append(step)
+        return checkpoint
+
+    def history(self, run_id: str) -> list[HistoryEntry]:
+        with self._lock:
+            entry = self._runs.get(check_run_id(run_id))
+            rows = list(entry.history) if entry else None
+        if rows is None:
+            raise RunNotFound(self.url, run_id)
+        return [history_from_record(parse(row, run_id, "step"), run_id) for row in rows]
+
+    def list_runs(self, *, status: str | None = None) -> list[RunSummary]:
+        with self._lock:
+            ids = list(self._runs)
+        found = [cp for cp in (self.load(run_id) for run_id in ids) if cp is not None]
+        return summaries(found, status)
+
+    def delete(self, run_id: str) -> bool:
+        with self._lock:
+            return self._runs.pop(check_run_id(run_id), None) is not None
+
+    def close(self) -> None:
+        """Nothing to release; the runs stay until the store is garbage."""
+

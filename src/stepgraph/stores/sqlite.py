@@ -1,0 +1,274 @@
+"""``sqlite:PATH`` — the embedded default: one database file, WAL, full durability.
+
+Tables: ``runs`` (the current head of each run), ``run_inputs`` (written once per run)
+and ``run_steps`` (one row per completed step: the update and where it led). A save
+is one ``BEGIN IMMEDIATE`` transaction that checks the stored version, so two
+processes resuming one run cannot both advance it. ``synchronous=full`` (the default)
+survives power loss; ``?synchronous=normal`` is faster and, in WAL mode, may lose the
+last commits on power loss (never on a process crash) but never corrupts the file.
+"""
+
+from __future__ import annotations
+
+import os
+import sqlite3
+import threading
+from collections.abc import Iterator
+from contextlib import contextmanager
+from typing import Any
+
+from ..checkpoint import (
+    Checkpoint,
+    HistoryEntry,
+    dumps,
+    from_records,
+    history_from_record,
+    now,
+    parse,
+)
+from ..errors import RunNotFound, StepgraphError, StoreError
+from . import RunSummary, check_run_id
+from ._base import StoreBase, check_version
+
+_SYNCHRONOUS = ("full", "normal", "extra")
+_BUSY_TIMEOUT_MS = 10_000
+
+# Numbered migrations; setup() applies those not yet recorded in stepgraph_migrations.
+MIGRATIONS: tuple[tuple[int, str], ...] = (
+    (
+        1,
+        """
+        CREATE TABLE runs (
+            run_id TEXT PRIMARY KEY,
+            format INTEGER NOT NULL,
+            graph TEXT NOT NULL,
+            shape TEXT NOT NULL,
+            revision INTEGER NOT NULL,
+            adapter TEXT NOT NULL,
+            inputs_digest TEXT NOT NULL,
+            fingerprint TEXT NOT NULL,
+            next TEXT NOT NULL,
+            status TEXT NOT NULL,
+            version INTEGER NOT NULL,
+            created_at TEXT NOT NULL,
+            updated_at TEXT NOT NULL
+        );
+        CREATE INDEX runs_by_status ON runs (status, updated_at);
+        CREATE TABLE run_inputs (run_id TEXT PRIMARY KEY, body TEXT NOT NULL);
+        CREATE TABLE run_steps (
+            run_id TEXT NOT NULL,
+            version INTEGER NOT NULL,
+            node TEXT NOT NULL,
+            body TEXT NOT NULL,
+            next TEXT NOT NULL,
+            status TEXT NOT NULL,
+            at TEXT NOT NULL,
+            PRIMARY KEY (run_id, version)
+        ) WITHOUT ROWID;
+        """,
+    ),
+)
+
+_CREATE_MIGRATIONS = (
+    "CREATE TABLE IF NOT EXISTS stepgraph_migrations "
+    "(version INTEGER PRIMARY KEY, applied_at TEXT NOT NULL)"
+)
+_APPLIED = "SELECT version FROM stepgraph_migrations"
+_RECORD_MIGRATION = "INSERT INTO stepgraph_migrations (version, applied_at) VALUES (?, ?)"
+_HEAD_COLUMNS = (
+    "run_id, format, graph, shape, revision, adapter, inputs_digest, fingerprint, "
+    "next, status, version, created_at, updated_at"
+)
+_SELECT_HEAD = f"SELECT {_HEAD_COLUMNS} FROM runs WHERE run_id = ?"
+_SELECT_VERSION = "SELECT version FROM runs WHERE run_id = ?"
+_INSERT_HEAD = f"INSERT INTO runs ({_HEAD_COLUMNS}) VALUES ({', '.join('?' * 13)})"
+_UPDATE_HEAD = (  # the version was checked in this same write transaction
+    "UPDATE runs SET next = ?, status = ?, version = ?, updated_at = ? "
+    "WHERE run_id = ? AND version = ?"
+)
+_INSERT_INPUTS = "INSERT INTO run_inputs (run_id, body) VALUES (?, ?)"
+_SELECT_INPUTS = "SELECT body FROM run_inputs WHERE run_id = ?"
+_INSERT_STEP = (
+    "INSERT INTO run_steps (run_id, version, node, body, next, status, at) "
+    "VALUES (?, ?, ?, ?, ?, ?, ?)"
+)
+_SELECT_STEPS = (
+    "SELECT version, node, body, next, status, at FROM run_steps "
+    "WHERE run_id = ? ORDER BY version"
+)
+_LIST = "SELECT run_id, graph, status, next, version, updated_at FROM runs"
+_LIST_ORDER = " ORDER BY updated_at DESC, run_id DESC"
+_DELETE = (
+    "DELETE FROM run_steps WHERE run_id = ?",
+    "DELETE FROM run_inputs WHERE run_id = ?",
+    "DELETE FROM runs WHERE run_id = ?",
+)
+
+
+class SqliteStore(StoreBase):
+    """One SQLite file shared safely by threads and processes."""
+
+    def __init__(self, path: str, *, synchronous: str = "full") -> None:
+        if synchronous.lower() not in _SYNCHRONOUS:
+            raise StoreError(
+                f"sqlite:{path}",
+                f"synchronous must be one of {', '.join(_SYNCHRONOUS)}, not {synchronous!r}",
+            )
+        self.path = path
+        self.synchronous = synchronous.lower()
+        self.url = f"sqlite:{path}"
+        self._lock = threading.RLock()
+        self._db: sqlite3.Connection | None = None
+
+    def _connect(self) -> sqlite3.Connection:
+        if self._db is None:
+            folder = os.path.dirname(self.path)
+            if folder:
+                os.makedirs(folder, exist_ok=True)
+            db = sqlite3.connect(self.path, isolation_level=None, check_same_thread=False)
+            db.execute(f"PRAGMA busy_timeout = {_BUSY_TIMEOUT_MS}")
+            db.execute("PRAGMA journal_mode = WAL")
+            db.execute(f"PRAGMA synchronous = {self.synchronous}")
+            self._db = db
+        return self._db
+
+    @contextmanager
+    def _session(self, what: str, *, write: bool = False) -> Iterator[sqlite3.Connection]:
+        """One transaction (``BEGIN IMMEDIATE`` for writes); driver errors become StoreError."""
+        with self._lock:
+            try:
+                db = self._connect()
+                db.execute("BEGIN IMMEDIATE" if write else "BEGIN")
+                try:
+                    yield db
+                except BaseException:
+                    db.execute("ROLLBACK")
+                    raise
+                db.execute("COMMIT")
+            except StepgraphError:
+                raise
+            except (sqlite3.Error, OSError) as error:
+                raise _translate(self.url, what, error) from error
+
+    def setup(self) -> None:
+        with self._session("setup", write=True) as db:
+            db.execute(_CREATE_MIGRATIONS)
+            applied = {row[0] for row in db.execute(_APPLIED)}
+            for number, script in MIGRATIONS:
+                if number not in applied:
+                    for statement in _statements(script):
+                        db.execute(statement)
+                    db.execute(_RECORD_MIGRATION, (number, now()))
+
+    def load(self, run_id: str) -> Checkpoint | None:
+        check_run_id(run_id)
+        with self._session(f"load {run_id!r}") as db:
+            head = db.execute(_SELECT_HEAD, (run_id,)).fetchone()
+            if head is None:
+                return None
+            inputs = db.execute(_SELECT_INPUTS, (run_id,)).fetchone()
+            steps = db.execute(_SELECT_STEPS, (run_id,)).fetchall()
+        body = parse(inputs[0], run_id, "inputs") if inputs else None
+        return from_records(_head(head), body, [_step(run_id, row) for row in steps], run_id=run_id)
+
+    def save(self, checkpoint: Checkpoint, *, expected_version: int | None) -> Checkpoint:
+        cp = checkpoint
+        run_id = check_run_id(cp.run_id)
+        step = (run_id, cp.version, cp.node, dumps(cp.update), cp.next, cp.status, cp.updated_at)
+        with self._session(f"save {run_id!r}", write=True) as db:
+            row = db.execute(_SELECT_VERSION, (run_id,)).fetchone()
+            check_version(run_id, expected_version, row[0] if row else None, cp.version)
+            if expected_version is None:
+                p = cp.parts
+                db.execute(
+                    _INSERT_HEAD,
+                    (run_id, cp.format, p.graph, p.shape, p.revision, p.adapter, p.inputs,
+                     cp.fingerprint, cp.next, cp.status, cp.version, cp.created_at,
+                     cp.updated_at),
+                )  # fmt: skip
+                db.execute(_INSERT_INPUTS, (run_id, dumps(cp.inputs)))
+            else:
+                db.execute(
+                    _UPDATE_HEAD,
+                    (cp.next, cp.status, cp.version, cp.updated_at, run_id, expected_version),
+                )
+            db.execute(_INSERT_STEP, step)
+        return checkpoint
+
+    def history(self, run_id: str) -> list[HistoryEntry]:
+        check_run_id(run_id)
+        with self._session(f"history {run_id!r}") as db:
+            if db.execute(_SELECT_VERSION, (run_id,)).fetchone() is None:
+                raise RunNotFound(self.url, run_id)
+            rows = db.execute(_SELECT_STEPS, (run_id,)).fetchall()
+        return [history_from_record(_step(run_id, row), run_id) for row in rows]
+
+    def list_runs(self, *, status: str | None = None) -> list[RunSummary]:
+        with self._session("list runs") as db:
+            if status is None:
+                rows = db.execute(_LIST + _LIST_ORDER).fetchall()
+            else:
+                rows = db.execute(_LIST + " WHERE status = ?" + _LIST_ORDER, (status,)).fetchall()
+        return [
+            RunSummary(run_id=r[0], graph=r[1], status=r[2], next=r[3], version=r[4], updated_at=r[5])
+            for r in rows
+        ]
+
+    def delete(self, run_id: str) -> bool:
+        check_run_id(run_id)
+        with self._session(f"delete {run_id!r}", write=True) as db:
+            removed = 0
+            for statement in _DELETE:
+                removed = db.execute(statement, (run_id,)).rowcount
+        return removed == 1
+
+    def close(self) -> None:
+        with self._lock:
+            if self._db is not None:
+                self._db.close()
+                self._db = None
+
+
+def _statements(script: str) -> list[str]:
+    return [part.strip() for part in script.split(";") if part.strip()]
+
+
+def _head(row: tuple[Any, ...]) -> dict[str, Any]:
+    return {
+        "run_id": row[0],
+        "format": row[1],
+        "parts": {
+            "graph": row[2],
+            "shape": row[3],
+            "revision": row[4],
+            "adapter": row[5],
+            "inputs": row[6],
+        },
+        "fingerprint": row[7],
+        "next": row[8],
+        "status": row[9],
+        "version": row[10],
+        "created_at": row[11],
+        "updated_at": row[12],
+    }
+
+
+def _step(run_id: str, row: tuple[Any, ...]) -> dict[str, Any]:
+    return {
+        "version": row[0],
+        "node": row[1],
+        "update": parse(row[2], run_id, "step"),
+        "next": row[3],
+        "status": row[4],
+        "at": row[5],
+    }
+
+
+def _translate(url: str, what: str, error: BaseException) -> StoreError:
+    """The one place SQLite driver errors become store errors."""
+    text = str(error)
+    if "no such table" in text:
+        return StoreError(url, f"{what}: the database is not set up (run setup()): {text}")
+    if "database is locked" in text or "busy" in text:
+        return StoreError(url, f"{what}: the database stayed locked for 10 s: {text}")
+    return StoreError(url, f"{what}: {text}")
