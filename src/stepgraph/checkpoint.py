@@ -26,43 +26,50 @@ from .errors import CheckpointCorrupt, InputError
 FORMAT = 1
 """The record format written by this version. Older formats would be migrated here."""
 
-_INTEGRAL_LIMIT = 2**53
+_COMPACT = json.JSONEncoder(separators=(",", ":"), ensure_ascii=False, allow_nan=False)
+_CANONICAL = json.JSONEncoder(
+    sort_keys=True, separators=(",", ":"), ensure_ascii=False, allow_nan=False
+)
 
 
-def normalize(value: Any, path: str = "inputs") -> Any:
-    """Return ``value`` as plain JSON data, or raise ``InputError`` naming the bad path.
+def json_copy(value: Any, path: str = "inputs") -> Any:
+    """A private deep copy of ``value`` as plain JSON data, exactly as it will be stored.
 
-    Accepted: None, bool, int, finite float, str, list/tuple, and mappings with str
-    keys. Integral floats become ints and -0.0 becomes 0, so equal amounts written
-    as ``90`` or ``90.0`` give the same canonical text.
+    Tuples become lists and non-string keys become strings, as in any JSON encoder.
+    Anything else that is not JSON (NaN, infinities, sets, objects) raises
+    ``InputError`` naming the path of the first offending value.
     """
-    if value is None or isinstance(value, str | bool):
-        return value
-    if isinstance(value, int):
-        return int(value)
+    try:
+        return json.loads(_COMPACT.encode(value))
+    except (TypeError, ValueError, RecursionError):
+        _locate(value, path)
+        raise InputError(path, "cannot be encoded as JSON (too deep or circular)") from None
+
+
+def _locate(value: Any, path: str) -> None:
+    """Raise ``InputError`` at the first value inside ``value`` that is not JSON."""
+    if value is None or isinstance(value, str | bool | int):
+        return
     if isinstance(value, float):
         if not math.isfinite(value):
             raise InputError(path, f"must be a finite number, not {value!r}")
-        if value.is_integer() and abs(value) < _INTEGRAL_LIMIT:
-            return int(value)
-        return value
+        return
     if isinstance(value, list | tuple):
-        return [normalize(item, f"{path}[{index}]") for index, item in enumerate(value)]
+        for index, item in enumerate(value):
+            _locate(item, f"{path}[{index}]")
+        return
     if isinstance(value, Mapping):
-        out: dict[str, Any] = {}
         for key, item in value.items():
-            if not isinstance(key, str):
+            if not isinstance(key, str | int | float | bool) and key is not None:
                 raise InputError(path, f"keys must be strings, not {key!r}")
-            out[key] = normalize(item, f"{path}.{key}")
-        return out
+            _locate(item, f"{path}.{key}")
+        return
     raise InputError(path, f"must be JSON data, not {type(value).__name__}")
 
 
 def canonical_json(value: Any) -> str:
-    """Canonical text of normalized JSON data: sorted keys, no spaces, UTF-8 kept."""
-    return json.dumps(
-        value, sort_keys=True, separators=(",", ":"), ensure_ascii=False, allow_nan=False
-    )
+    """Canonical text of JSON data: sorted keys, no spaces, UTF-8 kept."""
+    return _CANONICAL.encode(value)
 
 
 def digest(text: str) -> str:
@@ -180,8 +187,8 @@ def step_record(cp: Checkpoint) -> dict[str, Any]:
 
 
 def dumps(data: Any) -> str:
-    """Compact JSON for storage (already-normalized data)."""
-    return json.dumps(data, separators=(",", ":"), ensure_ascii=False, allow_nan=False)
+    """Compact JSON for storage (data already checked by ``json_copy``)."""
+    return _COMPACT.encode(data)
 
 
 def parse(text: str | bytes, run_id: str | None, what: str) -> Any:

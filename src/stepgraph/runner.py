@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from .adapters import Adapter
-from .checkpoint import Checkpoint, Parts, canonical_json, digest, normalize, now
+from .checkpoint import Checkpoint, Parts, canonical_json, digest, json_copy, now
 from .context import Context
 from .errors import (
     CheckpointCorrupt,
@@ -70,7 +70,7 @@ def run(
     limit = _check_limit(max_steps)
     if not isinstance(inputs, Mapping):
         raise InputError("inputs", f"must be an object, not {type(inputs).__name__}")
-    data = normalize(inputs)
+    data = json_copy(inputs)
     parts = _parts(graph, adapter, digest(canonical_json(data)))
     fingerprint = parts.fingerprint()
     rid = check_run_id(run_id) if run_id is not None else f"{graph.name}-{fingerprint[:20]}"
@@ -102,7 +102,7 @@ def resume(
     if inputs is not None:
         if not isinstance(inputs, Mapping):
             raise InputError("inputs", f"must be an object, not {type(inputs).__name__}")
-        given = digest(canonical_json(normalize(inputs)))
+        given = digest(canonical_json(json_copy(inputs)))
     parts = _parts(graph, adapter, given)
     _check_parts(graph, current, parts)
     return _drive(graph, adapter, store, run_id, current, current.inputs, parts, limit)
@@ -159,7 +159,7 @@ def _drive(
         state, values = current.state, current.values
         cursor, trace, version = current.next, current.trace, current.version
         created = current.created_at
-    fingerprint = parts.fingerprint()
+    fingerprint = current.fingerprint if current is not None else parts.fingerprint()
     steps = 0
     while cursor != END and (limit is None or steps < limit):
         name = cursor
@@ -274,7 +274,7 @@ def _checked_update(name: str, update: Any) -> dict[str, Any]:
     if not isinstance(update, Mapping):
         raise NodeError(name, f"must return a mapping of state keys, not {type(update).__name__}")
     try:
-        checked: dict[str, Any] = normalize(update, "update")
+        checked: dict[str, Any] = json_copy(update, "update")
     except InputError as error:
         raise NodeError(name, f"returned data that cannot be saved: {error}") from None
     return checked

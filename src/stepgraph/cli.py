@@ -1,0 +1,314 @@
+"""The ``stepgraph`` command: parse arguments, call the library, print, exit with a code.
+
+Exit codes (also in ``--help`` and README.md):
+  0  ready_for_review, finished, or paused by --max-steps
+  1  anything else (a node, adapter or store failed; see the message)
+  2  bad usage or invalid input (the message names the field; nothing was written)
+  3  waiting_for_data
+  4  blocked
+  5  resume refused: fingerprint mismatch or version conflict
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import json
+import os
+import sys
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from . import cli_text
+from .adapters import Adapter
+from .errors import (
+    AdapterError,
+    InputError,
+    NodeError,
+    ResumeRefused,
+    RunNotFound,
+    StepgraphError,
+)
+from .graph import END, Graph
+from .runner import RunResult, resume, run
+from .stores import DEFAULT_URL, Store, open_store
+
+EXIT_OK, EXIT_ERROR, EXIT_USAGE, EXIT_WAITING, EXIT_BLOCKED, EXIT_REFUSED = 0, 1, 2, 3, 4, 5
+STATUS_EXIT = {"waiting_for_data": EXIT_WAITING, "blocked": EXIT_BLOCKED}
+
+EPILOG = """\
+exit codes:
+  0  ready_for_review, finished, or paused by --max-steps
+  1  anything else (a node, adapter or store failed)
+  2  bad usage or invalid input (the field is named; nothing was written)
+  3  waiting_for_data
+  4  blocked
+  5  resume refused (fingerprint mismatch or version conflict)
+
+environment:
+  STEPGRAPH_STORE  the default --store (otherwise %s)
+""" % DEFAULT_URL
+
+
+@dataclass(frozen=True)
+class GraphEntry:
+    """A graph the command line knows by a short name, with its input loader."""
+
+    target: str
+    loader: Callable[[str], dict[str, Any]]
+
+
+def _offers_inputs(path: str) -> dict[str, Any]:
+    from .offers import load_offers, make_inputs
+
+    return make_inputs(load_offers(path))
+
+
+GRAPHS = {"offers": GraphEntry("stepgraph.offers:graph", _offers_inputs)}
+ADAPTERS = {"fixture": "stepgraph.offers.fixture:FixtureAdapter"}
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run the command line; return the exit code."""
+    parser = _parser()
+    args = parser.parse_args(argv)
+    try:
+        return int(args.handler(args))
+    except StepgraphError as error:
+        return _fail(error, args)
+    except KeyboardInterrupt:
+        print("stepgraph: interrupted; the last completed step is saved", file=sys.stderr)
+        return EXIT_ERROR
+    except Exception as error:  # a bug: say so plainly, traceback with --debug
+        if args.debug:
+            raise
+        print(f"stepgraph: internal error: {type(error).__name__}: {error}", file=sys.stderr)
+        print("  (run again with --debug for the traceback)", file=sys.stderr)
+        return EXIT_ERROR
+
+
+def _parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="stepgraph",
+        description="Run LLM-assisted workflows as explicit, durable, verifiable graphs.",
+        epilog=EPILOG,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    parser.add_argument("--debug", action="store_true", help="show tracebacks")
+    common = argparse.ArgumentParser(add_help=False)
+    common.add_argument(
+        "--store",
+        default=os.environ.get("STEPGRAPH_STORE") or DEFAULT_URL,
+        help="memory:, file:DIR or sqlite:PATH (default: $STEPGRAPH_STORE or %(default)s)",
+    )
+    common.add_argument("--json", action="store_true", help="print one JSON object")
+    common.add_argument("--debug", action="store_true", help="show tracebacks")
+    sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
+
+    def command(name: str, handler: Callable[[argparse.Namespace], int], text: str) -> Any:
+        cmd = sub.add_parser(name, parents=[common], help=text, description=text, epilog=EPILOG,
+                             formatter_class=argparse.RawDescriptionHelpFormatter)  # fmt: skip
+        cmd.set_defaults(handler=handler)
+        return cmd
+
+    cmd = command("run", _run, "start a run (or return the finished one for the same input)")
+    cmd.add_argument("graph", help="a registered graph (offers) or module:attribute")
+    cmd.add_argument("input", help="the input file (.json or .csv for offers)")
+    cmd.add_argument("--run-id", help="name the run (default: derived from the fingerprint)")
+    cmd.add_argument("--adapter", default="fixture", help="fixture (default) or module:attribute")
+    cmd.add_argument("--max-steps", type=_positive, help="run at most N nodes in this call")
+
+    cmd = command("resume", _resume, "continue a run from its saved cursor")
+    cmd.add_argument("run_id")
+    cmd.add_argument("--input", help="refuse to resume unless the input is still this file")
+    cmd.add_argument("--graph", help="the graph, if it is not the registered one of that name")
+    cmd.add_argument("--adapter", help="default: the registered adapter the run started with")
+    cmd.add_argument("--max-steps", type=_positive, help="run at most N nodes in this call")
+
+    cmd = command("status", _status, "print where a run stands (exit code as for run)")
+    cmd.add_argument("run_id")
+    cmd = command("runs", _runs, "list runs, newest first")
+    cmd.add_argument("--status", help="only runs with this status")
+    cmd = command("show", _show, "print a run's report, trace and checkpoint history")
+    cmd.add_argument("run_id")
+    cmd = command("graph", _graph, "draw a graph as Mermaid or Graphviz DOT")
+    cmd.add_argument("graph")
+    cmd.add_argument("--format", choices=("mermaid", "dot"), default="mermaid")
+    return parser
+
+
+def _positive(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        value = 0
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"must be a positive integer, not {text!r}")
+    return value
+
+
+def _open(args: argparse.Namespace) -> Store:
+    store = open_store(args.store)
+    store.setup()
+    return store
+
+
+def _run(args: argparse.Namespace) -> int:
+    graph, loader = _graph_and_loader(args.graph)
+    inputs = loader(args.input)
+    adapter = _adapter(args.adapter)
+    with _open(args) as store:
+        result = run(graph, inputs=inputs, adapter=adapter, store=store,
+                     run_id=args.run_id, max_steps=args.max_steps)  # fmt: skip
+    return _report(result, args, graph_ref=args.graph)
+
+
+def _resume(args: argparse.Namespace) -> int:
+    with _open(args) as store:
+        current = store.load(args.run_id)
+        if current is None:
+            raise RunNotFound(store.url, args.run_id)
+        graph_ref = args.graph or current.parts.graph
+        graph, loader = _graph_and_loader(graph_ref)
+        inputs = loader(args.input) if args.input else None
+        adapter = _adapter(args.adapter) if args.adapter else _adapter_for(current.parts.adapter)
+        result = resume(graph, run_id=args.run_id, adapter=adapter, store=store,
+                        inputs=inputs, max_steps=args.max_steps)  # fmt: skip
+    return _report(result, args, graph_ref=graph_ref)
+
+
+def _status(args: argparse.Namespace) -> int:
+    with _open(args) as store:
+        current = store.load(args.run_id)
+        if current is None:
+            raise RunNotFound(store.url, args.run_id)
+    if args.json:
+        _print_json(cli_text.checkpoint_json(current))
+    else:
+        print(cli_text.status_line(current))
+    return _exit_for(current.status, current.next)
+
+
+def _runs(args: argparse.Namespace) -> int:
+    with _open(args) as store:
+        rows = store.list_runs(status=args.status)
+    if args.json:
+        _print_json({"runs": [cli_text.summary_json(row) for row in rows]})
+    else:
+        print(cli_text.runs_table(rows))
+    return EXIT_OK
+
+
+def _show(args: argparse.Namespace) -> int:
+    with _open(args) as store:
+        current = store.load(args.run_id)
+        if current is None:
+            raise RunNotFound(store.url, args.run_id)
+        history = store.history(args.run_id)
+    if args.json:
+        _print_json({**cli_text.checkpoint_json(current),
+                     "history": [cli_text.history_json(entry) for entry in history]})  # fmt: skip
+    else:
+        print(cli_text.show(current, history))
+    return _exit_for(current.status, current.next)
+
+
+def _graph(args: argparse.Namespace) -> int:
+    graph, _ = _graph_and_loader(args.graph)
+    print(graph.to_mermaid() if args.format == "mermaid" else graph.to_dot(), end="")
+    return EXIT_OK
+
+
+def _report(result: RunResult, args: argparse.Namespace, *, graph_ref: str) -> int:
+    if args.json:
+        _print_json(cli_text.result_json(result))
+    else:
+        print(cli_text.result(result, store_url=args.store, graph_ref=graph_ref))
+    return _exit_for(result.status, result.next)
+
+
+def _exit_for(status: str, cursor: str) -> int:
+    if cursor != END and status not in STATUS_EXIT:
+        return EXIT_OK  # paused by the step limit
+    return STATUS_EXIT.get(status, EXIT_OK)
+
+
+def _graph_and_loader(ref: str) -> tuple[Graph, Callable[[str], dict[str, Any]]]:
+    entry = GRAPHS.get(ref)
+    graph = _import(entry.target if entry else ref, "GRAPH")
+    if not isinstance(graph, Graph):
+        raise InputError("GRAPH", f"{ref!r} is not a stepgraph.Graph")
+    return graph, entry.loader if entry else _json_object
+
+
+def _adapter(ref: str) -> Adapter:
+    target = _import(ADAPTERS.get(ref, ref), "--adapter")
+    adapter = target() if isinstance(target, type) else target
+    if not isinstance(adapter, Adapter):
+        raise InputError("--adapter", f"{ref!r} has no id and generate()")
+    return adapter
+
+
+def _adapter_for(adapter_id: str) -> Adapter:
+    for ref in ADAPTERS:
+        adapter = _adapter(ref)
+        if adapter.id == adapter_id:
+            return adapter
+    raise AdapterError(f"the run used adapter {adapter_id!r}; name it with --adapter module:attr")
+
+
+def _import(ref: str, field: str) -> Any:
+    module_name, _, attr = ref.partition(":")
+    if not module_name or not attr:
+        known = ", ".join(GRAPHS if field == "GRAPH" else ADAPTERS)
+        raise InputError(field, f"{ref!r} is neither a known name ({known}) nor module:attribute")
+    try:
+        value: Any = importlib.import_module(module_name)
+        for part in attr.split("."):
+            value = getattr(value, part)
+    except (ImportError, AttributeError) as error:
+        raise InputError(field, f"cannot import {ref!r}: {error}") from error
+    return value
+
+
+def _json_object(path: str) -> dict[str, Any]:
+    try:
+        with open(path, encoding="utf-8-sig") as handle:
+            data = json.load(handle)
+    except (OSError, ValueError) as error:
+        raise InputError("input", f"cannot read JSON: {error}", source=path) from error
+    if not isinstance(data, dict):
+        raise InputError("input", "must hold a JSON object", source=path)
+    return data
+
+
+def _fail(error: StepgraphError, args: argparse.Namespace) -> int:
+    code = _error_code(error)
+    if args.debug:
+        import traceback
+
+        traceback.print_exception(error)
+    else:
+        print(f"stepgraph: error: {error}", file=sys.stderr)
+        cause = error.__cause__
+        while cause is not None:
+            print(f"  caused by: {type(cause).__name__}: {cause}", file=sys.stderr)
+            cause = cause.__cause__
+    if getattr(args, "json", False):
+        _print_json({"error": cli_text.error_json(error), "exit_code": code})
+    return code
+
+
+def _error_code(error: StepgraphError) -> int:
+    if isinstance(error, InputError | RunNotFound):
+        return EXIT_USAGE
+    if isinstance(error, NodeError) and isinstance(error.__cause__, InputError):
+        return EXIT_USAGE  # a node rejected the input (the offers' inspect does)
+    if isinstance(error, ResumeRefused):
+        return EXIT_REFUSED
+    return EXIT_ERROR
+
+
+def _print_json(data: dict[str, Any]) -> None:
+    print(json.dumps(data, ensure_ascii=False, indent=None))

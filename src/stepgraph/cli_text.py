@@ -1,0 +1,194 @@
+"""What the command line prints: tables and next-step hints for people, JSON for scripts."""
+
+from __future__ import annotations
+
+import shlex
+from typing import Any
+
+from .checkpoint import Checkpoint, HistoryEntry
+from .errors import StepgraphError
+from .graph import END
+from .runner import RunResult
+from .stores import RunSummary
+
+
+def result_json(result: RunResult) -> dict[str, Any]:
+    return {
+        "run_id": result.run_id,
+        "status": result.status,
+        "next": result.next,
+        "finished": result.finished,
+        "trace": list(result.trace),
+        "steps": result.steps,
+        "version": result.version,
+        "state": result.state,
+    }
+
+
+def checkpoint_json(cp: Checkpoint) -> dict[str, Any]:
+    return {
+        "run_id": cp.run_id,
+        "status": cp.status,
+        "next": cp.next,
+        "finished": cp.next == END,
+        "trace": list(cp.trace),
+        "version": cp.version,
+        "fingerprint": cp.fingerprint,
+        "parts": cp.parts.as_dict(),
+        "created_at": cp.created_at,
+        "updated_at": cp.updated_at,
+        "state": cp.state,
+    }
+
+
+def history_json(entry: HistoryEntry) -> dict[str, Any]:
+    return {
+        "version": entry.version,
+        "node": entry.node,
+        "next": entry.next,
+        "status": entry.status,
+        "at": entry.at,
+        "update": entry.update,
+    }
+
+
+def summary_json(row: RunSummary) -> dict[str, Any]:
+    return {
+        "run_id": row.run_id,
+        "graph": row.graph,
+        "status": row.status,
+        "next": row.next,
+        "version": row.version,
+        "updated_at": row.updated_at,
+    }
+
+
+def error_json(error: StepgraphError) -> dict[str, Any]:
+    facts = {
+        key: value
+        for key, value in vars(error).items()
+        if isinstance(value, str | int | float | bool) or value is None
+    }
+    return {"type": type(error).__name__, "message": str(error), **facts}
+
+
+def table(headers: list[str], rows: list[list[str]]) -> str:
+    """A plain aligned text table; numbers right-aligned."""
+    widths = [max(len(str(cell)) for cell in column) for column in zip(headers, *rows)]
+    lines = []
+    for row in [headers, *rows]:
+        cells = []
+        for cell, width in zip(row, widths):
+            text = str(cell)
+            cells.append(text.rjust(width) if _numeric(text) else text.ljust(width))
+        lines.append("  ".join(cells).rstrip())
+    return "\n".join(lines)
+
+
+def _numeric(text: str) -> bool:
+    try:
+        float(text)
+    except ValueError:
+        return False
+    return True
+
+
+def status_line(cp: Checkpoint) -> str:
+    where = "finished" if cp.next == END else f"next: {cp.next}"
+    return f"{cp.run_id}  {cp.status}  ({where}; version {cp.version})"
+
+
+def result(result: RunResult, *, store_url: str, graph_ref: str) -> str:
+    """The people's view of a run after ``run`` or ``resume``."""
+    state = result.state
+    lines = [
+        f"run      {result.run_id}",
+        f"status   {result.status}",
+        f"trace    {' -> '.join(result.trace)}"
+        f"   ({result.steps} step{'s' if result.steps != 1 else ''} in this call)",
+    ]
+    report = state.get("report")
+    if isinstance(report, dict):
+        lines.extend(["", *_report_lines(report)])
+    lines.extend(_outcome_lines(result, store_url, graph_ref))
+    return "\n".join(lines)
+
+
+def _report_lines(report: dict[str, Any]) -> list[str]:
+    lines: list[str] = []
+    rows = report.get("rows")
+    if isinstance(rows, list) and rows and all(isinstance(row, dict) for row in rows):
+        headers = list(dict.fromkeys(key for row in rows for key in row))
+        body = [[_cell(row.get(key)) for key in headers] for row in rows]
+        lines.extend([table(headers, body), ""])
+    if "recommendedId" in report:
+        lines.append(f"recommended  {_cell(report.get('recommendedId'))}")
+    if isinstance(report.get("rationale"), str):
+        lines.append(f"rationale    {report['rationale']}")
+    return lines
+
+
+def _outcome_lines(result: RunResult, store_url: str, graph_ref: str) -> list[str]:
+    state = result.state
+    store = f" --store {shlex.quote(store_url)}"
+    lines = [""]
+    if result.next != END and result.status not in ("waiting_for_data", "blocked"):
+        lines.append(f"Paused before {result.next} (step limit). Continue with:")
+        lines.append(f"  stepgraph resume {result.run_id}{store}")
+    elif result.status == "waiting_for_data":
+        missing = state.get("missing") or []
+        lines.append(f"Waiting for data: no monthly price for {', '.join(map(str, missing))}.")
+        lines.append("Nothing was generated. Add the missing prices to the input and run again")
+        lines.append(f"(a new input is a new run): stepgraph run {graph_ref} FILE{store}")
+    elif result.status == "blocked":
+        lines.append("Blocked: the report does not match the inputs.")
+        lines.extend(f"  - {reason}" for reason in state.get("reasons") or [])
+    elif result.status == "ready_for_review":
+        lines.append("Ready for review: the checks passed; a person must still read the report.")
+    return lines
+
+
+def runs_table(rows: list[RunSummary]) -> str:
+    if not rows:
+        return "no runs"
+    return table(
+        ["run", "graph", "status", "next", "version", "updated"],
+        [[r.run_id, r.graph, r.status, r.next, str(r.version), r.updated_at] for r in rows],
+    )
+
+
+def show(cp: Checkpoint, history: list[HistoryEntry]) -> str:
+    parts = cp.parts
+    lines = [
+        status_line(cp),
+        f"graph    {parts.graph} revision {parts.revision} (shape {parts.shape})",
+        f"adapter  {parts.adapter}",
+        f"inputs   sha256:{parts.inputs}",
+        f"created  {cp.created_at}   updated {cp.updated_at}",
+        f"trace    {' -> '.join(cp.trace)}",
+    ]
+    report = cp.state.get("report")
+    if isinstance(report, dict):
+        lines.extend(["", *_report_lines(report)])
+    reasons = cp.state.get("reasons")
+    if reasons:
+        lines.extend(["", "reasons:", *(f"  - {reason}" for reason in reasons)])
+    lines.extend(["", "history:"])
+    lines.append(
+        table(
+            ["version", "node", "next", "status", "at", "changed"],
+            [
+                [str(h.version), h.node, h.next, h.status, h.at, ", ".join(h.update) or "-"]
+                for h in history
+            ],
+        )
+    )
+    return "\n".join(lines)
+
+
+def _cell(value: object) -> str:
+    if value is None:
+        return "(missing)"
+    if isinstance(value, str):
+        return value
+    return repr(value)
