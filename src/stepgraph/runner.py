@@ -247,11 +247,14 @@ def _call_with_timeout(
                 import asyncio
 
                 async def bounded() -> Any:
-                    try:
-                        return await asyncio.wait_for(result, seconds)
-                    except asyncio.TimeoutError:
+                    task = asyncio.ensure_future(result)
+                    done, _ = await asyncio.wait({task}, timeout=seconds)
+                    if not done:  # the deadline passed; the node's own TimeoutError is not this
                         outcome["timed_out"] = True
-                        raise
+                        task.cancel()
+                        await asyncio.gather(task, return_exceptions=True)
+                        return None
+                    return task.result()
 
                 result = asyncio.run(bounded())
             outcome["value"] = result

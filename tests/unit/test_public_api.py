@@ -1,0 +1,26 @@
+"""The public API is what ``__all__`` lists, sorted, and every name resolves."""
+
+from __future__ import annotations
+
+import stepgraph
+
+
+def _isort_key(name: str) -> tuple[int, str]:
+    """Constants, then classes, then functions; alphabetical within each (ruff RUF022)."""
+    return (0 if name.isupper() else 1 if name[0].isupper() else 2, name)
+
+
+def test_all_is_sorted() -> None:
+    assert list(stepgraph.__all__) == sorted(stepgraph.__all__, key=_isort_key)
+
+
+def test_every_public_name_resolves() -> None:
+    missing = [name for name in stepgraph.__all__ if not hasattr(stepgraph, name)]
+    assert missing == []
+
+
+def test_every_error_derives_from_the_one_root() -> None:
+    errors = [getattr(stepgraph, n) for n in stepgraph.__all__ if n.endswith(("Error", "Corrupt",
+              "Mismatch", "Conflict", "Refused", "NotFound", "Timeout"))]  # fmt: skip
+    assert len(errors) == 14
+    assert all(issubclass(error, stepgraph.StepgraphError) for error in errors)
