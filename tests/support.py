@@ -54,3 +54,15 @@ class Broken:
 
     def generate(self, request: Request) -> Any:
         raise ConnectionError("provider unreachable")
+
+
+class Slow:
+    """The fixture, but each generation takes 0.3 s: long enough for two resumers to overlap."""
+
+    id = "slow-v1"
+
+    def generate(self, request: Request) -> Any:
+        import time
+
+        time.sleep(0.3)
+        return FixtureAdapter().generate(request)

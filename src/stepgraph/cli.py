@@ -103,7 +103,9 @@ def _parser() -> argparse.ArgumentParser:
         help="memory:, file:DIR or sqlite:PATH (default: $STEPGRAPH_STORE or %(default)s)",
     )
     common.add_argument("--json", action="store_true", help="print one JSON object")
-    common.add_argument("--debug", action="store_true", help="show tracebacks")
+    common.add_argument(  # SUPPRESS: do not override a --debug given before the command
+        "--debug", action="store_true", default=argparse.SUPPRESS, help="show tracebacks"
+    )
     sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
 
     def command(name: str, handler: Callable[[argparse.Namespace], int], text: str) -> Any:

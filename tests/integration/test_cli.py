@@ -1,0 +1,154 @@
+"""The command line, in real subprocesses: output, exit codes and nothing written on error."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from tests.integration.cli_helpers import EXAMPLE, stepgraph
+
+
+def write_offers(folder: Path, offers: list[dict[str, object]], name: str = "in.json") -> str:
+    path = folder / name
+    path.write_text(json.dumps(offers), encoding="utf-8")
+    return str(path)
+
+
+def test_run_prints_the_rows_the_recommendation_and_the_status(tmp_path: Path) -> None:
+    done = stepgraph("run", "offers", EXAMPLE, cwd=tmp_path)
+    assert done.code == 0, done.err
+    assert "status   ready_for_review" in done.out
+    assert "recommended  B" in done.out
+    assert "B   offer-B-v1       90" in done.out
+    assert (tmp_path / ".stepgraph" / "runs.db").exists()
+
+
+def test_run_json_prints_one_object_with_the_run_fields(tmp_path: Path) -> None:
+    data = stepgraph("run", "offers", EXAMPLE, "--json", cwd=tmp_path).json()
+    assert {"run_id", "status", "next", "trace", "state"} <= set(data)
+    assert (data["status"], data["next"], data["trace"]) == (
+        "ready_for_review", "END", ["inspect", "draft", "verify"]
+    )  # fmt: skip
+
+
+def test_repeating_a_run_returns_the_finished_run_without_steps(tmp_path: Path) -> None:
+    first = stepgraph("run", "offers", EXAMPLE, "--json", cwd=tmp_path).json()
+    again = stepgraph("run", "offers", EXAMPLE, "--json", cwd=tmp_path).json()
+    assert again["run_id"] == first["run_id"]
+    assert (again["steps"], again["version"]) == (0, 3)
+
+
+def test_a_paused_run_exits_0_and_says_how_to_continue(tmp_path: Path) -> None:
+    done = stepgraph("run", "offers", EXAMPLE, "--max-steps", "2", "--run-id", "p", cwd=tmp_path)
+    assert done.code == 0
+    assert "Paused before verify" in done.out
+    assert "stepgraph resume p --store sqlite:.stepgraph/runs.db" in done.out
+    resumed = stepgraph("resume", "p", "--json", cwd=tmp_path)
+    assert resumed.code == 0
+    assert (resumed.json()["status"], resumed.json()["steps"]) == ("ready_for_review", 1)
+
+
+def test_a_missing_price_exits_3(tmp_path: Path) -> None:
+    path = tmp_path / "in.csv"
+    path.write_text("id,source,monthly\nA,a1,120\nB,b1,\n", encoding="utf-8")
+    done = stepgraph("run", "offers", str(path), cwd=tmp_path)
+    assert done.code == 3
+    assert "Waiting for data: no monthly price for B." in done.out
+
+
+def test_an_invented_amount_exits_4_with_the_reason(tmp_path: Path) -> None:
+    done = stepgraph("run", "offers", EXAMPLE, "--adapter", "tests.support:WrongAmount", cwd=tmp_path)
+    assert done.code == 4
+    assert "rows[1].monthly is 80; the input says 90" in done.out
+
+
+def test_invalid_input_exits_2_names_the_field_and_writes_nothing(tmp_path: Path) -> None:
+    bad = write_offers(tmp_path, [{"id": "A", "source": "a", "monthly": -1}])
+    done = stepgraph("run", "offers", bad, cwd=tmp_path)
+    assert done.code == 2
+    assert "offers[0].monthly: Invalid monthly price" in done.err
+    assert not (tmp_path / ".stepgraph").exists()
+
+
+def test_a_changed_input_on_resume_exits_5(tmp_path: Path) -> None:
+    stepgraph("run", "offers", EXAMPLE, "--max-steps", "1", "--run-id", "p", cwd=tmp_path)
+    changed = write_offers(tmp_path, [{"id": "A", "source": "a", "monthly": 1}])
+    done = stepgraph("resume", "p", "--input", changed, cwd=tmp_path)
+    assert done.code == 5
+    assert "inputs changed" in done.err
+    status = stepgraph("status", "p", "--json", cwd=tmp_path).json()
+    assert (status["version"], status["next"]) == (1, "draft")
+
+
+def test_resume_with_the_same_input_file_continues(tmp_path: Path) -> None:
+    stepgraph("run", "offers", EXAMPLE, "--max-steps", "1", "--run-id", "p", cwd=tmp_path)
+    done = stepgraph("resume", "p", "--input", EXAMPLE, cwd=tmp_path)
+    assert done.code == 0, done.err
+
+
+def test_a_failing_adapter_exits_1_with_the_chain_of_causes(tmp_path: Path) -> None:
+    done = stepgraph("run", "offers", EXAMPLE, "--adapter", "tests.support:Broken", "--run-id",
+                     "b", cwd=tmp_path)  # fmt: skip
+    assert done.code == 1
+    assert "node 'draft' failed" in done.err
+    assert "caused by: AdapterError" in done.err
+    assert "caused by: ConnectionError: provider unreachable" in done.err
+    assert "Traceback" not in done.err
+    status = stepgraph("status", "b", "--json", cwd=tmp_path).json()
+    assert (status["next"], status["version"]) == ("draft", 1)
+
+
+def test_debug_shows_the_traceback(tmp_path: Path) -> None:
+    done = stepgraph("--debug", "run", "offers", EXAMPLE, "--adapter", "tests.support:Broken",
+                     cwd=tmp_path)  # fmt: skip
+    assert done.code == 1
+    assert "Traceback" in done.err
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ("run", "offers", EXAMPLE, "--max-steps", "0"),
+        ("run", "nograph", EXAMPLE),
+        ("run", "offers", EXAMPLE, "--adapter", "nothing"),
+        ("run", "offers", EXAMPLE, "--store", "ftp://x"),
+        ("run", "offers", EXAMPLE, "--run-id", "bad id"),
+        ("resume", "ghost"),
+        ("frobnicate",),
+    ],
+)
+def test_bad_usage_exits_2(tmp_path: Path, args: tuple[str, ...]) -> None:
+    assert stepgraph(*args, cwd=tmp_path).code == 2
+
+
+def test_status_runs_and_show_report_the_stored_run(tmp_path: Path) -> None:
+    stepgraph("run", "offers", EXAMPLE, "--run-id", "r1", cwd=tmp_path)
+    status = stepgraph("status", "r1", cwd=tmp_path)
+    assert (status.code, status.out.strip()) == (0, "r1  ready_for_review  (finished; version 3)")
+    runs = stepgraph("runs", "--status", "ready_for_review", cwd=tmp_path)
+    assert runs.out.splitlines()[1].split()[:4] == ["r1", "offers", "ready_for_review", "END"]
+    show = stepgraph("show", "r1", "--json", cwd=tmp_path).json()
+    assert [h["node"] for h in show["history"]] == ["inspect", "draft", "verify"]
+    assert show["parts"]["adapter"] == "fixture-v1"
+
+
+def test_the_store_comes_from_stepgraph_store(tmp_path: Path) -> None:
+    env = {"STEPGRAPH_STORE": f"file:{tmp_path / 'files'}"}
+    assert stepgraph("run", "offers", EXAMPLE, "--run-id", "e", cwd=tmp_path, env=env).code == 0
+    assert (tmp_path / "files" / "e.jsonl").exists()
+    assert not (tmp_path / ".stepgraph").exists()
+
+
+def test_graph_prints_mermaid_and_dot(tmp_path: Path) -> None:
+    mermaid = stepgraph("graph", "offers", cwd=tmp_path)
+    assert mermaid.out.startswith("flowchart TD\n")
+    dot = stepgraph("graph", "offers", "--format", "dot", cwd=tmp_path)
+    assert dot.out.startswith('digraph "offers" {')
+
+
+def test_help_lists_the_exit_codes(tmp_path: Path) -> None:
+    text = stepgraph("--help", cwd=tmp_path).out
+    assert "5  resume refused (fingerprint mismatch or version conflict)" in text
+    assert "STEPGRAPH_STORE" in text

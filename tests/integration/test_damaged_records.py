@@ -1,0 +1,105 @@
+"""A damaged or hand-edited checkpoint on disk is refused with a reason, never used."""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+from pathlib import Path
+
+import pytest
+
+from stepgraph import CheckpointCorrupt, open_store, resume, run
+from stepgraph.offers import graph, make_inputs
+from tests.support import CountingFixture, seed_offers
+
+
+def paused_file_run(tmp_path: Path) -> Path:
+    store = open_store(f"file:{tmp_path}")
+    store.setup()
+    run(graph, inputs=make_inputs(seed_offers()), adapter=CountingFixture(), store=store,
+        run_id="r", max_steps=2)  # fmt: skip
+    return tmp_path / "r.jsonl"
+
+
+def refused(url: str) -> CheckpointCorrupt:
+    store = open_store(url)
+    with pytest.raises(CheckpointCorrupt) as caught:
+        resume(graph, run_id="r", adapter=CountingFixture(), store=store)
+    return caught.value
+
+
+def test_a_truncated_run_file_is_refused(tmp_path: Path) -> None:
+    path = paused_file_run(tmp_path)
+    path.write_bytes(path.read_bytes()[:-40])
+    assert "truncated" in refused(f"file:{tmp_path}").reason
+
+
+def test_a_run_file_cut_inside_a_line_is_refused(tmp_path: Path) -> None:
+    path = paused_file_run(tmp_path)
+    data = path.read_bytes()
+    path.write_bytes(data[: len(data) // 3] + b"\n")
+    assert refused(f"file:{tmp_path}").reason
+
+
+def test_a_run_file_with_a_hand_edited_input_price_is_refused(tmp_path: Path) -> None:
+    path = paused_file_run(tmp_path)
+    lines = path.read_text(encoding="utf-8").splitlines()
+    inputs = json.loads(lines[1])
+    inputs["offers"][1]["monthly"] = 50
+    lines[1] = json.dumps(inputs)
+    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    assert refused(f"file:{tmp_path}").reason == "the inputs do not match the stored fingerprint"
+
+
+def test_a_run_file_with_a_damaged_head_is_refused(tmp_path: Path) -> None:
+    path = paused_file_run(tmp_path)
+    lines = path.read_text(encoding="utf-8").splitlines()
+    lines[0] = lines[0].replace('"version":2', '"version":"2"')
+    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    assert refused(f"file:{tmp_path}").reason == "field version must be an integer"
+
+
+def test_a_run_file_that_is_not_utf8_is_refused(tmp_path: Path) -> None:
+    path = paused_file_run(tmp_path)
+    path.write_bytes(b"\xff\xfe" + path.read_bytes())
+    assert "not UTF-8" in refused(f"file:{tmp_path}").reason
+
+
+def sqlite_run(tmp_path: Path) -> Path:
+    db = tmp_path / "runs.db"
+    store = open_store(f"sqlite:{db}")
+    store.setup()
+    run(graph, inputs=make_inputs(seed_offers()), adapter=CountingFixture(), store=store,
+        run_id="r", max_steps=2)  # fmt: skip
+    store.close()
+    return db
+
+
+def edit(db: Path, sql: str) -> None:
+    with sqlite3.connect(db) as conn:
+        conn.execute(sql)
+
+
+def test_a_sqlite_run_with_edited_inputs_is_refused(tmp_path: Path) -> None:
+    db = sqlite_run(tmp_path)
+    edit(db, "UPDATE run_inputs SET body = replace(body, '90', '50')")
+    assert refused(f"sqlite:{db}").reason == "the inputs do not match the stored fingerprint"
+
+
+def test_a_sqlite_run_with_damaged_step_json_is_refused(tmp_path: Path) -> None:
+    db = sqlite_run(tmp_path)
+    edit(db, "UPDATE run_steps SET body = substr(body, 1, 10) WHERE version = 2")
+    assert "step is not valid JSON" in refused(f"sqlite:{db}").reason
+
+
+def test_a_sqlite_run_with_a_lost_step_is_refused(tmp_path: Path) -> None:
+    db = sqlite_run(tmp_path)
+    edit(db, "DELETE FROM run_steps WHERE version = 1")
+    assert refused(f"sqlite:{db}").reason == "the history does not hold steps 1 to 2"
+
+
+def test_a_sqlite_run_with_an_unknown_cursor_is_refused(tmp_path: Path) -> None:
+    db = sqlite_run(tmp_path)
+    edit(db, "UPDATE runs SET next = 'publish'")
+    edit(db, "UPDATE run_steps SET next = 'publish' WHERE version = 2")
+    assert refused(f"sqlite:{db}").reason == "next is 'publish', not a node of the graph"
