@@ -6,6 +6,7 @@ Also importable by the CLI in a subprocess (``--adapter tests.support:WrongAmoun
 from __future__ import annotations
 
 import copy
+import time
 from typing import Any
 
 from stepgraph import Request
@@ -62,7 +63,5 @@ class Slow:
     id = "slow-v1"
 
     def generate(self, request: Request) -> Any:
-        import time
-
         time.sleep(0.3)
         return FixtureAdapter().generate(request)

@@ -37,7 +37,7 @@ from .stores import DEFAULT_URL, Store, open_store
 EXIT_OK, EXIT_ERROR, EXIT_USAGE, EXIT_WAITING, EXIT_BLOCKED, EXIT_REFUSED = 0, 1, 2, 3, 4, 5
 STATUS_EXIT = {"waiting_for_data": EXIT_WAITING, "blocked": EXIT_BLOCKED}
 
-EPILOG = """\
+EPILOG = f"""\
 exit codes:
   0  ready_for_review, finished, or paused by --max-steps
   1  anything else (a node, adapter or store failed)
@@ -47,8 +47,8 @@ exit codes:
   5  resume refused (fingerprint mismatch or version conflict)
 
 environment:
-  STEPGRAPH_STORE  the default --store (otherwise %s)
-""" % DEFAULT_URL
+  STEPGRAPH_STORE  the default --store (otherwise {DEFAULT_URL})
+"""
 
 
 @dataclass(frozen=True)

@@ -74,11 +74,11 @@ def error_json(error: StepgraphError) -> dict[str, Any]:
 
 def table(headers: list[str], rows: list[list[str]]) -> str:
     """A plain aligned text table; numbers right-aligned."""
-    widths = [max(len(str(cell)) for cell in column) for column in zip(headers, *rows)]
+    widths = [max(len(str(cell)) for cell in column) for column in zip(headers, *rows, strict=True)]
     lines = []
     for row in [headers, *rows]:
         cells = []
-        for cell, width in zip(row, widths):
+        for cell, width in zip(row, widths, strict=True):
             text = str(cell)
             cells.append(text.rjust(width) if _numeric(text) else text.ljust(width))
         lines.append("  ".join(cells).rstrip())

@@ -80,8 +80,7 @@ class FingerprintMismatch(ResumeRefused):
         self.stored = stored
         self.given = given
         super().__init__(
-            f"run {run_id!r} cannot resume: {part} changed "
-            f"(stored {stored!r}, given {given!r})"
+            f"run {run_id!r} cannot resume: {part} changed (stored {stored!r}, given {given!r})"
         )
 
 

@@ -80,7 +80,10 @@ class Graph:
         entry: str,
         revision: int = 1,
     ) -> None:
-        normal = {key: value if isinstance(value, Node) else Node(fn=value) for key, value in nodes.items()}
+        normal = {
+            key: value if isinstance(value, Node) else Node(fn=value)
+            for key, value in nodes.items()
+        }
         object.__setattr__(self, "name", name)
         object.__setattr__(self, "revision", revision)
         object.__setattr__(self, "entry", entry)
@@ -180,7 +183,7 @@ def _check_edge(graph: Graph, name: str, edge: object) -> None:
 
 
 def _check_paths(graph: Graph) -> None:
-    reached = _closure([graph.entry], lambda node: graph.targets(node))
+    reached = _closure([graph.entry], graph.targets)
     unreachable = [node for node in graph.nodes if node not in reached]
     if unreachable:
         raise GraphError(f"unreachable from entry {graph.entry!r}: {', '.join(unreachable)}")

@@ -77,7 +77,16 @@ def run(
     current = store.load(rid)
     if current is not None:
         _check_parts(graph, current, parts)
-    return _drive(graph, adapter, store, rid, current, data, parts, limit)
+    return _drive(
+        graph,
+        adapter=adapter,
+        store=store,
+        run_id=rid,
+        current=current,
+        inputs=data,
+        parts=parts,
+        limit=limit,
+    )
 
 
 def resume(
@@ -105,7 +114,16 @@ def resume(
         given = digest(canonical_json(json_copy(inputs)))
     parts = _parts(graph, adapter, given)
     _check_parts(graph, current, parts)
-    return _drive(graph, adapter, store, run_id, current, current.inputs, parts, limit)
+    return _drive(
+        graph,
+        adapter=adapter,
+        store=store,
+        run_id=run_id,
+        current=current,
+        inputs=current.inputs,
+        parts=parts,
+        limit=limit,
+    )
 
 
 def _check_limit(max_steps: object) -> int | None:
@@ -138,11 +156,14 @@ def _check_parts(graph: Graph, current: Checkpoint, given: Parts) -> None:
             old, new = f"sha256:{str(old)[:12]}", f"sha256:{str(new)[:12]}"
         raise FingerprintMismatch(current.run_id, part, old, new)
     if current.next != END and current.next not in graph.nodes:
-        raise CheckpointCorrupt(current.run_id, f"next is {current.next!r}, not a node of the graph")
+        raise CheckpointCorrupt(
+            current.run_id, f"next is {current.next!r}, not a node of the graph"
+        )
 
 
 def _drive(
     graph: Graph,
+    *,
     adapter: Adapter,
     store: Store,
     run_id: str,
@@ -154,10 +175,12 @@ def _drive(
     if current is None:
         state: dict[str, Any] = dict(inputs)
         values: dict[str, Any] = {}
-        cursor, trace, version, created = graph.entry, (), 0, now()
+        trace: tuple[str, ...] = ()
+        cursor, version, created = graph.entry, 0, now()
     else:
         state, values = current.state, current.values
-        cursor, trace, version = current.next, current.trace, current.version
+        cursor, version = current.next, current.version
+        trace = current.trace
         created = current.created_at
     fingerprint = current.fingerprint if current is not None else parts.fingerprint()
     steps = 0
@@ -242,7 +265,7 @@ def _call_with_timeout(
 
     def work() -> None:
         try:
-            result = node.fn(state, context)
+            result: Any = node.fn(state, context)
             if hasattr(result, "__await__"):
                 import asyncio
 

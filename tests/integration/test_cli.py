@@ -59,7 +59,9 @@ def test_a_missing_price_exits_3(tmp_path: Path) -> None:
 
 
 def test_an_invented_amount_exits_4_with_the_reason(tmp_path: Path) -> None:
-    done = stepgraph("run", "offers", EXAMPLE, "--adapter", "tests.support:WrongAmount", cwd=tmp_path)
+    done = stepgraph(
+        "run", "offers", EXAMPLE, "--adapter", "tests.support:WrongAmount", cwd=tmp_path
+    )
     assert done.code == 4
     assert "rows[1].monthly is 80; the input says 90" in done.out
 

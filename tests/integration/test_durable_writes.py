@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import os
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -11,12 +10,11 @@ import pytest
 
 from stepgraph import StoreError, open_store, run
 from stepgraph.offers import graph, make_inputs
-from stepgraph.stores import _files
 from tests.support import CountingFixture, seed_offers
 
 
 @pytest.fixture
-def calls(monkeypatch: pytest.MonkeyPatch) -> Iterator[list[str]]:
+def calls(monkeypatch: pytest.MonkeyPatch) -> list[str]:
     """Record the OS calls of the write path, in order, around the real ones."""
     seen: list[str] = []
     for name in ("write", "fsync", "replace"):
@@ -31,11 +29,13 @@ def calls(monkeypatch: pytest.MonkeyPatch) -> Iterator[list[str]]:
                 seen.append(_name)
             return _real(*args)
 
-        monkeypatch.setattr(_files.os, name, spy)
-    yield seen
+        monkeypatch.setattr(os, name, spy)
+    return seen
 
 
-def test_each_save_writes_syncs_renames_then_syncs_the_folder(tmp_path: Path, calls: list[str]) -> None:
+def test_each_save_writes_syncs_renames_then_syncs_the_folder(
+    tmp_path: Path, calls: list[str]
+) -> None:
     store = open_store(f"file:{tmp_path}")
     store.setup()
     run(graph, inputs=make_inputs(seed_offers()), adapter=CountingFixture(), store=store,
@@ -57,7 +57,7 @@ def test_a_failed_fsync_fails_the_save_and_keeps_the_previous_file(
         fsyncs.append(fd)
         raise OSError(5, "Input/output error")
 
-    monkeypatch.setattr(_files.os, "fsync", failing_fsync)
+    monkeypatch.setattr(os, "fsync", failing_fsync)
     with pytest.raises(StoreError, match="Input/output error"):
         run(graph, inputs=make_inputs(seed_offers()), adapter=CountingFixture(), store=store,
             run_id="r", max_steps=1)  # fmt: skip

@@ -28,11 +28,17 @@ def test_two_resumers_one_wins_the_other_gets_a_version_conflict(kind: str, tmp_
     procs = [
         subprocess.Popen(
             [sys.executable, "-m", "stepgraph", "resume", "r", *slow],
-            cwd=tmp_path, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
-        )  # fmt: skip
+            cwd=tmp_path,
+            env=env,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            text=True,
+        )
         for _ in range(2)
     ]
-    outcomes = [(proc.wait(timeout=60), proc.stderr.read() if proc.stderr else "") for proc in procs]
+    outcomes = [
+        (proc.wait(timeout=60), proc.stderr.read() if proc.stderr else "") for proc in procs
+    ]
     for proc in procs:
         for stream in (proc.stdout, proc.stderr):
             if stream:

@@ -121,7 +121,9 @@ def test_a_graph_without_nodes_is_refused() -> None:
 
 
 def test_the_shape_changes_when_an_edge_changes() -> None:
-    base = build(nodes={"a": noop, "b": noop}, edges={"a": Branch(lambda s: "b", "b", END), "b": END})
+    base = build(
+        nodes={"a": noop, "b": noop}, edges={"a": Branch(lambda s: "b", "b", END), "b": END}
+    )
     moved = build(nodes={"a": noop, "b": noop}, edges={"a": "b", "b": END})
     assert base.shape != moved.shape
 

@@ -49,7 +49,11 @@ def test_a_json_object_without_offers_is_refused(tmp_path: Path) -> None:
 
 
 def test_json_errors_name_the_index_and_field(tmp_path: Path) -> None:
-    path = write(tmp_path, "o.json", '[{"id":"A","source":"a","monthly":1},{"id":"B","source":"b","monthly":-3}]')
+    path = write(
+        tmp_path,
+        "o.json",
+        '[{"id":"A","source":"a","monthly":1},{"id":"B","source":"b","monthly":-3}]',
+    )
     error = error_of(path)
     assert (error.field, error.rule.split(":")[0]) == ("offers[1].monthly", "Invalid monthly price")
     assert str(error).startswith(f"{path}: offers[1].monthly")
@@ -91,7 +95,7 @@ def test_an_unknown_extension_is_refused(tmp_path: Path) -> None:
 
 
 def test_a_csv_file_loads_with_an_empty_cell_as_missing(tmp_path: Path) -> None:
-    path = write(tmp_path, "o.csv", HEADER + "A,a1,120\nB,b1,\nC,\"c, v1\",110.5\n")
+    path = write(tmp_path, "o.csv", HEADER + 'A,a1,120\nB,b1,\nC,"c, v1",110.5\n')
     assert load_offers(path) == [
         {"id": "A", "source": "a1", "monthly": 120},
         {"id": "B", "source": "b1", "monthly": None},

@@ -107,12 +107,18 @@ def test_a_correct_report_is_ready_for_review_with_no_reasons() -> None:
 
 
 def test_ties_go_to_the_first_offer_in_input_order() -> None:
-    offers = [{"id": "X", "source": "x1", "monthly": 50}, {"id": "Y", "source": "y1", "monthly": 50}]
+    offers = [
+        {"id": "X", "source": "x1", "monthly": 50},
+        {"id": "Y", "source": "y1", "monthly": 50},
+    ]
     assert run_offers(offers).state["report"]["recommendedId"] == "X"
 
 
 def test_recommending_the_second_of_two_equal_prices_is_blocked() -> None:
-    offers = [{"id": "X", "source": "x1", "monthly": 50}, {"id": "Y", "source": "y1", "monthly": 50}]
+    offers = [
+        {"id": "X", "source": "x1", "monthly": 50},
+        {"id": "Y", "source": "y1", "monthly": 50},
+    ]
     result = run_offers(offers, report_adapter(lambda r: r.update(recommendedId="Y")))
     assert result.status == "blocked"
     assert result.state["reasons"] == ["recommendedId is 'Y'; the cheapest offer is 'X'"]

@@ -35,7 +35,7 @@ ECHO = FunctionAdapter("echo-v1", lambda request: request.data)
 
 def chain(*names: str, **nodes: Any) -> Graph:
     """A straight line of nodes a -> b -> ... -> END with the given functions."""
-    edges: dict[str, Any] = {name: nxt for name, nxt in zip(names, [*names[1:], END])}
+    edges: dict[str, Any] = dict(zip(names, [*names[1:], END], strict=True))
     return Graph(name="line", entry=names[0], nodes={n: nodes[n] for n in names}, edges=edges)
 
 
@@ -226,7 +226,12 @@ def test_a_finished_run_is_returned_without_running_anything(memory: Store) -> N
     graph = chain("a", a=counted)
     first = run(graph, inputs={"q": 1}, adapter=ECHO, store=memory)
     again = run(graph, inputs={"q": 1}, adapter=ECHO, store=memory)
-    assert (first.run_id, again.run_id, again.steps, len(calls)) == (first.run_id, first.run_id, 0, 1)
+    assert (first.run_id, again.run_id, again.steps, len(calls)) == (
+        first.run_id,
+        first.run_id,
+        0,
+        1,
+    )
 
 
 def test_the_derived_run_id_depends_on_the_inputs(memory: Store) -> None:

@@ -51,7 +51,9 @@ def validate_offers(offers: object) -> list[dict[str, Any]]:
             raise InputError(where, f"Invalid offer: must be an object, not {_kind(offer)}")
         offer_id = offer.get("id")
         if not isinstance(offer_id, str) or not offer_id:
-            raise InputError(f"{where}.id", f"Invalid ID: must be a non-empty string, not {offer_id!r}")
+            raise InputError(
+                f"{where}.id", f"Invalid ID: must be a non-empty string, not {offer_id!r}"
+            )
         if offer_id in seen:
             raise InputError(
                 f"{where}.id", f"Duplicate ID {offer_id!r} (also offers[{seen[offer_id]}])"
@@ -63,7 +65,9 @@ def validate_offers(offers: object) -> list[dict[str, Any]]:
                 f"{where}.source", f"Missing source: must be a non-empty string, not {source!r}"
             )
         if "monthly" not in offer:
-            raise InputError(f"{where}.monthly", "Invalid monthly price: the field is missing (use null)")
+            raise InputError(
+                f"{where}.monthly", "Invalid monthly price: the field is missing (use null)"
+            )
         monthly = offer["monthly"]
         if monthly is not None and not is_price(monthly):
             raise InputError(
@@ -120,7 +124,9 @@ def _from_json(text: str, path: str) -> list[dict[str, Any]]:
 def _from_csv(text: str, path: str) -> list[dict[str, Any]]:
     rows = list(csv.reader(io.StringIO(text, newline=""), strict=True))
     if not rows:
-        raise InputError("input", f"empty CSV: expected the header {','.join(CSV_COLUMNS)}", source=path)
+        raise InputError(
+            "input", f"empty CSV: expected the header {','.join(CSV_COLUMNS)}", source=path
+        )
     header = [cell.strip() for cell in rows[0]]
     if tuple(header) != CSV_COLUMNS:
         raise InputError(
@@ -135,11 +141,15 @@ def _from_csv(text: str, path: str) -> list[dict[str, Any]]:
                 f"row {number}", f"has {len(row)} cells, expected {len(CSV_COLUMNS)}", source=path
             )
         offer_id, source, monthly = row
-        offers.append({"id": offer_id, "source": source, "monthly": _csv_price(monthly, number, path)})
+        offers.append(
+            {"id": offer_id, "source": source, "monthly": _csv_price(monthly, number, path)}
+        )
     try:
         return validate_offers(offers)
     except InputError as error:
-        field = re.sub(r"^offers\[(\d+)\]", lambda m: _csv_row(offers, int(m.group(1))), error.field)
+        field = re.sub(
+            r"^offers\[(\d+)\]", lambda m: _csv_row(offers, int(m.group(1))), error.field
+        )
         raise InputError(field, error.rule, source=path) from None
 
 
@@ -160,7 +170,9 @@ def _csv_price(cell: str, number: int, path: str) -> float | int | None:
         raise InputError(
             f"row {number}.monthly", f"Invalid monthly price: {cell!r} is out of range", source=path
         )
-    return int(value) if value.is_integer() and "." not in text and "e" not in text.lower() else value
+    return (
+        int(value) if value.is_integer() and "." not in text and "e" not in text.lower() else value
+    )
 
 
 def _unique_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:

@@ -66,11 +66,13 @@ def _row_problems(rows: list[Any], expected: list[dict[str, Any]]) -> list[str]:
     reasons = []
     if len(rows) != len(expected):
         reasons.append(f"the report has {len(rows)} rows; the input has {len(expected)} offers")
-    for index, (row, want) in enumerate(zip(rows, expected)):
+    for index, (row, want) in enumerate(zip(rows, expected, strict=False)):  # lengths checked above
         if not isinstance(row, dict):
             reasons.append(f"rows[{index}] must be an object")
         elif list(row) != list(ROW_KEYS):
-            reasons.append(f"rows[{index}] keys are {list(row)}; expected {list(ROW_KEYS)} in order")
+            reasons.append(
+                f"rows[{index}] keys are {list(row)}; expected {list(ROW_KEYS)} in order"
+            )
         else:
             for key in ROW_KEYS:
                 if not same_json(row[key], want[key]):

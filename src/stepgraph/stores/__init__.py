@@ -115,9 +115,7 @@ def open_store(url: str) -> Store:
         if options:
             raise InputError("store", f"unknown sqlite option {sorted(options)[0]!r}")
         return SqliteStore(path, synchronous=synchronous)
-    raise InputError(
-        "store", f"{url!r} is not a store URL: use memory:, file:DIR or sqlite:PATH"
-    )
+    raise InputError("store", f"{url!r} is not a store URL: use memory:, file:DIR or sqlite:PATH")
 
 
 __all__ = ["DEFAULT_URL", "RunSummary", "Store", "check_run_id", "open_store"]

@@ -3,10 +3,13 @@
 from __future__ import annotations
 
 from types import TracebackType
+from typing import TypeVar
 
 from ..checkpoint import Checkpoint
 from ..errors import VersionConflict
 from . import RunSummary
+
+_S = TypeVar("_S", bound="StoreBase")
 
 
 class StoreBase:
@@ -17,7 +20,7 @@ class StoreBase:
     def close(self) -> None:
         raise NotImplementedError
 
-    def __enter__(self) -> StoreBase:
+    def __enter__(self: _S) -> _S:
         return self
 
     def __exit__(

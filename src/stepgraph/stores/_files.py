@@ -7,6 +7,7 @@ have dropped the dirty pages); the write fails and the old file stays.
 
 from __future__ import annotations
 
+import contextlib
 import os
 from collections.abc import Callable
 
@@ -58,7 +59,5 @@ def sync_folder(folder: str) -> None:
 
 
 def _discard(path: str) -> None:
-    try:
+    with contextlib.suppress(FileNotFoundError):
         os.unlink(path)
-    except FileNotFoundError:
-        pass

@@ -139,7 +139,9 @@ class JsonFileStore(StoreBase):
         try:
             fd = os.open(lock_path, os.O_RDWR | os.O_CREAT, 0o644)
         except FileNotFoundError as error:
-            raise StoreError(self.url, f"folder {self.folder!r} is missing: call setup()") from error
+            raise StoreError(
+                self.url, f"folder {self.folder!r} is missing: call setup()"
+            ) from error
         except OSError as error:
             raise StoreError(self.url, f"cannot lock run {run_id!r}: {error}") from error
         try:

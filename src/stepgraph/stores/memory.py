@@ -93,4 +93,3 @@ class MemoryStore(StoreBase):
 
     def close(self) -> None:
         """Nothing to release; the runs stay until the store is garbage."""
-

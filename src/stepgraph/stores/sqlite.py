@@ -93,8 +93,7 @@ _INSERT_STEP = (
     "VALUES (?, ?, ?, ?, ?, ?, ?)"
 )
 _SELECT_STEPS = (
-    "SELECT version, node, body, next, status, at FROM run_steps "
-    "WHERE run_id = ? ORDER BY version"
+    "SELECT version, node, body, next, status, at FROM run_steps WHERE run_id = ? ORDER BY version"
 )
 _LIST = "SELECT run_id, graph, status, next, version, updated_at FROM runs"
 _LIST_ORDER = " ORDER BY updated_at DESC, run_id DESC"
@@ -210,7 +209,9 @@ class SqliteStore(StoreBase):
             else:
                 rows = db.execute(_LIST + " WHERE status = ?" + _LIST_ORDER, (status,)).fetchall()
         return [
-            RunSummary(run_id=r[0], graph=r[1], status=r[2], next=r[3], version=r[4], updated_at=r[5])
+            RunSummary(
+                run_id=r[0], graph=r[1], status=r[2], next=r[3], version=r[4], updated_at=r[5]
+            )
             for r in rows
         ]
 
