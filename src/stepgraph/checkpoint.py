@@ -17,7 +17,7 @@ import hashlib
 import json
 import math
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import datetime, timezone
 from typing import Any
 
@@ -39,8 +39,14 @@ def json_copy(value: Any, path: str = "inputs") -> Any:
     Anything else that is not JSON (NaN, infinities, sets, objects) raises
     ``InputError`` naming the path of the first offending value.
     """
+    return json_encode(value, path)[0]
+
+
+def json_encode(value: Any, path: str = "inputs") -> tuple[Any, str]:
+    """``json_copy`` and the compact text it was decoded from (stores reuse the text)."""
     try:
-        return json.loads(_COMPACT.encode(value))
+        text = _COMPACT.encode(value)
+        return json.loads(text), text
     except (TypeError, ValueError, RecursionError):
         _locate(value, path)
         raise InputError(path, "cannot be encoded as JSON (too deep or circular)") from None
@@ -130,6 +136,17 @@ class Checkpoint:
     created_at: str
     updated_at: str
     format: int = FORMAT
+    # Compact JSON of ``inputs`` / ``update`` when the harness already has it; stores
+    # read it through inputs_json() / update_json() instead of encoding again.
+    texts: dict[str, str] = field(default_factory=dict, compare=False, repr=False)
+
+    def inputs_json(self) -> str:
+        """Compact JSON of the inputs."""
+        return self.texts.get("inputs") or dumps(self.inputs)
+
+    def update_json(self) -> str:
+        """Compact JSON of the last step's update."""
+        return self.texts.get("update") or dumps(self.update)
 
     @property
     def state(self) -> dict[str, Any]:
@@ -184,6 +201,13 @@ def step_record(cp: Checkpoint) -> dict[str, Any]:
         "status": cp.status,
         "at": cp.updated_at,
     }
+
+
+def step_json(cp: Checkpoint) -> str:
+    """``step_record(cp)`` as compact JSON, reusing the update's text when cached."""
+    meta = step_record(cp)
+    del meta["update"]
+    return f'{dumps(meta)[:-1]},"update":{cp.update_json()}}}'
 
 
 def dumps(data: Any) -> str:

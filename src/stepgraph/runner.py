@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from .adapters import Adapter
-from .checkpoint import Checkpoint, Parts, canonical_json, digest, json_copy, now
+from .checkpoint import Checkpoint, Parts, canonical_json, digest, json_copy, json_encode, now
 from .context import Context
 from .errors import (
     CheckpointCorrupt,
@@ -70,7 +70,7 @@ def run(
     limit = _check_limit(max_steps)
     if not isinstance(inputs, Mapping):
         raise InputError("inputs", f"must be an object, not {type(inputs).__name__}")
-    data = json_copy(inputs)
+    data, inputs_text = json_encode(inputs)
     parts = _parts(graph, adapter, digest(canonical_json(data)))
     fingerprint = parts.fingerprint()
     rid = check_run_id(run_id) if run_id is not None else f"{graph.name}-{fingerprint[:20]}"
@@ -84,6 +84,7 @@ def run(
         run_id=rid,
         current=current,
         inputs=data,
+        inputs_text=inputs_text,
         parts=parts,
         limit=limit,
     )
@@ -121,6 +122,7 @@ def resume(
         run_id=run_id,
         current=current,
         inputs=current.inputs,
+        inputs_text=None,
         parts=parts,
         limit=limit,
     )
@@ -169,6 +171,7 @@ def _drive(
     run_id: str,
     current: Checkpoint | None,
     inputs: dict[str, Any],
+    inputs_text: str | None,
     parts: Parts,
     limit: int | None,
 ) -> RunResult:
@@ -187,7 +190,9 @@ def _drive(
     while cursor != END and (limit is None or steps < limit):
         name = cursor
         context = Context(run_id=run_id, node=name, adapter=adapter)
-        update = _checked_update(name, _call(graph.nodes[name], name, _clone(state), context))
+        update, update_text = _checked_update(
+            name, _call(graph.nodes[name], name, _clone(state), context)
+        )
         state = {**state, **update}
         cursor = _pick(graph, name, state)
         status = state.get("status")
@@ -209,6 +214,7 @@ def _drive(
                 version=version + 1,
                 created_at=created,
                 updated_at=now(),
+                texts={"update": update_text, "inputs": inputs_text or ""},
             ),
             expected_version=version or None,
         )
@@ -294,16 +300,16 @@ def _call_with_timeout(
     return outcome.get("value")
 
 
-def _checked_update(name: str, update: Any) -> dict[str, Any]:
+def _checked_update(name: str, update: Any) -> tuple[dict[str, Any], str]:
+    """A private copy of the node's update and its JSON text; NodeError if not JSON."""
     if update is None:
-        return {}
+        return {}, "{}"
     if not isinstance(update, Mapping):
         raise NodeError(name, f"must return a mapping of state keys, not {type(update).__name__}")
     try:
-        checked: dict[str, Any] = json_copy(update, "update")
+        return json_encode(update, "update")
     except InputError as error:
         raise NodeError(name, f"returned data that cannot be saved: {error}") from None
-    return checked
 
 
 def _pick(graph: Graph, name: str, state: dict[str, Any]) -> str:

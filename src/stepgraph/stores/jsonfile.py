@@ -21,7 +21,7 @@ from ..checkpoint import (
     head_record,
     history_from_record,
     parse,
-    step_record,
+    step_json,
     stored_version,
 )
 from ..errors import CheckpointCorrupt, RunNotFound, StoreError
@@ -86,8 +86,8 @@ class JsonFileStore(StoreBase):
             if lines is not None:
                 actual = stored_version(parse(lines[0], run_id, "record"), run_id)
             check_version(run_id, expected_version, actual, checkpoint.version)
-            kept = lines[1:] if lines else [dumps(checkpoint.inputs)]
-            body = [dumps(head_record(checkpoint)), *kept, dumps(step_record(checkpoint))]
+            kept = lines[1:] if lines else [checkpoint.inputs_json()]
+            body = [dumps(head_record(checkpoint)), *kept, step_json(checkpoint)]
             try:
                 atomic_write(path, ("\n".join(body) + "\n").encode("utf-8"))
             except OSError as error:

@@ -1,23 +1,23 @@
 """A store in this process's memory: fast, for tests and one-shot runs; lost on exit.
 
-Records are kept as JSON text, so a loaded checkpoint never aliases a saved one and
-the memory store validates exactly as the durable ones do.
+Inputs and steps are kept as JSON text, so a loaded checkpoint never aliases a saved
+one and the memory store validates what it loads exactly as the durable ones do.
 """
 
 from __future__ import annotations
 
 import threading
 from dataclasses import dataclass, field
+from typing import Any
 
 from ..checkpoint import (
     Checkpoint,
     HistoryEntry,
-    dumps,
     from_records,
     head_record,
     history_from_record,
     parse,
-    step_record,
+    step_json,
 )
 from ..errors import RunNotFound
 from . import RunSummary, check_run_id
@@ -26,7 +26,7 @@ from ._base import StoreBase, check_version, summaries
 
 @dataclass
 class _Entry:
-    head: str
+    head: dict[str, Any]  # a fresh dict of strings and ints, shared with nobody
     inputs: str
     version: int
     history: list[str] = field(default_factory=list)
@@ -50,7 +50,7 @@ class MemoryStore(StoreBase):
                 return None
             head, inputs, steps = entry.head, entry.inputs, list(entry.history)
         return from_records(
-            parse(head, run_id, "record"),
+            {**head, "parts": dict(head["parts"])},
             parse(inputs, run_id, "inputs"),
             [parse(step, run_id, "step") for step in steps],
             run_id=run_id,
@@ -58,15 +58,15 @@ class MemoryStore(StoreBase):
 
     def save(self, checkpoint: Checkpoint, *, expected_version: int | None) -> Checkpoint:
         run_id = check_run_id(checkpoint.run_id)
-        head = dumps(head_record(checkpoint))
-        step = dumps(step_record(checkpoint))
+        head = head_record(checkpoint)
+        step = step_json(checkpoint)
         with self._lock:
             entry = self._runs.get(run_id)
             check_version(
                 run_id, expected_version, entry.version if entry else None, checkpoint.version
             )
             if entry is None:
-                entry = _Entry(head, dumps(checkpoint.inputs), checkpoint.version)
+                entry = _Entry(head, checkpoint.inputs_json(), checkpoint.version)
                 self._runs[run_id] = entry
             entry.head = head
             entry.version = checkpoint.version

@@ -20,17 +20,17 @@ from typing import Any
 from ..checkpoint import (
     Checkpoint,
     HistoryEntry,
-    dumps,
     from_records,
     history_from_record,
     now,
     parse,
 )
-from ..errors import RunNotFound, StepgraphError, StoreError
+from ..errors import RunNotFound, StepgraphError, StoreError, VersionConflict
 from . import RunSummary, check_run_id
 from ._base import StoreBase, check_version
 
 _SYNCHRONOUS = ("full", "normal", "extra")
+_WRITE = "BEGIN IMMEDIATE"  # take the write lock first: no upgrade deadlocks, no stale reads
 _BUSY_TIMEOUT_MS = 10_000
 
 # Numbered migrations; setup() applies those not yet recorded in stepgraph_migrations.
@@ -82,7 +82,7 @@ _HEAD_COLUMNS = (
 _SELECT_HEAD = f"SELECT {_HEAD_COLUMNS} FROM runs WHERE run_id = ?"
 _SELECT_VERSION = "SELECT version FROM runs WHERE run_id = ?"
 _INSERT_HEAD = f"INSERT INTO runs ({_HEAD_COLUMNS}) VALUES ({', '.join('?' * 13)})"
-_UPDATE_HEAD = (  # the version was checked in this same write transaction
+_UPDATE_HEAD = (  # the WHERE clause is the compare-and-swap
     "UPDATE runs SET next = ?, status = ?, version = ?, updated_at = ? "
     "WHERE run_id = ? AND version = ?"
 )
@@ -132,12 +132,18 @@ class SqliteStore(StoreBase):
         return self._db
 
     @contextmanager
-    def _session(self, what: str, *, write: bool = False) -> Iterator[sqlite3.Connection]:
-        """One transaction (``BEGIN IMMEDIATE`` for writes); driver errors become StoreError."""
+    def _session(self, what: str, *, begin: str | None = "BEGIN") -> Iterator[sqlite3.Connection]:
+        """One transaction (``begin=None``: single autocommit statements).
+
+        Driver errors become StoreError here and only here.
+        """
         with self._lock:
             try:
                 db = self._connect()
-                db.execute("BEGIN IMMEDIATE" if write else "BEGIN")
+                if begin is None:
+                    yield db
+                    return
+                db.execute(begin)
                 try:
                     yield db
                 except BaseException:
@@ -150,7 +156,7 @@ class SqliteStore(StoreBase):
                 raise _translate(self.url, what, error) from error
 
     def setup(self) -> None:
-        with self._session("setup", write=True) as db:
+        with self._session("setup", begin=_WRITE) as db:
             db.execute(_CREATE_MIGRATIONS)
             applied = {row[0] for row in db.execute(_APPLIED)}
             for number, script in MIGRATIONS:
@@ -161,6 +167,9 @@ class SqliteStore(StoreBase):
 
     def load(self, run_id: str) -> Checkpoint | None:
         check_run_id(run_id)
+        with self._session(f"load {run_id!r}", begin=None) as db:
+            if db.execute(_SELECT_VERSION, (run_id,)).fetchone() is None:
+                return None  # the common case for a new run: one statement
         with self._session(f"load {run_id!r}") as db:
             head = db.execute(_SELECT_HEAD, (run_id,)).fetchone()
             if head is None:
@@ -173,26 +182,40 @@ class SqliteStore(StoreBase):
     def save(self, checkpoint: Checkpoint, *, expected_version: int | None) -> Checkpoint:
         cp = checkpoint
         run_id = check_run_id(cp.run_id)
-        step = (run_id, cp.version, cp.node, dumps(cp.update), cp.next, cp.status, cp.updated_at)
-        with self._session(f"save {run_id!r}", write=True) as db:
-            row = db.execute(_SELECT_VERSION, (run_id,)).fetchone()
-            check_version(run_id, expected_version, row[0] if row else None, cp.version)
+        step = (run_id, cp.version, cp.node, cp.update_json(), cp.next, cp.status, cp.updated_at)
+        with self._session(f"save {run_id!r}", begin=_WRITE) as db:
+            # The version check is the INSERT's key or the UPDATE's WHERE clause, inside
+            # this write transaction; the current version is read only to report a conflict.
+            if cp.version != (expected_version or 0) + 1:
+                self._conflict(db, run_id, expected_version, cp.version)
             if expected_version is None:
                 p = cp.parts
-                db.execute(
-                    _INSERT_HEAD,
-                    (run_id, cp.format, p.graph, p.shape, p.revision, p.adapter, p.inputs,
-                     cp.fingerprint, cp.next, cp.status, cp.version, cp.created_at,
-                     cp.updated_at),
-                )  # fmt: skip
-                db.execute(_INSERT_INPUTS, (run_id, dumps(cp.inputs)))
+                try:
+                    db.execute(
+                        _INSERT_HEAD,
+                        (run_id, cp.format, p.graph, p.shape, p.revision, p.adapter, p.inputs,
+                         cp.fingerprint, cp.next, cp.status, cp.version, cp.created_at,
+                         cp.updated_at),
+                    )  # fmt: skip
+                except sqlite3.IntegrityError:
+                    self._conflict(db, run_id, expected_version, cp.version)
+                db.execute(_INSERT_INPUTS, (run_id, cp.inputs_json()))
             else:
-                db.execute(
+                changed = db.execute(
                     _UPDATE_HEAD,
                     (cp.next, cp.status, cp.version, cp.updated_at, run_id, expected_version),
-                )
+                ).rowcount
+                if changed != 1:
+                    self._conflict(db, run_id, expected_version, cp.version)
             db.execute(_INSERT_STEP, step)
         return checkpoint
+
+    def _conflict(
+        self, db: sqlite3.Connection, run_id: str, expected: int | None, new: int
+    ) -> None:
+        row = db.execute(_SELECT_VERSION, (run_id,)).fetchone()
+        check_version(run_id, expected, row[0] if row else None, new)
+        raise VersionConflict(run_id, expected, row[0] if row else None)  # not reached
 
     def history(self, run_id: str) -> list[HistoryEntry]:
         check_run_id(run_id)
@@ -217,7 +240,7 @@ class SqliteStore(StoreBase):
 
     def delete(self, run_id: str) -> bool:
         check_run_id(run_id)
-        with self._session(f"delete {run_id!r}", write=True) as db:
+        with self._session(f"delete {run_id!r}", begin=_WRITE) as db:
             removed = 0
             for statement in _DELETE:
                 removed = db.execute(statement, (run_id,)).rowcount
