@@ -179,13 +179,13 @@ def _drive(
         state: dict[str, Any] = dict(inputs)
         values: dict[str, Any] = {}
         trace: tuple[str, ...] = ()
-        cursor, version, created = graph.entry, 0, now()
+        cursor, version, created = graph.entry, 0, ""
     else:
         state, values = current.state, current.values
         cursor, version = current.next, current.version
         trace = current.trace
         created = current.created_at
-    fingerprint = current.fingerprint if current is not None else parts.fingerprint()
+    fingerprint = parts.fingerprint() if current is None else current.fingerprint
     steps = 0
     while cursor != END and (limit is None or steps < limit):
         name = cursor
@@ -200,6 +200,8 @@ def _drive(
             status = DONE if cursor == END else RUNNING
         values = {**values, **update}
         trace = (*trace, name)
+        stamp = now()
+        created = created or stamp
         current = store.save(
             Checkpoint(
                 run_id=run_id,
@@ -213,7 +215,7 @@ def _drive(
                 update=update,
                 version=version + 1,
                 created_at=created,
-                updated_at=now(),
+                updated_at=stamp,
                 texts={"update": update_text, "inputs": inputs_text or ""},
             ),
             expected_version=version or None,

@@ -17,11 +17,18 @@ from ..checkpoint import (
     head_record,
     history_from_record,
     parse,
-    step_json,
 )
 from ..errors import RunNotFound
 from . import RunSummary, check_run_id
 from ._base import StoreBase, check_version, summaries
+
+_Step = tuple[int, str, str, str, str, str]  # version, node, update JSON, next, status, at
+
+
+def _step_dict(step: _Step, run_id: str) -> dict[str, Any]:
+    version, node, update, next_node, status, at = step
+    return {"version": version, "node": node, "update": parse(update, run_id, "step"),
+            "next": next_node, "status": status, "at": at}  # fmt: skip
 
 
 @dataclass
@@ -29,7 +36,7 @@ class _Entry:
     head: dict[str, Any]  # a fresh dict of strings and ints, shared with nobody
     inputs: str
     version: int
-    history: list[str] = field(default_factory=list)
+    history: list[_Step] = field(default_factory=list)
 
 
 class MemoryStore(StoreBase):
@@ -52,14 +59,15 @@ class MemoryStore(StoreBase):
         return from_records(
             {**head, "parts": dict(head["parts"])},
             parse(inputs, run_id, "inputs"),
-            [parse(step, run_id, "step") for step in steps],
+            [_step_dict(step, run_id) for step in steps],
             run_id=run_id,
         )
 
     def save(self, checkpoint: Checkpoint, *, expected_version: int | None) -> Checkpoint:
         run_id = check_run_id(checkpoint.run_id)
         head = head_record(checkpoint)
-        step = step_json(checkpoint)
+        cp = checkpoint
+        step = (cp.version, cp.node, cp.update_json(), cp.next, cp.status, cp.updated_at)
         with self._lock:
             entry = self._runs.get(run_id)
             check_version(
@@ -79,7 +87,7 @@ class MemoryStore(StoreBase):
             rows = list(entry.history) if entry else None
         if rows is None:
             raise RunNotFound(self.url, run_id)
-        return [history_from_record(parse(row, run_id, "step"), run_id) for row in rows]
+        return [history_from_record(_step_dict(row, run_id), run_id) for row in rows]
 
     def list_runs(self, *, status: str | None = None) -> list[RunSummary]:
         with self._lock:

@@ -52,8 +52,8 @@ MIGRATIONS: tuple[tuple[int, str], ...] = (
             version INTEGER NOT NULL,
             created_at TEXT NOT NULL,
             updated_at TEXT NOT NULL
-        );
-        CREATE INDEX runs_by_status ON runs (status, updated_at);
+        ) WITHOUT ROWID;
+
         CREATE TABLE run_inputs (run_id TEXT PRIMARY KEY, body TEXT NOT NULL);
         CREATE TABLE run_steps (
             run_id TEXT NOT NULL,
