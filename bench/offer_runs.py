@@ -171,7 +171,11 @@ def bench_stores(args: argparse.Namespace, peer: ModuleType | None) -> None:
     rows = []
     for label, url, folder in store_cases():
         seconds = timed(stepgraph_runs(url, offers, runs), args.repeat) / runs
-        size = "-" if url == "memory:" else f"{stored_bytes(url.split('?')[0], folder) / (runs * args.repeat):.0f}"
+        size = (
+            "-"
+            if url == "memory:"
+            else f"{stored_bytes(url.split('?')[0], folder) / (runs * args.repeat):.0f}"
+        )
         where = "disk" if "disk" in label else "tmpfs"
         ratio = f"{seconds / peer_times[where]:.2f}" if peer_times and url != "memory:" else "-"
         rows.append([label, f"{1 / seconds:.0f}", f"{seconds * 1e6:.0f}",
@@ -186,20 +190,26 @@ def bench_stores(args: argparse.Namespace, peer: ModuleType | None) -> None:
 
 
 def bench_sizes(args: argparse.Namespace) -> None:
-    print(f"\ngrowth with offers ({args.big_runs} runs each, sqlite on tmpfs, median of {args.repeat})")
+    print(
+        f"\ngrowth with offers ({args.big_runs} runs each, sqlite on tmpfs, median of {args.repeat})"
+    )
     rows = []
     for count in (10, 100, 300, 1000):
         offers = make_offers(count)
         direct = timed(direct_runs(offers, args.big_runs), args.repeat) / args.big_runs
         folder = tempfile.mkdtemp(prefix="sg-big-", dir=TMPFS)
         url = f"sqlite:{folder}/runs.db"
-        memory = timed(stepgraph_runs("memory:", offers, args.big_runs), args.repeat) / args.big_runs
+        memory = (
+            timed(stepgraph_runs("memory:", offers, args.big_runs), args.repeat) / args.big_runs
+        )
         sqlite = timed(stepgraph_runs(url, offers, args.big_runs), args.repeat) / args.big_runs
         size = stored_bytes(url, folder) / (args.big_runs * args.repeat)
         shutil.rmtree(folder, ignore_errors=True)
         rows.append([str(count), f"{direct * 1e3:.2f}", f"{memory * 1e3:.2f}", f"{sqlite * 1e3:.2f}",
                      f"{sqlite / count * 1e6:.1f}", f"{size / 1024:.1f}"])  # fmt: skip
-    print_table(["offers", "direct ms", "memory ms", "sqlite ms", "sqlite us/offer", "KB/run"], rows)
+    print_table(
+        ["offers", "direct ms", "memory ms", "sqlite ms", "sqlite us/offer", "KB/run"], rows
+    )
 
 
 def bench_cold(args: argparse.Namespace) -> None:
@@ -214,7 +224,11 @@ def bench_cold(args: argparse.Namespace) -> None:
         shutil.rmtree(folder, ignore_errors=True)
         return elapsed
 
-    cli = [sys.executable, "-m", "stepgraph", "run", "offers", example]
+    # An installed package has bytecode; an editable checkout under
+    # PYTHONDONTWRITEBYTECODE=1 would recompile every module on every start.
+    subprocess.run([sys.executable, "-m", "compileall", "-q", str(ROOT / "src")], check=True,
+                   stdout=subprocess.DEVNULL)  # fmt: skip
+    cli = [str(Path(sys.executable).parent / "stepgraph"), "run", "offers", example]
     bare = [sys.executable, "-c", "pass"]
     spawn(cli)
     pairs = [(spawn(cli), spawn(bare)) for _ in range(args.cold)]

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import shlex
 from typing import Any
 
 from .checkpoint import Checkpoint, HistoryEntry
@@ -129,6 +128,8 @@ def _report_lines(report: dict[str, Any]) -> list[str]:
 
 
 def _outcome_lines(result: RunResult, store_url: str, graph_ref: str) -> list[str]:
+    import shlex
+
     state = result.state
     store = f" --store {shlex.quote(store_url)}"
     lines = [""]

@@ -9,7 +9,6 @@ nothing, so the run stays resumable at that node.
 
 from __future__ import annotations
 
-import threading
 from collections.abc import Awaitable, Mapping
 from dataclasses import dataclass
 from typing import Any
@@ -268,6 +267,8 @@ def _call_with_timeout(
     Async nodes are cancelled at the deadline. A synchronous node cannot be stopped
     from outside: its thread is abandoned and whatever it returns later is discarded.
     """
+    import threading  # only nodes with a timeout need a thread
+
     outcome: dict[str, Any] = {}
     finished = threading.Event()
 

@@ -7,8 +7,6 @@ An offer is an object with a non-empty string ``id`` (unique), a non-empty strin
 
 from __future__ import annotations
 
-import csv
-import io
 import json
 import math
 import os
@@ -122,6 +120,9 @@ def _from_json(text: str, path: str) -> list[dict[str, Any]]:
 
 
 def _from_csv(text: str, path: str) -> list[dict[str, Any]]:
+    import csv  # only CSV input pays for these imports
+    import io
+
     rows = list(csv.reader(io.StringIO(text, newline=""), strict=True))
     if not rows:
         raise InputError(

@@ -18,7 +18,6 @@ import re
 from dataclasses import dataclass
 from types import TracebackType
 from typing import Protocol, runtime_checkable
-from urllib.parse import parse_qsl
 
 from ..checkpoint import Checkpoint, HistoryEntry
 from ..errors import InputError
@@ -104,6 +103,8 @@ def open_store(url: str) -> Store:
 
         return JsonFileStore(rest)
     if scheme == "sqlite" and rest:
+        from urllib.parse import parse_qsl
+
         from .sqlite import SqliteStore
 
         path, _, query = rest.partition("?")
