@@ -95,15 +95,21 @@ def stepgraph_runs(url: str, offers: list[dict[str, Any]], runs: int) -> Callabl
         with open_store(url) as store:
             store.setup()
             for index in range(runs):
-                result = run(graph, inputs=inputs, adapter=adapter, store=store,
-                             run_id=f"g{generation[0]}-{index}")  # fmt: skip
+                result = run(
+                    graph,
+                    inputs=inputs,
+                    adapter=adapter,
+                    store=store,
+                    run_id=f"g{generation[0]}-{index}",
+                )
                 assert result.status == "ready_for_review"
 
     return body
 
 
-def peer_runs(peer: ModuleType, folder: str, offers: list[dict[str, Any]], runs: int,
-              fsync: bool) -> Callable[[], None]:  # fmt: skip
+def peer_runs(
+    peer: ModuleType, folder: str, offers: list[dict[str, Any]], runs: int, fsync: bool
+) -> Callable[[], None]:
     generation = [0]
 
     def body() -> None:
@@ -122,7 +128,7 @@ def stored_bytes(url: str, folder: str) -> int:
     if url.startswith("sqlite:"):
         import sqlite3
 
-        path = url.split(":", 1)[1].split("?")[0]
+        path = url.split(":", 1)[1].split("?", maxsplit=1)[0]
         with sqlite3.connect(path) as db:
             db.execute("PRAGMA wal_checkpoint(TRUNCATE)")
         return os.path.getsize(path)
@@ -142,9 +148,11 @@ def store_cases() -> list[tuple[str, str, str]]:
     """(label, url, folder) for every store on tmpfs and on disk; one folder each."""
     cases = [("memory", "memory:", "")]
     for where, root in (("tmpfs", TMPFS), ("disk", DISK)):
-        for label, url in (("sqlite", "sqlite:{}/runs.db"),
-                           ("sqlite normal", "sqlite:{}/runs.db?synchronous=normal"),
-                           ("file", "file:{}")):  # fmt: skip
+        for label, url in (
+            ("sqlite", "sqlite:{}/runs.db"),
+            ("sqlite normal", "sqlite:{}/runs.db?synchronous=normal"),
+            ("file", "file:{}"),
+        ):
             folder = tempfile.mkdtemp(prefix="sg-store-", dir=root)
             cases.append((f"{label} {where}", url.format(folder), folder))
     return cases
@@ -153,8 +161,12 @@ def store_cases() -> list[tuple[str, str, str]]:
 def print_table(headers: list[str], rows: list[list[str]]) -> None:
     widths = [max(len(c) for c in column) for column in zip(headers, *rows, strict=True)]
     for row in [headers, *rows]:
-        print("  ".join(c.rjust(w) if i else c.ljust(w) for i, (c, w) in
-                        enumerate(zip(row, widths, strict=True))))  # fmt: skip
+        print(
+            "  ".join(
+                c.rjust(w) if i else c.ljust(w)
+                for i, (c, w) in enumerate(zip(row, widths, strict=True))
+            )
+        )
 
 
 def bench_stores(args: argparse.Namespace, peer: ModuleType | None) -> None:
@@ -165,8 +177,9 @@ def bench_stores(args: argparse.Namespace, peer: ModuleType | None) -> None:
     if peer is not None:
         for where, root in (("tmpfs", TMPFS), ("disk", DISK)):
             folder = tempfile.mkdtemp(prefix="sg-peer-", dir=root)
-            peer_times[where] = timed(peer_runs(peer, folder, offers, runs, False),
-                                      args.repeat) / runs  # fmt: skip
+            peer_times[where] = (
+                timed(peer_runs(peer, folder, offers, runs, False), args.repeat) / runs
+            )
             shutil.rmtree(folder, ignore_errors=True)
     rows = []
     for label, url, folder in store_cases():
@@ -178,12 +191,22 @@ def bench_stores(args: argparse.Namespace, peer: ModuleType | None) -> None:
         )
         where = "disk" if "disk" in label else "tmpfs"
         ratio = f"{seconds / peer_times[where]:.2f}" if peer_times and url != "memory:" else "-"
-        rows.append([label, f"{1 / seconds:.0f}", f"{seconds * 1e6:.0f}",
-                     f"{(seconds - direct) * 1e6:.0f}", size, ratio])  # fmt: skip
+        rows.append(
+            [
+                label,
+                f"{1 / seconds:.0f}",
+                f"{seconds * 1e6:.0f}",
+                f"{(seconds - direct) * 1e6:.0f}",
+                size,
+                ratio,
+            ]
+        )
         if folder:
             shutil.rmtree(folder, ignore_errors=True)
-    print(f"\n{runs} runs x 3 offers, median of {args.repeat}; direct (no harness) = "
-          f"{direct * 1e6:.1f} us/run")  # fmt: skip
+    print(
+        f"\n{runs} runs x 3 offers, median of {args.repeat}; direct (no harness) = "
+        f"{direct * 1e6:.1f} us/run"
+    )
     if peer_times:
         print("seed port: " + ", ".join(f"{k} {v * 1e6:.0f} us/run" for k, v in peer_times.items()))
     print_table(["store", "runs/s", "us/run", "harness us", "bytes/run", "x peer"], rows)
@@ -191,7 +214,8 @@ def bench_stores(args: argparse.Namespace, peer: ModuleType | None) -> None:
 
 def bench_sizes(args: argparse.Namespace) -> None:
     print(
-        f"\ngrowth with offers ({args.big_runs} runs each, sqlite on tmpfs, median of {args.repeat})"
+        f"\ngrowth with offers ({args.big_runs} runs each, sqlite on tmpfs, "
+        f"median of {args.repeat})"
     )
     rows = []
     for count in (10, 100, 300, 1000):
@@ -205,8 +229,16 @@ def bench_sizes(args: argparse.Namespace) -> None:
         sqlite = timed(stepgraph_runs(url, offers, args.big_runs), args.repeat) / args.big_runs
         size = stored_bytes(url, folder) / (args.big_runs * args.repeat)
         shutil.rmtree(folder, ignore_errors=True)
-        rows.append([str(count), f"{direct * 1e3:.2f}", f"{memory * 1e3:.2f}", f"{sqlite * 1e3:.2f}",
-                     f"{sqlite / count * 1e6:.1f}", f"{size / 1024:.1f}"])  # fmt: skip
+        rows.append(
+            [
+                str(count),
+                f"{direct * 1e3:.2f}",
+                f"{memory * 1e3:.2f}",
+                f"{sqlite * 1e3:.2f}",
+                f"{sqlite / count * 1e6:.1f}",
+                f"{size / 1024:.1f}",
+            ]
+        )
     print_table(
         ["offers", "direct ms", "memory ms", "sqlite ms", "sqlite us/offer", "KB/run"], rows
     )
@@ -226,17 +258,22 @@ def bench_cold(args: argparse.Namespace) -> None:
 
     # An installed package has bytecode; an editable checkout under
     # PYTHONDONTWRITEBYTECODE=1 would recompile every module on every start.
-    subprocess.run([sys.executable, "-m", "compileall", "-q", str(ROOT / "src")], check=True,
-                   stdout=subprocess.DEVNULL)  # fmt: skip
+    subprocess.run(
+        [sys.executable, "-m", "compileall", "-q", str(ROOT / "src")],
+        check=True,
+        stdout=subprocess.DEVNULL,
+    )
     cli = [str(Path(sys.executable).parent / "stepgraph"), "run", "offers", example]
     bare = [sys.executable, "-c", "pass"]
     spawn(cli)
     pairs = [(spawn(cli), spawn(bare)) for _ in range(args.cold)]
     tool = statistics.median(p[0] for p in pairs)
     python = statistics.median(p[1] for p in pairs)
-    print(f"\ncold process, median of {args.cold}: `stepgraph run offers examples/offers.json` "
-          f"(fresh sqlite store) {tool * 1e3:.0f} ms; `python -c pass` {python * 1e3:.0f} ms; "
-          f"ratio {tool / python:.1f}")  # fmt: skip
+    print(
+        f"\ncold process, median of {args.cold}: `stepgraph run offers examples/offers.json` "
+        f"(fresh sqlite store) {tool * 1e3:.0f} ms; `python -c pass` {python * 1e3:.0f} ms; "
+        f"ratio {tool / python:.1f}"
+    )
 
 
 def main() -> None:
