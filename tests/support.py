@@ -6,6 +6,7 @@ Also importable by the CLI in a subprocess (``--adapter tests.support:WrongAmoun
 from __future__ import annotations
 
 import copy
+import os
 import time
 from typing import Any
 
@@ -57,11 +58,39 @@ class Broken:
         raise ConnectionError("provider unreachable")
 
 
+GENERATIONS_ENV = "STEPGRAPH_TEST_GENERATIONS"
+
+
+def count_generation(run_id: str, event: str) -> None:
+    """Append ``event run_id pid`` to the file named by $STEPGRAPH_TEST_GENERATIONS."""
+    path = os.environ.get(GENERATIONS_ENV)
+    if not path:
+        return
+    fd = os.open(path, os.O_WRONLY | os.O_APPEND | os.O_CREAT, 0o644)
+    try:
+        os.write(fd, f"{event} {run_id} {os.getpid()}\n".encode())
+        os.fsync(fd)
+    finally:
+        os.close(fd)
+
+
+def read_generations(path: str) -> list[tuple[str, str]]:
+    """(event, run_id) pairs appended by ``count_generation``."""
+    if not os.path.exists(path):
+        return []
+    with open(path, encoding="utf-8") as handle:
+        return [(line.split()[0], line.split()[1]) for line in handle if line.strip()]
+
+
 class Slow:
-    """The fixture, but each generation takes 0.3 s: long enough for two resumers to overlap."""
+    """The fixture, journaled, and 0.3 s per generation: long enough for resumers to overlap."""
 
     id = "slow-v1"
+    delay = 0.3
 
     def generate(self, request: Request) -> Any:
-        time.sleep(0.3)
-        return FixtureAdapter().generate(request)
+        count_generation(request.run_id, "start")
+        time.sleep(self.delay)
+        report = FixtureAdapter().generate(request)
+        count_generation(request.run_id, "end")
+        return report

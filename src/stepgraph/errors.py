@@ -10,6 +10,7 @@ Every error the library raises on purpose is one of these::
     │   └── ResumeRefused         the run exists but may not be continued as asked
     │       ├── FingerprintMismatch   inputs, adapter, revision or graph changed (.part)
     │       └── VersionConflict       another writer saved first (.expected, .actual)
+    │           └── RunBusy               another process is advancing the run right now
     ├── StoreError                the storage backend failed (.store)
     │   └── RunNotFound           no run has this id (.run_id)
     ├── AdapterError              the model adapter failed
@@ -97,6 +98,19 @@ class VersionConflict(ResumeRefused):
         want = "no saved version" if expected is None else f"version {expected}"
         have = "none" if actual is None else f"version {actual}"
         super().__init__(f"run {run_id!r} changed underneath: expected {want}, found {have}")
+
+
+class RunBusy(VersionConflict):
+    """Another process (or thread) holds this run and is advancing it; nothing was done.
+
+    Wait for it to finish, then look at the run again.
+    """
+
+    def __init__(self, run_id: str) -> None:
+        self.run_id = run_id
+        self.expected = None
+        self.actual = None
+        StepgraphError.__init__(self, f"run {run_id!r} is being advanced by another process")
 
 
 class StoreError(StepgraphError):

@@ -24,6 +24,7 @@ from .errors import (
     NodeError,
     NodeTimeout,
     RunNotFound,
+    StoreError,
 )
 from .graph import END, Branch, Graph, Node
 from .stores import Store, check_run_id
@@ -73,20 +74,21 @@ def run(
     parts = _parts(graph, adapter, digest(canonical_json(data)))
     fingerprint = parts.fingerprint()
     rid = check_run_id(run_id) if run_id is not None else f"{graph.name}-{fingerprint[:20]}"
-    current = store.load(rid)
-    if current is not None:
-        _check_parts(graph, current, parts)
-    return _drive(
-        graph,
-        adapter=adapter,
-        store=store,
-        run_id=rid,
-        current=current,
-        inputs=data,
-        inputs_text=inputs_text,
-        parts=parts,
-        limit=limit,
-    )
+    with store.hold(rid):
+        current = store.load(rid)
+        if current is not None:
+            _check_parts(graph, current, parts)
+        return _drive(
+            graph,
+            adapter=adapter,
+            store=store,
+            run_id=rid,
+            current=current,
+            inputs=data,
+            inputs_text=inputs_text,
+            parts=parts,
+            limit=limit,
+        )
 
 
 def resume(
@@ -104,27 +106,28 @@ def resume(
     for an unknown id and ``FingerprintMismatch`` when anything bound to it changed.
     """
     limit = _check_limit(max_steps)
-    current = store.load(check_run_id(run_id))
-    if current is None:
-        raise RunNotFound(store.url, run_id)
-    given = current.parts.inputs
+    given: str | None = None
     if inputs is not None:
         if not isinstance(inputs, Mapping):
             raise InputError("inputs", f"must be an object, not {type(inputs).__name__}")
         given = digest(canonical_json(json_copy(inputs)))
-    parts = _parts(graph, adapter, given)
-    _check_parts(graph, current, parts)
-    return _drive(
-        graph,
-        adapter=adapter,
-        store=store,
-        run_id=run_id,
-        current=current,
-        inputs=current.inputs,
-        inputs_text=None,
-        parts=parts,
-        limit=limit,
-    )
+    with store.hold(check_run_id(run_id)):
+        current = store.load(run_id)
+        if current is None:
+            raise RunNotFound(store.url, run_id)
+        parts = _parts(graph, adapter, given or current.parts.inputs)
+        _check_parts(graph, current, parts)
+        return _drive(
+            graph,
+            adapter=adapter,
+            store=store,
+            run_id=run_id,
+            current=current,
+            inputs=current.inputs,
+            inputs_text=None,
+            parts=parts,
+            limit=limit,
+        )
 
 
 def _check_limit(max_steps: object) -> int | None:
@@ -186,9 +189,17 @@ def _drive(
         created = current.created_at
     fingerprint = parts.fingerprint() if current is None else current.fingerprint
     steps = 0
+    journal = store.generations(run_id) if cursor != END else {}
     while cursor != END and (limit is None or steps < limit):
         name = cursor
-        context = Context(run_id=run_id, node=name, adapter=adapter)
+        context = Context(
+            run_id=run_id,
+            node=name,
+            adapter=adapter,
+            store=store,
+            visit=version + 1,
+            journal=journal,
+        )
         update, update_text = _checked_update(
             name, _call(graph.nodes[name], name, _clone(state), context)
         )
@@ -241,8 +252,8 @@ def _call(node: Node, name: str, state: dict[str, Any], context: Context) -> Any
         if node.timeout is None:
             return _settle(node.fn(state, context))
         return _call_with_timeout(node, name, state, context, node.timeout)
-    except NodeError:
-        raise
+    except (NodeError, StoreError):
+        raise  # a store failure is the harness's, not the node's
     except Exception as error:
         raise NodeError(name, f"{type(error).__name__}: {error}") from error
 

@@ -103,3 +103,20 @@ def test_a_sqlite_run_with_an_unknown_cursor_is_refused(tmp_path: Path) -> None:
     edit(db, "UPDATE runs SET next = 'publish'")
     edit(db, "UPDATE run_steps SET next = 'publish' WHERE version = 2")
     assert refused(f"sqlite:{db}").reason == "next is 'publish', not a node of the graph"
+
+
+def test_a_journal_append_cut_short_by_a_crash_is_ignored(tmp_path: Path) -> None:
+    store = open_store(f"file:{tmp_path}")
+    store.setup()
+    store.record_generation("r", "2:draft:0", {"status": "started", "attempt": 1})
+    with open(tmp_path / "r.generations", "a", encoding="utf-8") as handle:
+        handle.write('{"key":"2:draft:0","record":{"status":"do')
+    assert store.generations("r") == {"2:draft:0": {"status": "started", "attempt": 1}}
+
+
+def test_a_damaged_journal_line_is_refused(tmp_path: Path) -> None:
+    store = open_store(f"file:{tmp_path}")
+    store.setup()
+    (tmp_path / "r.generations").write_text('{"key":\n', encoding="utf-8")
+    with pytest.raises(CheckpointCorrupt):
+        store.generations("r")

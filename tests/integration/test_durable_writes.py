@@ -49,7 +49,7 @@ def test_a_failed_fsync_fails_the_save_and_keeps_the_previous_file(
     store = open_store(f"file:{tmp_path}")
     store.setup()
     run(graph, inputs=make_inputs(seed_offers()), adapter=CountingFixture(), store=store,
-        run_id="r", max_steps=1)  # fmt: skip
+        run_id="r", max_steps=2)  # fmt: skip
     before = (tmp_path / "r.jsonl").read_bytes()
     fsyncs: list[int] = []
 
@@ -67,4 +67,4 @@ def test_a_failed_fsync_fails_the_save_and_keeps_the_previous_file(
     monkeypatch.undo()
     loaded = store.load("r")
     assert loaded is not None
-    assert loaded.version == 1
+    assert loaded.version == 2

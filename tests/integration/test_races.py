@@ -1,11 +1,13 @@
-"""Two processes resuming one run at once: one advances it, the other is refused (exit 5).
+"""Several processes resuming one run at the same moment.
 
-A small sample for every durable store; the full campaign (2 and 8 processes, many
-rounds) belongs to the crash-and-race campaign scripts.
+Exactly one advances it; every other is refused at once with exit 5 (``RunBusy``, a
+``VersionConflict``) before running anything, so the model is called once. A small
+sample for every durable store; ``bench/race_campaign.py`` runs many rounds.
 """
 
 from __future__ import annotations
 
+import json
 import os
 import subprocess
 import sys
@@ -16,38 +18,47 @@ import pytest
 from stepgraph import open_store
 from tests.conftest import store_url
 from tests.integration.cli_helpers import EXAMPLE, ROOT, stepgraph
+from tests.support import GENERATIONS_ENV, read_generations
 
 
-@pytest.mark.parametrize("kind", ["file", "sqlite"])
-def test_two_resumers_one_wins_the_other_gets_a_version_conflict(kind: str, tmp_path: Path) -> None:
-    url = store_url(kind, tmp_path)
+def race(url: str, folder: Path, processes: int) -> list[tuple[int, str, str]]:
+    """Pause a run after inspect, then resume it from ``processes`` processes at once."""
     slow = ("--adapter", "tests.support:Slow", "--store", url)
     assert stepgraph("run", "offers", EXAMPLE, "--run-id", "r", "--max-steps", "1", *slow,
-                     cwd=tmp_path).code == 0  # fmt: skip
-    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+                     cwd=folder).code == 0  # fmt: skip
+    env = {**os.environ, "PYTHONPATH": str(ROOT), GENERATIONS_ENV: str(folder / "gen.log")}
     procs = [
         subprocess.Popen(
-            [sys.executable, "-m", "stepgraph", "resume", "r", *slow],
-            cwd=tmp_path,
+            [sys.executable, "-m", "stepgraph", "resume", "r", "--json", *slow],
+            cwd=folder,
             env=env,
             stdout=subprocess.PIPE,
             stderr=subprocess.PIPE,
             text=True,
         )
-        for _ in range(2)
+        for _ in range(processes)
     ]
-    outcomes = [
-        (proc.wait(timeout=60), proc.stderr.read() if proc.stderr else "") for proc in procs
-    ]
-    for proc in procs:
-        for stream in (proc.stdout, proc.stderr):
-            if stream:
-                stream.close()
-    codes = sorted(code for code, _ in outcomes)
-    assert codes == [0, 5], outcomes
-    loser = next(err for code, err in outcomes if code == 5)
-    assert "changed underneath: expected version 1, found version" in loser
+    outputs = [proc.communicate(timeout=120) for proc in procs]
+    return [(proc.returncode, out, err) for proc, (out, err) in zip(procs, outputs, strict=True)]
+
+
+@pytest.mark.parametrize("processes", [2, 8])
+@pytest.mark.parametrize("kind", ["file", "sqlite"])
+def test_one_resumer_advances_the_run_and_the_others_are_refused(
+    kind: str, processes: int, tmp_path: Path
+) -> None:
+    url = store_url(kind, tmp_path)
+    outcomes = race(url, tmp_path, processes)
+    codes = [code for code, _, _ in outcomes]
+    winners = [json.loads(out) for code, out, _ in outcomes if code == 0]
+    advanced = [w for w in winners if w["steps"] > 0]
+    assert len(advanced) == 1, outcomes
+    assert advanced[0]["status"] == "ready_for_review"
+    # A process that started after the winner finished sees the finished run (0 steps).
+    refused = [err for code, _, err in outcomes if code == 5]
+    assert len(refused) + len(winners) == processes, codes
+    assert all("is being advanced by another process" in err for err in refused)
     with open_store(url) as store:
         history = store.history("r")
-    assert [h.version for h in history] == [1, 2, 3]
-    assert [h.node for h in history] == ["inspect", "draft", "verify"]
+    assert [(h.version, h.node) for h in history] == [(1, "inspect"), (2, "draft"), (3, "verify")]
+    assert read_generations(str(tmp_path / "gen.log")) == [("start", "r"), ("end", "r")]

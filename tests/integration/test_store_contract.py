@@ -10,6 +10,7 @@ import pytest
 from stepgraph import (
     Checkpoint,
     InputError,
+    RunBusy,
     RunNotFound,
     Store,
     VersionConflict,
@@ -137,3 +138,32 @@ def test_unknown_store_urls_are_refused() -> None:
         with pytest.raises(InputError) as caught:
             open_store(url)
         assert caught.value.field == "store"
+
+
+def test_a_hold_is_exclusive_and_released_on_exit(store: Store) -> None:
+    with store.hold("r1"):
+        with pytest.raises(RunBusy):
+            store.hold("r1").__enter__()
+        with store.hold("r2"):
+            pass
+    with store.hold("r1"):
+        pass
+
+
+def test_the_generation_journal_keeps_the_latest_record_per_key(store: Store) -> None:
+    store.record_generation("r1", "2:draft:0", {"status": "started", "attempt": 1})
+    store.record_generation("r1", "2:draft:0", {"status": "done", "attempt": 1, "output": [1]})
+    store.record_generation("r1", "3:verify:0", {"status": "started", "attempt": 1})
+    journal = store.generations("r1")
+    assert journal == {
+        "2:draft:0": {"status": "done", "attempt": 1, "output": [1]},
+        "3:verify:0": {"status": "started", "attempt": 1},
+    }
+    assert store.generations("other") == {}
+
+
+def test_delete_removes_the_generation_journal(store: Store) -> None:
+    finished(store)
+    store.record_generation("r1", "k", {"status": "done"})
+    store.delete("r1")
+    assert store.generations("r1") == {}

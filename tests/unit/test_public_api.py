@@ -21,6 +21,6 @@ def test_every_public_name_resolves() -> None:
 
 def test_every_error_derives_from_the_one_root() -> None:
     errors = [getattr(stepgraph, n) for n in stepgraph.__all__ if n.endswith(("Error", "Corrupt",
-              "Mismatch", "Conflict", "Refused", "NotFound", "Timeout"))]  # fmt: skip
-    assert len(errors) == 14
+              "Mismatch", "Conflict", "Refused", "NotFound", "Timeout", "Busy"))]  # fmt: skip
+    assert len(errors) == 15
     assert all(issubclass(error, stepgraph.StepgraphError) for error in errors)

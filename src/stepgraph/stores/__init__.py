@@ -15,9 +15,10 @@ steps, and refuses a save whose ``expected_version`` is not the stored one
 from __future__ import annotations
 
 import re
+from contextlib import AbstractContextManager
 from dataclasses import dataclass
 from types import TracebackType
-from typing import Protocol, runtime_checkable
+from typing import Any, Protocol, runtime_checkable
 
 from ..checkpoint import Checkpoint, HistoryEntry
 from ..errors import InputError
@@ -77,6 +78,19 @@ class Store(Protocol):
 
     def delete(self, run_id: str) -> bool:
         """Remove the run and its history; False if there was none."""
+
+    def hold(self, run_id: str) -> AbstractContextManager[None]:
+        """Claim ``run_id`` for this caller while the block runs; ``RunBusy`` if taken.
+
+        Non-blocking and released by the OS if the process dies, so a crash never
+        leaves a run claimed. The harness holds a run for the whole of one call.
+        """
+
+    def record_generation(self, run_id: str, key: str, record: dict[str, Any]) -> None:
+        """Durably store one generation journal record under ``key`` (replacing it)."""
+
+    def generations(self, run_id: str) -> dict[str, dict[str, Any]]:
+        """The run's generation journal: key -> latest record (empty if none)."""
 
     def close(self) -> None:
         """Release files and connections. Idempotent."""

@@ -8,8 +8,12 @@ have dropped the dirty pages); the write fails and the old file stays.
 from __future__ import annotations
 
 import contextlib
+import fcntl
 import os
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+
+from ..errors import RunBusy, StoreError
 
 WriteHook = Callable[[str], None]
 
@@ -61,3 +65,37 @@ def sync_folder(folder: str) -> None:
 def _discard(path: str) -> None:
     with contextlib.suppress(FileNotFoundError):
         os.unlink(path)
+
+
+@contextmanager
+def exclusive_hold(path: str, run_id: str, store: str) -> Iterator[None]:
+    """Hold a non-blocking exclusive ``flock`` on ``path`` while the block runs.
+
+    The kernel drops the lock when the process dies, so a crash never leaves a run
+    claimed. A second holder, even in the same process, gets ``RunBusy``.
+    """
+    try:
+        fd = os.open(path, os.O_RDWR | os.O_CREAT, 0o644)
+    except OSError as error:
+        raise StoreError(store, f"cannot hold run {run_id!r}: {error}") from error
+    try:
+        try:
+            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except BlockingIOError:
+            raise RunBusy(run_id) from None
+        yield
+    finally:
+        os.close(fd)
+
+
+def append_line(path: str, line: str) -> None:
+    """Append one line durably (write, fsync; fsync the folder when the file is new)."""
+    created = not os.path.exists(path)
+    fd = os.open(path, os.O_WRONLY | os.O_APPEND | os.O_CREAT, 0o644)
+    try:
+        os.write(fd, (line + "\n").encode("utf-8"))
+        os.fsync(fd)
+    finally:
+        os.close(fd)
+    if created:
+        sync_folder(os.path.dirname(path) or ".")

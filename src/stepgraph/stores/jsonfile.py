@@ -8,10 +8,12 @@ and replaces the file through the durable write path in ``_files``.
 
 from __future__ import annotations
 
+import contextlib
 import fcntl
 import os
 from collections.abc import Iterator
-from contextlib import contextmanager
+from contextlib import AbstractContextManager, contextmanager
+from typing import Any
 
 from ..checkpoint import (
     Checkpoint,
@@ -27,9 +29,10 @@ from ..checkpoint import (
 from ..errors import CheckpointCorrupt, RunNotFound, StoreError
 from . import RunSummary, check_run_id
 from ._base import StoreBase, check_version, summaries
-from ._files import atomic_write, sync_folder
+from ._files import append_line, atomic_write, exclusive_hold, sync_folder
 
 _SUFFIX = ".jsonl"
+_JOURNAL_SUFFIX = ".generations"
 
 
 class JsonFileStore(StoreBase):
@@ -122,6 +125,8 @@ class JsonFileStore(StoreBase):
     def delete(self, run_id: str) -> bool:
         with self._locked(run_id):
             try:
+                with contextlib.suppress(FileNotFoundError):
+                    os.unlink(self._journal_path(run_id))
                 os.unlink(self._path(run_id))
             except FileNotFoundError:
                 return False
@@ -129,6 +134,36 @@ class JsonFileStore(StoreBase):
                 raise StoreError(self.url, f"cannot delete run {run_id!r}: {error}") from error
             sync_folder(self.folder)
         return True
+
+    def hold(self, run_id: str) -> AbstractContextManager[None]:
+        path = os.path.join(self.folder, f".{check_run_id(run_id)}.hold")
+        return exclusive_hold(path, run_id, self.url)
+
+    def _journal_path(self, run_id: str) -> str:
+        return os.path.join(self.folder, check_run_id(run_id) + _JOURNAL_SUFFIX)
+
+    def record_generation(self, run_id: str, key: str, record: dict[str, Any]) -> None:
+        try:
+            append_line(self._journal_path(run_id), dumps({"key": key, "record": record}))
+        except OSError as error:
+            raise StoreError(self.url, f"cannot journal run {run_id!r}: {error}") from error
+
+    def generations(self, run_id: str) -> dict[str, dict[str, Any]]:
+        try:
+            with open(self._journal_path(run_id), encoding="utf-8") as handle:
+                text = handle.read()
+        except FileNotFoundError:
+            return {}
+        except (OSError, UnicodeDecodeError) as error:
+            raise StoreError(self.url, f"cannot read the journal of {run_id!r}: {error}") from error
+        journal: dict[str, dict[str, Any]] = {}
+        # A last line without its newline is an append cut short by a crash: not written.
+        for line in text.split("\n")[:-1]:
+            entry = parse(line, run_id, "generation")
+            if not isinstance(entry, dict) or not isinstance(entry.get("record"), dict):
+                raise CheckpointCorrupt(run_id, "a generation journal line is not a record")
+            journal[str(entry.get("key"))] = entry["record"]
+        return journal
 
     def close(self) -> None:
         """Nothing stays open between calls."""

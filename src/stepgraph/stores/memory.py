@@ -7,18 +7,21 @@ one and the memory store validates what it loads exactly as the durable ones do.
 from __future__ import annotations
 
 import threading
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import Any
 
 from ..checkpoint import (
     Checkpoint,
     HistoryEntry,
+    dumps,
     from_records,
     head_record,
     history_from_record,
     parse,
 )
-from ..errors import RunNotFound
+from ..errors import RunBusy, RunNotFound
 from . import RunSummary, check_run_id
 from ._base import StoreBase, check_version, summaries
 
@@ -45,6 +48,8 @@ class MemoryStore(StoreBase):
     def __init__(self) -> None:
         self.url = "memory:"
         self._runs: dict[str, _Entry] = {}
+        self._journals: dict[str, dict[str, str]] = {}
+        self._held: set[str] = set()
         self._lock = threading.Lock()
 
     def setup(self) -> None:
@@ -97,7 +102,30 @@ class MemoryStore(StoreBase):
 
     def delete(self, run_id: str) -> bool:
         with self._lock:
-            return self._runs.pop(check_run_id(run_id), None) is not None
+            self._journals.pop(check_run_id(run_id), None)
+            return self._runs.pop(run_id, None) is not None
+
+    @contextmanager
+    def hold(self, run_id: str) -> Iterator[None]:
+        with self._lock:
+            if check_run_id(run_id) in self._held:
+                raise RunBusy(run_id)
+            self._held.add(run_id)
+        try:
+            yield
+        finally:
+            with self._lock:
+                self._held.discard(run_id)
+
+    def record_generation(self, run_id: str, key: str, record: dict[str, Any]) -> None:
+        text = dumps(record)
+        with self._lock:
+            self._journals.setdefault(check_run_id(run_id), {})[key] = text
+
+    def generations(self, run_id: str) -> dict[str, dict[str, Any]]:
+        with self._lock:
+            texts = dict(self._journals.get(check_run_id(run_id), {}))
+        return {key: parse(text, run_id, "generation") for key, text in texts.items()}
 
     def close(self) -> None:
         """Nothing to release; the runs stay until the store is garbage."""

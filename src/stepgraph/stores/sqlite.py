@@ -14,12 +14,13 @@ import os
 import sqlite3
 import threading
 from collections.abc import Iterator
-from contextlib import contextmanager
+from contextlib import AbstractContextManager, contextmanager
 from typing import Any
 
 from ..checkpoint import (
     Checkpoint,
     HistoryEntry,
+    dumps,
     from_records,
     history_from_record,
     now,
@@ -28,6 +29,7 @@ from ..checkpoint import (
 from ..errors import RunNotFound, StepgraphError, StoreError, VersionConflict
 from . import RunSummary, check_run_id
 from ._base import StoreBase, check_version
+from ._files import exclusive_hold
 
 _SYNCHRONOUS = ("full", "normal", "extra")
 _WRITE = "BEGIN IMMEDIATE"  # take the write lock first: no upgrade deadlocks, no stale reads
@@ -67,6 +69,17 @@ MIGRATIONS: tuple[tuple[int, str], ...] = (
         ) WITHOUT ROWID;
         """,
     ),
+    (
+        2,
+        """
+        CREATE TABLE run_generations (
+            run_id TEXT NOT NULL,
+            key TEXT NOT NULL,
+            body TEXT NOT NULL,
+            PRIMARY KEY (run_id, key)
+        ) WITHOUT ROWID;
+        """,
+    ),
 )
 
 _CREATE_MIGRATIONS = (
@@ -97,7 +110,13 @@ _SELECT_STEPS = (
 )
 _LIST = "SELECT run_id, graph, status, next, version, updated_at FROM runs"
 _LIST_ORDER = " ORDER BY updated_at DESC, run_id DESC"
+_UPSERT_GENERATION = (
+    "INSERT INTO run_generations (run_id, key, body) VALUES (?, ?, ?) "
+    "ON CONFLICT (run_id, key) DO UPDATE SET body = excluded.body"
+)
+_SELECT_GENERATIONS = "SELECT key, body FROM run_generations WHERE run_id = ?"
 _DELETE = (
+    "DELETE FROM run_generations WHERE run_id = ?",
     "DELETE FROM run_steps WHERE run_id = ?",
     "DELETE FROM run_inputs WHERE run_id = ?",
     "DELETE FROM runs WHERE run_id = ?",
@@ -245,6 +264,23 @@ class SqliteStore(StoreBase):
             for statement in _DELETE:
                 removed = db.execute(statement, (run_id,)).rowcount
         return removed == 1
+
+    def hold(self, run_id: str) -> AbstractContextManager[None]:
+        folder = f"{self.path}.holds"
+        try:
+            os.makedirs(folder, exist_ok=True)
+        except OSError as error:
+            raise StoreError(self.url, f"cannot create {folder!r}: {error}") from error
+        return exclusive_hold(os.path.join(folder, check_run_id(run_id)), run_id, self.url)
+
+    def record_generation(self, run_id: str, key: str, record: dict[str, Any]) -> None:
+        with self._session(f"journal {check_run_id(run_id)!r}", begin=None) as db:
+            db.execute(_UPSERT_GENERATION, (run_id, key, dumps(record)))
+
+    def generations(self, run_id: str) -> dict[str, dict[str, Any]]:
+        with self._session(f"journal {check_run_id(run_id)!r}", begin=None) as db:
+            rows = db.execute(_SELECT_GENERATIONS, (run_id,)).fetchall()
+        return {key: parse(body, run_id, "generation") for key, body in rows}
 
     def close(self) -> None:
         with self._lock:
