@@ -167,3 +167,13 @@ def test_delete_removes_the_generation_journal(store: Store) -> None:
     store.record_generation("r1", "k", {"status": "done"})
     store.delete("r1")
     assert store.generations("r1") == {}
+
+
+def test_sqlite_drops_journaled_outputs_once_their_step_is_saved(tmp_path: Path) -> None:
+    with open_store(f"sqlite:{tmp_path / 'runs.db'}") as store:
+        store.setup()
+        finished(store)
+        record = store.generations("r1")["2:draft:0"]
+    assert record["status"] == "done"
+    assert "output" not in record
+    assert len(record["output_sha256"]) == 64

@@ -115,6 +115,12 @@ _UPSERT_GENERATION = (
     "ON CONFLICT (run_id, key) DO UPDATE SET body = excluded.body"
 )
 _SELECT_GENERATIONS = "SELECT key, body FROM run_generations WHERE run_id = ?"
+# Once a step is saved its generations never run again, and its update holds what they
+# returned: keep the journal's facts (attempts, hashes, latency) but drop the output copy.
+_COMPACT_GENERATIONS = (
+    "UPDATE run_generations SET body = json_remove(body, '$.output') "
+    "WHERE run_id = ? AND key >= ? AND key < ?"
+)
 _DELETE = (
     "DELETE FROM run_generations WHERE run_id = ?",
     "DELETE FROM run_steps WHERE run_id = ?",
@@ -227,6 +233,7 @@ class SqliteStore(StoreBase):
                 if changed != 1:
                     self._conflict(db, run_id, expected_version, cp.version)
             db.execute(_INSERT_STEP, step)
+            db.execute(_COMPACT_GENERATIONS, (run_id, f"{cp.version}:", f"{cp.version};"))
         return checkpoint
 
     def _conflict(
