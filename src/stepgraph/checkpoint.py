@@ -17,7 +17,7 @@ import hashlib
 import json
 import math
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import datetime, timezone
 from typing import Any
 
@@ -136,6 +136,7 @@ class Checkpoint:
     created_at: str
     updated_at: str
     format: int = FORMAT
+    sum: str = ""  # the checksum chain up to this version ("" before the first save)
     # Compact JSON of ``inputs`` / ``update`` when the harness already has it; stores
     # read it through inputs_json() / update_json() instead of encoding again.
     texts: dict[str, str] = field(default_factory=dict, compare=False, repr=False)
@@ -169,6 +170,7 @@ class HistoryEntry:
     next: str
     status: str
     at: str
+    sum: str
 
 
 def now() -> str:
@@ -200,6 +202,7 @@ def step_record(cp: Checkpoint) -> dict[str, Any]:
         "next": cp.next,
         "status": cp.status,
         "at": cp.updated_at,
+        "sum": cp.sum,
     }
 
 
@@ -232,7 +235,40 @@ def stored_version(head: Any, run_id: str) -> int:
     return _Reader(head, run_id).integer("version")
 
 
-def from_records(head: Any, inputs: Any, steps: list[Any], *, run_id: str) -> Checkpoint:
+def _genesis(run_id: str, fingerprint: str, created_at: str) -> str:
+    return f"stepgraph-1\n{run_id}\n{fingerprint}\n{created_at}"
+
+
+def _link(
+    previous: str, step: HistoryEntry | Checkpoint, update_text: str, key: bytes | None
+) -> str:
+    """The next link of a run's checksum chain: covers the step and everything before it."""
+    if isinstance(step, Checkpoint):
+        version, node, status, at = step.version, step.node, step.status, step.updated_at
+    else:
+        version, node, status, at = step.version, step.node, step.status, step.at
+    message = f"{previous}\n{version}\n{node}\n{step.next}\n{status}\n{at}\n{update_text}"
+    data = message.encode("utf-8")
+    if key is None:
+        return "sha256:" + hashlib.sha256(data).hexdigest()
+    import hmac  # only signed stores pay for it
+
+    return "hmac-sha256:" + hmac.new(key, data, hashlib.sha256).hexdigest()
+
+
+def seal(cp: Checkpoint, key: bytes | None) -> Checkpoint:
+    """``cp`` with its checksum chain extended by its own step (what stores save).
+
+    ``cp.sum`` must be the previous version's sum ("" for version 1). With ``key``
+    the chain is an HMAC: without the key nobody can forge a record that verifies.
+    """
+    previous = cp.sum or _genesis(cp.run_id, cp.fingerprint, cp.created_at)
+    return replace(cp, sum=_link(previous, cp, cp.update_json(), key))
+
+
+def from_records(
+    head: Any, inputs: Any, steps: list[Any], *, run_id: str, key: bytes | None = None
+) -> Checkpoint:
     """Validate a stored head, its inputs and its steps, and rebuild the ``Checkpoint``.
 
     The state is the inputs with every step's update merged in order. Raises
@@ -271,6 +307,10 @@ def from_records(head: Any, inputs: Any, steps: list[Any], *, run_id: str) -> Ch
     next_node, status = rec.text("next"), rec.text("status")
     if (last.next, last.status) != (next_node, status):
         raise CheckpointCorrupt(run_id, "the last step does not match the current record")
+    created_at, updated_at = rec.text("created_at"), rec.text("updated_at")
+    if updated_at != last.at:
+        raise CheckpointCorrupt(run_id, "updated_at does not match the last step")
+    chain = _verify_chain(run_id, _genesis(run_id, fingerprint, created_at), entries, key)
     values: dict[str, Any] = {}
     for entry in entries:
         values.update(entry.update)
@@ -285,10 +325,30 @@ def from_records(head: Any, inputs: Any, steps: list[Any], *, run_id: str) -> Ch
         trace=tuple(entry.node for entry in entries),
         update=last.update,
         version=version,
-        created_at=rec.text("created_at"),
-        updated_at=rec.text("updated_at"),
+        created_at=created_at,
+        updated_at=updated_at,
         format=fmt,
+        sum=chain,
     )
+
+
+def _verify_chain(run_id: str, genesis: str, entries: list[HistoryEntry], key: bytes | None) -> str:
+    """Recompute the checksum chain; refuse any step whose stored sum differs."""
+    signed = entries[0].sum.startswith("hmac-sha256:")
+    if signed and key is None:
+        raise CheckpointCorrupt(run_id, "the run is signed: set the signing key to read it")
+    if not signed and key is not None:
+        raise CheckpointCorrupt(run_id, "the run is not signed with the signing key")
+    link = genesis
+    for entry in entries:
+        link = _link(link, entry, dumps(entry.update), key)
+        if entry.sum != link:
+            what = "signature" if key is not None else "checksum"
+            raise CheckpointCorrupt(
+                run_id, f"step {entry.version}'s {what} does not match: the record was "
+                "damaged or edited" + (", or signed with another key" if key else ""),
+            )  # fmt: skip
+    return link
 
 
 def history_from_record(data: Any, run_id: str) -> HistoryEntry:
@@ -301,6 +361,7 @@ def history_from_record(data: Any, run_id: str) -> HistoryEntry:
         next=rec.text("next"),
         status=rec.text("status"),
         at=rec.text("at"),
+        sum=rec.text("sum"),
     )
 
 

@@ -47,7 +47,9 @@ exit codes:
   5  resume refused (fingerprint mismatch or version conflict)
 
 environment:
-  STEPGRAPH_STORE  the default --store (otherwise {DEFAULT_URL})
+  STEPGRAPH_STORE        the default --store (otherwise {DEFAULT_URL})
+  STEPGRAPH_SIGNING_KEY  sign every saved step with an HMAC and refuse runs that do
+                         not verify under it (at least 16 characters)
 """
 
 
@@ -151,7 +153,13 @@ def _positive(text: str) -> int:
 
 
 def _open(args: argparse.Namespace) -> Store:
-    store = open_store(args.store)
+    key = os.environ.get("STEPGRAPH_SIGNING_KEY")
+    try:
+        store = open_store(args.store, signing_key=key.encode("utf-8") if key else None)
+    except InputError as error:
+        if error.field == "signing_key":
+            raise InputError("STEPGRAPH_SIGNING_KEY", error.rule) from None
+        raise
     store.setup()
     return store
 

@@ -226,6 +226,7 @@ def _drive(
                 version=version + 1,
                 created_at=created,
                 updated_at=stamp,
+                sum=current.sum if current is not None else "",
                 texts={"update": update_text, "inputs": inputs_text or ""},
             ),
             expected_version=version or None,

@@ -154,3 +154,18 @@ def test_help_lists_the_exit_codes(tmp_path: Path) -> None:
     text = stepgraph("--help", cwd=tmp_path).out
     assert "5  resume refused (fingerprint mismatch or version conflict)" in text
     assert "STEPGRAPH_STORE" in text
+
+
+def test_a_signed_store_refuses_a_run_read_without_the_key(tmp_path: Path) -> None:
+    env = {"STEPGRAPH_SIGNING_KEY": "a-long-enough-signing-key"}
+    assert stepgraph("run", "offers", EXAMPLE, "--run-id", "s", cwd=tmp_path, env=env).code == 0
+    assert stepgraph("status", "s", cwd=tmp_path, env=env).code == 0
+    unsigned = stepgraph("status", "s", cwd=tmp_path)
+    assert unsigned.code == 1
+    assert "the run is signed: set the signing key" in unsigned.err
+
+
+def test_a_short_signing_key_is_bad_usage(tmp_path: Path) -> None:
+    done = stepgraph("run", "offers", EXAMPLE, cwd=tmp_path, env={"STEPGRAPH_SIGNING_KEY": "x"})
+    assert done.code == 2
+    assert "STEPGRAPH_SIGNING_KEY: must be at least 16 bytes" in done.err

@@ -25,12 +25,15 @@ def stored_records() -> tuple[dict[str, Any], dict[str, Any], list[dict[str, Any
     store = open_store("memory:")
     result = run(graph, inputs=make_inputs(seed_offers()), adapter=CountingFixture(), store=store)
     cp = result.checkpoint
-    steps = [
+    return copy.deepcopy(head_record(cp)), copy.deepcopy(cp.inputs), step_dicts(store, cp.run_id)
+
+
+def step_dicts(store: Any, run_id: str) -> list[dict[str, Any]]:
+    return [
         {"version": h.version, "node": h.node, "update": h.update, "next": h.next,
-         "status": h.status, "at": h.at}
-        for h in store.history(cp.run_id)
+         "status": h.status, "at": h.at, "sum": h.sum}
+        for h in store.history(run_id)
     ]  # fmt: skip
-    return copy.deepcopy(head_record(cp)), copy.deepcopy(cp.inputs), steps
 
 
 def load(head: Any, inputs: Any, steps: Any) -> Any:
@@ -160,3 +163,64 @@ def test_the_step_record_holds_only_the_last_update() -> None:
              store=store).checkpoint  # fmt: skip
     assert step_record(cp)["update"] == {"status": "ready_for_review", "reasons": []}
     assert "report" not in step_record(cp)["update"]
+
+
+def test_an_edited_step_update_fails_the_checksum() -> None:
+    head, inputs, steps = stored_records()
+    steps[1]["update"]["report"]["rows"][1]["monthly"] = 80
+    with pytest.raises(CheckpointCorrupt, match="step 2's checksum does not match"):
+        load(head, inputs, steps)
+
+
+def test_a_rewritten_status_fails_the_checksum() -> None:
+    head, inputs, steps = stored_records()
+    steps[2]["status"] = head["status"] = "approved"
+    with pytest.raises(CheckpointCorrupt, match="step 3's checksum does not match"):
+        load(head, inputs, steps)
+
+
+def test_a_shortened_trace_is_refused() -> None:
+    head, inputs, steps = stored_records()
+    head["version"] = 2
+    head["next"], head["status"], head["updated_at"] = "verify", "running", steps[1]["at"]
+    with pytest.raises(CheckpointCorrupt, match="does not hold steps 1 to 2"):
+        load(head, inputs, steps)
+
+
+KEY = b"0123456789abcdef-test-key"
+
+
+def signed_run(key: bytes = KEY) -> Any:
+    store = open_store("memory:", signing_key=key)
+    return store, run(graph, inputs=make_inputs(seed_offers()), adapter=CountingFixture(),
+                      store=store, run_id="s")  # fmt: skip
+
+
+def test_a_signed_run_verifies_with_its_key() -> None:
+    store, result = signed_run()
+    loaded = store.load("s")
+    assert loaded is not None
+    assert loaded.sum.startswith("hmac-sha256:")
+    assert loaded == result.checkpoint
+
+
+def test_a_signed_run_is_refused_without_the_key() -> None:
+    store, result = signed_run()
+    cp = result.checkpoint
+    steps = step_dicts(store, "s")
+    with pytest.raises(CheckpointCorrupt, match="signed: set the signing key"):
+        from_records(head_record(cp), cp.inputs, steps, run_id="s")
+    with pytest.raises(CheckpointCorrupt, match="signed with another key"):
+        from_records(head_record(cp), cp.inputs, steps, run_id="s", key=b"another-key-of-16+")
+
+
+def test_an_unsigned_run_is_refused_when_a_key_is_required() -> None:
+    head, inputs, steps = stored_records()
+    with pytest.raises(CheckpointCorrupt, match="not signed with the signing key"):
+        from_records(head, inputs, steps, run_id=head["run_id"], key=KEY)
+
+
+def test_a_short_signing_key_is_refused() -> None:
+    with pytest.raises(InputError) as caught:
+        open_store("memory:", signing_key=b"short")
+    assert caught.value.field == "signing_key"

@@ -105,17 +105,23 @@ class Store(Protocol):
     ) -> None: ...
 
 
-def open_store(url: str) -> Store:
-    """Open the store named by ``url`` (see the module docstring). Call ``setup()`` next."""
+def open_store(url: str, *, signing_key: bytes | None = None) -> Store:
+    """Open the store named by ``url`` (see the module docstring). Call ``setup()`` next.
+
+    With ``signing_key`` every saved step is sealed with an HMAC chain and every loaded
+    run must verify under that key (see docs/reliability.md for what this protects).
+    """
+    if signing_key is not None and (not isinstance(signing_key, bytes) or len(signing_key) < 16):
+        raise InputError("signing_key", "must be at least 16 bytes")
     scheme, _, rest = url.partition(":")
     if scheme == "memory" and rest == "":
         from .memory import MemoryStore
 
-        return MemoryStore()
+        return MemoryStore(signing_key=signing_key)
     if scheme == "file" and rest:
         from .jsonfile import JsonFileStore
 
-        return JsonFileStore(rest)
+        return JsonFileStore(rest, signing_key=signing_key)
     if scheme == "sqlite" and rest:
         from urllib.parse import parse_qsl
 
@@ -129,7 +135,7 @@ def open_store(url: str) -> Store:
         synchronous = options.pop("synchronous", "full")
         if options:
             raise InputError("store", f"unknown sqlite option {sorted(options)[0]!r}")
-        return SqliteStore(path, synchronous=synchronous)
+        return SqliteStore(path, synchronous=synchronous, signing_key=signing_key)
     raise InputError("store", f"{url!r} is not a store URL: use memory:, file:DIR or sqlite:PATH")
 
 

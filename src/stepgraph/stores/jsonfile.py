@@ -23,6 +23,7 @@ from ..checkpoint import (
     head_record,
     history_from_record,
     parse,
+    seal,
     step_json,
     stored_version,
 )
@@ -38,8 +39,9 @@ _JOURNAL_SUFFIX = ".generations"
 class JsonFileStore(StoreBase):
     """A folder of run files; safe across processes on one machine (flock)."""
 
-    def __init__(self, folder: str) -> None:
+    def __init__(self, folder: str, *, signing_key: bytes | None = None) -> None:
         self.folder = folder
+        self._key = signing_key
         self.url = f"file:{folder}"
 
     def setup(self) -> None:
@@ -78,9 +80,11 @@ class JsonFileStore(StoreBase):
             parse(lines[1], run_id, "inputs"),
             [parse(line, run_id, "step") for line in lines[2:]],
             run_id=run_id,
+            key=self._key,
         )
 
     def save(self, checkpoint: Checkpoint, *, expected_version: int | None) -> Checkpoint:
+        checkpoint = seal(checkpoint, self._key)
         run_id = checkpoint.run_id
         path = self._path(run_id)
         with self._locked(run_id):

@@ -20,18 +20,19 @@ from ..checkpoint import (
     head_record,
     history_from_record,
     parse,
+    seal,
 )
 from ..errors import RunBusy, RunNotFound
 from . import RunSummary, check_run_id
 from ._base import StoreBase, check_version, summaries
 
-_Step = tuple[int, str, str, str, str, str]  # version, node, update JSON, next, status, at
+_Step = tuple[int, str, str, str, str, str, str]  # version node update next status at sum
 
 
 def _step_dict(step: _Step, run_id: str) -> dict[str, Any]:
-    version, node, update, next_node, status, at = step
+    version, node, update, next_node, status, at, chain = step
     return {"version": version, "node": node, "update": parse(update, run_id, "step"),
-            "next": next_node, "status": status, "at": at}  # fmt: skip
+            "next": next_node, "status": status, "at": at, "sum": chain}  # fmt: skip
 
 
 @dataclass
@@ -45,8 +46,9 @@ class _Entry:
 class MemoryStore(StoreBase):
     """``memory:`` — every run in a dict, guarded by a lock."""
 
-    def __init__(self) -> None:
+    def __init__(self, *, signing_key: bytes | None = None) -> None:
         self.url = "memory:"
+        self._key = signing_key
         self._runs: dict[str, _Entry] = {}
         self._journals: dict[str, dict[str, str]] = {}
         self._held: set[str] = set()
@@ -66,13 +68,14 @@ class MemoryStore(StoreBase):
             parse(inputs, run_id, "inputs"),
             [_step_dict(step, run_id) for step in steps],
             run_id=run_id,
+            key=self._key,
         )
 
     def save(self, checkpoint: Checkpoint, *, expected_version: int | None) -> Checkpoint:
         run_id = check_run_id(checkpoint.run_id)
         head = head_record(checkpoint)
-        cp = checkpoint
-        step = (cp.version, cp.node, cp.update_json(), cp.next, cp.status, cp.updated_at)
+        cp = checkpoint = seal(checkpoint, self._key)
+        step = (cp.version, cp.node, cp.update_json(), cp.next, cp.status, cp.updated_at, cp.sum)
         with self._lock:
             entry = self._runs.get(run_id)
             check_version(

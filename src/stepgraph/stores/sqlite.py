@@ -25,6 +25,7 @@ from ..checkpoint import (
     history_from_record,
     now,
     parse,
+    seal,
 )
 from ..errors import RunNotFound, StepgraphError, StoreError, VersionConflict
 from . import RunSummary, check_run_id
@@ -65,6 +66,7 @@ MIGRATIONS: tuple[tuple[int, str], ...] = (
             next TEXT NOT NULL,
             status TEXT NOT NULL,
             at TEXT NOT NULL,
+            sum TEXT NOT NULL,
             PRIMARY KEY (run_id, version)
         ) WITHOUT ROWID;
         """,
@@ -102,11 +104,12 @@ _UPDATE_HEAD = (  # the WHERE clause is the compare-and-swap
 _INSERT_INPUTS = "INSERT INTO run_inputs (run_id, body) VALUES (?, ?)"
 _SELECT_INPUTS = "SELECT body FROM run_inputs WHERE run_id = ?"
 _INSERT_STEP = (
-    "INSERT INTO run_steps (run_id, version, node, body, next, status, at) "
-    "VALUES (?, ?, ?, ?, ?, ?, ?)"
+    "INSERT INTO run_steps (run_id, version, node, body, next, status, at, sum) "
+    "VALUES (?, ?, ?, ?, ?, ?, ?, ?)"
 )
 _SELECT_STEPS = (
-    "SELECT version, node, body, next, status, at FROM run_steps WHERE run_id = ? ORDER BY version"
+    "SELECT version, node, body, next, status, at, sum FROM run_steps "
+    "WHERE run_id = ? ORDER BY version"
 )
 _LIST = "SELECT run_id, graph, status, next, version, updated_at FROM runs"
 _LIST_ORDER = " ORDER BY updated_at DESC, run_id DESC"
@@ -132,13 +135,16 @@ _DELETE = (
 class SqliteStore(StoreBase):
     """One SQLite file shared safely by threads and processes."""
 
-    def __init__(self, path: str, *, synchronous: str = "full") -> None:
+    def __init__(
+        self, path: str, *, synchronous: str = "full", signing_key: bytes | None = None
+    ) -> None:
         if synchronous.lower() not in _SYNCHRONOUS:
             raise StoreError(
                 f"sqlite:{path}",
                 f"synchronous must be one of {', '.join(_SYNCHRONOUS)}, not {synchronous!r}",
             )
         self.path = path
+        self._key = signing_key
         self.synchronous = synchronous.lower()
         self.url = f"sqlite:{path}"
         self._lock = threading.RLock()
@@ -202,12 +208,14 @@ class SqliteStore(StoreBase):
             inputs = db.execute(_SELECT_INPUTS, (run_id,)).fetchone()
             steps = db.execute(_SELECT_STEPS, (run_id,)).fetchall()
         body = parse(inputs[0], run_id, "inputs") if inputs else None
-        return from_records(_head(head), body, [_step(run_id, row) for row in steps], run_id=run_id)
+        rows = [_step(run_id, row) for row in steps]
+        return from_records(_head(head), body, rows, run_id=run_id, key=self._key)
 
     def save(self, checkpoint: Checkpoint, *, expected_version: int | None) -> Checkpoint:
-        cp = checkpoint
+        cp = checkpoint = seal(checkpoint, self._key)
         run_id = check_run_id(cp.run_id)
-        step = (run_id, cp.version, cp.node, cp.update_json(), cp.next, cp.status, cp.updated_at)
+        step = (run_id, cp.version, cp.node, cp.update_json(), cp.next, cp.status,
+                cp.updated_at, cp.sum)  # fmt: skip
         with self._session(f"save {run_id!r}", begin=_WRITE) as db:
             # The version check is the INSERT's key or the UPDATE's WHERE clause, inside
             # this write transaction; the current version is read only to report a conflict.
@@ -328,6 +336,7 @@ def _step(run_id: str, row: tuple[Any, ...]) -> dict[str, Any]:
         "next": row[3],
         "status": row[4],
         "at": row[5],
+        "sum": row[6],
     }
 
 
