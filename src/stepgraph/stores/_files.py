@@ -10,20 +10,11 @@ from __future__ import annotations
 import contextlib
 import fcntl
 import os
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from contextlib import contextmanager
 
 from ..errors import RunBusy, StoreError
-
-WriteHook = Callable[[str], None]
-
-
-def _no_hook(stage: str) -> None:
-    """Default: no test observer."""
-
-
-hook: WriteHook = _no_hook
-"""Test-only observer called after each stage of the write path (crash campaigns)."""
+from ._testhooks import reach
 
 
 def atomic_write(path: str, data: bytes) -> None:
@@ -35,9 +26,9 @@ def atomic_write(path: str, data: bytes) -> None:
         view = memoryview(data)
         while view:
             view = view[os.write(fd, view) :]
-        hook("written")
+        reach("file-written")
         os.fsync(fd)
-        hook("synced")
+        reach("file-synced")
     except BaseException:
         os.close(fd)
         _discard(temp)
@@ -48,9 +39,9 @@ def atomic_write(path: str, data: bytes) -> None:
     except BaseException:
         _discard(temp)
         raise
-    hook("renamed")
+    reach("file-renamed")
     sync_folder(folder)
-    hook("folder-synced")
+    reach("file-folder-synced")
 
 
 def sync_folder(folder: str) -> None:
@@ -94,6 +85,7 @@ def append_line(path: str, line: str) -> None:
     fd = os.open(path, os.O_WRONLY | os.O_APPEND | os.O_CREAT, 0o644)
     try:
         os.write(fd, (line + "\n").encode("utf-8"))
+        reach("journal-appended")
         os.fsync(fd)
     finally:
         os.close(fd)

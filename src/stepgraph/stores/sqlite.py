@@ -31,6 +31,7 @@ from ..errors import RunNotFound, StepgraphError, StoreError, VersionConflict
 from . import RunSummary, check_run_id
 from ._base import StoreBase, check_version
 from ._files import exclusive_hold
+from ._testhooks import reach
 
 _SYNCHRONOUS = ("full", "normal", "extra")
 _WRITE = "BEGIN IMMEDIATE"  # take the write lock first: no upgrade deadlocks, no stale reads
@@ -177,10 +178,14 @@ class SqliteStore(StoreBase):
                 db.execute(begin)
                 try:
                     yield db
+                    if begin == _WRITE:
+                        reach("sqlite-before-commit")
                 except BaseException:
                     db.execute("ROLLBACK")
                     raise
                 db.execute("COMMIT")
+                if begin == _WRITE:
+                    reach("sqlite-committed")
             except StepgraphError:
                 raise
             except (sqlite3.Error, OSError) as error:

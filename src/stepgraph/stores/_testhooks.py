@@ -1,0 +1,29 @@
+"""Test-only observation points on the durable write paths (crash and fault campaigns).
+
+Library code calls ``reach(stage)`` at each step of a write; by default that does
+nothing. Only a test or campaign program that imports this module and assigns
+``observer`` can act there (to kill the process, say). No setting, flag or
+environment variable reaches it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+STAGES = (
+    "file-written",  # temp file written, not yet fsynced
+    "file-synced",  # temp file fsynced, not yet renamed
+    "file-renamed",  # renamed over the old file, folder not yet fsynced
+    "file-folder-synced",  # the save is durable
+    "journal-appended",  # a journal line written, not yet fsynced
+    "sqlite-before-commit",  # inside the save transaction
+    "sqlite-committed",  # the save transaction committed
+)
+
+observer: Callable[[str], None] | None = None
+
+
+def reach(stage: str) -> None:
+    """Tell the observer, if a test installed one, that ``stage`` was reached."""
+    if observer is not None:
+        observer(stage)
