@@ -8,8 +8,9 @@ steps, and refuses a save whose ``expected_version`` is not the stored one
 
 * ``memory:`` keeps everything in this process (lost when it exits);
 * ``file:DIR`` writes one JSON file per run into DIR, atomically and durably;
-* ``sqlite:PATH`` (``?synchronous=normal`` to trade the last commits on power loss
-  for speed) is the embedded default.
+* ``sqlite:PATH`` is the embedded default. Options: ``?synchronous=normal`` trades
+  the last commits on power loss for speed; ``?busy_timeout=S`` is how long to wait
+  for another writer's lock (default 10 seconds).
 """
 
 from __future__ import annotations
@@ -133,9 +134,17 @@ def open_store(url: str, *, signing_key: bytes | None = None) -> Store:
         except ValueError as error:
             raise InputError("store", f"bad sqlite options {query!r}: {error}") from error
         synchronous = options.pop("synchronous", "full")
+        busy = options.pop("busy_timeout", "10")
         if options:
             raise InputError("store", f"unknown sqlite option {sorted(options)[0]!r}")
-        return SqliteStore(path, synchronous=synchronous, signing_key=signing_key)
+        try:
+            busy_timeout = float(busy)
+        except ValueError:
+            busy_timeout = -1.0
+        if not 0 <= busy_timeout <= 3600:
+            raise InputError("store", f"busy_timeout must be 0 to 3600 seconds, not {busy!r}")
+        return SqliteStore(path, synchronous=synchronous, busy_timeout=busy_timeout,
+                           signing_key=signing_key)  # fmt: skip
     raise InputError("store", f"{url!r} is not a store URL: use memory:, file:DIR or sqlite:PATH")
 
 

@@ -10,6 +10,7 @@ last commits on power loss (never on a process crash) but never corrupts the fil
 
 from __future__ import annotations
 
+import contextlib
 import os
 import sqlite3
 import threading
@@ -35,7 +36,6 @@ from ._testhooks import reach
 
 _SYNCHRONOUS = ("full", "normal", "extra")
 _WRITE = "BEGIN IMMEDIATE"  # take the write lock first: no upgrade deadlocks, no stale reads
-_BUSY_TIMEOUT_MS = 10_000
 
 # Numbered migrations; setup() applies those not yet recorded in stepgraph_migrations.
 MIGRATIONS: tuple[tuple[int, str], ...] = (
@@ -137,7 +137,12 @@ class SqliteStore(StoreBase):
     """One SQLite file shared safely by threads and processes."""
 
     def __init__(
-        self, path: str, *, synchronous: str = "full", signing_key: bytes | None = None
+        self,
+        path: str,
+        *,
+        synchronous: str = "full",
+        busy_timeout: float = 10.0,
+        signing_key: bytes | None = None,
     ) -> None:
         if synchronous.lower() not in _SYNCHRONOUS:
             raise StoreError(
@@ -145,6 +150,7 @@ class SqliteStore(StoreBase):
                 f"synchronous must be one of {', '.join(_SYNCHRONOUS)}, not {synchronous!r}",
             )
         self.path = path
+        self.busy_timeout = busy_timeout
         self._key = signing_key
         self.synchronous = synchronous.lower()
         self.url = f"sqlite:{path}"
@@ -157,7 +163,7 @@ class SqliteStore(StoreBase):
             if folder:
                 os.makedirs(folder, exist_ok=True)
             db = sqlite3.connect(self.path, isolation_level=None, check_same_thread=False)
-            db.execute(f"PRAGMA busy_timeout = {_BUSY_TIMEOUT_MS}")
+            db.execute(f"PRAGMA busy_timeout = {int(self.busy_timeout * 1000)}")
             db.execute("PRAGMA journal_mode = WAL")
             db.execute(f"PRAGMA synchronous = {self.synchronous}")
             self._db = db
@@ -180,10 +186,15 @@ class SqliteStore(StoreBase):
                     yield db
                     if begin == _WRITE:
                         reach("sqlite-before-commit")
+                    db.execute("COMMIT")
                 except BaseException:
-                    db.execute("ROLLBACK")
+                    # SQLite rolls back by itself on some errors (SQLITE_FULL, for one),
+                    # and a failed COMMIT leaves the transaction open: close it, and never
+                    # let a failed ROLLBACK hide the error that caused it.
+                    if db.in_transaction:
+                        with contextlib.suppress(sqlite3.Error):
+                            db.execute("ROLLBACK")
                     raise
-                db.execute("COMMIT")
                 if begin == _WRITE:
                     reach("sqlite-committed")
             except StepgraphError:
@@ -351,5 +362,9 @@ def _translate(url: str, what: str, error: BaseException) -> StoreError:
     if "no such table" in text:
         return StoreError(url, f"{what}: the database is not set up (run setup()): {text}")
     if "database is locked" in text or "busy" in text:
-        return StoreError(url, f"{what}: the database stayed locked for 10 s: {text}")
+        return StoreError(url, f"{what}: another writer held the database lock too long: {text}")
+    if "full" in text:
+        return StoreError(url, f"{what}: no space left for the database: {text}")
+    if "I/O error" in text:
+        return StoreError(url, f"{what}: the disk failed to read or write: {text}")
     return StoreError(url, f"{what}: {text}")
