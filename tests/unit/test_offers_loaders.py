@@ -145,3 +145,14 @@ def test_a_csv_with_only_a_header_has_no_offers(tmp_path: Path) -> None:
 
 def test_an_empty_csv_is_refused(tmp_path: Path) -> None:
     assert "empty CSV" in error_of(write(tmp_path, "o.csv", "")).rule
+
+
+def test_a_csv_with_an_unclosed_quote_names_the_row(tmp_path: Path) -> None:
+    error = error_of(write(tmp_path, "o.csv", HEADER + 'A,"a1,120\n'))
+    assert error.field.startswith("row ")
+    assert "not valid CSV" in error.rule
+
+
+def test_a_json_price_beyond_float_range_is_an_invalid_price(tmp_path: Path) -> None:
+    error = error_of(write(tmp_path, "o.json", '[{"id":"A","source":"s","monthly":1e400}]'))
+    assert (error.field, error.rule.split(":")[0]) == ("offers[0].monthly", "Invalid monthly price")

@@ -24,12 +24,11 @@ _NUMBER = re.compile(r"^[+-]?(\d+(\.\d*)?|\.\d+)([eE][+-]?\d+)?$")
 
 def is_price(value: object) -> bool:
     """True for a usable monthly price: a finite number >= 0 that is not a boolean."""
-    return (
-        isinstance(value, int | float)
-        and not isinstance(value, bool)
-        and math.isfinite(value)
-        and value >= 0
-    )
+    if isinstance(value, bool):
+        return False
+    if isinstance(value, int):  # exact, however large: math.isfinite would overflow
+        return value >= 0
+    return isinstance(value, float) and math.isfinite(value) and value >= 0
 
 
 def validate_offers(offers: object) -> list[dict[str, Any]]:
@@ -123,7 +122,11 @@ def _from_csv(text: str, path: str) -> list[dict[str, Any]]:
     import csv  # only CSV input pays for these imports
     import io
 
-    rows = list(csv.reader(io.StringIO(text, newline=""), strict=True))
+    reader = csv.reader(io.StringIO(text, newline=""), strict=True)
+    try:
+        rows = list(reader)
+    except csv.Error as error:
+        raise InputError(f"row {reader.line_num}", f"not valid CSV: {error}", source=path) from None
     if not rows:
         raise InputError(
             "input", f"empty CSV: expected the header {','.join(CSV_COLUMNS)}", source=path
