@@ -276,6 +276,7 @@ def from_records(
     unknown format, a gap in the steps, or inputs that do not match the fingerprint.
     """
     rec = _Reader(head, run_id)
+    rec.only(_HEAD_FIELDS)
     fmt = rec.integer("format")
     if fmt != FORMAT:
         raise CheckpointCorrupt(run_id, f"unknown format {fmt} (this version reads {FORMAT})")
@@ -283,6 +284,7 @@ def from_records(
     if found_id != run_id:
         raise CheckpointCorrupt(run_id, f"the record belongs to run {found_id!r}")
     parts_rec = _Reader(rec.mapping("parts"), run_id, "parts.")
+    parts_rec.only(_PARTS_FIELDS)
     parts = Parts(
         graph=parts_rec.text("graph"),
         shape=parts_rec.text("shape"),
@@ -354,6 +356,7 @@ def _verify_chain(run_id: str, genesis: str, entries: list[HistoryEntry], key: b
 def history_from_record(data: Any, run_id: str) -> HistoryEntry:
     """Validate one stored history entry."""
     rec = _Reader(data, run_id, "step.")
+    rec.only(_STEP_FIELDS)
     return HistoryEntry(
         version=rec.integer("version"),
         node=rec.text("node"),
@@ -365,6 +368,14 @@ def history_from_record(data: Any, run_id: str) -> HistoryEntry:
     )
 
 
+_HEAD_FIELDS = frozenset(
+    ("format", "run_id", "parts", "fingerprint", "next", "status", "version", "created_at",
+     "updated_at")
+)  # fmt: skip
+_PARTS_FIELDS = frozenset(("graph", "shape", "revision", "adapter", "inputs"))
+_STEP_FIELDS = frozenset(("version", "node", "update", "next", "status", "at", "sum"))
+
+
 class _Reader:
     """Typed field access on a stored object; every failure is ``CheckpointCorrupt``."""
 
@@ -374,6 +385,12 @@ class _Reader:
         self.data = data
         self.run_id = run_id
         self.prefix = prefix
+
+    def only(self, allowed: frozenset[str]) -> None:
+        """Refuse fields this format does not have (an edit, or a newer writer)."""
+        unknown = sorted(set(self.data) - allowed)
+        if unknown:
+            raise CheckpointCorrupt(self.run_id, f"unknown field {self.prefix}{unknown[0]}")
 
     def _get(self, key: str) -> Any:
         if key not in self.data:
