@@ -11,14 +11,16 @@ import json
 import os
 import subprocess
 import sys
+import threading
 from pathlib import Path
 
 import pytest
 
-from stepgraph import open_store
+from stepgraph import RunBusy, open_store, resume, run
+from stepgraph.offers import graph, make_inputs
 from tests.conftest import store_url
 from tests.integration.cli_helpers import EXAMPLE, ROOT, stepgraph
-from tests.support import GENERATIONS_ENV, read_generations
+from tests.support import GENERATIONS_ENV, Slow, read_generations, seed_offers
 
 
 def race(url: str, folder: Path, processes: int) -> list[tuple[int, str, str]]:
@@ -62,3 +64,29 @@ def test_one_resumer_advances_the_run_and_the_others_are_refused(
         history = store.history("r")
     assert [(h.version, h.node) for h in history] == [(1, "inspect"), (2, "draft"), (3, "verify")]
     assert read_generations(str(tmp_path / "gen.log")) == [("start", "r"), ("end", "r")]
+
+
+@pytest.mark.parametrize("threads", [2, 8])
+def test_threads_resuming_one_memory_run_advance_it_once(threads: int) -> None:
+    store = open_store("memory:")
+    adapter = Slow()
+    run(graph, inputs=make_inputs(seed_offers()), adapter=adapter, store=store, run_id="r",
+        max_steps=1)  # fmt: skip
+    start = threading.Barrier(threads)
+    outcomes: list[str] = []
+
+    def resumer() -> None:
+        start.wait()
+        try:
+            result = resume(graph, run_id="r", adapter=adapter, store=store)
+            outcomes.append(f"steps={result.steps}")
+        except RunBusy:
+            outcomes.append("busy")
+
+    workers = [threading.Thread(target=resumer) for _ in range(threads)]
+    for worker in workers:
+        worker.start()
+    for worker in workers:
+        worker.join(30)
+    assert sorted(outcomes) == sorted(["steps=2"] + ["busy"] * (threads - 1))
+    assert [h.version for h in store.history("r")] == [1, 2, 3]
