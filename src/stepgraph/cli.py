@@ -216,11 +216,13 @@ def _show(args: argparse.Namespace) -> int:
         if current is None:
             raise RunNotFound(store.url, args.run_id)
         history = store.history(args.run_id)
+        journal = store.generations(args.run_id)
     if args.json:
         _print_json({**cli_text.checkpoint_json(current),
-                     "history": [cli_text.history_json(entry) for entry in history]})  # fmt: skip
+                     "history": [cli_text.history_json(entry) for entry in history],
+                     "generations": journal})  # fmt: skip
     else:
-        print(cli_text.show(current, history))
+        print(cli_text.show(current, history, journal))
     return _exit_for(current.status, current.next)
 
 

@@ -158,7 +158,7 @@ def runs_table(rows: list[RunSummary]) -> str:
     )
 
 
-def show(cp: Checkpoint, history: list[HistoryEntry]) -> str:
+def show(cp: Checkpoint, history: list[HistoryEntry], journal: dict[str, dict[str, Any]]) -> str:
     parts = cp.parts
     lines = [
         status_line(cp),
@@ -184,6 +184,13 @@ def show(cp: Checkpoint, history: list[HistoryEntry]) -> str:
             ],
         )
     )
+    if journal:
+        lines.extend(["", "generations (step:node:call):"])
+        lines.append(table(["slot", "outcome", "attempt", "adapter", "latency ms", "request"],
+                           [[key, _outcome(record), str(record.get("attempt", "?")),
+                             str(record.get("adapter", "?")), str(record.get("latency_ms", "-")),
+                             str(record.get("request", ""))[:12]]
+                            for key, record in sorted(journal.items())]))  # fmt: skip
     return "\n".join(lines)
 
 
@@ -193,3 +200,12 @@ def _cell(value: object) -> str:
     if isinstance(value, str):
         return value
     return repr(value)
+
+
+def _outcome(record: dict[str, Any]) -> str:
+    status = record.get("status")
+    if status == "started":
+        return "interrupted (no outcome recorded)"
+    if status == "failed":
+        return f"failed: {record.get('error', '?')}"
+    return str(status)
