@@ -12,6 +12,7 @@ from typing import Any
 
 from ..context import Context
 from ..graph import END
+from .claims import check_rationale
 from .model import missing_prices, validate_offers
 from .prompt import PROMPT
 
@@ -36,12 +37,25 @@ def draft(state: dict[str, Any], context: Context) -> dict[str, Any]:
 
 
 def verify(state: dict[str, Any], context: Context) -> dict[str, Any]:
-    """Compare the report with the inputs, strictly; ``blocked`` lists every reason."""
+    """Compare the report with the inputs, strictly, and check what its rationale claims.
+
+    ``blocked`` lists every reason; ``claims`` holds the contradicted, verified and
+    unverified claims (the reviewer sees exactly which sentences nobody checked).
+    """
     offers = state["offers"]
     expected = [{key: offer[key] for key in ROW_KEYS} for offer in offers]
     cheapest = min(offers, key=lambda offer: offer["monthly"])  # first of equals wins
-    reasons = report_problems(state.get("report"), expected, cheapest["id"])
-    return {"status": "blocked" if reasons else "ready_for_review", "reasons": reasons}
+    report = state.get("report")
+    reasons = report_problems(report, expected, cheapest["id"])
+    update: dict[str, Any] = {}
+    if isinstance(report, dict) and isinstance(report.get("rationale"), str):
+        check = check_rationale(report["rationale"], offers, cheapest["id"])
+        reasons.extend(
+            f"rationale claim {claim.text!r} (at {claim.start}) is false: {claim.says}"
+            for claim in check.contradicted
+        )
+        update["claims"] = check.as_dict()
+    return {"status": "blocked" if reasons else "ready_for_review", "reasons": reasons, **update}
 
 
 def report_problems(report: object, expected: list[dict[str, Any]], cheapest: str) -> list[str]:

@@ -7,8 +7,8 @@ from typing import Any
 from ..graph import END, Branch, Graph
 from .nodes import after_inspect, draft, inspect, verify
 
-REVISION = 1
-"""Increase when a node, the prompt or the data contract changes."""
+REVISION = 2
+"""Increase when a node, the prompt or the data contract changes (2: claim checks)."""
 
 graph = Graph(
     name="offers",
