@@ -18,8 +18,8 @@ demo: $(STAMP)
 	$(BIN)/stepgraph run offers examples/offers.json
 
 lint: $(STAMP)
-	$(BIN)/ruff check src tests bench
-	$(BIN)/ruff format --check src tests bench
+	$(BIN)/ruff check src tests bench evals
+	$(BIN)/ruff format --check src tests bench evals
 
 typecheck: $(STAMP)
 	$(BIN)/mypy

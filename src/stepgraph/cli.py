@@ -136,6 +136,11 @@ def _parser() -> argparse.ArgumentParser:
     cmd.add_argument("--status", help="only runs with this status")
     cmd = command("show", _show, "print a run's report, trace and checkpoint history")
     cmd.add_argument("run_id")
+    cmd = command("eval", _eval, "run an evaluation suite (exit 1 if any case fails)")
+    cmd.add_argument("suite", help="a folder of case files (evals/offers) or one case file")
+    cmd.add_argument("--graph", default="offers", help="the graph the cases run through")
+    cmd.add_argument("--adapter", help="a live adapter instead of the canned outputs")
+    cmd.add_argument("--out", help="also write the JSON results to this file")
     cmd = command("graph", _graph, "draw a graph as Mermaid or Graphviz DOT")
     cmd.add_argument("graph")
     cmd.add_argument("--format", choices=("mermaid", "dot"), default="mermaid")
@@ -224,6 +229,35 @@ def _show(args: argparse.Namespace) -> int:
     else:
         print(cli_text.show(current, history, journal))
     return _exit_for(current.status, current.next)
+
+
+def _eval(args: argparse.Namespace) -> int:
+    from .evaluate import run_suite
+
+    graph, _ = _graph_and_loader(args.graph)
+    live = _adapter(args.adapter) if args.adapter else None
+    show_progress = sys.stderr.isatty() and not args.json
+
+    def progress(index: int, total: int, name: str) -> None:
+        if show_progress:
+            print(f"\r[{index}/{total}] {name[:60]:<60}", end="", file=sys.stderr, flush=True)
+
+    result = run_suite(args.suite, graph, adapter=live, fallback=_adapter("fixture"),
+                       progress=progress)  # fmt: skip
+    if show_progress:
+        print(file=sys.stderr)
+    data = result.as_dict()
+    if args.out:
+        try:
+            with open(args.out, "w", encoding="utf-8") as handle:
+                json.dump(data, handle, indent=2, ensure_ascii=False)
+        except OSError as error:
+            raise InputError("--out", f"cannot write {args.out!r}: {error.strerror}") from error
+    if args.json:
+        _print_json(data)
+    else:
+        print(cli_text.eval_table(result))
+    return EXIT_OK if result.failed == 0 else EXIT_ERROR
 
 
 def _graph(args: argparse.Namespace) -> int:

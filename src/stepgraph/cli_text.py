@@ -209,3 +209,22 @@ def _outcome(record: dict[str, Any]) -> str:
     if status == "failed":
         return f"failed: {record.get('error', '?')}"
     return str(status)
+
+
+def eval_table(result: Any) -> str:
+    """The eval results as a table and a summary (``result`` is a SuiteResult)."""
+    rows = [[r.name, r.expected, r.got, "pass" if r.passed else "FAIL"] for r in result.results]
+    lines = [table(["case", "expected", "got", "pass"], rows), ""]
+    for r in result.results:
+        if not r.passed:
+            why = r.error or (f"missing reasons {list(r.missing_reasons)}" if r.missing_reasons
+                              else f"reasons {list(r.reasons)}")  # fmt: skip
+            lines.append(f"FAIL {r.name}: {why}")
+    s = result.summary()
+    lines.append(
+        f"{s['passed']}/{s['cases']} cases passed; faulty reports blocked "
+        f"{s['faulty_blocked']}/{s['faulty_reports']}; correct reports passed "
+        f"{s['correct_passed']}/{s['correct_reports']}; unverified sentences "
+        f"{s['unverified_sentences']} (adapter: {result.adapter})"
+    )
+    return "\n".join(lines)

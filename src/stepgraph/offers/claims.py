@@ -47,7 +47,7 @@ AMOUNT = re.compile(
     rf"(?P<pre>{_CURRENCY}\s?)?{_NUMBER}(?P<pct>\s?(?:%|percent))?"
     rf"(?P<post>\s?{_CURRENCY})?(?P<per>\s?(?:/|per|a)\s?(?:month|mo)\b)?"
 )
-_SENTENCE = re.compile(r"[^.!?;]*(?:[.!?;](?!\d)|$)")
+_SENTENCE = re.compile(r"(?:[^.!?;]|\.(?=\d))+(?:[.!?;]|$)")  # 90.5 is not an end
 _SUPERLATIVE = re.compile(
     r"\b(?:cheapest|lowest(?: monthly)? price|lowest|least expensive|best price)\b", re.I
 )
