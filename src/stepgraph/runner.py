@@ -9,7 +9,7 @@ nothing, so the run stays resumable at that node.
 
 from __future__ import annotations
 
-from collections.abc import Awaitable, Mapping
+from collections.abc import Awaitable, Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -60,12 +60,14 @@ def run(
     store: Store,
     run_id: str | None = None,
     max_steps: int | None = None,
+    stop: Callable[[], bool] | None = None,
 ) -> RunResult:
     """Start the run for ``inputs``, or continue it if it exists.
 
     Without ``run_id`` the id is derived from the fingerprint, so repeating a call with
     the same graph, adapter and inputs returns the same run instead of starting again.
     Raises ``FingerprintMismatch`` when an existing run was started differently.
+    ``stop`` is asked before each node; when it returns True the call returns, paused.
     """
     limit = _check_limit(max_steps)
     if not isinstance(inputs, Mapping):
@@ -73,7 +75,7 @@ def run(
     data, inputs_text = json_encode(inputs)
     parts = _parts(graph, adapter, digest(canonical_json(data)))
     fingerprint = parts.fingerprint()
-    rid = check_run_id(run_id) if run_id is not None else f"{graph.name}-{fingerprint[:20]}"
+    rid = check_run_id(run_id) if run_id is not None else _derived_id(graph, fingerprint)
     with store.hold(rid):
         current = store.load(rid)
         if current is not None:
@@ -88,6 +90,7 @@ def run(
             inputs_text=inputs_text,
             parts=parts,
             limit=limit,
+            stop=stop,
         )
 
 
@@ -99,6 +102,7 @@ def resume(
     store: Store,
     inputs: Mapping[str, Any] | None = None,
     max_steps: int | None = None,
+    stop: Callable[[], bool] | None = None,
 ) -> RunResult:
     """Continue the run ``run_id`` from its saved cursor.
 
@@ -127,7 +131,18 @@ def resume(
             inputs_text=None,
             parts=parts,
             limit=limit,
+            stop=stop,
         )
+
+
+def derive_run_id(graph: Graph, adapter: Adapter, inputs: Mapping[str, Any]) -> str:
+    """The run id ``run`` uses when none is given: the same for the same fingerprint."""
+    data, _ = json_encode(inputs)
+    return _derived_id(graph, _parts(graph, adapter, digest(canonical_json(data))).fingerprint())
+
+
+def _derived_id(graph: Graph, fingerprint: str) -> str:
+    return f"{graph.name}-{fingerprint[:20]}"
 
 
 def _check_limit(max_steps: object) -> int | None:
@@ -176,6 +191,7 @@ def _drive(
     inputs_text: str | None,
     parts: Parts,
     limit: int | None,
+    stop: Callable[[], bool] | None,
 ) -> RunResult:
     if current is None:
         state: dict[str, Any] = dict(inputs)
@@ -191,6 +207,8 @@ def _drive(
     steps = 0
     journal = store.generations(run_id) if cursor != END else {}
     while cursor != END and (limit is None or steps < limit):
+        if stop is not None and stop():
+            break  # asked to stop between nodes (a worker shutting down)
         name = cursor
         context = Context(
             run_id=run_id,

@@ -134,7 +134,7 @@ def test_a_durable_store_keeps_runs_across_reopening(kind: str, tmp_path: Path) 
 
 
 def test_unknown_store_urls_are_refused() -> None:
-    for url in ("postgres://x", "file:", "sqlite:", "nothing", "sqlite:x.db?fast=1"):
+    for url in ("postgres:x", "ftp://x", "file:", "sqlite:", "nothing", "sqlite:x.db?fast=1"):
         with pytest.raises(InputError) as caught:
             open_store(url)
         assert caught.value.field == "store"

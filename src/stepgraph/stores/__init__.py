@@ -8,6 +8,8 @@ steps, and refuses a save whose ``expected_version`` is not the stored one
 
 * ``memory:`` keeps everything in this process (lost when it exits);
 * ``file:DIR`` writes one JSON file per run into DIR, atomically and durably;
+* ``postgresql://HOST/DB[?schema=NAME]`` is for many workers on many machines
+  (extra ``postgres``; call ``setup()`` once, or ``stepgraph db setup``);
 * ``sqlite:PATH`` is the embedded default. Options: ``?synchronous=normal`` trades
   the last commits on power loss for speed; ``?busy_timeout=S`` is how long to wait
   for another writer's lock (default 10 seconds).
@@ -145,7 +147,14 @@ def open_store(url: str, *, signing_key: bytes | None = None) -> Store:
             raise InputError("store", f"busy_timeout must be 0 to 3600 seconds, not {busy!r}")
         return SqliteStore(path, synchronous=synchronous, busy_timeout=busy_timeout,
                            signing_key=signing_key)  # fmt: skip
-    raise InputError("store", f"{url!r} is not a store URL: use memory:, file:DIR or sqlite:PATH")
+    if scheme in ("postgresql", "postgres") and rest.startswith("//"):
+        from .postgres import PostgresStore
+
+        return PostgresStore(url, signing_key=signing_key)
+    raise InputError(
+        "store",
+        f"{url!r} is not a store URL: use memory:, file:DIR, sqlite:PATH or postgresql://...",
+    )
 
 
 __all__ = ["DEFAULT_URL", "RunSummary", "Store", "check_run_id", "open_store"]

@@ -32,6 +32,7 @@ from ..errors import RunNotFound, StepgraphError, StoreError, VersionConflict
 from . import RunSummary, check_run_id
 from ._base import StoreBase, check_version
 from ._files import exclusive_hold
+from ._rows import HEAD_COLUMNS, head_row, statements, step_row
 from ._testhooks import reach
 
 _SYNCHRONOUS = ("full", "normal", "extra")
@@ -91,13 +92,9 @@ _CREATE_MIGRATIONS = (
 )
 _APPLIED = "SELECT version FROM stepgraph_migrations"
 _RECORD_MIGRATION = "INSERT INTO stepgraph_migrations (version, applied_at) VALUES (?, ?)"
-_HEAD_COLUMNS = (
-    "run_id, format, graph, shape, revision, adapter, inputs_digest, fingerprint, "
-    "next, status, version, created_at, updated_at"
-)
-_SELECT_HEAD = f"SELECT {_HEAD_COLUMNS} FROM runs WHERE run_id = ?"
+_SELECT_HEAD = f"SELECT {HEAD_COLUMNS} FROM runs WHERE run_id = ?"
 _SELECT_VERSION = "SELECT version FROM runs WHERE run_id = ?"
-_INSERT_HEAD = f"INSERT INTO runs ({_HEAD_COLUMNS}) VALUES ({', '.join('?' * 13)})"
+_INSERT_HEAD = f"INSERT INTO runs ({HEAD_COLUMNS}) VALUES ({', '.join('?' * 13)})"
 _UPDATE_HEAD = (  # the WHERE clause is the compare-and-swap
     "UPDATE runs SET next = ?, status = ?, version = ?, updated_at = ? "
     "WHERE run_id = ? AND version = ?"
@@ -208,7 +205,7 @@ class SqliteStore(StoreBase):
             applied = {row[0] for row in db.execute(_APPLIED)}
             for number, script in MIGRATIONS:
                 if number not in applied:
-                    for statement in _statements(script):
+                    for statement in statements(script):
                         db.execute(statement)
                     db.execute(_RECORD_MIGRATION, (number, now()))
 
@@ -224,8 +221,8 @@ class SqliteStore(StoreBase):
             inputs = db.execute(_SELECT_INPUTS, (run_id,)).fetchone()
             steps = db.execute(_SELECT_STEPS, (run_id,)).fetchall()
         body = parse(inputs[0], run_id, "inputs") if inputs else None
-        rows = [_step(run_id, row) for row in steps]
-        return from_records(_head(head), body, rows, run_id=run_id, key=self._key)
+        rows = [step_row(run_id, row) for row in steps]
+        return from_records(head_row(head), body, rows, run_id=run_id, key=self._key)
 
     def save(self, checkpoint: Checkpoint, *, expected_version: int | None) -> Checkpoint:
         cp = checkpoint = seal(checkpoint, self._key)
@@ -273,7 +270,7 @@ class SqliteStore(StoreBase):
             if db.execute(_SELECT_VERSION, (run_id,)).fetchone() is None:
                 raise RunNotFound(self.url, run_id)
             rows = db.execute(_SELECT_STEPS, (run_id,)).fetchall()
-        return [history_from_record(_step(run_id, row), run_id) for row in rows]
+        return [history_from_record(step_row(run_id, row), run_id) for row in rows]
 
     def list_runs(self, *, status: str | None = None) -> list[RunSummary]:
         with self._session("list runs") as db:
@@ -318,42 +315,6 @@ class SqliteStore(StoreBase):
             if self._db is not None:
                 self._db.close()
                 self._db = None
-
-
-def _statements(script: str) -> list[str]:
-    return [part.strip() for part in script.split(";") if part.strip()]
-
-
-def _head(row: tuple[Any, ...]) -> dict[str, Any]:
-    return {
-        "run_id": row[0],
-        "format": row[1],
-        "parts": {
-            "graph": row[2],
-            "shape": row[3],
-            "revision": row[4],
-            "adapter": row[5],
-            "inputs": row[6],
-        },
-        "fingerprint": row[7],
-        "next": row[8],
-        "status": row[9],
-        "version": row[10],
-        "created_at": row[11],
-        "updated_at": row[12],
-    }
-
-
-def _step(run_id: str, row: tuple[Any, ...]) -> dict[str, Any]:
-    return {
-        "version": row[0],
-        "node": row[1],
-        "update": parse(row[2], run_id, "step"),
-        "next": row[3],
-        "status": row[4],
-        "at": row[5],
-        "sum": row[6],
-    }
 
 
 def _translate(url: str, what: str, error: BaseException) -> StoreError:
