@@ -59,6 +59,7 @@ class Broken:
 
 
 GENERATIONS_ENV = "STEPGRAPH_TEST_GENERATIONS"
+DELAY_ENV = "STEPGRAPH_TEST_DELAY"  # seconds each Slow generation takes
 
 
 def count_generation(run_id: str, event: str) -> None:
@@ -90,7 +91,7 @@ class Slow:
 
     def generate(self, request: Request) -> Any:
         count_generation(request.run_id, "start")
-        time.sleep(self.delay)
+        time.sleep(float(os.environ.get(DELAY_ENV, self.delay)))
         report = FixtureAdapter().generate(request)
         count_generation(request.run_id, "end")
         return report

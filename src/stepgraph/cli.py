@@ -141,6 +141,20 @@ def _parser() -> argparse.ArgumentParser:
     cmd.add_argument("--graph", default="offers", help="the graph the cases run through")
     cmd.add_argument("--adapter", help="a live adapter instead of the canned outputs")
     cmd.add_argument("--out", help="also write the JSON results to this file")
+    cmd = command("db", _db, "manage the database of a store")
+    cmd.add_argument("action", choices=("setup",), help="setup: create or migrate the schema")
+    cmd = command("submit", _submit, "queue a run for workers (PostgreSQL) and return at once")
+    cmd.add_argument("graph", help="a registered graph (offers) or module:attribute")
+    cmd.add_argument("input", help="the input file")
+    cmd.add_argument("--run-id", help="name the run (default: derived from the fingerprint)")
+    cmd.add_argument("--adapter", default="fixture", help="fixture (default) or module:attribute")
+    cmd = command("worker", _worker, "advance queued runs (PostgreSQL) until SIGTERM")
+    cmd.add_argument("--concurrency", type=_positive, default=1, help="runs at a time")
+    cmd.add_argument("--graphs", nargs="+", help="only runs of these graphs")
+    cmd.add_argument("--lease", type=float, default=30.0, help="lease seconds (default 30)")
+    cmd.add_argument("--max-takeovers", type=int, default=3, help="then dead-letter (default 3)")
+    cmd.add_argument("--poll", type=float, default=5.0, help="wake at least this often (s)")
+    cmd.add_argument("--until-idle", action="store_true", help="exit when nothing is runnable")
     cmd = command("graph", _graph, "draw a graph as Mermaid or Graphviz DOT")
     cmd.add_argument("graph")
     cmd.add_argument("--format", choices=("mermaid", "dot"), default="mermaid")
@@ -181,6 +195,12 @@ def _run(args: argparse.Namespace) -> int:
 
 def _resume(args: argparse.Namespace) -> int:
     with _open(args) as store:
+        if type(store).__name__ == "PostgresStore":
+            from .worker import requeue
+
+            if requeue(store, args.run_id):  # type: ignore[arg-type]
+                print(f"{args.run_id}  requeued: a worker will resume it")
+                return EXIT_OK
         current = store.load(args.run_id)
         if current is None:
             raise RunNotFound(store.url, args.run_id)
@@ -208,6 +228,12 @@ def _status(args: argparse.Namespace) -> int:
 def _runs(args: argparse.Namespace) -> int:
     with _open(args) as store:
         rows = store.list_runs(status=args.status)
+        if type(store).__name__ == "PostgresStore":
+            from .worker import queue_entries
+
+            queue = queue_entries(store)  # type: ignore[arg-type]
+            if queue and not args.json:
+                print(cli_text.queue_table(queue) + "\n")
     if args.json:
         _print_json({"runs": [cli_text.summary_json(row) for row in rows]})
     else:
@@ -258,6 +284,78 @@ def _eval(args: argparse.Namespace) -> int:
     else:
         print(cli_text.eval_table(result))
     return EXIT_OK if result.failed == 0 else EXIT_ERROR
+
+
+def _queue_store(args: argparse.Namespace) -> Any:
+    from .stores.postgres import PostgresStore
+
+    store = _open(args)
+    if not isinstance(store, PostgresStore):
+        store.close()
+        raise InputError("--store", "the queue needs a postgresql:// store")
+    return store
+
+
+def _db(args: argparse.Namespace) -> int:
+    with _open(args) as store:
+        print(f"{store.url}: schema is up to date")
+    return EXIT_OK
+
+
+def _submit(args: argparse.Namespace) -> int:
+    from .worker import submit
+
+    graph, loader = _graph_and_loader(args.graph)
+    inputs = loader(args.input)
+    adapter = _adapter(args.adapter)
+    with _queue_store(args) as store:
+        run_id, added = submit(
+            store,
+            graph=graph,
+            graph_ref=args.graph,
+            adapter=adapter,
+            adapter_ref=args.adapter,
+            inputs=inputs,
+            run_id=args.run_id,
+        )
+    if args.json:
+        _print_json({"run_id": run_id, "submitted": added})
+    else:
+        print(f"{run_id}  {'submitted' if added else 'already submitted'}")
+    return EXIT_OK
+
+
+def _worker(args: argparse.Namespace) -> int:
+    import signal
+
+    from .worker import Worker
+
+    with _queue_store(args) as store:
+        worker = Worker(
+            store,
+            resolve_graph=lambda ref: _graph_and_loader(ref)[0],
+            resolve_adapter=_adapter,
+            concurrency=args.concurrency,
+            graphs=args.graphs,
+            lease_seconds=args.lease,
+            max_takeovers=args.max_takeovers,
+            poll=args.poll,
+            log=lambda line: print(f"worker {worker.name}: {line}", file=sys.stderr, flush=True),
+        )
+        terms = []
+
+        def on_term(signum: int, frame: object) -> None:
+            terms.append(signum)
+            if len(terms) > 1:
+                os._exit(128 + signum)  # a second SIGTERM: stop at once; the lease expires
+            worker.stop()
+
+        signal.signal(signal.SIGTERM, on_term)
+        print(f"worker {worker.name} started", file=sys.stderr, flush=True)
+        worker.run_forever(until_idle=args.until_idle)
+        print(f"worker {worker.name} stopped after {worker.completed} runs", file=sys.stderr,
+              flush=True)  # fmt: skip
+    return EXIT_OK
 
 
 def _graph(args: argparse.Namespace) -> int:

@@ -228,3 +228,12 @@ def eval_table(result: Any) -> str:
         f"{s['unverified_sentences']} (adapter: {result.adapter})"
     )
     return "\n".join(lines)
+
+
+def queue_table(entries: list[Any]) -> str:
+    """Submitted runs: state, lease holder and seconds left, takeovers, reason."""
+    return table(
+        ["run", "graph", "queue", "holder", "lease s", "takeovers", "reason"],
+        [[e.run_id, e.graph, e.state, e.owner or "-", f"{e.lease_left:.0f}" if e.owner else "-",
+          str(e.takeovers), e.reason or ""] for e in entries],
+    )  # fmt: skip

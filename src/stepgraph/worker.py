@@ -1,0 +1,285 @@
+"""A queue of runs in PostgreSQL, and the workers that advance them.
+
+``submit`` records a run as runnable and returns at once. A ``Worker`` claims runnable
+runs (and runs whose lease expired) with ``FOR UPDATE SKIP LOCKED``, holds a lease it
+renews while it works, and advances the run with the ordinary harness through a view
+of the store whose every save also checks that lease: a worker presumed dead that
+comes back cannot save. A run taken over more than ``max_takeovers`` times stops in
+the ``dead`` state with its reason; ``requeue`` brings it back. Workers sleep on
+LISTEN/NOTIFY, waking at least every ``poll`` seconds to find expired leases.
+
+Guarantees: a completed node is saved exactly once per run (the version check and the
+lease check are in the save's transaction). A node interrupted by a worker's death
+runs again on the next worker (at least once); its completed generations are served
+from the journal.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import socket
+import threading
+import time
+import uuid
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from .adapters import Adapter
+from .errors import InputError, StepgraphError, VersionConflict
+from .graph import Graph
+from .runner import derive_run_id, run
+from .stores import check_run_id
+from .stores.postgres import PostgresStore
+
+CHANNEL = "stepgraph_runs"
+STATES = ("runnable", "leased", "done", "dead")
+
+_SUBMIT = (
+    "INSERT INTO run_queue (run_id, graph_ref, adapter_ref, inputs, state) "
+    "VALUES (%s, %s, %s, %s, 'runnable') ON CONFLICT (run_id) DO NOTHING"
+)
+_EXISTING = "SELECT graph_ref, adapter_ref, inputs, state FROM run_queue WHERE run_id = %s"
+_CLAIM = (
+    "SELECT run_id, graph_ref, adapter_ref, inputs, state, lease_owner, takeovers "
+    "FROM run_queue WHERE (state = 'runnable' OR (state = 'leased' AND lease_until < now())) "
+    "AND (%s::text[] IS NULL OR graph_ref = ANY(%s::text[])) "
+    "ORDER BY submitted_at LIMIT 1 FOR UPDATE SKIP LOCKED"
+)
+_LEASE = (
+    "UPDATE run_queue SET state = 'leased', lease_owner = %s, takeovers = %s, "
+    "lease_until = now() + make_interval(secs => %s), updated_at = now() WHERE run_id = %s"
+)
+_DEAD = (
+    "UPDATE run_queue SET state = 'dead', reason = %s, lease_owner = NULL, lease_until = NULL, "
+    "updated_at = now() WHERE run_id = %s"
+)
+_RENEW = (
+    "UPDATE run_queue SET lease_until = now() + make_interval(secs => %s), updated_at = now() "
+    "WHERE run_id = %s AND state = 'leased' AND lease_owner = %s"
+)
+_FINISH = (
+    "UPDATE run_queue SET state = %s, reason = %s, lease_owner = NULL, lease_until = NULL, "
+    "updated_at = now() WHERE run_id = %s AND state = 'leased' AND lease_owner = %s"
+)
+_REQUEUE = (
+    "UPDATE run_queue SET state = 'runnable', reason = NULL, takeovers = 0, lease_owner = NULL, "
+    "lease_until = NULL, updated_at = now() WHERE run_id = %s AND state IN ('dead', 'done')"
+)
+_LIST = (
+    "SELECT run_id, graph_ref, state, lease_owner, "
+    "GREATEST(0, EXTRACT(EPOCH FROM lease_until - now()))::float, takeovers, reason "
+    "FROM run_queue ORDER BY submitted_at"
+)
+
+
+@dataclass(frozen=True, kw_only=True)
+class QueueEntry:
+    """One submitted run as the queue sees it: its state and who holds it."""
+
+    run_id: str
+    graph: str
+    state: str
+    owner: str | None
+    lease_left: float
+    takeovers: int
+    reason: str | None
+
+
+def submit(
+    store: PostgresStore,
+    *,
+    graph: Graph,
+    graph_ref: str,
+    adapter: Adapter,
+    adapter_ref: str,
+    inputs: dict[str, Any],
+    run_id: str | None = None,
+) -> tuple[str, bool]:
+    """Queue a run; return its id and whether it was new. Idempotent for the same id.
+
+    The same id with other inputs is refused (``InputError``): an id names one run.
+    """
+    rid = check_run_id(run_id) if run_id else derive_run_id(graph, adapter, inputs)
+    body = json.dumps(inputs, separators=(",", ":"), ensure_ascii=False, allow_nan=False)
+    with store.connection(f"submit {rid!r}") as conn:
+        added = conn.execute(_SUBMIT, (rid, graph_ref, adapter_ref, body)).rowcount == 1
+        if added:
+            conn.execute(f"NOTIFY {CHANNEL}")
+        else:
+            row = conn.execute(_EXISTING, (rid,)).fetchone()
+            if row is not None and (json.loads(row[2]), row[0]) != (inputs, graph_ref):
+                raise InputError("--run-id", f"run {rid!r} was submitted with other inputs")
+    return rid, added
+
+
+def requeue(store: PostgresStore, run_id: str) -> bool:
+    """Make a dead (or done) run runnable again; False if it is neither."""
+    with store.connection(f"requeue {run_id!r}") as conn:
+        changed = conn.execute(_REQUEUE, (check_run_id(run_id),)).rowcount == 1
+        if changed:
+            conn.execute(f"NOTIFY {CHANNEL}")
+    return changed
+
+
+def queue_entries(store: PostgresStore) -> list[QueueEntry]:
+    """Every submitted run with its state and lease holder."""
+    with store.connection("list queue") as conn:
+        rows = conn.execute(_LIST).fetchall()
+    return [
+        QueueEntry(
+            run_id=r[0],
+            graph=r[1],
+            state=r[2],
+            owner=r[3],
+            lease_left=float(r[4] or 0),
+            takeovers=r[5],
+            reason=r[6],
+        )
+        for r in rows
+    ]
+
+
+Resolver = Callable[[str], Any]
+
+
+class Worker:
+    """Claims queued runs and advances them, ``concurrency`` at a time."""
+
+    def __init__(
+        self,
+        store: PostgresStore,
+        *,
+        resolve_graph: Resolver,
+        resolve_adapter: Resolver,
+        concurrency: int = 1,
+        graphs: list[str] | None = None,
+        lease_seconds: float = 30.0,
+        max_takeovers: int = 3,
+        poll: float = 5.0,
+        log: Callable[[str], None] | None = None,
+    ) -> None:
+        if concurrency < 1:
+            raise InputError("--concurrency", "must be at least 1")
+        if lease_seconds <= 0:
+            raise InputError("--lease", "must be a positive number of seconds")
+        self.store = store
+        self.resolve_graph = resolve_graph
+        self.resolve_adapter = resolve_adapter
+        self.concurrency = concurrency
+        self.graphs = graphs
+        self.lease_seconds = lease_seconds
+        self.max_takeovers = max_takeovers
+        self.poll = poll
+        self.log = log or (lambda line: None)
+        self.name = f"{socket.gethostname()}:{os.getpid()}:{uuid.uuid4().hex[:6]}"
+        self.stopping = threading.Event()
+        self._wake = threading.Event()
+        self.completed = 0
+
+    def stop(self) -> None:
+        """Finish the current nodes, release the runs, then return from ``run_forever``."""
+        self.stopping.set()
+        self._wake.set()
+
+    def run_forever(self, *, until_idle: bool = False) -> None:
+        """Work until ``stop()`` (or, with ``until_idle``, until no run is claimable)."""
+        listener = threading.Thread(target=self._listen, daemon=True, name="stepgraph-listen")
+        listener.start()
+        threads = [
+            threading.Thread(target=self._loop, args=(until_idle,), name=f"stepgraph-worker-{i}")
+            for i in range(self.concurrency)
+        ]
+        for thread in threads:
+            thread.start()
+        for thread in threads:
+            thread.join()
+        self.stopping.set()
+
+    def _loop(self, until_idle: bool) -> None:
+        while not self.stopping.is_set():
+            claimed = self.claim_one()
+            if claimed is None:
+                if until_idle:
+                    return
+                self._wake.wait(self.poll)
+                self._wake.clear()
+                continue
+            self.advance(*claimed)
+
+    def _listen(self) -> None:
+        import psycopg
+
+        while not self.stopping.is_set():
+            try:
+                with psycopg.connect(self.store.conninfo, autocommit=True) as conn:
+                    conn.execute(f"LISTEN {CHANNEL}")
+                    while not self.stopping.is_set():
+                        for _ in conn.notifies(timeout=1.0, stop_after=1):
+                            self._wake.set()
+            except psycopg.Error:
+                time.sleep(1.0)  # the database went away: keep polling, reconnect
+
+    def claim_one(self) -> tuple[str, str, str, dict[str, Any]] | None:
+        """Lease one runnable (or abandoned) run; None when there is none."""
+        graphs = self.graphs or None
+        with self.store.connection("claim") as conn:
+            row = conn.execute(_CLAIM, (graphs, graphs)).fetchone()
+            if row is None:
+                return None
+            run_id, graph_ref, adapter_ref, inputs, state, owner, takeovers = row
+            if state == "leased":  # its worker stopped renewing: take it over
+                takeovers += 1
+                if takeovers > self.max_takeovers:
+                    reason = f"taken over {takeovers - 1} times; last holder {owner}"
+                    conn.execute(_DEAD, (reason, run_id))
+                    self.log(f"dead-letter {run_id}: {reason}")
+                    self._wake.set()  # look again at once: that run is out of the way
+                    return None
+                self.log(f"taking over {run_id} from {owner}")
+            conn.execute(_LEASE, (self.name, takeovers, self.lease_seconds, run_id))
+        return run_id, graph_ref, adapter_ref, json.loads(inputs)
+
+    def advance(
+        self, run_id: str, graph_ref: str, adapter_ref: str, inputs: dict[str, Any]
+    ) -> None:
+        """Run one claimed run with the harness, renewing the lease, then release it."""
+        lost = threading.Event()
+        done = threading.Event()
+        renewer = threading.Thread(target=self._renew, args=(run_id, lost, done), daemon=True)
+        renewer.start()
+        state, reason = "runnable", None
+        try:
+            graph = self.resolve_graph(graph_ref)
+            adapter = self.resolve_adapter(adapter_ref)
+            view = self.store.leased(self.name, self.lease_seconds)
+            result = run(graph, inputs=inputs, adapter=adapter, store=view, run_id=run_id,
+                         stop=lambda: self.stopping.is_set() or lost.is_set())  # fmt: skip
+            if result.finished:
+                state, reason = "done", result.status
+                self.completed += 1
+        except VersionConflict as error:  # the lease or the run moved on: leave it be
+            self.log(f"gave up {run_id}: {error}")
+            return
+        except StepgraphError as error:
+            state, reason = "dead", f"{type(error).__name__}: {error}"
+            self.log(f"dead-letter {run_id}: {reason}")
+        finally:
+            done.set()
+            renewer.join()
+        with self.store.connection(f"release {run_id!r}") as conn:
+            conn.execute(_FINISH, (state, reason, run_id, self.name))
+            if state == "runnable":
+                conn.execute(f"NOTIFY {CHANNEL}")
+
+    def _renew(self, run_id: str, lost: threading.Event, done: threading.Event) -> None:
+        while not done.wait(self.lease_seconds / 3):
+            try:
+                with self.store.connection(f"renew {run_id!r}") as conn:
+                    held = conn.execute(_RENEW, (self.lease_seconds, run_id, self.name)).rowcount
+            except StepgraphError:
+                continue  # try again; the save's own lease check is the real guard
+            if held != 1:
+                lost.set()
+                return
