@@ -9,8 +9,12 @@ resume the run until it finishes. After every crash and at the end the driver ch
 
 * the checkpoint loads and validates (else: a torn checkpoint);
 * no completed node appears twice in the trace, and the history is versions 1..n;
-* the model was called again only when a crash fell inside the call (the test
-  adapter appends ``start``/``end`` to a journal file of its own);
+* the model was called again only when a crash fell inside the call, i.e. before its
+  answer was in stepgraph's generation journal: every call the test adapter saw
+  start (it appends ``start``/``end`` to a journal file of its own) must be an attempt
+  stepgraph numbered, so no call was made once an answer had been journaled. Kills
+  after the model answered but before that answer was journaled are counted apart
+  (``answers_lost_before_journal``): they are the price of a crash inside the call;
 * the run reaches ``ready_for_review``.
 
 Usage::
@@ -126,7 +130,8 @@ class Figures:
     repeated_generations: int = 0
     unfinished_runs: int = 0
     runs_completed: int = 0
-    interrupted_generations: int = 0
+    interrupted_generations: int = 0  # calls cut short by a kill before their answer
+    answers_lost_before_journal: int = 0  # the model had answered, the kill came first
     missed_points: list[str] = field(default_factory=list)  # deterministic, never reached
     problems: list[str] = field(default_factory=list)
 
@@ -158,6 +163,15 @@ def check_loadable(url: str, run_id: str, figures: Figures) -> Any:
         figures.torn_checkpoints += 1
         figures.problems.append(f"{run_id}: {error}")
         return None
+
+
+def journaled_attempts(url: str, run_id: str) -> int:
+    """How many attempts stepgraph's own journal numbered for the run's one generation."""
+    from stepgraph import open_store
+
+    with open_store(url) as store:
+        record = store.generations(run_id).get("2:draft:0", {})
+    return int(record.get("attempt", 0))
 
 
 def journal_counts(journal: str, run_id: str) -> tuple[int, int]:
@@ -197,10 +211,12 @@ def one_case(
         figures.repeated_nodes += 1
         figures.problems.append(f"{run_id} ({point}): trace {final.trace}")
     starts, ends = journal_counts(journal, run_id)
-    figures.interrupted_generations += starts - ends
-    if ends != 1:
-        figures.repeated_generations += ends - 1
-        figures.problems.append(f"{run_id} ({point}): {ends} completed generations")
+    attempts = journaled_attempts(url, run_id)
+    figures.interrupted_generations += starts - 1
+    figures.answers_lost_before_journal += ends - 1
+    if starts > attempts:  # a call made although an earlier answer had been journaled
+        figures.repeated_generations += starts - attempts
+        figures.problems.append(f"{run_id} ({point}): {starts} calls, {attempts} journaled")
 
 
 def run_campaign(kind: str, crashes: int, folder: str, seed: int = 1) -> Figures:
