@@ -25,7 +25,7 @@ from typing import Any
 
 import psycopg
 
-from stepgraph import Request, open_store
+from stepgraph import Adapter, Request, open_store
 from stepgraph.offers import FixtureAdapter, graph, make_inputs
 from stepgraph.stores.postgres import PostgresStore
 from stepgraph.worker import queue_entries, submit
@@ -44,7 +44,7 @@ class Waiting:
         return FixtureAdapter().generate(request)
 
 
-ADAPTERS = {
+ADAPTERS: dict[str, tuple[str, Adapter]] = {
     "fixture": ("fixture", FixtureAdapter()),
     "wait-50ms": ("bench.worker_fleet:Waiting", Waiting()),
 }
