@@ -19,20 +19,9 @@ from contextlib import AbstractContextManager, contextmanager
 from typing import Any
 from urllib.parse import parse_qsl, urlencode, urlsplit, urlunsplit
 
-from ..checkpoint import (
-    Checkpoint,
-    HistoryEntry,
-    dumps,
-    from_records,
-    history_from_record,
-    now,
-    parse,
-    seal,
-)
-from ..errors import RunBusy, RunNotFound, StepgraphError, StoreError, VersionConflict
-from . import RunSummary, check_run_id
-from ._base import StoreBase, check_version
-from ._rows import HEAD_COLUMNS, STEP_COLUMNS, head_row, statements, step_row
+from ..errors import RunBusy, StepgraphError, StoreError, VersionConflict
+from . import check_run_id
+from ._sql import SqlStore
 
 try:
     import psycopg
@@ -76,48 +65,10 @@ MIGRATIONS: tuple[tuple[int, str], ...] = (
     ),
 )
 
-_CREATE_MIGRATIONS = (
-    "CREATE TABLE IF NOT EXISTS stepgraph_migrations "
-    "(version INTEGER PRIMARY KEY, applied_at TEXT NOT NULL)"
-)
 _SETUP_LOCK = "SELECT pg_advisory_xact_lock(hashtext('stepgraph-setup'))"
-_APPLIED = "SELECT version FROM stepgraph_migrations"
-_RECORD_MIGRATION = "INSERT INTO stepgraph_migrations (version, applied_at) VALUES (%s, %s)"
-_SELECT_HEAD = f"SELECT {HEAD_COLUMNS} FROM runs WHERE run_id = %s"
-_SELECT_VERSION = "SELECT version FROM runs WHERE run_id = %s"
-_INSERT_HEAD = (
-    f"INSERT INTO runs ({HEAD_COLUMNS}) VALUES ({', '.join(['%s'] * 13)}) "
-    "ON CONFLICT (run_id) DO NOTHING"
-)
-_UPDATE_HEAD = (  # the WHERE clause is the compare-and-swap
-    "UPDATE runs SET next = %s, status = %s, version = %s, updated_at = %s "
-    "WHERE run_id = %s AND version = %s"
-)
 _CHECK_LEASE = (
     "UPDATE run_queue SET lease_until = now() + make_interval(secs => %s), updated_at = now() "
     "WHERE run_id = %s AND state = 'leased' AND lease_owner = %s AND lease_until > now()"
-)
-_INSERT_INPUTS = "INSERT INTO run_inputs (run_id, body) VALUES (%s, %s)"
-_SELECT_INPUTS = "SELECT body FROM run_inputs WHERE run_id = %s"
-_INSERT_STEP = f"INSERT INTO run_steps (run_id, {STEP_COLUMNS}) VALUES ({', '.join(['%s'] * 8)})"
-_SELECT_STEPS = f"SELECT {STEP_COLUMNS} FROM run_steps WHERE run_id = %s ORDER BY version"
-_UPSERT_GENERATION = (
-    "INSERT INTO run_generations (run_id, key, body) VALUES (%s, %s, %s) "
-    "ON CONFLICT (run_id, key) DO UPDATE SET body = excluded.body"
-)
-_SELECT_GENERATIONS = "SELECT key, body FROM run_generations WHERE run_id = %s"
-_COMPACT_GENERATIONS = (  # the step's update now holds the outputs
-    "UPDATE run_generations SET body = (body::jsonb - 'output')::text "
-    "WHERE run_id = %s AND key LIKE %s"
-)
-_LIST = "SELECT run_id, graph, status, next, version, updated_at FROM runs"
-_LIST_ORDER = " ORDER BY updated_at DESC, run_id DESC"
-_DELETE = (
-    "DELETE FROM run_generations WHERE run_id = %s",
-    "DELETE FROM run_steps WHERE run_id = %s",
-    "DELETE FROM run_inputs WHERE run_id = %s",
-    "DELETE FROM run_queue WHERE run_id = %s",
-    "DELETE FROM runs WHERE run_id = %s",
 )
 _TRY_HOLD = "SELECT pg_try_advisory_lock(hashtext(current_schema() || '/' || %s))"
 _RELEASE_HOLD = "SELECT pg_advisory_unlock(hashtext(current_schema() || '/' || %s))"
@@ -135,8 +86,16 @@ class LeaseLost(VersionConflict):
         StepgraphError.__init__(self, f"run {run_id!r}: worker {owner!r} no longer holds the lease")
 
 
-class PostgresStore(StoreBase):
+class PostgresStore(SqlStore):
     """Runs in PostgreSQL through a connection pool; safe for many processes and hosts."""
+
+    placeholder = "%s"
+    migrations = MIGRATIONS
+    extra_tables = ("run_queue",)
+    compact_generations = (
+        "UPDATE run_generations SET body = (body::jsonb - 'output')::text "
+        "WHERE run_id = %s AND key >= %s AND key < %s"
+    )
 
     def __init__(
         self,
@@ -168,6 +127,15 @@ class PostgresStore(StoreBase):
         if self.schema:
             conn.execute(f'SET search_path TO "{self.schema}"')
 
+    def _statement(self, what: str) -> AbstractContextManager[psycopg.Connection[Any]]:
+        return self._session(what)
+
+    def _lease_check(self, conn: psycopg.Connection[Any], run_id: str) -> None:
+        if self._lease is not None:
+            owner, seconds = self._lease
+            if conn.execute(_CHECK_LEASE, (seconds, run_id, owner)).rowcount != 1:
+                raise LeaseLost(run_id, owner)
+
     @contextmanager
     def _session(self, what: str, *, write: bool = False) -> Iterator[psycopg.Connection[Any]]:
         """A pooled connection in one transaction; driver errors become StoreError here."""
@@ -194,98 +162,8 @@ class PostgresStore(StoreBase):
             except psycopg.Error as error:
                 raise _translate(self.url, "setup", error) from error
         with self._session("setup") as conn:
-            conn.execute(_SETUP_LOCK)
-            conn.execute(_CREATE_MIGRATIONS)
-            applied = {row[0] for row in conn.execute(_APPLIED)}
-            for number, script in MIGRATIONS:
-                if number not in applied:
-                    for statement in statements(script):
-                        conn.execute(statement)
-                    conn.execute(_RECORD_MIGRATION, (number, now()))
-
-    def load(self, run_id: str) -> Checkpoint | None:
-        check_run_id(run_id)
-        with self._session(f"load {run_id!r}") as conn:
-            head = conn.execute(_SELECT_HEAD, (run_id,)).fetchone()
-            if head is None:
-                return None
-            inputs = conn.execute(_SELECT_INPUTS, (run_id,)).fetchone()
-            steps = conn.execute(_SELECT_STEPS, (run_id,)).fetchall()
-        body = parse(inputs[0], run_id, "inputs") if inputs else None
-        rows = [step_row(run_id, row) for row in steps]
-        return from_records(head_row(head), body, rows, run_id=run_id, key=self._key)
-
-    def save(self, checkpoint: Checkpoint, *, expected_version: int | None) -> Checkpoint:
-        cp = checkpoint = seal(checkpoint, self._key)
-        run_id = check_run_id(cp.run_id)
-        with self._session(f"save {run_id!r}", write=True) as conn:
-            if cp.version != (expected_version or 0) + 1:
-                self._conflict(conn, run_id, expected_version, cp.version)
-            if self._lease is not None:
-                owner, seconds = self._lease
-                if conn.execute(_CHECK_LEASE, (seconds, run_id, owner)).rowcount != 1:
-                    raise LeaseLost(run_id, owner)
-            if expected_version is None:
-                p = cp.parts
-                inserted = conn.execute(
-                    _INSERT_HEAD,
-                    (run_id, cp.format, p.graph, p.shape, p.revision, p.adapter, p.inputs,
-                     cp.fingerprint, cp.next, cp.status, cp.version, cp.created_at,
-                     cp.updated_at),
-                ).rowcount  # fmt: skip
-                if inserted != 1:
-                    self._conflict(conn, run_id, expected_version, cp.version)
-                conn.execute(_INSERT_INPUTS, (run_id, cp.inputs_json()))
-            else:
-                changed = conn.execute(
-                    _UPDATE_HEAD,
-                    (cp.next, cp.status, cp.version, cp.updated_at, run_id, expected_version),
-                ).rowcount
-                if changed != 1:
-                    self._conflict(conn, run_id, expected_version, cp.version)
-            conn.execute(_INSERT_STEP, (run_id, cp.version, cp.node, cp.update_json(), cp.next,
-                                        cp.status, cp.updated_at, cp.sum))  # fmt: skip
-            conn.execute(_COMPACT_GENERATIONS, (run_id, f"{cp.version}:%"))
-        return checkpoint
-
-    def _conflict(
-        self, conn: psycopg.Connection[Any], run_id: str, expected: int | None, new: int
-    ) -> None:
-        row = conn.execute(_SELECT_VERSION, (run_id,)).fetchone()
-        actual = row[0] if row else None
-        check_version(run_id, expected, actual, new)
-        raise VersionConflict(run_id, expected, actual)
-
-    def history(self, run_id: str) -> list[HistoryEntry]:
-        check_run_id(run_id)
-        with self._session(f"history {run_id!r}") as conn:
-            if conn.execute(_SELECT_VERSION, (run_id,)).fetchone() is None:
-                raise RunNotFound(self.url, run_id)
-            rows = conn.execute(_SELECT_STEPS, (run_id,)).fetchall()
-        return [history_from_record(step_row(run_id, row), run_id) for row in rows]
-
-    def list_runs(self, *, status: str | None = None) -> list[RunSummary]:
-        with self._session("list runs") as conn:
-            if status is None:
-                rows = conn.execute(_LIST + _LIST_ORDER).fetchall()
-            else:
-                rows = conn.execute(
-                    _LIST + " WHERE status = %s" + _LIST_ORDER, (status,)
-                ).fetchall()
-        return [
-            RunSummary(
-                run_id=r[0], graph=r[1], status=r[2], next=r[3], version=r[4], updated_at=r[5]
-            )
-            for r in rows
-        ]
-
-    def delete(self, run_id: str) -> bool:
-        check_run_id(run_id)
-        with self._session(f"delete {run_id!r}", write=True) as conn:
-            removed = 0
-            for statement in _DELETE:
-                removed = conn.execute(statement, (run_id,)).rowcount
-        return removed == 1
+            conn.execute(_SETUP_LOCK)  # two workers starting at once: one migrates
+            self._migrate(conn)
 
     def hold(self, run_id: str) -> AbstractContextManager[None]:
         """A session advisory lock, dropped by the server if this process dies.
@@ -310,15 +188,6 @@ class PostgresStore(StoreBase):
                     conn.execute(_RELEASE_HOLD, (run_id,))
         except psycopg.Error as error:
             raise _translate(self.url, f"hold {run_id!r}", error) from error
-
-    def record_generation(self, run_id: str, key: str, record: dict[str, Any]) -> None:
-        with self._session(f"journal {check_run_id(run_id)!r}") as conn:
-            conn.execute(_UPSERT_GENERATION, (run_id, key, dumps(record)))
-
-    def generations(self, run_id: str) -> dict[str, dict[str, Any]]:
-        with self._session(f"journal {check_run_id(run_id)!r}") as conn:
-            rows = conn.execute(_SELECT_GENERATIONS, (run_id,)).fetchall()
-        return {key: parse(body, run_id, "generation") for key, body in rows}
 
     @contextmanager
     def connection(self, what: str) -> Iterator[psycopg.Connection[Any]]:

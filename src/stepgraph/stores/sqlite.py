@@ -16,23 +16,11 @@ import sqlite3
 import threading
 from collections.abc import Iterator
 from contextlib import AbstractContextManager, contextmanager
-from typing import Any
 
-from ..checkpoint import (
-    Checkpoint,
-    HistoryEntry,
-    dumps,
-    from_records,
-    history_from_record,
-    now,
-    parse,
-    seal,
-)
-from ..errors import RunNotFound, StepgraphError, StoreError, VersionConflict
-from . import RunSummary, check_run_id
-from ._base import StoreBase, check_version
+from ..errors import StepgraphError, StoreError
+from . import check_run_id
 from ._files import exclusive_hold
-from ._rows import HEAD_COLUMNS, head_row, statements, step_row
+from ._sql import SqlStore
 from ._testhooks import reach
 
 _SYNCHRONOUS = ("full", "normal", "extra")
@@ -86,52 +74,15 @@ MIGRATIONS: tuple[tuple[int, str], ...] = (
     ),
 )
 
-_CREATE_MIGRATIONS = (
-    "CREATE TABLE IF NOT EXISTS stepgraph_migrations "
-    "(version INTEGER PRIMARY KEY, applied_at TEXT NOT NULL)"
-)
-_APPLIED = "SELECT version FROM stepgraph_migrations"
-_RECORD_MIGRATION = "INSERT INTO stepgraph_migrations (version, applied_at) VALUES (?, ?)"
-_SELECT_HEAD = f"SELECT {HEAD_COLUMNS} FROM runs WHERE run_id = ?"
-_SELECT_VERSION = "SELECT version FROM runs WHERE run_id = ?"
-_INSERT_HEAD = f"INSERT INTO runs ({HEAD_COLUMNS}) VALUES ({', '.join('?' * 13)})"
-_UPDATE_HEAD = (  # the WHERE clause is the compare-and-swap
-    "UPDATE runs SET next = ?, status = ?, version = ?, updated_at = ? "
-    "WHERE run_id = ? AND version = ?"
-)
-_INSERT_INPUTS = "INSERT INTO run_inputs (run_id, body) VALUES (?, ?)"
-_SELECT_INPUTS = "SELECT body FROM run_inputs WHERE run_id = ?"
-_INSERT_STEP = (
-    "INSERT INTO run_steps (run_id, version, node, body, next, status, at, sum) "
-    "VALUES (?, ?, ?, ?, ?, ?, ?, ?)"
-)
-_SELECT_STEPS = (
-    "SELECT version, node, body, next, status, at, sum FROM run_steps "
-    "WHERE run_id = ? ORDER BY version"
-)
-_LIST = "SELECT run_id, graph, status, next, version, updated_at FROM runs"
-_LIST_ORDER = " ORDER BY updated_at DESC, run_id DESC"
-_UPSERT_GENERATION = (
-    "INSERT INTO run_generations (run_id, key, body) VALUES (?, ?, ?) "
-    "ON CONFLICT (run_id, key) DO UPDATE SET body = excluded.body"
-)
-_SELECT_GENERATIONS = "SELECT key, body FROM run_generations WHERE run_id = ?"
-# Once a step is saved its generations never run again, and its update holds what they
-# returned: keep the journal's facts (attempts, hashes, latency) but drop the output copy.
-_COMPACT_GENERATIONS = (
-    "UPDATE run_generations SET body = json_remove(body, '$.output') "
-    "WHERE run_id = ? AND key >= ? AND key < ?"
-)
-_DELETE = (
-    "DELETE FROM run_generations WHERE run_id = ?",
-    "DELETE FROM run_steps WHERE run_id = ?",
-    "DELETE FROM run_inputs WHERE run_id = ?",
-    "DELETE FROM runs WHERE run_id = ?",
-)
 
-
-class SqliteStore(StoreBase):
+class SqliteStore(SqlStore):
     """One SQLite file shared safely by threads and processes."""
+
+    migrations = MIGRATIONS
+    compact_generations = (
+        "UPDATE run_generations SET body = json_remove(body, '$.output') "
+        "WHERE run_id = ? AND key >= ? AND key < ?"
+    )
 
     def __init__(
         self,
@@ -166,8 +117,16 @@ class SqliteStore(StoreBase):
             self._db = db
         return self._db
 
+    def _session(
+        self, what: str, *, write: bool = False
+    ) -> AbstractContextManager[sqlite3.Connection]:
+        return self._transaction(what, _WRITE if write else "BEGIN")
+
+    def _statement(self, what: str) -> AbstractContextManager[sqlite3.Connection]:
+        return self._transaction(what, None)
+
     @contextmanager
-    def _session(self, what: str, *, begin: str | None = "BEGIN") -> Iterator[sqlite3.Connection]:
+    def _transaction(self, what: str, begin: str | None) -> Iterator[sqlite3.Connection]:
         """One transaction (``begin=None``: single autocommit statements).
 
         Driver errors become StoreError here and only here.
@@ -200,98 +159,8 @@ class SqliteStore(StoreBase):
                 raise _translate(self.url, what, error) from error
 
     def setup(self) -> None:
-        with self._session("setup", begin=_WRITE) as db:
-            db.execute(_CREATE_MIGRATIONS)
-            applied = {row[0] for row in db.execute(_APPLIED)}
-            for number, script in MIGRATIONS:
-                if number not in applied:
-                    for statement in statements(script):
-                        db.execute(statement)
-                    db.execute(_RECORD_MIGRATION, (number, now()))
-
-    def load(self, run_id: str) -> Checkpoint | None:
-        check_run_id(run_id)
-        with self._session(f"load {run_id!r}", begin=None) as db:
-            if db.execute(_SELECT_VERSION, (run_id,)).fetchone() is None:
-                return None  # the common case for a new run: one statement
-        with self._session(f"load {run_id!r}") as db:
-            head = db.execute(_SELECT_HEAD, (run_id,)).fetchone()
-            if head is None:
-                return None
-            inputs = db.execute(_SELECT_INPUTS, (run_id,)).fetchone()
-            steps = db.execute(_SELECT_STEPS, (run_id,)).fetchall()
-        body = parse(inputs[0], run_id, "inputs") if inputs else None
-        rows = [step_row(run_id, row) for row in steps]
-        return from_records(head_row(head), body, rows, run_id=run_id, key=self._key)
-
-    def save(self, checkpoint: Checkpoint, *, expected_version: int | None) -> Checkpoint:
-        cp = checkpoint = seal(checkpoint, self._key)
-        run_id = check_run_id(cp.run_id)
-        step = (run_id, cp.version, cp.node, cp.update_json(), cp.next, cp.status,
-                cp.updated_at, cp.sum)  # fmt: skip
-        with self._session(f"save {run_id!r}", begin=_WRITE) as db:
-            # The version check is the INSERT's key or the UPDATE's WHERE clause, inside
-            # this write transaction; the current version is read only to report a conflict.
-            if cp.version != (expected_version or 0) + 1:
-                self._conflict(db, run_id, expected_version, cp.version)
-            if expected_version is None:
-                p = cp.parts
-                try:
-                    db.execute(
-                        _INSERT_HEAD,
-                        (run_id, cp.format, p.graph, p.shape, p.revision, p.adapter, p.inputs,
-                         cp.fingerprint, cp.next, cp.status, cp.version, cp.created_at,
-                         cp.updated_at),
-                    )  # fmt: skip
-                except sqlite3.IntegrityError:
-                    self._conflict(db, run_id, expected_version, cp.version)
-                db.execute(_INSERT_INPUTS, (run_id, cp.inputs_json()))
-            else:
-                changed = db.execute(
-                    _UPDATE_HEAD,
-                    (cp.next, cp.status, cp.version, cp.updated_at, run_id, expected_version),
-                ).rowcount
-                if changed != 1:
-                    self._conflict(db, run_id, expected_version, cp.version)
-            db.execute(_INSERT_STEP, step)
-            db.execute(_COMPACT_GENERATIONS, (run_id, f"{cp.version}:", f"{cp.version};"))
-        return checkpoint
-
-    def _conflict(
-        self, db: sqlite3.Connection, run_id: str, expected: int | None, new: int
-    ) -> None:
-        row = db.execute(_SELECT_VERSION, (run_id,)).fetchone()
-        check_version(run_id, expected, row[0] if row else None, new)
-        raise VersionConflict(run_id, expected, row[0] if row else None)  # not reached
-
-    def history(self, run_id: str) -> list[HistoryEntry]:
-        check_run_id(run_id)
-        with self._session(f"history {run_id!r}") as db:
-            if db.execute(_SELECT_VERSION, (run_id,)).fetchone() is None:
-                raise RunNotFound(self.url, run_id)
-            rows = db.execute(_SELECT_STEPS, (run_id,)).fetchall()
-        return [history_from_record(step_row(run_id, row), run_id) for row in rows]
-
-    def list_runs(self, *, status: str | None = None) -> list[RunSummary]:
-        with self._session("list runs") as db:
-            if status is None:
-                rows = db.execute(_LIST + _LIST_ORDER).fetchall()
-            else:
-                rows = db.execute(_LIST + " WHERE status = ?" + _LIST_ORDER, (status,)).fetchall()
-        return [
-            RunSummary(
-                run_id=r[0], graph=r[1], status=r[2], next=r[3], version=r[4], updated_at=r[5]
-            )
-            for r in rows
-        ]
-
-    def delete(self, run_id: str) -> bool:
-        check_run_id(run_id)
-        with self._session(f"delete {run_id!r}", begin=_WRITE) as db:
-            removed = 0
-            for statement in _DELETE:
-                removed = db.execute(statement, (run_id,)).rowcount
-        return removed == 1
+        with self._session("setup", write=True) as db:
+            self._migrate(db)
 
     def hold(self, run_id: str) -> AbstractContextManager[None]:
         folder = f"{self.path}.holds"
@@ -300,15 +169,6 @@ class SqliteStore(StoreBase):
         except OSError as error:
             raise StoreError(self.url, f"cannot create {folder!r}: {error}") from error
         return exclusive_hold(os.path.join(folder, check_run_id(run_id)), run_id, self.url)
-
-    def record_generation(self, run_id: str, key: str, record: dict[str, Any]) -> None:
-        with self._session(f"journal {check_run_id(run_id)!r}", begin=None) as db:
-            db.execute(_UPSERT_GENERATION, (run_id, key, dumps(record)))
-
-    def generations(self, run_id: str) -> dict[str, dict[str, Any]]:
-        with self._session(f"journal {check_run_id(run_id)!r}", begin=None) as db:
-            rows = db.execute(_SELECT_GENERATIONS, (run_id,)).fetchall()
-        return {key: parse(body, run_id, "generation") for key, body in rows}
 
     def close(self) -> None:
         with self._lock:

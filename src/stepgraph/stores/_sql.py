@@ -1,0 +1,176 @@
+"""What the SQL stores share: the statements, the record logic and the migrations.
+
+SQLite and PostgreSQL keep the same tables (``runs``, ``run_inputs``, ``run_steps``,
+``run_generations``) and the same compare-and-swap; they differ in the driver, the
+placeholder, how a transaction starts, and how the journal drops an output. A backend
+subclasses ``SqlStore`` and provides ``_session`` (one transaction, driver errors
+translated) and ``_statement`` (one autocommitted statement).
+"""
+
+from __future__ import annotations
+
+from contextlib import AbstractContextManager
+from typing import Any, ClassVar
+
+from ..checkpoint import (
+    Checkpoint,
+    HistoryEntry,
+    dumps,
+    from_records,
+    history_from_record,
+    now,
+    parse,
+    seal,
+)
+from ..errors import RunNotFound, VersionConflict
+from . import RunSummary, check_run_id
+from ._base import StoreBase, check_version
+from ._rows import HEAD_COLUMNS, STEP_COLUMNS, head_row, statements, step_row
+
+# Written with "?" placeholders; a backend using "%s" gets them converted once.
+SQL: dict[str, str] = {
+    "create_migrations": "CREATE TABLE IF NOT EXISTS stepgraph_migrations "
+    "(version INTEGER PRIMARY KEY, applied_at TEXT NOT NULL)",
+    "applied": "SELECT version FROM stepgraph_migrations",
+    "record_migration": "INSERT INTO stepgraph_migrations (version, applied_at) VALUES (?, ?)",
+    "select_head": f"SELECT {HEAD_COLUMNS} FROM runs WHERE run_id = ?",
+    "select_version": "SELECT version FROM runs WHERE run_id = ?",
+    "insert_head": f"INSERT INTO runs ({HEAD_COLUMNS}) VALUES ({', '.join('?' * 13)}) "
+    "ON CONFLICT (run_id) DO NOTHING",
+    # The WHERE clause is the compare-and-swap.
+    "update_head": "UPDATE runs SET next = ?, status = ?, version = ?, updated_at = ? "
+    "WHERE run_id = ? AND version = ?",
+    "insert_inputs": "INSERT INTO run_inputs (run_id, body) VALUES (?, ?)",
+    "select_inputs": "SELECT body FROM run_inputs WHERE run_id = ?",
+    "insert_step": f"INSERT INTO run_steps (run_id, {STEP_COLUMNS}) VALUES ({', '.join('?' * 8)})",
+    "select_steps": f"SELECT {STEP_COLUMNS} FROM run_steps WHERE run_id = ? ORDER BY version",
+    "upsert_generation": "INSERT INTO run_generations (run_id, key, body) VALUES (?, ?, ?) "
+    "ON CONFLICT (run_id, key) DO UPDATE SET body = excluded.body",
+    "select_generations": "SELECT key, body FROM run_generations WHERE run_id = ?",
+    "list": "SELECT run_id, graph, status, next, version, updated_at FROM runs "
+    "ORDER BY updated_at DESC, run_id DESC",
+    "list_status": "SELECT run_id, graph, status, next, version, updated_at FROM runs "
+    "WHERE status = ? ORDER BY updated_at DESC, run_id DESC",
+}
+DELETE_FROM = ("run_generations", "run_steps", "run_inputs")
+
+
+class SqlStore(StoreBase):
+    """The record logic of a SQL store; subclasses bring the connection."""
+
+    placeholder: ClassVar[str] = "?"
+    # Once a step is saved its generations never run again and its update holds what
+    # they returned: keep the journal's facts (attempts, hashes, latency), drop the output.
+    # Parameters: run_id, then the key range [f"{version}:", f"{version};").
+    compact_generations: ClassVar[str]
+    extra_tables: ClassVar[tuple[str, ...]] = ()
+    migrations: ClassVar[tuple[tuple[int, str], ...]]
+
+    _key: bytes | None
+
+    def _session(self, what: str, *, write: bool = False) -> AbstractContextManager[Any]:
+        raise NotImplementedError
+
+    def _statement(self, what: str) -> AbstractContextManager[Any]:
+        raise NotImplementedError
+
+    def _lease_check(self, conn: Any, run_id: str) -> None:
+        """Backends with leases refuse a save here (PostgreSQL workers)."""
+
+    def _q(self, name: str) -> str:
+        text = SQL[name]
+        return text if self.placeholder == "?" else text.replace("?", self.placeholder)
+
+    def _migrate(self, conn: Any) -> None:
+        conn.execute(self._q("create_migrations"))
+        applied = {row[0] for row in conn.execute(self._q("applied")).fetchall()}
+        for number, script in self.migrations:
+            if number not in applied:
+                for statement in statements(script):
+                    conn.execute(statement)
+                conn.execute(self._q("record_migration"), (number, now()))
+
+    def load(self, run_id: str) -> Checkpoint | None:
+        check_run_id(run_id)
+        with self._statement(f"load {run_id!r}") as conn:
+            if conn.execute(self._q("select_version"), (run_id,)).fetchone() is None:
+                return None  # the common case for a new run: one statement
+        with self._session(f"load {run_id!r}") as conn:
+            head = conn.execute(self._q("select_head"), (run_id,)).fetchone()
+            if head is None:
+                return None
+            inputs = conn.execute(self._q("select_inputs"), (run_id,)).fetchone()
+            steps = conn.execute(self._q("select_steps"), (run_id,)).fetchall()
+        body = parse(inputs[0], run_id, "inputs") if inputs else None
+        rows = [step_row(run_id, row) for row in steps]
+        return from_records(head_row(head), body, rows, run_id=run_id, key=self._key)
+
+    def save(self, checkpoint: Checkpoint, *, expected_version: int | None) -> Checkpoint:
+        cp = checkpoint = seal(checkpoint, self._key)
+        run_id = check_run_id(cp.run_id)
+        with self._session(f"save {run_id!r}", write=True) as conn:
+            if cp.version != (expected_version or 0) + 1:
+                self._conflict(conn, run_id, expected_version, cp.version)
+            self._lease_check(conn, run_id)
+            if expected_version is None:
+                p = cp.parts
+                head = (run_id, cp.format, p.graph, p.shape, p.revision, p.adapter, p.inputs,
+                        cp.fingerprint, cp.next, cp.status, cp.version, cp.created_at,
+                        cp.updated_at)  # fmt: skip
+                if conn.execute(self._q("insert_head"), head).rowcount != 1:
+                    self._conflict(conn, run_id, expected_version, cp.version)
+                conn.execute(self._q("insert_inputs"), (run_id, cp.inputs_json()))
+            else:
+                update = (cp.next, cp.status, cp.version, cp.updated_at, run_id, expected_version)
+                if conn.execute(self._q("update_head"), update).rowcount != 1:
+                    self._conflict(conn, run_id, expected_version, cp.version)
+            step = (run_id, cp.version, cp.node, cp.update_json(), cp.next, cp.status,
+                    cp.updated_at, cp.sum)  # fmt: skip
+            conn.execute(self._q("insert_step"), step)
+            conn.execute(self.compact_generations, (run_id, f"{cp.version}:", f"{cp.version};"))
+        return checkpoint
+
+    def _conflict(self, conn: Any, run_id: str, expected: int | None, new: int) -> None:
+        row = conn.execute(self._q("select_version"), (run_id,)).fetchone()
+        actual = row[0] if row else None
+        check_version(run_id, expected, actual, new)
+        raise VersionConflict(run_id, expected, actual)
+
+    def history(self, run_id: str) -> list[HistoryEntry]:
+        check_run_id(run_id)
+        with self._session(f"history {run_id!r}") as conn:
+            if conn.execute(self._q("select_version"), (run_id,)).fetchone() is None:
+                raise RunNotFound(self.url, run_id)
+            rows = conn.execute(self._q("select_steps"), (run_id,)).fetchall()
+        return [history_from_record(step_row(run_id, row), run_id) for row in rows]
+
+    def list_runs(self, *, status: str | None = None) -> list[RunSummary]:
+        with self._session("list runs") as conn:
+            if status is None:
+                rows = conn.execute(self._q("list")).fetchall()
+            else:
+                rows = conn.execute(self._q("list_status"), (status,)).fetchall()
+        return [
+            RunSummary(
+                run_id=r[0], graph=r[1], status=r[2], next=r[3], version=r[4], updated_at=r[5]
+            )
+            for r in rows
+        ]
+
+    def delete(self, run_id: str) -> bool:
+        check_run_id(run_id)
+        param = self.placeholder
+        with self._session(f"delete {run_id!r}", write=True) as conn:
+            for table in (*DELETE_FROM, *self.extra_tables):
+                conn.execute(f"DELETE FROM {table} WHERE run_id = {param}", (run_id,))
+            removed = conn.execute(f"DELETE FROM runs WHERE run_id = {param}", (run_id,))
+            return bool(removed.rowcount == 1)
+
+    def record_generation(self, run_id: str, key: str, record: dict[str, Any]) -> None:
+        with self._statement(f"journal {check_run_id(run_id)!r}") as conn:
+            conn.execute(self._q("upsert_generation"), (run_id, key, dumps(record)))
+
+    def generations(self, run_id: str) -> dict[str, dict[str, Any]]:
+        with self._statement(f"journal {check_run_id(run_id)!r}") as conn:
+            rows = conn.execute(self._q("select_generations"), (run_id,)).fetchall()
+        return {key: parse(body, run_id, "generation") for key, body in rows}
