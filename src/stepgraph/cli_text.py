@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from dataclasses import asdict
 from typing import Any
 
 from .checkpoint import Checkpoint, HistoryEntry
@@ -41,25 +42,11 @@ def checkpoint_json(cp: Checkpoint) -> dict[str, Any]:
 
 
 def history_json(entry: HistoryEntry) -> dict[str, Any]:
-    return {
-        "version": entry.version,
-        "node": entry.node,
-        "next": entry.next,
-        "status": entry.status,
-        "at": entry.at,
-        "update": entry.update,
-    }
+    return asdict(entry)
 
 
 def summary_json(row: RunSummary) -> dict[str, Any]:
-    return {
-        "run_id": row.run_id,
-        "graph": row.graph,
-        "status": row.status,
-        "next": row.next,
-        "version": row.version,
-        "updated_at": row.updated_at,
-    }
+    return asdict(row)
 
 
 def error_json(error: StepgraphError) -> dict[str, Any]:
