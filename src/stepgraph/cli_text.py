@@ -133,6 +133,12 @@ def _outcome_lines(result: RunResult, store_url: str, graph_ref: str) -> list[st
         lines.extend(f"  - {reason}" for reason in state.get("reasons") or [])
     elif result.status == "ready_for_review":
         lines.append("Ready for review: the checks passed; a person must still read the report.")
+    claims = state.get("claims")
+    if isinstance(claims, dict):
+        unverified = claims.get("unverified") or []
+        lines.append(f"Rationale: {len(claims.get('verified') or [])} claims checked against the "
+                     f"inputs, {len(unverified)} sentences nobody checked.")  # fmt: skip
+        lines.extend(f"  unchecked: {item.get('claim')}" for item in unverified)
     return lines
 
 

@@ -193,3 +193,8 @@ def test_show_lists_generations_and_marks_an_interrupted_one(tmp_path: Path) -> 
         store.record_generation("g", "9:draft:0", {"status": "started", "attempt": 2})
     text = stepgraph("show", "g", cwd=tmp_path).out
     assert "9:draft:0  interrupted (no outcome recorded)        2" in text
+
+
+def test_the_reviewer_sees_which_sentences_nobody_checked(tmp_path: Path) -> None:
+    done = stepgraph("run", "offers", EXAMPLE, cwd=tmp_path)
+    assert "Rationale: 1 claims checked against the inputs, 0 sentences nobody checked." in done.out
