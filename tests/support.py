@@ -95,3 +95,14 @@ class Slow:
         report = FixtureAdapter().generate(request)
         count_generation(request.run_id, "end")
         return report
+
+
+class Chatty:
+    """A correct report whose rationale adds a sentence nobody can check."""
+
+    id = "chatty-v1"
+
+    def generate(self, request: Request) -> Any:
+        report = FixtureAdapter().generate(request)
+        report["rationale"] += " Its support team is friendly."
+        return report

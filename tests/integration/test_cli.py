@@ -198,3 +198,10 @@ def test_show_lists_generations_and_marks_an_interrupted_one(tmp_path: Path) -> 
 def test_the_reviewer_sees_which_sentences_nobody_checked(tmp_path: Path) -> None:
     done = stepgraph("run", "offers", EXAMPLE, cwd=tmp_path)
     assert "Rationale: 1 claims checked against the inputs, 0 sentences nobody checked." in done.out
+
+
+def test_an_unchecked_sentence_is_listed_for_the_reviewer(tmp_path: Path) -> None:
+    done = stepgraph("run", "offers", EXAMPLE, "--adapter", "tests.support:Chatty", cwd=tmp_path)
+    assert done.code == 0
+    assert "1 sentences nobody checked" in done.out
+    assert "  unchecked: Its support team is friendly." in done.out
