@@ -55,12 +55,32 @@ FILE_POINTS = [
 SQLITE_POINTS = [
     f"{stage}:{n}" for n in (1, 2, 3) for stage in ("sqlite-before-commit", "sqlite-committed")
 ]
+POSTGRES_POINTS = [
+    f"{stage}:{n}" for n in (1, 2, 3) for stage in ("postgres-before-commit", "postgres-committed")
+]
 COMMON_POINTS = ["adapter"]
+POSTGRES = "postgresql://postgres@127.0.0.1:5432/test"
 
 
 def points_for(kind: str) -> list[str]:
     """Every deterministic kill point of a store kind."""
-    return COMMON_POINTS + (FILE_POINTS if kind == "file" else SQLITE_POINTS)
+    special = {"file": FILE_POINTS, "sqlite": SQLITE_POINTS, "postgres": POSTGRES_POINTS}
+    return COMMON_POINTS + special[kind]
+
+
+def url_for(kind: str, folder: str) -> str:
+    """A fresh store of ``kind`` (PostgreSQL: a schema named after the folder)."""
+    if kind == "postgres":
+        return f"{POSTGRES}?schema=crash_{os.path.basename(folder).replace('-', '_').lower()}"
+    return f"file:{folder}/runs" if kind == "file" else f"sqlite:{folder}/runs.db"
+
+
+def drop(url: str) -> None:
+    if url.startswith("postgresql:"):
+        import psycopg
+
+        with psycopg.connect(POSTGRES, autocommit=True) as conn:
+            conn.execute(f'DROP SCHEMA IF EXISTS "{url.rsplit("schema=", 1)[1]}" CASCADE')
 
 
 # --------------------------------------------------------------------------- child
@@ -221,23 +241,25 @@ def one_case(
 
 def run_campaign(kind: str, crashes: int, folder: str, seed: int = 1) -> Figures:
     """``crashes`` cases on one store kind: every deterministic point, then random ones."""
-    url = f"file:{folder}/runs" if kind == "file" else f"sqlite:{folder}/runs.db"
+    url = url_for(kind, folder)
     journal = os.path.join(folder, "adapter-journal.log")
     rng = random.Random(seed)
     points = points_for(kind)
     figures = Figures(store=kind)
-    for index in range(crashes):
-        point = points[index] if index < len(points) else "random"
-        one_case(
-            url=url, run_id=f"case-{index}", point=point, journal=journal, rng=rng, figures=figures
-        )
+    try:
+        for index in range(crashes):
+            point = points[index] if index < len(points) else "random"
+            one_case(url=url, run_id=f"case-{index}", point=point, journal=journal, rng=rng,
+                     figures=figures)  # fmt: skip
+    finally:
+        drop(url)
     return figures
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--crashes", type=int, default=1000, help="cases per store")
-    parser.add_argument("--stores", default="file,sqlite")
+    parser.add_argument("--stores", default="file,sqlite,postgres")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--child", nargs=4, metavar=("URL", "RUN", "POINT", "JOURNAL"))
     args = parser.parse_args()

@@ -13,7 +13,9 @@ import pytest
 from bench.crash_campaign import points_for, run_campaign
 
 
-@pytest.mark.parametrize("kind", ["file", "sqlite"])
+@pytest.mark.parametrize(
+    "kind", ["file", "sqlite", pytest.param("postgres", marks=pytest.mark.postgres)]
+)
 def test_no_crash_tears_a_checkpoint_repeats_a_node_or_a_generation(
     kind: str, tmp_path: Path
 ) -> None:

@@ -18,7 +18,7 @@ import pytest
 
 from stepgraph import RunBusy, open_store, resume, run
 from stepgraph.offers import graph, make_inputs
-from tests.conftest import store_url
+from tests.conftest import drop_schema, store_url
 from tests.integration.cli_helpers import EXAMPLE, ROOT, stepgraph
 from tests.support import GENERATIONS_ENV, Slow, read_generations, seed_offers
 
@@ -45,12 +45,24 @@ def race(url: str, folder: Path, processes: int) -> list[tuple[int, str, str]]:
 
 
 @pytest.mark.parametrize("processes", [2, 8])
-@pytest.mark.parametrize("kind", ["file", "sqlite"])
+@pytest.mark.parametrize(
+    "kind", ["file", "sqlite", pytest.param("postgres", marks=pytest.mark.postgres)]
+)
 def test_one_resumer_advances_the_run_and_the_others_are_refused(
     kind: str, processes: int, tmp_path: Path
 ) -> None:
     url = store_url(kind, tmp_path)
-    outcomes = race(url, tmp_path, processes)
+    try:
+        outcomes = race(url, tmp_path, processes)
+        check_race(url, tmp_path, processes, outcomes)
+    finally:
+        if kind == "postgres":
+            drop_schema(url)
+
+
+def check_race(
+    url: str, tmp_path: Path, processes: int, outcomes: list[tuple[int, str, str]]
+) -> None:
     codes = [code for code, _, _ in outcomes]
     winners = [json.loads(out) for code, out, _ in outcomes if code == 0]
     advanced = [w for w in winners if w["steps"] > 0]

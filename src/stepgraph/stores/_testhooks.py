@@ -18,6 +18,8 @@ STAGES = (
     "journal-appended",  # a journal line written, not yet fsynced
     "sqlite-before-commit",  # inside the save transaction
     "sqlite-committed",  # the save transaction committed
+    "postgres-before-commit",  # inside a PostgreSQL save transaction
+    "postgres-committed",  # the PostgreSQL save transaction committed
 )
 
 observer: Callable[[str], None] | None = None

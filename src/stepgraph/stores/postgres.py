@@ -22,6 +22,7 @@ from urllib.parse import parse_qsl, urlencode, urlsplit, urlunsplit
 from ..errors import RunBusy, StepgraphError, StoreError, VersionConflict
 from . import check_run_id
 from ._sql import SqlStore
+from ._testhooks import reach
 
 try:
     import psycopg
@@ -141,8 +142,13 @@ class PostgresStore(SqlStore):
         """A pooled connection in one transaction; driver errors become StoreError here."""
         try:
             self._open()
-            with self._pool.connection() as conn, conn.transaction():
-                yield conn
+            with self._pool.connection() as conn:
+                with conn.transaction():
+                    yield conn
+                    if write:
+                        reach("postgres-before-commit")
+                if write:
+                    reach("postgres-committed")
         except StepgraphError:
             raise
         except psycopg.Error as error:
