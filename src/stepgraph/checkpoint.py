@@ -13,11 +13,12 @@ stored bytes grow with what nodes return, not with state size times steps.
 
 from __future__ import annotations
 
+import copy
 import hashlib
 import json
 import math
 from collections.abc import Mapping
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from datetime import datetime, timezone
 from typing import Any
 
@@ -263,7 +264,9 @@ def seal(cp: Checkpoint, key: bytes | None) -> Checkpoint:
     the chain is an HMAC: without the key nobody can forge a record that verifies.
     """
     previous = cp.sum or _genesis(cp.run_id, cp.fingerprint, cp.created_at)
-    return replace(cp, sum=_link(previous, cp, cp.update_json(), key))
+    sealed = copy.copy(cp)  # dataclasses.replace re-runs __init__: this is the hot path
+    object.__setattr__(sealed, "sum", _link(previous, cp, cp.update_json(), key))
+    return sealed
 
 
 def from_records(

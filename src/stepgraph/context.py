@@ -15,7 +15,7 @@ import time
 from typing import TYPE_CHECKING, Any
 
 from .adapters import Adapter, Request
-from .checkpoint import canonical_json, digest, json_encode, now
+from .checkpoint import canonical_json, digest, json_copy, json_encode, now
 from .errors import AdapterError, InputError, StepgraphError
 
 if TYPE_CHECKING:
@@ -50,9 +50,13 @@ class Context:
         """
         key = f"{self.visit}:{self.node}:{self._calls}"
         self._calls += 1
-        payload, _ = json_encode(data, "request.data")
         adapter_id = self.adapter.id
-        request_hash = digest(canonical_json([adapter_id, instructions, payload]))
+        try:
+            request_hash = digest(canonical_json([adapter_id, instructions, data]))
+        except (TypeError, ValueError):
+            json_copy(data, "request.data")  # raises InputError naming the bad value
+            raise
+        payload = data  # the node's own copy: the harness gave it a private state
         prior = self._journal.get(key)
         if prior and prior.get("status") == "done" and prior.get("request") == request_hash:
             return json.loads(json.dumps(prior.get("output")))
