@@ -12,6 +12,7 @@ Usage::
     .venv/bin/python bench/offer_runs.py                    # 2000 runs of 3 offers
     .venv/bin/python bench/offer_runs.py --peer ../shared/peers/seed_port.py
     .venv/bin/python bench/offer_runs.py --runs 500 --big-runs 20 --cold 10
+    .venv/bin/python bench/offer_runs.py --langgraph /path/to/lg-venv/bin/python
 
 Figures are medians of ``--repeat`` rounds. Never run by ``make test``.
 """
@@ -21,6 +22,7 @@ from __future__ import annotations
 import argparse
 import gc
 import importlib.util
+import json
 import os
 import shutil
 import statistics
@@ -276,6 +278,50 @@ def bench_cold(args: argparse.Namespace) -> None:
     )
 
 
+def bench_langgraph(args: argparse.Namespace) -> None:
+    """LangGraph's version of the workflow (shared/peers/langgraph_offer.py), same machine."""
+    peer = Path(args.langgraph_peer)
+    results = {}
+    for store, label in (("memory", "memory"), ("sqlite", "sqlite tmpfs")):
+        folder = tempfile.mkdtemp(prefix="sg-lg-", dir=TMPFS)
+        extra = ["--db", f"{folder}/lg.db"] if store == "sqlite" else []
+        done = subprocess.run(
+            [
+                args.langgraph,
+                str(peer),
+                "--runs",
+                str(args.runs // 4),
+                "--offers",
+                "3",
+                "--store",
+                store,
+                *extra,
+            ],
+            capture_output=True,
+            text=True,
+            check=True,
+        )
+        shutil.rmtree(folder, ignore_errors=True)
+        data = json.loads(done.stdout.strip().splitlines()[-1])
+        results[label] = data["seconds"] / data["runs"]
+    ours = {
+        "memory": timed(stepgraph_runs("memory:", make_offers(3), args.runs // 4), 1),
+        "sqlite tmpfs": timed(
+            stepgraph_runs(
+                f"sqlite:{tempfile.mkdtemp(dir=TMPFS)}/r.db", make_offers(3), args.runs // 4
+            ),
+            1,
+        ),
+    }
+    print(f"\nLangGraph peer ({args.runs // 4} runs x 3 offers, in-loop time per run):")
+    for label, seconds in results.items():
+        mine = ours[label] / (args.runs // 4)
+        print(
+            f"  {label:<13} LangGraph {seconds * 1e6:8.0f} us/run   stepgraph {mine * 1e6:6.0f} "
+            f"us/run   LangGraph / stepgraph = {seconds / mine:.1f}"
+        )
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--runs", type=int, default=2000)
@@ -283,12 +329,18 @@ def main() -> None:
     parser.add_argument("--repeat", type=int, default=3)
     parser.add_argument("--cold", type=int, default=10)
     parser.add_argument("--peer", help="path to shared/peers/seed_port.py")
+    parser.add_argument("--langgraph", help="a Python with langgraph installed (separate venv)")
+    parser.add_argument(
+        "--langgraph-peer", default=str(ROOT.parent / "shared/peers/langgraph_offer.py")
+    )
     args = parser.parse_args()
     os.makedirs(DISK, exist_ok=True)
     try:
         bench_stores(args, load_peer(args.peer) if args.peer else None)
         bench_sizes(args)
         bench_cold(args)
+        if args.langgraph:
+            bench_langgraph(args)
     finally:
         shutil.rmtree(DISK, ignore_errors=True)
 
