@@ -171,14 +171,15 @@ def _positive(text: str) -> int:
     return value
 
 
-def _open(args: argparse.Namespace) -> Store:
+def _signing_key() -> bytes | None:
     key = os.environ.get("STEPGRAPH_SIGNING_KEY")
-    try:
-        store = open_store(args.store, signing_key=key.encode("utf-8") if key else None)
-    except InputError as error:
-        if error.field == "signing_key":
-            raise InputError("STEPGRAPH_SIGNING_KEY", error.rule) from None
-        raise
+    if key and len(key.encode("utf-8")) < 16:
+        raise InputError("STEPGRAPH_SIGNING_KEY", "must be at least 16 bytes")
+    return key.encode("utf-8") if key else None
+
+
+def _open(args: argparse.Namespace) -> Store:
+    store = open_store(args.store, signing_key=_signing_key())
     store.setup()
     return store
 
@@ -286,13 +287,13 @@ def _eval(args: argparse.Namespace) -> int:
     return EXIT_OK if result.failed == 0 else EXIT_ERROR
 
 
-def _queue_store(args: argparse.Namespace) -> Any:
+def _queue_store(args: argparse.Namespace, *, connections: int = 4) -> Any:
     from .stores.postgres import PostgresStore
 
-    store = _open(args)
-    if not isinstance(store, PostgresStore):
-        store.close()
+    if not args.store.startswith(("postgresql://", "postgres://")):
         raise InputError("--store", "the queue needs a postgresql:// store")
+    store = PostgresStore(args.store, signing_key=_signing_key(), pool_size=connections)
+    store.setup()
     return store
 
 
@@ -330,7 +331,8 @@ def _worker(args: argparse.Namespace) -> int:
 
     from .worker import Worker
 
-    with _queue_store(args) as store:
+    # Each run in flight needs a connection for its saves and one for its lease renewal.
+    with _queue_store(args, connections=2 * args.concurrency + 2) as store:
         worker = Worker(
             store,
             resolve_graph=lambda ref: _graph_and_loader(ref)[0],
