@@ -117,9 +117,13 @@ def test_a_bad_run_id_is_refused_before_touching_storage(store: Store) -> None:
 
 def test_close_is_idempotent_and_the_store_works_as_a_context_manager(store: Store) -> None:
     with store as same:
-        finished(same)
+        assert same is store
+        saved = finished(same)
+        assert same.load("r1") == saved
     store.close()
-    store.close()
+    store.close()  # a second close is harmless
+    with store as again:  # and a closed store can be used again: it reconnects
+        assert again.load("r1") == saved
 
 
 @pytest.mark.parametrize("kind", ["file", "sqlite"])

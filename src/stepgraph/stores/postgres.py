@@ -112,10 +112,8 @@ class PostgresStore(SqlStore):
         self._key = signing_key
         self._lease = _lease  # (owner, seconds) for a worker's view
         self._owns_pool = _pool is None
-        self._pool = _pool or ConnectionPool(
-            self.conninfo, min_size=1, max_size=pool_size, open=False,
-            configure=self._configure, kwargs={"autocommit": True},
-        )  # fmt: skip
+        self._pool_size = pool_size
+        self._pool = _pool or self._new_pool()
         self._opened = _pool is not None
         self._open_lock = threading.Lock()
 
@@ -201,9 +199,17 @@ class PostgresStore(SqlStore):
         with self._session(what) as conn:
             yield conn
 
+    def _new_pool(self) -> ConnectionPool[Any]:
+        return ConnectionPool(
+            self.conninfo, min_size=1, max_size=self._pool_size, open=False,
+            configure=self._configure, kwargs={"autocommit": True},
+        )  # fmt: skip
+
     def close(self) -> None:
+        """Close the pool's connections; the store reconnects if used again."""
         if self._owns_pool and self._opened:
             self._pool.close()
+            self._pool = self._new_pool()
             self._opened = False
 
 
