@@ -207,8 +207,9 @@ def _drive(
     steps = 0
     journal = store.generations(run_id) if cursor != END else {}
     while cursor != END and (limit is None or steps < limit):
-        if stop is not None and stop():
-            break  # asked to stop between nodes (a worker shutting down)
+        if stop is not None and current is not None and stop():
+            break  # asked to stop between nodes (a worker shutting down); a new run has
+            # no checkpoint to stop at yet, so its first node always runs
         name = cursor
         context = Context(
             run_id=run_id,
@@ -251,7 +252,7 @@ def _drive(
         )
         version += 1
         steps += 1
-    if current is None:  # only reachable with a graph whose entry is END, which is refused
+    if current is None:  # unreachable: a new run always completes its first step or raises
         raise RunNotFound(store.url, run_id)
     return RunResult(
         run_id=run_id,

@@ -144,6 +144,10 @@ def queue_entries(store: PostgresStore) -> list[QueueEntry]:
 Resolver = Callable[[str], Any]
 
 
+class _Release(Exception):
+    """Internal: give a claimed run back without running it."""
+
+
 class Worker:
     """Claims queued runs and advances them, ``concurrency`` at a time."""
 
@@ -251,6 +255,8 @@ class Worker:
         renewer.start()
         state, reason = "runnable", None
         try:
+            if self.stopping.is_set():  # claimed just as the worker was told to stop
+                raise _Release
             graph = self.resolve_graph(graph_ref)
             adapter = self.resolve_adapter(adapter_ref)
             view = self.store.leased(self.name, self.lease_seconds)
@@ -259,6 +265,8 @@ class Worker:
             if result.finished:
                 state, reason = "done", result.status
                 self.completed += 1
+        except _Release:
+            pass
         except VersionConflict as error:  # the lease or the run moved on: leave it be
             self.log(f"gave up {run_id}: {error}")
             return

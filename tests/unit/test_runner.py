@@ -388,3 +388,23 @@ def test_the_result_carries_the_checkpoint_version_and_timestamps(memory: Store)
     assert result.checkpoint.version == 2
     assert result.checkpoint.created_at <= result.checkpoint.updated_at
     assert result.checkpoint.updated_at[:4] == time.strftime("%Y", time.gmtime(before))
+
+
+def test_stop_pauses_a_run_between_nodes(memory: Store) -> None:
+    graph = chain("a", "b", "c", a=setter("x", 1), b=setter("x", 2), c=setter("x", 3))
+    asked: list[int] = []
+
+    def stop_after_first() -> bool:
+        asked.append(1)
+        return len(asked) > 1
+
+    result = run(graph, inputs={}, adapter=ECHO, store=memory, stop=stop_after_first)
+    assert (result.trace, result.next, result.finished) == (("a",), "b", False)
+
+
+def test_stop_still_lets_a_new_run_complete_its_first_node(memory: Store) -> None:
+    graph = chain("a", "b", a=setter("x", 1), b=setter("x", 2))
+    result = run(graph, inputs={}, adapter=ECHO, store=memory, stop=lambda: True)
+    assert (result.trace, result.version) == (("a",), 1)
+    again = run(graph, inputs={}, adapter=ECHO, store=memory, stop=lambda: True)
+    assert (again.steps, again.trace) == (0, ("a",))
