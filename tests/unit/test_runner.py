@@ -394,12 +394,13 @@ def test_stop_pauses_a_run_between_nodes(memory: Store) -> None:
     graph = chain("a", "b", "c", a=setter("x", 1), b=setter("x", 2), c=setter("x", 3))
     asked: list[int] = []
 
-    def stop_after_first() -> bool:
+    def stop_on_second_question() -> bool:
         asked.append(1)
-        return len(asked) > 1
+        return len(asked) == 2
 
-    result = run(graph, inputs={}, adapter=ECHO, store=memory, stop=stop_after_first)
-    assert (result.trace, result.next, result.finished) == (("a",), "b", False)
+    result = run(graph, inputs={}, adapter=ECHO, store=memory, stop=stop_on_second_question)
+    assert (result.trace, result.next, result.finished) == (("a", "b"), "c", False)
+    assert len(asked) == 2  # asked before b and before c, not before a
 
 
 def test_stop_still_lets_a_new_run_complete_its_first_node(memory: Store) -> None:
