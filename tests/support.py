@@ -10,6 +10,7 @@ import os
 import time
 from typing import Any
 
+from bench.crash_campaign import mark
 from stepgraph import Request
 from stepgraph.offers import FixtureAdapter
 
@@ -23,6 +24,17 @@ SEED_OFFERS: list[dict[str, Any]] = [
 def seed_offers() -> list[dict[str, Any]]:
     """A fresh copy of the seed's three offers."""
     return copy.deepcopy(SEED_OFFERS)
+
+
+def stored_seed_run(url: str, *, max_steps: int | None = None) -> None:
+    """Run the seed's offers as run "r" into the store at ``url``, and close it."""
+    from stepgraph import open_store, run
+    from stepgraph.offers import graph, make_inputs
+
+    with open_store(url) as store:
+        store.setup()
+        run(graph, inputs=make_inputs(seed_offers()), adapter=CountingFixture(), store=store,
+            run_id="r", max_steps=max_steps)  # fmt: skip
 
 
 class CountingFixture:
@@ -63,16 +75,10 @@ DELAY_ENV = "STEPGRAPH_TEST_DELAY"  # seconds each Slow generation takes
 
 
 def count_generation(run_id: str, event: str) -> None:
-    """Append ``event run_id pid`` to the file named by $STEPGRAPH_TEST_GENERATIONS."""
+    """Append ``event run_id`` to the file named by $STEPGRAPH_TEST_GENERATIONS, durably."""
     path = os.environ.get(GENERATIONS_ENV)
-    if not path:
-        return
-    fd = os.open(path, os.O_WRONLY | os.O_APPEND | os.O_CREAT, 0o644)
-    try:
-        os.write(fd, f"{event} {run_id} {os.getpid()}\n".encode())
-        os.fsync(fd)
-    finally:
-        os.close(fd)
+    if path:
+        mark(path, event, run_id)
 
 
 def read_generations(path: str) -> list[tuple[str, str]]:

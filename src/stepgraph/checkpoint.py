@@ -420,9 +420,3 @@ class _Reader:
         if not isinstance(value, dict):
             raise self._wrong(key, "an object")
         return value
-
-    def array(self, key: str) -> list[Any]:
-        value = self._get(key)
-        if not isinstance(value, list):
-            raise self._wrong(key, "a list")
-        return value

@@ -59,7 +59,7 @@ class Context:
         payload = data  # the node's own copy: the harness gave it a private state
         prior = self._journal.get(key)
         if prior and prior.get("status") == "done" and prior.get("request") == request_hash:
-            return json.loads(json.dumps(prior.get("output")))
+            return json_copy(prior.get("output"), "output")
         attempt = int(prior.get("attempt", 0)) + 1 if prior else 1
         base = {"attempt": attempt, "adapter": adapter_id, "request": request_hash}
         self._record(key, {"status": "started", **base, "at": now()})

@@ -8,16 +8,13 @@ from pathlib import Path
 
 import pytest
 
-from stepgraph import CheckpointCorrupt, open_store, resume, run
-from stepgraph.offers import graph, make_inputs
-from tests.support import CountingFixture, seed_offers
+from stepgraph import CheckpointCorrupt, open_store, resume
+from stepgraph.offers import graph
+from tests.support import CountingFixture, stored_seed_run
 
 
 def paused_file_run(tmp_path: Path) -> Path:
-    store = open_store(f"file:{tmp_path}")
-    store.setup()
-    run(graph, inputs=make_inputs(seed_offers()), adapter=CountingFixture(), store=store,
-        run_id="r", max_steps=2)  # fmt: skip
+    stored_seed_run(f"file:{tmp_path}", max_steps=2)
     return tmp_path / "r.jsonl"
 
 
@@ -66,13 +63,8 @@ def test_a_run_file_that_is_not_utf8_is_refused(tmp_path: Path) -> None:
 
 
 def sqlite_run(tmp_path: Path) -> Path:
-    db = tmp_path / "runs.db"
-    store = open_store(f"sqlite:{db}")
-    store.setup()
-    run(graph, inputs=make_inputs(seed_offers()), adapter=CountingFixture(), store=store,
-        run_id="r", max_steps=2)  # fmt: skip
-    store.close()
-    return db
+    stored_seed_run(f"sqlite:{tmp_path / 'runs.db'}", max_steps=2)
+    return tmp_path / "runs.db"
 
 
 def edit(db: Path, sql: str) -> None:

@@ -16,16 +16,13 @@ import pytest
 
 from stepgraph import CheckpointCorrupt, FingerprintMismatch, open_store, resume, run
 from stepgraph.offers import graph, make_inputs
-from tests.support import CountingFixture, seed_offers
+from tests.support import CountingFixture, seed_offers, stored_seed_run
 
 REFUSED = (CheckpointCorrupt, FingerprintMismatch)
 
 
 def file_run(folder: Path) -> Path:
-    store = open_store(f"file:{folder}")
-    store.setup()
-    run(graph, inputs=make_inputs(seed_offers()), adapter=CountingFixture(), store=store,
-        run_id="r")  # fmt: skip
+    stored_seed_run(f"file:{folder}")
     return folder / "r.jsonl"
 
 
@@ -125,13 +122,8 @@ def test_status_rewritten_to_ready_without_a_report_is_refused(tmp_path: Path) -
 
 
 def sqlite_run(folder: Path) -> Path:
-    db = folder / "runs.db"
-    store = open_store(f"sqlite:{db}")
-    store.setup()
-    run(graph, inputs=make_inputs(seed_offers()), adapter=CountingFixture(), store=store,
-        run_id="r")  # fmt: skip
-    store.close()
-    return db
+    stored_seed_run(f"sqlite:{folder / 'runs.db'}")
+    return folder / "runs.db"
 
 
 SQLITE_EDITS = [
