@@ -1,6 +1,6 @@
 """stepgraph: LLM-assisted processes as explicit, durable, verifiable graph workflows."""
 
-from .adapters import Adapter, FunctionAdapter, Request
+from .adapters import Adapter, FunctionAdapter, Request, Result
 from .checkpoint import Checkpoint, HistoryEntry, Parts
 from .context import Context
 from .errors import (
@@ -13,7 +13,9 @@ from .errors import (
     InputError,
     NodeError,
     NodeTimeout,
+    ProviderError,
     ResumeRefused,
+    RetryLater,
     RunBusy,
     RunNotFound,
     StepgraphError,
@@ -21,6 +23,7 @@ from .errors import (
     VersionConflict,
 )
 from .graph import END, Branch, Graph, Node
+from .retry import RetryPolicy
 from .runner import RunResult, resume, run
 from .stores import RunSummary, Store, open_store
 
@@ -46,8 +49,12 @@ __all__ = [
     "NodeError",
     "NodeTimeout",
     "Parts",
+    "ProviderError",
     "Request",
+    "Result",
     "ResumeRefused",
+    "RetryLater",
+    "RetryPolicy",
     "RunBusy",
     "RunNotFound",
     "RunResult",

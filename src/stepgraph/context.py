@@ -12,11 +12,13 @@ from __future__ import annotations
 
 import json
 import time
+from datetime import datetime, timedelta, timezone
 from typing import TYPE_CHECKING, Any
 
-from .adapters import Adapter, Request
+from .adapters import Adapter, Request, Result
 from .checkpoint import canonical_json, digest, json_copy, json_encode, now
-from .errors import AdapterError, InputError, StepgraphError
+from .errors import AdapterError, InputError, ProviderError, RetryLater, StepgraphError
+from .retry import DEFAULT_RETRY, RetryPolicy
 
 if TYPE_CHECKING:
     from .stores import Store
@@ -34,6 +36,8 @@ class Context:
         store: Store | None = None,
         visit: int = 0,
         journal: dict[str, dict[str, Any]] | None = None,
+        retry: RetryPolicy | None = None,
+        deadline: float | None = None,
     ) -> None:
         self.run_id = run_id
         self.node = node
@@ -42,54 +46,149 @@ class Context:
         self._store = store
         self._journal = journal if journal is not None else {}
         self._calls = 0
+        self.retry = retry or DEFAULT_RETRY
+        self.deadline = deadline  # time.monotonic() when the node's timeout passes
 
-    def generate(self, *, instructions: str, data: Any) -> Any:
+    def generate(
+        self,
+        *,
+        instructions: str,
+        data: Any,
+        schema: dict[str, Any] | None = None,
+        max_output_tokens: int | None = None,
+    ) -> Any:
         """Call the run's adapter, or return this step's journaled output.
 
-        A failure becomes ``AdapterError`` with the original as its cause.
+        Retryable provider failures are tried again under the run's ``RetryPolicy``;
+        when it gives up the call raises ``RetryLater``. Any other failure becomes
+        ``AdapterError`` (a ``ProviderError`` keeps its class) with the original as cause.
         """
         key = f"{self.visit}:{self.node}:{self._calls}"
         self._calls += 1
         adapter_id = self.adapter.id
         try:
-            request_hash = digest(canonical_json([adapter_id, instructions, data]))
+            request_hash = digest(canonical_json([adapter_id, instructions, data, schema,
+                                                  max_output_tokens]))  # fmt: skip
         except (TypeError, ValueError):
             json_copy(data, "request.data")  # raises InputError naming the bad value
             raise
-        payload = data  # the node's own copy: the harness gave it a private state
         prior = self._journal.get(key)
         if prior and prior.get("status") == "done" and prior.get("request") == request_hash:
             return json_copy(prior.get("output"), "output")
+        history: list[dict[str, Any]] = []
+        if prior:
+            history = [*prior.get("attempts", []), _summary(prior)]
         attempt = int(prior.get("attempt", 0)) + 1 if prior else 1
-        base = {"attempt": attempt, "adapter": adapter_id, "request": request_hash}
-        self._record(key, {"status": "started", **base, "at": now()})
-        request = Request(
-            instructions=instructions, data=payload, run_id=self.run_id, node=self.node
-        )
-        started = time.perf_counter()
-        try:
-            output = self.adapter.generate(request)
-            copied, text = json_encode(output, "output")
-        except Exception as error:
-            self._record(key, {"status": "failed", **base, "error": type(error).__name__,
-                               "latency_ms": _ms(started), "at": now()})  # fmt: skip
-            if isinstance(error, InputError):
-                raise AdapterError(
-                    f"adapter {adapter_id!r} returned non-JSON output: {error}"
-                ) from None
-            if isinstance(error, StepgraphError):
-                raise
-            raise AdapterError(
-                f"adapter {adapter_id!r} failed: {type(error).__name__}: {error}"
+        first = attempt
+        while True:
+            base = {"attempt": attempt, "adapter": adapter_id, "request": request_hash}
+            if history:
+                base["attempts"] = history
+            self._record(key, {"status": "started", **base, "at": now()})
+            request = Request(instructions=instructions, data=data, run_id=self.run_id,
+                              node=self.node, schema=schema,
+                              max_output_tokens=max_output_tokens, attempt=attempt,
+                              timeout=self._remaining())  # fmt: skip
+            started = time.perf_counter()
+            try:
+                answer = self.adapter.generate(request)
+                result = answer if isinstance(answer, Result) else Result(data=answer)
+                copied, text = json_encode(result.data, "output")
+            except Exception as error:
+                failed = {"status": "failed", **base, **_error_facts(error),
+                          "latency_ms": _ms(started), "at": now()}  # fmt: skip
+                self._record(key, failed)
+                wait = self._next_wait(error, attempt - first + 1)
+                if wait is None:
+                    raise _as_adapter_error(adapter_id, error) from (
+                        None if isinstance(error, InputError) else error
+                    )
+                history = [*history, _summary(failed)]
+                self.retry.sleep(wait)
+                attempt += 1
+                continue
+            done = {"status": "done", **base, **_result_facts(result), "output": copied,
+                    "output_sha256": digest(text), "latency_ms": _ms(started),
+                    "at": now()}  # fmt: skip
+            self._record(key, done)
+            return json.loads(text)
+
+    def _remaining(self) -> float | None:
+        if self.deadline is None:
+            return None
+        return max(0.0, self.deadline - time.monotonic())
+
+    def _next_wait(self, error: Exception, tried: int) -> float | None:
+        """Seconds to wait before trying again, None to give up; RetryLater to stop."""
+        if not (isinstance(error, ProviderError) and error.retryable):
+            return None
+        wait = self.retry.delay(tried, error.retry_after)
+        name = type(error).__name__
+        if tried >= self.retry.attempts:
+            raise RetryLater(
+                f"{name} on {tried} attempt(s) of {self.node}: {error}", _later(wait)
             ) from error
-        done = {"status": "done", **base, "output": copied, "output_sha256": digest(text)}
-        self._record(key, {**done, "latency_ms": _ms(started), "at": now()})
-        return json.loads(text)
+        if wait > self.retry.max_wait:
+            raise RetryLater(
+                f"{name}: the provider asked to wait {wait:g} s, above the cap of "
+                f"{self.retry.max_wait:g} s", _later(wait),
+            ) from error  # fmt: skip
+        remaining = self._remaining()
+        if remaining is not None and wait >= remaining:
+            raise RetryLater(
+                f"{name}: waiting {wait:g} s would pass the node's timeout", _later(wait)
+            ) from error
+        return wait
 
     def _record(self, key: str, record: dict[str, Any]) -> None:
         self._journal[key] = record
         if self._store is not None:
             self._store.record_generation(self.run_id, key, record)
+
+
+def _as_adapter_error(adapter_id: str, error: Exception) -> StepgraphError:
+    if isinstance(error, InputError):
+        return AdapterError(f"adapter {adapter_id!r} returned non-JSON output: {error}")
+    if isinstance(error, StepgraphError):
+        return error
+    return AdapterError(f"adapter {adapter_id!r} failed: {type(error).__name__}: {error}")
+
+
+def _error_facts(error: Exception) -> dict[str, Any]:
+    facts: dict[str, Any] = {"error": type(error).__name__}
+    if isinstance(error, ProviderError):
+        facts["retryable"] = error.retryable
+        for name, value in (("http_status", error.status), ("retry_after", error.retry_after),
+                            ("request_id", error.request_id)):  # fmt: skip
+            if value is not None:
+                facts[name] = value
+    return facts
+
+
+def _result_facts(result: Result) -> dict[str, Any]:
+    facts: dict[str, Any] = {}
+    for name in ("provider", "model", "request_id", "response_id", "finish_reason"):
+        value = getattr(result, name)
+        if value:
+            facts[name] = value
+    if result.usage:
+        facts["usage"] = dict(result.usage)
+    return facts
+
+
+def _summary(record: dict[str, Any]) -> dict[str, Any]:
+    """What the journal keeps of an earlier attempt of the same call."""
+    kept = ("attempt", "status", "error", "http_status", "retry_after", "request_id",
+            "latency_ms", "at")  # fmt: skip
+    summary = {name: record[name] for name in kept if name in record}
+    if record.get("status") == "started":
+        summary["status"] = "interrupted"
+    return summary
+
+
+def _later(seconds: float) -> str:
+    moment = datetime.now(timezone.utc) + timedelta(seconds=seconds)
+    return moment.isoformat(timespec="milliseconds")
 
 
 def _ms(started: float) -> float:

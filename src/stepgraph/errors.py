@@ -14,6 +14,12 @@ Every error the library raises on purpose is one of these::
     ├── StoreError                the storage backend failed (.store)
     │   └── RunNotFound           no run has this id (.run_id)
     ├── AdapterError              the model adapter failed
+    │   ├── ProviderError         a model provider failed (.retryable, .retry_after, .request_id)
+    │   │   ├── ProviderTimeout, ProviderConnectionError, RateLimited, ProviderServerError,
+    │   │   │   ProviderOverloaded, MalformedOutput          retried by the harness
+    │   │   └── QuotaExceeded, BadRequest, AuthenticationFailed, TruncatedOutput,
+    │   │       Refused                                      never retried
+    │   └── RetryLater            retries stopped: try again after .not_before (.reason)
     └── NodeError                 a node raised; the original is __cause__ (.node)
         ├── NodeTimeout           a node ran past its timeout (.seconds)
         └── EdgeError             an edge picked an undeclared or unknown target
@@ -134,6 +140,96 @@ class RunNotFound(StoreError):
 
 class AdapterError(StepgraphError):
     """The model adapter failed or is unknown."""
+
+
+class ProviderError(AdapterError):
+    """A model provider failed. ``retryable`` says whether the harness may try again.
+
+    ``retry_after`` is the wait the provider asked for (seconds), ``status`` the HTTP
+    status and ``request_id`` the provider's id for support. No secret is ever kept.
+    """
+
+    retryable = False
+
+    def __init__(
+        self,
+        message: str,
+        *,
+        status: int | None = None,
+        retry_after: float | None = None,
+        request_id: str | None = None,
+    ) -> None:
+        self.status = status
+        self.retry_after = retry_after
+        self.request_id = request_id
+        super().__init__(message)
+
+
+class ProviderTimeout(ProviderError):
+    """The provider did not answer within the adapter's timeout."""
+
+    retryable = True
+
+
+class ProviderConnectionError(ProviderError):
+    """The provider could not be reached (refused, reset, DNS)."""
+
+    retryable = True
+
+
+class RateLimited(ProviderError):
+    """The provider asked to slow down (HTTP 429); ``retry_after`` when it said how long."""
+
+    retryable = True
+
+
+class QuotaExceeded(ProviderError):
+    """The account's quota or credit is spent: retrying cannot help."""
+
+
+class ProviderServerError(ProviderError):
+    """The provider failed (5xx, or a success whose body is not JSON)."""
+
+    retryable = True
+
+
+class ProviderOverloaded(ProviderServerError):
+    """The provider is overloaded (503, 529)."""
+
+
+class BadRequest(ProviderError):
+    """The provider rejected the request as invalid (400, 404, 422)."""
+
+
+class AuthenticationFailed(ProviderError):
+    """The key is missing, wrong or not allowed (401, 403)."""
+
+
+class MalformedOutput(ProviderError):
+    """The model's answer is not the JSON object asked for."""
+
+    retryable = True
+
+
+class TruncatedOutput(ProviderError):
+    """The model stopped at the output-token limit: the answer is incomplete."""
+
+
+class Refused(ProviderError):
+    """The model refused, or the provider's content filter stopped the answer."""
+
+
+class RetryLater(AdapterError):
+    """The harness stopped retrying: ``reason`` says why, ``not_before`` when to try again.
+
+    ``not_before`` is an ISO 8601 UTC time. Nothing was saved for the step; the failed
+    attempts are in the run's generation journal, and a later resume tries again.
+    """
+
+    def __init__(self, reason: str, not_before: str) -> None:
+        self.reason = reason
+        self.not_before = not_before
+        super().__init__(f"{reason}; try again after {not_before}")
 
 
 class NodeError(StepgraphError):

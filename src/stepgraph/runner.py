@@ -9,6 +9,7 @@ nothing, so the run stays resumable at that node.
 
 from __future__ import annotations
 
+import time
 from collections.abc import Awaitable, Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
@@ -23,10 +24,12 @@ from .errors import (
     InputError,
     NodeError,
     NodeTimeout,
+    RetryLater,
     RunNotFound,
     StoreError,
 )
 from .graph import END, Branch, Graph, Node
+from .retry import RetryPolicy
 from .stores import Store, check_run_id
 
 RUNNING = "running"
@@ -61,6 +64,7 @@ def run(
     run_id: str | None = None,
     max_steps: int | None = None,
     stop: Callable[[], bool] | None = None,
+    retry: RetryPolicy | None = None,
 ) -> RunResult:
     """Start the run for ``inputs``, or continue it if it exists.
 
@@ -68,6 +72,7 @@ def run(
     the same graph, adapter and inputs returns the same run instead of starting again.
     Raises ``FingerprintMismatch`` when an existing run was started differently.
     ``stop`` is asked before each node; when it returns True the call returns, paused.
+    ``retry`` is how provider failures are retried (``RetryPolicy()`` by default).
     """
     limit = _check_limit(max_steps)
     if not isinstance(inputs, Mapping):
@@ -91,6 +96,7 @@ def run(
             parts=parts,
             limit=limit,
             stop=stop,
+            retry=retry,
         )
 
 
@@ -103,6 +109,7 @@ def resume(
     inputs: Mapping[str, Any] | None = None,
     max_steps: int | None = None,
     stop: Callable[[], bool] | None = None,
+    retry: RetryPolicy | None = None,
 ) -> RunResult:
     """Continue the run ``run_id`` from its saved cursor.
 
@@ -132,6 +139,7 @@ def resume(
             parts=parts,
             limit=limit,
             stop=stop,
+            retry=retry,
         )
 
 
@@ -192,6 +200,7 @@ def _drive(
     parts: Parts,
     limit: int | None,
     stop: Callable[[], bool] | None,
+    retry: RetryPolicy | None = None,
 ) -> RunResult:
     if current is None:
         state: dict[str, Any] = dict(inputs)
@@ -218,6 +227,8 @@ def _drive(
             store=store,
             visit=version + 1,
             journal=journal,
+            retry=retry,
+            deadline=_deadline(graph.nodes[name]),
         )
         update, update_text = _checked_update(
             name, _call(graph.nodes[name], name, _clone(state), context)
@@ -266,14 +277,20 @@ def _drive(
     )
 
 
+def _deadline(node: Node) -> float | None:
+    if node.timeout is None:
+        return None
+    return time.monotonic() + node.timeout
+
+
 def _call(node: Node, name: str, state: dict[str, Any], context: Context) -> Any:
     """Run one node, with its timeout if it has one; errors become ``NodeError``."""
     try:
         if node.timeout is None:
             return _settle(node.fn(state, context))
         return _call_with_timeout(node, name, state, context, node.timeout)
-    except (NodeError, StoreError):
-        raise  # a store failure is the harness's, not the node's
+    except (NodeError, StoreError, RetryLater):
+        raise  # a store failure is the harness's, not the node's; RetryLater says when
     except Exception as error:
         raise NodeError(name, f"{type(error).__name__}: {error}") from error
 

@@ -20,7 +20,15 @@ def test_every_public_name_resolves() -> None:
 
 
 def test_every_error_derives_from_the_one_root() -> None:
-    errors = [getattr(stepgraph, n) for n in stepgraph.__all__ if n.endswith(("Error", "Corrupt",
-              "Mismatch", "Conflict", "Refused", "NotFound", "Timeout", "Busy"))]  # fmt: skip
-    assert len(errors) == 15
+    import inspect
+
+    import stepgraph.errors
+
+    errors = [value for _, value in inspect.getmembers(stepgraph.errors, inspect.isclass)
+              if issubclass(value, BaseException)]  # fmt: skip
+    assert len(errors) == 28
     assert all(issubclass(error, stepgraph.StepgraphError) for error in errors)
+    exported = [getattr(stepgraph, n) for n in stepgraph.__all__]
+    assert [e for e in exported if isinstance(e, type) and issubclass(e, Exception)] == [
+        e for e in exported if isinstance(e, type) and issubclass(e, stepgraph.StepgraphError)
+    ]

@@ -9,18 +9,43 @@ their SDK only there.
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any, Protocol, runtime_checkable
 
 
 @dataclass(frozen=True, kw_only=True)
 class Request:
-    """What a node asks the model for: instructions and the data they apply to."""
+    """What a node asks the model for: instructions, the data they apply to, the shape.
+
+    ``schema`` is the JSON schema the output must follow (None: any JSON object),
+    ``max_output_tokens`` the output limit, ``attempt`` counts from 1 for this call,
+    and ``timeout`` (seconds) is what is left of the node's time for this attempt.
+    """
 
     instructions: str
     data: Any
     run_id: str
     node: str
+    schema: dict[str, Any] | None = None
+    max_output_tokens: int | None = None
+    attempt: int = 1
+    timeout: float | None = None
+
+
+@dataclass(frozen=True, kw_only=True)
+class Result:
+    """What a provider adapter returns: the output and the facts the journal keeps.
+
+    A plain adapter may return the output alone; ``Result`` adds who answered.
+    """
+
+    data: Any
+    provider: str = ""
+    model: str = ""
+    request_id: str | None = None
+    response_id: str | None = None
+    usage: dict[str, int] = field(default_factory=dict)
+    finish_reason: str | None = None
 
 
 @runtime_checkable
@@ -32,7 +57,11 @@ class Adapter(Protocol):
         """Stable identifier of the model and its configuration (``"fixture-v1"``)."""
 
     def generate(self, request: Request) -> Any:
-        """Produce output for ``request``; raise on failure."""
+        """Produce output (JSON data, or a ``Result`` holding it); raise on failure.
+
+        Provider failures should be ``ProviderError`` subclasses, so the harness knows
+        which ones it may retry.
+        """
 
 
 class FunctionAdapter:
@@ -53,4 +82,4 @@ class FunctionAdapter:
         return f"<FunctionAdapter {self._id}>"
 
 
-__all__ = ["Adapter", "FunctionAdapter", "Request"]
+__all__ = ["Adapter", "FunctionAdapter", "Request", "Result"]

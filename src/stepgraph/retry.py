@@ -1,0 +1,50 @@
+"""How the harness retries a failed generation: one policy, owned by the harness.
+
+Provider SDK clients are built with their own retries off, so attempts never
+multiply. A retryable ``ProviderError`` is tried again after an exponential backoff
+with full jitter, or after the provider's ``retry_after`` when it gave one. When the
+wait would exceed ``max_wait`` or the attempts are spent, the harness stops with
+``RetryLater`` (the reason and the earliest time to try again) instead of leaving a
+process asleep for minutes.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+from .errors import InputError
+
+
+@dataclass(frozen=True, kw_only=True)
+class RetryPolicy:
+    """``attempts`` per generation and harness call; delays in seconds."""
+
+    attempts: int = 3
+    base_delay: float = 0.5
+    max_delay: float = 8.0
+    max_wait: float = 30.0
+    sleep: Callable[[float], None] = field(default=time.sleep, compare=False, repr=False)
+    jitter: Callable[[], float] = field(default=random.random, compare=False, repr=False)
+
+    def __post_init__(self) -> None:
+        if isinstance(self.attempts, bool) or not isinstance(self.attempts, int):
+            raise InputError("retry.attempts", f"must be an integer, not {self.attempts!r}")
+        if self.attempts < 1:
+            raise InputError("retry.attempts", f"must be at least 1, not {self.attempts}")
+        for name in ("base_delay", "max_delay", "max_wait"):
+            value = getattr(self, name)
+            if isinstance(value, bool) or not isinstance(value, int | float) or value < 0:
+                raise InputError(f"retry.{name}", f"must be a number >= 0, not {value!r}")
+
+    def delay(self, attempt: int, retry_after: float | None) -> float:
+        """The wait before attempt ``attempt + 1``: the provider's ask, else backoff."""
+        if retry_after is not None:
+            return max(0.0, float(retry_after))
+        ceiling = min(self.max_delay, self.base_delay * 2 ** (attempt - 1))
+        return float(ceiling * self.jitter())
+
+
+DEFAULT_RETRY = RetryPolicy()
