@@ -22,6 +22,8 @@ from typing import Any
 
 from . import cli_text
 from .adapters import Adapter
+from .adapters.openai_compat import STYLES, TOKEN_FIELDS
+from .adapters.providers import adapter_from_id, provider_adapter
 from .errors import (
     AdapterError,
     InputError,
@@ -120,7 +122,7 @@ def _parser() -> argparse.ArgumentParser:
     cmd.add_argument("graph", help="a registered graph (offers) or module:attribute")
     cmd.add_argument("input", help="the input file (.json or .csv for offers)")
     cmd.add_argument("--run-id", help="name the run (default: derived from the fingerprint)")
-    cmd.add_argument("--adapter", default="fixture", help="fixture (default) or module:attribute")
+    _provider_options(cmd)
     cmd.add_argument("--max-steps", type=_positive, help="run at most N nodes in this call")
 
     cmd = command("resume", _resume, "continue a run from its saved cursor")
@@ -187,7 +189,7 @@ def _open(args: argparse.Namespace) -> Store:
 def _run(args: argparse.Namespace) -> int:
     graph, loader = _graph_and_loader(args.graph)
     inputs = loader(args.input)
-    adapter = _adapter(args.adapter)
+    adapter = _adapter(args.adapter, args)
     with _open(args) as store:
         result = run(graph, inputs=inputs, adapter=adapter, store=store,
                      run_id=args.run_id, max_steps=args.max_steps)  # fmt: skip
@@ -380,6 +382,21 @@ def _exit_for(status: str, cursor: str) -> int:
     return STATUS_EXIT.get(status, EXIT_OK)
 
 
+ADAPTER_HELP = (
+    "fixture (default), openai:MODEL, ollama:MODEL, openai-compatible:MODEL (with "
+    "--base-url) or module:attribute"
+)
+
+
+def _provider_options(cmd: Any) -> None:
+    cmd.add_argument("--adapter", default="fixture", help=ADAPTER_HELP)
+    cmd.add_argument("--base-url", help="the provider's API root (openai-compatible: required)")
+    styles = "json_schema (OpenAI, default) or json_object (llama-cpp-python's server)"
+    cmd.add_argument("--output-style", choices=STYLES, help=styles)
+    cmd.add_argument("--tokens-field", choices=TOKEN_FIELDS, help="the output-limit field")
+    cmd.add_argument("--timeout", type=float, help="seconds per provider request (default 60)")
+
+
 def _graph_and_loader(ref: str) -> tuple[Graph, Callable[[str], dict[str, Any]]]:
     entry = GRAPHS.get(ref)
     graph = _import(entry.target if entry else ref, "GRAPH")
@@ -388,7 +405,16 @@ def _graph_and_loader(ref: str) -> tuple[Graph, Callable[[str], dict[str, Any]]]
     return graph, entry.loader if entry else _json_object
 
 
-def _adapter(ref: str) -> Adapter:
+def _adapter(ref: str, args: argparse.Namespace | None = None) -> Adapter:
+    provider = provider_adapter(
+        ref,
+        base_url=getattr(args, "base_url", None),
+        style=getattr(args, "output_style", None),
+        tokens_field=getattr(args, "tokens_field", None),
+        timeout=getattr(args, "timeout", None),
+    )
+    if provider is not None:
+        return provider
     target = _import(ADAPTERS.get(ref, ref), "--adapter")
     adapter = target() if isinstance(target, type) else target
     if not isinstance(adapter, Adapter):
@@ -397,6 +423,9 @@ def _adapter(ref: str) -> Adapter:
 
 
 def _adapter_for(adapter_id: str) -> Adapter:
+    provider = adapter_from_id(adapter_id)
+    if provider is not None:
+        return provider
     for ref in ADAPTERS:
         adapter = _adapter(ref)
         if adapter.id == adapter_id:

@@ -14,7 +14,7 @@ from ..context import Context
 from ..graph import END
 from .claims import check_rationale
 from .model import missing_prices, validate_offers
-from .prompt import PROMPT
+from .prompt import PROMPT, REPORT_SCHEMA
 
 ROW_KEYS = ("id", "source", "monthly")
 
@@ -32,7 +32,9 @@ def after_inspect(state: dict[str, Any]) -> str:
 
 def draft(state: dict[str, Any], context: Context) -> dict[str, Any]:
     """Ask the model for the comparison report (state is already a private copy)."""
-    report = context.generate(instructions=PROMPT, data={"offers": state["offers"]})
+    report = context.generate(
+        instructions=PROMPT, data={"offers": state["offers"]}, schema=REPORT_SCHEMA
+    )
     return {"report": report}
 
 

@@ -7,8 +7,9 @@ from typing import Any
 from ..graph import END, Branch, Graph
 from .nodes import after_inspect, draft, inspect, verify
 
-REVISION = 2
-"""Increase when a node, the prompt or the data contract changes (2: claim checks)."""
+REVISION = 3
+"""Increase when a node, the prompt or the data contract changes (2: claim checks;
+3: draft sends the report schema)."""
 
 graph = Graph(
     name="offers",

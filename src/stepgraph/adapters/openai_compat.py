@@ -1,0 +1,252 @@
+"""OpenAI Chat Completions over plain HTTP: OpenAI and every compatible server.
+
+Standard library only (``urllib``), so Ollama, vLLM, llama.cpp's server and LM Studio
+work with no extra install. The client makes exactly one HTTP request per attempt:
+retries belong to the harness. Every answer is checked in this order: HTTP status
+(mapped to the ``ProviderError`` tree), a JSON body, the finish reason and refusal,
+then the content as a JSON object.
+
+Two switches cover the servers' differences: ``style`` ("json_schema", the OpenAI
+form; or "json_object" with the schema beside it, which llama-cpp-python's server
+needs) and ``tokens_field`` ("max_completion_tokens" for OpenAI, "max_tokens" for
+most local servers). The API key is read from the environment when the request is
+made and is never part of the adapter id, a record or an error message.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import time
+import urllib.error
+import urllib.request
+from email.utils import parsedate_to_datetime
+from typing import Any
+
+from ..errors import (
+    AuthenticationFailed,
+    BadRequest,
+    InputError,
+    MalformedOutput,
+    ProviderConnectionError,
+    ProviderError,
+    ProviderOverloaded,
+    ProviderServerError,
+    ProviderTimeout,
+    QuotaExceeded,
+    RateLimited,
+    Refused,
+    TruncatedOutput,
+)
+from . import Request, Result
+
+STYLES = ("json_schema", "json_object")
+TOKEN_FIELDS = ("max_completion_tokens", "max_tokens")
+QUOTA_CODES = ("insufficient_quota", "billing_hard_limit_reached", "billing_error")
+
+
+class OpenAICompatAdapter:
+    """Chat Completions at ``base_url`` with model ``model``; one request per attempt."""
+
+    def __init__(
+        self,
+        model: str,
+        *,
+        base_url: str = "https://api.openai.com/v1",
+        provider: str = "openai",
+        key_env: str | None = "OPENAI_API_KEY",
+        style: str = "json_schema",
+        tokens_field: str = "max_completion_tokens",
+        max_output_tokens: int = 1024,
+        timeout: float = 60.0,
+    ) -> None:
+        if not isinstance(model, str) or not model.strip():
+            raise InputError("model", "must be a non-empty model name")
+        if not base_url.startswith(("http://", "https://")):
+            raise InputError("base_url", f"must be an http:// or https:// URL, not {base_url!r}")
+        if style not in STYLES:
+            raise InputError("style", f"must be one of {', '.join(STYLES)}, not {style!r}")
+        if tokens_field not in TOKEN_FIELDS:
+            raise InputError("tokens_field", f"must be one of {', '.join(TOKEN_FIELDS)}")
+        if not timeout > 0:
+            raise InputError("timeout", f"must be a positive number of seconds, not {timeout!r}")
+        self.model = model
+        self.base_url = base_url.rstrip("/")
+        self.provider = provider
+        self.key_env = key_env
+        self.style = style
+        self.tokens_field = tokens_field
+        self.max_output_tokens = max_output_tokens
+        self.timeout = timeout
+
+    @property
+    def id(self) -> str:
+        """Provider, model and everything that changes how output is asked for and read."""
+        return f"{self.provider}:{self.model}@{self.base_url}#{self.style},{self.tokens_field}"
+
+    def __repr__(self) -> str:
+        return f"<OpenAICompatAdapter {self.id}>"
+
+    def body(self, request: Request) -> dict[str, Any]:
+        """The JSON body sent for ``request`` (public so tests and replays can see it)."""
+        messages = [
+            {"role": "system", "content": request.instructions},
+            {"role": "user", "content": json.dumps(request.data, ensure_ascii=False)},
+        ]
+        body: dict[str, Any] = {"model": self.model, "messages": messages}
+        body[self.tokens_field] = request.max_output_tokens or self.max_output_tokens
+        if request.schema is None:
+            body["response_format"] = {"type": "json_object"}
+        elif self.style == "json_schema":
+            body["response_format"] = {
+                "type": "json_schema",
+                "json_schema": {"name": "output", "strict": True, "schema": request.schema},
+            }
+        else:
+            body["response_format"] = {"type": "json_object", "schema": request.schema}
+        return body
+
+    def generate(self, request: Request) -> Result:
+        data = json.dumps(self.body(request)).encode("utf-8")
+        headers = {"Content-Type": "application/json", "Accept": "application/json"}
+        key = os.environ.get(self.key_env) if self.key_env else None
+        if key:
+            headers["Authorization"] = f"Bearer {key}"
+        timeout = self.timeout
+        if request.timeout is not None:
+            timeout = max(0.001, min(timeout, request.timeout))
+        http = urllib.request.Request(
+            f"{self.base_url}/chat/completions", data=data, headers=headers, method="POST"
+        )
+        try:
+            with urllib.request.urlopen(http, timeout=timeout) as response:
+                status, text = response.status, response.read()
+                response_headers = dict(response.headers.items())
+        except urllib.error.HTTPError as error:
+            raise _status_error(error.code, error.read(), dict(error.headers.items())) from None
+        except TimeoutError as error:
+            raise ProviderTimeout(f"no answer within {timeout:g} s") from error
+        except urllib.error.URLError as error:
+            if isinstance(error.reason, TimeoutError):
+                raise ProviderTimeout(f"no answer within {timeout:g} s") from None
+            raise ProviderConnectionError(f"cannot reach {self.base_url}: {error.reason}") from None
+        except (ConnectionError, OSError) as error:
+            raise ProviderConnectionError(
+                f"connection to {self.base_url} failed: {error}"
+            ) from None
+        request_id = _header(response_headers, "x-request-id")
+        return self._read(status, text, request_id)
+
+    def _read(self, status: int, text: bytes, request_id: str | None) -> Result:
+        try:
+            payload = json.loads(text)
+        except ValueError:
+            raise ProviderServerError(
+                f"HTTP {status} with a body that is not JSON", status=status,
+                request_id=request_id,
+            ) from None  # fmt: skip
+        try:
+            choice = payload["choices"][0]
+            message = choice["message"]
+        except (KeyError, IndexError, TypeError):
+            raise ProviderServerError(
+                "the answer has no choices[0].message", status=status, request_id=request_id
+            ) from None
+        finish = choice.get("finish_reason")
+        if message.get("refusal"):
+            raise Refused(f"the model refused: {message['refusal']}", request_id=request_id)
+        if finish == "content_filter":
+            raise Refused("the provider's content filter stopped the answer",
+                          request_id=request_id)  # fmt: skip
+        if finish == "length":
+            raise TruncatedOutput("the answer stopped at the output-token limit",
+                                  request_id=request_id)  # fmt: skip
+        content = message.get("content")
+        if not isinstance(content, str):
+            raise MalformedOutput("the answer has no text content", request_id=request_id)
+        try:
+            # strict=False: local grammars let raw control characters into strings
+            output = json.loads(content, strict=False)
+        except ValueError as error:
+            raise MalformedOutput(f"the answer is not JSON: {error}",
+                                  request_id=request_id) from None  # fmt: skip
+        if not isinstance(output, dict):
+            raise MalformedOutput(f"the answer is JSON {type(output).__name__}, not an object",
+                                  request_id=request_id)  # fmt: skip
+        usage = _usage(payload.get("usage"))
+        return Result(
+            data=output,
+            provider=self.provider,
+            model=str(payload.get("model") or self.model),
+            request_id=request_id,
+            response_id=payload.get("id") if isinstance(payload.get("id"), str) else None,
+            usage=usage,
+            finish_reason=finish if isinstance(finish, str) else None,
+        )
+
+
+def _usage(raw: Any) -> dict[str, int]:
+    """Token counts in the common naming; a missing or odd usage block gives {}."""
+    if not isinstance(raw, dict):
+        return {}
+    usage = {}
+    for name, field in (("input_tokens", "prompt_tokens"), ("output_tokens", "completion_tokens")):
+        value = raw.get(field)
+        if isinstance(value, int) and not isinstance(value, bool):
+            usage[name] = value
+    return usage
+
+
+def _header(headers: dict[str, str], name: str) -> str | None:
+    for key, value in headers.items():
+        if key.lower() == name:
+            return value
+    return None
+
+
+def retry_after(headers: dict[str, str]) -> float | None:
+    """Seconds the provider asked to wait: ``retry-after-ms``, then ``retry-after``."""
+    millis = _header(headers, "retry-after-ms")
+    if millis is not None:
+        try:
+            return max(0.0, float(millis) / 1000)
+        except ValueError:
+            pass
+    value = _header(headers, "retry-after")
+    if value is None:
+        return None
+    try:
+        return max(0.0, float(value))
+    except ValueError:
+        try:
+            return max(0.0, parsedate_to_datetime(value).timestamp() - time.time())
+        except (TypeError, ValueError):
+            return None
+
+
+def _status_error(status: int, body: bytes, headers: dict[str, str]) -> ProviderError:
+    """The ``ProviderError`` for an HTTP error status, looking at the error body too."""
+    request_id = _header(headers, "x-request-id")
+    detail, code = "", ""
+    try:
+        error = json.loads(body).get("error")
+        if isinstance(error, dict):
+            detail = str(error.get("message") or "")
+            code = str(error.get("code") or error.get("type") or "")
+        elif isinstance(error, str):
+            detail = error
+    except (ValueError, AttributeError):
+        pass
+    message = f"HTTP {status}" + (f" ({code})" if code else "") + (f": {detail}" if detail else "")
+    facts: dict[str, Any] = {"status": status, "request_id": request_id}
+    if code in QUOTA_CODES or status == 402:
+        return QuotaExceeded(message, **facts)
+    if status == 429:
+        return RateLimited(message, retry_after=retry_after(headers), **facts)
+    if status in (401, 403):
+        return AuthenticationFailed(message, **facts)
+    if status in (503, 529):
+        return ProviderOverloaded(message, retry_after=retry_after(headers), **facts)
+    if status >= 500 or status in (408, 409):
+        return ProviderServerError(message, retry_after=retry_after(headers), **facts)
+    return BadRequest(message, **facts)

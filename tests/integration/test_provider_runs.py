@@ -1,0 +1,194 @@
+"""The offer workflow against a scripted provider: harness retries, journal, secrets."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from stepgraph import Store, errors, open_store, resume, run
+from stepgraph.adapters.openai_compat import OpenAICompatAdapter
+from stepgraph.offers import graph, make_inputs
+from stepgraph.retry import RetryPolicy
+from tests.fakeprovider import FakeProvider, Reply, completion, good_report, serve
+from tests.integration.cli_helpers import EXAMPLE, stepgraph
+from tests.support import seed_offers
+
+SECRET = "sk-test-never-stored-0123456789"
+
+
+@pytest.fixture
+def fake() -> Iterator[FakeProvider]:
+    with serve() as provider:
+        yield provider
+
+
+class Sleeps:
+    """A RetryPolicy sleep that records the waits instead of sleeping."""
+
+    def __init__(self) -> None:
+        self.waits: list[float] = []
+
+    def __call__(self, seconds: float) -> None:
+        self.waits.append(seconds)
+
+
+def policy(sleeps: Sleeps, **options: float) -> RetryPolicy:
+    return RetryPolicy(sleep=sleeps, jitter=lambda: 1.0, **options)  # type: ignore[arg-type]
+
+
+def model(fake: FakeProvider) -> OpenAICompatAdapter:
+    return OpenAICompatAdapter("m1", base_url=fake.url, provider="openai-compatible")
+
+
+def setup_store(url: str) -> Store:
+    store = open_store(url)
+    store.setup()
+    return store
+
+
+def test_a_server_error_is_retried_by_the_harness_and_the_run_completes(
+    fake: FakeProvider, tmp_path: Path
+) -> None:
+    fake.push(Reply(500, b"<html>oops</html>"), good_report(seed_offers()))
+    sleeps = Sleeps()
+    with setup_store(f"sqlite:{tmp_path / 'runs.db'}") as store:
+        result = run(graph, inputs=make_inputs(seed_offers()), adapter=model(fake), store=store,
+                     retry=policy(sleeps))  # fmt: skip
+        journal = store.generations(result.run_id)
+    assert result.status == "ready_for_review"
+    assert len(fake.seen) == 2
+    assert sleeps.waits == [0.5]  # base delay, full jitter pinned to 1
+    (entry,) = journal.values()
+    assert entry["status"] == "done"
+    assert entry["attempt"] == 2
+    assert entry["attempts"][0]["error"] == "ProviderServerError"
+    assert entry["attempts"][0]["http_status"] == 500
+    assert (entry["request_id"], entry["usage"]) == ("req_fake", {"input_tokens": 11,
+                                                                   "output_tokens": 7})  # fmt: skip
+
+
+def test_retry_after_is_honoured_when_under_the_cap(fake: FakeProvider, tmp_path: Path) -> None:
+    fake.push(Reply(429, {"error": "slow"}, {"retry-after": "2"}), good_report(seed_offers()))
+    sleeps = Sleeps()
+    with open_store("memory:") as store:
+        result = run(graph, inputs=make_inputs(seed_offers()), adapter=model(fake), store=store,
+                     retry=policy(sleeps))  # fmt: skip
+    assert result.status == "ready_for_review"
+    assert sleeps.waits == [2.0]
+
+
+def test_a_real_backoff_sleep_is_short_and_real(fake: FakeProvider) -> None:
+    fake.push(Reply(503, {"error": "busy"}), good_report(seed_offers()))
+    with open_store("memory:") as store:
+        result = run(graph, inputs=make_inputs(seed_offers()), adapter=model(fake), store=store,
+                     retry=RetryPolicy(base_delay=0.05))  # fmt: skip
+    assert result.status == "ready_for_review"
+    assert len(fake.seen) == 2
+
+
+def test_retry_after_above_the_cap_stops_with_when_to_try_again_and_resumes_later(
+    fake: FakeProvider, tmp_path: Path
+) -> None:
+    fake.push(Reply(429, {"error": "slow"}, {"retry-after": "300"}))
+    sleeps = Sleeps()
+    url = f"sqlite:{tmp_path / 'runs.db'}"
+    with setup_store(url) as store, pytest.raises(errors.RetryLater) as raised:
+        run(graph, inputs=make_inputs(seed_offers()), adapter=model(fake), store=store,
+            run_id="r", retry=policy(sleeps, max_wait=30))  # fmt: skip
+    assert sleeps.waits == []  # never left asleep
+    assert "300 s, above the cap of 30 s" in raised.value.reason
+    assert raised.value.not_before > "2000"
+    with open_store(url) as store:
+        saved = store.load("r")
+        assert saved is not None
+        assert saved.next == "draft"
+        (entry,) = store.generations("r").values()
+        assert (entry["status"], entry["error"], entry["retry_after"]) == (
+            "failed", "RateLimited", 300.0)  # fmt: skip
+        fake.push(good_report(seed_offers()))
+        later = resume(graph, run_id="r", adapter=model(fake), store=store, retry=policy(sleeps))
+        (entry,) = store.generations("r").values()
+    assert later.status == "ready_for_review"
+    assert entry["attempt"] == 2
+    assert entry["attempts"][0]["error"] == "RateLimited"
+
+
+def test_spent_attempts_stop_with_retry_later(fake: FakeProvider) -> None:
+    fake.push(*[Reply(502, b"bad gateway")] * 3)
+    sleeps = Sleeps()
+    with open_store("memory:") as store, pytest.raises(errors.RetryLater, match="3 attempt"):
+        run(graph, inputs=make_inputs(seed_offers()), adapter=model(fake), store=store,
+            retry=policy(sleeps, attempts=3))  # fmt: skip
+    assert len(fake.seen) == 3
+    assert sleeps.waits == [0.5, 1.0]  # exponential
+
+
+@pytest.mark.parametrize(
+    "reply",
+    [
+        Reply(429, {"error": {"code": "insufficient_quota"}}),
+        Reply(401, {"error": "bad key"}),
+        completion("", refusal="no"),
+    ],
+)
+def test_a_failure_that_cannot_be_retried_calls_once(fake: FakeProvider, reply: Reply) -> None:
+    fake.push(reply)
+    with open_store("memory:") as store, pytest.raises(errors.NodeError) as raised:
+        run(graph, inputs=make_inputs(seed_offers()), adapter=model(fake), store=store,
+            retry=policy(Sleeps()))  # fmt: skip
+    assert isinstance(raised.value.__cause__, errors.ProviderError)
+    assert len(fake.seen) == 1
+
+
+def test_a_wrong_model_answer_is_blocked_by_verify(fake: FakeProvider) -> None:
+    bad = [{"id": o["id"], "source": o["source"], "monthly": o["monthly"]} for o in seed_offers()]
+    fake.push(completion({"rows": bad, "recommendedId": "A", "rationale": "A is cheapest."}))
+    with open_store("memory:") as store:
+        result = run(graph, inputs=make_inputs(seed_offers()), adapter=model(fake), store=store)
+    assert result.status == "blocked"
+    assert any("recommendedId is 'A'" in reason for reason in result.state["reasons"])
+
+
+@pytest.mark.parametrize("scheme", ["sqlite", "file"])
+def test_the_api_key_never_reaches_the_store(
+    fake: FakeProvider, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, scheme: str
+) -> None:
+    monkeypatch.setenv("OPENAI_API_KEY", SECRET)
+    fake.push(Reply(500, {"error": {"message": "boom"}}), good_report(seed_offers()))
+    target = tmp_path / ("runs.db" if scheme == "sqlite" else "runs")
+    with setup_store(f"{scheme}:{target}") as store:
+        run(graph, inputs=make_inputs(seed_offers()), adapter=model(fake), store=store,
+            retry=policy(Sleeps()))  # fmt: skip
+    assert fake.seen[0].headers["Authorization"] == f"Bearer {SECRET}"
+    files = [path for path in tmp_path.rglob("*") if path.is_file()]
+    assert files
+    for path in files:
+        assert SECRET.encode() not in path.read_bytes(), path
+
+
+def test_the_cli_runs_offers_against_an_openai_compatible_server_and_resumes_it(
+    fake: FakeProvider, tmp_path: Path
+) -> None:
+    offers = [{"id": "A", "source": "offer-A-v1", "monthly": 120},
+              {"id": "B", "source": "offer-B-v1", "monthly": 90}]  # fmt: skip
+    (tmp_path / "offers.json").write_text(__import__("json").dumps(offers))
+    store = f"sqlite:{tmp_path / 'runs.db'}"
+    fake.push(good_report(offers))
+    flags = ("--adapter", "openai-compatible:m1", "--base-url", fake.url, "--store", store)
+    first = stepgraph("run", "offers", "offers.json", "--max-steps", "1", "--json", *flags,
+                      cwd=tmp_path, env={"OPENAI_API_KEY": SECRET})  # fmt: skip
+    assert first.code == 0, first.err
+    assert len(fake.seen) == 0  # inspect only
+    later = stepgraph("resume", first.json()["run_id"], "--store", store, "--json", cwd=tmp_path)
+    assert later.code == 0, later.err
+    assert later.json()["status"] == "ready_for_review"
+    assert len(fake.seen) == 1
+
+
+def test_the_cli_names_a_missing_base_url(tmp_path: Path) -> None:
+    outcome = stepgraph("run", "offers", EXAMPLE, "--adapter", "openai-compatible:m1",
+                        "--store", "memory:", cwd=tmp_path)  # fmt: skip
+    assert outcome.code == 2
+    assert "--base-url" in outcome.err
