@@ -144,10 +144,13 @@ def test_a_failure_that_cannot_be_retried_calls_once(fake: FakeProvider, reply: 
 
 def test_a_wrong_model_answer_is_blocked_by_verify(fake: FakeProvider) -> None:
     bad = [{"id": o["id"], "source": o["source"], "monthly": o["monthly"]} for o in seed_offers()]
-    fake.push(completion({"rows": bad, "recommendedId": "A", "rationale": "A is cheapest."}))
+    wrong = {"rows": bad, "recommendedId": "A", "rationale": "A is cheapest."}
+    fake.push(completion(wrong), completion(wrong))
     with open_store("memory:") as store:
         result = run(graph, inputs=make_inputs(seed_offers()), adapter=model(fake), store=store)
     assert result.status == "blocked"
+    assert result.state["drafts"] == 2  # repaired once with feedback, repeated, stopped
+    assert fake.seen[1].body["messages"][1]["content"].count("recommendedId is 'A'") == 1
     assert any("recommendedId is 'A'" in reason for reason in result.state["reasons"])
 
 

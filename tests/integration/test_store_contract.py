@@ -49,7 +49,7 @@ def test_history_keeps_every_step_in_version_order(store: Store) -> None:
         (1, "inspect", "draft"), (2, "draft", "verify"), (3, "verify", "END")
     ]  # fmt: skip
     assert history[0].update == {"missing": [], "status": "running"}
-    assert set(history[1].update) == {"report"}
+    assert set(history[1].update) == {"report", "drafts"}
 
 
 def test_history_of_an_unknown_run_is_run_not_found(store: Store) -> None:

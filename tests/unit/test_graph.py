@@ -141,7 +141,8 @@ def test_mermaid_draws_fixed_edges_solid_and_choices_dotted() -> None:
         "    inspect -.-> draft",
         "    inspect -.-> __end__",
         "    draft --> verify",
-        "    verify --> __end__",
+        "    verify -.-> draft",
+        "    verify -.-> __end__",
         "    __end__([END])",
     ]
 
@@ -151,6 +152,7 @@ def test_dot_draws_every_edge_with_choices_dashed() -> None:
     assert '"inspect" -> "draft" [style=dashed];' in text
     assert '"inspect" -> "END" [style=dashed];' in text
     assert '"draft" -> "verify";' in text
-    assert '"verify" -> "END";' in text
+    assert '"verify" -> "draft" [style=dashed];' in text
+    assert '"verify" -> "END" [style=dashed];' in text
     assert text.startswith('digraph "offers" {')
     assert text.rstrip().endswith("}")

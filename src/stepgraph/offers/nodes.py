@@ -17,6 +17,7 @@ from .model import missing_prices, validate_offers
 from .prompt import PROMPT, REPORT_SCHEMA
 
 ROW_KEYS = ("id", "source", "monthly")
+DEFAULT_MAX_DRAFTS = 2
 
 
 def inspect(state: dict[str, Any], context: Context) -> dict[str, Any]:
@@ -31,11 +32,33 @@ def after_inspect(state: dict[str, Any]) -> str:
 
 
 def draft(state: dict[str, Any], context: Context) -> dict[str, Any]:
-    """Ask the model for the comparison report (state is already a private copy)."""
-    report = context.generate(
-        instructions=PROMPT, data={"offers": state["offers"]}, schema=REPORT_SCHEMA
-    )
-    return {"report": report}
+    """Ask the model for the comparison report; a repair gets verify's reasons as feedback."""
+    data: dict[str, Any] = {"offers": state["offers"]}
+    drafts = int(state.get("drafts") or 0)
+    if drafts and state.get("reasons"):
+        data["feedback"] = list(state["reasons"])
+    report = context.generate(instructions=PROMPT, data=data, schema=REPORT_SCHEMA)
+    update: dict[str, Any] = {"report": report, "drafts": drafts + 1}
+    if drafts:
+        update["previous_report"] = state.get("report")
+    return update
+
+
+def after_verify(state: dict[str, Any]) -> str:
+    """Repair a blocked report by drafting again, until the draft limit or a repeat."""
+    if state.get("status") != "blocked":
+        return END
+    if int(state.get("drafts") or 0) >= draft_limit(state):
+        return END
+    if "previous_report" in state and same_json(state["previous_report"], state.get("report")):
+        return END  # the model repeated itself: another attempt would too
+    return "draft"
+
+
+def draft_limit(state: dict[str, Any]) -> int:
+    """The total drafts a run may make (inputs ``max_drafts``, default 2)."""
+    limit = state.get("max_drafts", DEFAULT_MAX_DRAFTS)
+    return limit if isinstance(limit, int) and not isinstance(limit, bool) else DEFAULT_MAX_DRAFTS
 
 
 def verify(state: dict[str, Any], context: Context) -> dict[str, Any]:
