@@ -7,6 +7,7 @@ Exit codes (also in ``--help`` and README.md):
   3  waiting_for_data
   4  blocked
   5  resume refused: fingerprint mismatch or version conflict
+  6  retry later: the model provider failed transiently; resume after the time printed
 """
 
 from __future__ import annotations
@@ -29,6 +30,7 @@ from .errors import (
     InputError,
     NodeError,
     ResumeRefused,
+    RetryLater,
     RunNotFound,
     StepgraphError,
 )
@@ -37,6 +39,7 @@ from .runner import RunResult, resume, run
 from .stores import DEFAULT_URL, Store, open_store
 
 EXIT_OK, EXIT_ERROR, EXIT_USAGE, EXIT_WAITING, EXIT_BLOCKED, EXIT_REFUSED = 0, 1, 2, 3, 4, 5
+EXIT_RETRY_LATER = 6
 STATUS_EXIT = {"waiting_for_data": EXIT_WAITING, "blocked": EXIT_BLOCKED}
 
 EPILOG = f"""\
@@ -47,6 +50,7 @@ exit codes:
   3  waiting_for_data
   4  blocked
   5  resume refused (fingerprint mismatch or version conflict)
+  6  retry later (a provider failed transiently; resume after the time printed)
 
 environment:
   STEPGRAPH_STORE        the default --store (otherwise {DEFAULT_URL})
@@ -482,6 +486,8 @@ def _error_code(error: StepgraphError) -> int:
         return EXIT_USAGE  # a node rejected the input (the offers' inspect does)
     if isinstance(error, ResumeRefused):
         return EXIT_REFUSED
+    if isinstance(error, RetryLater):
+        return EXIT_RETRY_LATER
     return EXIT_ERROR
 
 

@@ -179,10 +179,11 @@ def show(cp: Checkpoint, history: list[HistoryEntry], journal: dict[str, dict[st
     )
     if journal:
         lines.extend(["", "generations (step:node:call):"])
-        lines.append(table(["slot", "outcome", "attempt", "adapter", "latency ms", "request"],
+        lines.append(table(["slot", "outcome", "attempt", "adapter", "latency ms", "request",
+                            "earlier attempts"],
                            [[key, _outcome(record), str(record.get("attempt", "?")),
                              str(record.get("adapter", "?")), str(record.get("latency_ms", "-")),
-                             str(record.get("request", ""))[:12]]
+                             str(record.get("request", ""))[:12], _earlier(record)]
                             for key, record in sorted(journal.items())]))  # fmt: skip
     return "\n".join(lines)
 
@@ -193,6 +194,18 @@ def _cell(value: object) -> str:
     if isinstance(value, str):
         return value
     return repr(value)
+
+
+def _earlier(record: dict[str, Any]) -> str:
+    """Attempts before this one: "1 interrupted, 2 RateLimited" (a repeated generation)."""
+    earlier = record.get("attempts")
+    if not isinstance(earlier, list) or not earlier:
+        return "-"
+    return ", ".join(
+        f"{item.get('attempt', '?')} {item.get('error') or item.get('status', '?')}"
+        for item in earlier
+        if isinstance(item, dict)
+    )
 
 
 def _outcome(record: dict[str, Any]) -> str:

@@ -195,3 +195,23 @@ def test_the_cli_names_a_missing_base_url(tmp_path: Path) -> None:
                         "--store", "memory:", cwd=tmp_path)  # fmt: skip
     assert outcome.code == 2
     assert "--base-url" in outcome.err
+
+
+def test_the_cli_exits_6_with_the_time_to_retry_and_show_lists_the_failed_attempt(
+    fake: FakeProvider, tmp_path: Path
+) -> None:
+    fake.push(Reply(429, {"error": "slow"}, {"retry-after": "600"}))
+    store = f"sqlite:{tmp_path / 'runs.db'}"
+    flags = ("--adapter", "openai-compatible:m1", "--base-url", fake.url, "--store", store)
+    stopped = stepgraph("run", "offers", EXAMPLE, "--run-id", "r", "--json", *flags,
+                        cwd=tmp_path)  # fmt: skip
+    assert stopped.code == 6, stopped.err
+    error = stopped.json()["error"]
+    assert error["type"] == "RetryLater"
+    assert error["not_before"] > "2000"
+    assert "above the cap" in error["reason"]
+    fake.push(good_report(seed_offers()))
+    later = stepgraph("resume", "r", "--store", store, cwd=tmp_path)
+    assert later.code == 0, later.err
+    shown = stepgraph("show", "r", "--store", store, cwd=tmp_path)
+    assert "1 RateLimited" in shown.out
