@@ -25,6 +25,7 @@ from . import cli_text
 from .adapters import Adapter
 from .adapters.openai_compat import STYLES, TOKEN_FIELDS
 from .adapters.providers import adapter_from_id, provider_adapter
+from .adapters.recording import Recording, Replay
 from .errors import (
     AdapterError,
     InputError,
@@ -399,6 +400,8 @@ def _provider_options(cmd: Any) -> None:
     cmd.add_argument("--output-style", choices=STYLES, help=styles)
     cmd.add_argument("--tokens-field", choices=TOKEN_FIELDS, help="the output-limit field")
     cmd.add_argument("--timeout", type=float, help="seconds per provider request (default 60)")
+    cmd.add_argument("--record", metavar="FILE", help="append every answer to FILE (JSON lines)")
+    cmd.add_argument("--replay", metavar="FILE", help="answer from FILE instead of a model")
 
 
 def _graph_and_loader(ref: str) -> tuple[Graph, Callable[[str], dict[str, Any]]]:
@@ -410,6 +413,16 @@ def _graph_and_loader(ref: str) -> tuple[Graph, Callable[[str], dict[str, Any]]]
 
 
 def _adapter(ref: str, args: argparse.Namespace | None = None) -> Adapter:
+    replay, record = getattr(args, "replay", None), getattr(args, "record", None)
+    if replay:
+        return Replay(replay)
+    chosen = _named_adapter(ref, args)
+    if record:
+        return Recording(chosen, record)
+    return chosen
+
+
+def _named_adapter(ref: str, args: argparse.Namespace | None) -> Adapter:
     provider = provider_adapter(
         ref,
         base_url=getattr(args, "base_url", None),
@@ -470,8 +483,9 @@ def _fail(error: StepgraphError, args: argparse.Namespace) -> int:
         traceback.print_exception(error)
     else:
         print(f"stepgraph: error: {error}", file=sys.stderr)
-        cause = error.__cause__
-        while cause is not None:
+        cause, seen = error.__cause__, {id(error)}
+        while cause is not None and id(cause) not in seen:
+            seen.add(id(cause))
             print(f"  caused by: {type(cause).__name__}: {cause}", file=sys.stderr)
             cause = cause.__cause__
     if getattr(args, "json", False):

@@ -100,6 +100,8 @@ class Context:
                 self._record(key, failed)
                 wait = self._next_wait(error, attempt - first + 1)
                 if wait is None:
+                    if isinstance(error, StepgraphError) and not isinstance(error, InputError):
+                        raise  # already ours (a ProviderError keeps its class and cause)
                     raise _as_adapter_error(adapter_id, error) from (
                         None if isinstance(error, InputError) else error
                     )
@@ -146,11 +148,9 @@ class Context:
             self._store.record_generation(self.run_id, key, record)
 
 
-def _as_adapter_error(adapter_id: str, error: Exception) -> StepgraphError:
+def _as_adapter_error(adapter_id: str, error: Exception) -> AdapterError:
     if isinstance(error, InputError):
         return AdapterError(f"adapter {adapter_id!r} returned non-JSON output: {error}")
-    if isinstance(error, StepgraphError):
-        return error
     return AdapterError(f"adapter {adapter_id!r} failed: {type(error).__name__}: {error}")
 
 

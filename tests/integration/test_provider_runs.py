@@ -215,3 +215,31 @@ def test_the_cli_exits_6_with_the_time_to_retry_and_show_lists_the_failed_attemp
     assert later.code == 0, later.err
     shown = stepgraph("show", "r", "--store", store, cwd=tmp_path)
     assert "1 RateLimited" in shown.out
+
+
+def test_a_recorded_session_replays_with_nothing_listening_and_holds_no_key(
+    tmp_path: Path,
+) -> None:
+    tape = tmp_path / "session.jsonl"
+    with serve() as live:
+        live.push(good_report(seed_offers()))
+        flags = ("--adapter", "openai-compatible:m1", "--base-url", live.url)
+        recorded = stepgraph("run", "offers", EXAMPLE, "--store", "memory:", "--json",
+                             "--record", str(tape), *flags, cwd=tmp_path,
+                             env={"OPENAI_API_KEY": SECRET})  # fmt: skip
+    assert recorded.code == 0, recorded.err
+    assert SECRET not in tape.read_text()
+    replayed = stepgraph("run", "offers", EXAMPLE, "--store", "memory:", "--json",
+                         "--replay", str(tape), cwd=tmp_path)  # fmt: skip
+    assert replayed.code == 0, replayed.err
+    assert replayed.json()["state"]["report"] == recorded.json()["state"]["report"]
+
+
+def test_replay_refuses_a_request_it_did_not_record(tmp_path: Path) -> None:
+    tape = tmp_path / "session.jsonl"
+    line = {"key": "0" * 64, "adapter": "openai-compatible:m1", "output": {}, "usage": {}}
+    tape.write_text(__import__("json").dumps(line) + "\n")
+    outcome = stepgraph("run", "offers", EXAMPLE, "--store", "memory:", "--replay", str(tape),
+                        cwd=tmp_path)  # fmt: skip
+    assert outcome.code == 1
+    assert "no recorded answer" in outcome.err
