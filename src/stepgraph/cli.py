@@ -226,10 +226,13 @@ def _status(args: argparse.Namespace) -> int:
         current = store.load(args.run_id)
         if current is None:
             raise RunNotFound(store.url, args.run_id)
+        waiting = cli_text.retry_wait(current, store.generations(args.run_id))
     if args.json:
-        _print_json(cli_text.checkpoint_json(current))
+        _print_json({**cli_text.checkpoint_json(current), "retry_later": waiting})
     else:
         print(cli_text.status_line(current))
+        if waiting:
+            print(f"retry later: {waiting['reason']}; not before {waiting['not_before']}")
     return _exit_for(current.status, current.next)
 
 

@@ -196,6 +196,18 @@ def _cell(value: object) -> str:
     return repr(value)
 
 
+def retry_wait(current: Checkpoint, journal: dict[str, dict[str, Any]]) -> dict[str, str] | None:
+    """The retry-later stop recorded for the node the run is at, if its last call gave up."""
+    prefix = f"{current.version + 1}:{current.next}:"
+    stops = [record for key, record in sorted(journal.items())
+             if key.startswith(prefix) and record.get("status") == "failed"
+             and "not_before" in record]  # fmt: skip
+    if not stops:
+        return None
+    last = stops[-1]
+    return {"reason": str(last.get("retry_later", "")), "not_before": str(last["not_before"])}
+
+
 def _earlier(record: dict[str, Any]) -> str:
     """Attempts before this one: "1 interrupted, 2 RateLimited" (a repeated generation)."""
     earlier = record.get("attempts")

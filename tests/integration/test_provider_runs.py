@@ -210,11 +210,16 @@ def test_the_cli_exits_6_with_the_time_to_retry_and_show_lists_the_failed_attemp
     assert error["type"] == "RetryLater"
     assert error["not_before"] > "2000"
     assert "above the cap" in error["reason"]
+    status = stepgraph("status", "r", "--store", store, "--json", cwd=tmp_path)
+    assert status.json()["retry_later"] == {"reason": error["reason"],
+                                            "not_before": error["not_before"]}  # fmt: skip
     fake.push(good_report(seed_offers()))
     later = stepgraph("resume", "r", "--store", store, cwd=tmp_path)
     assert later.code == 0, later.err
     shown = stepgraph("show", "r", "--store", store, cwd=tmp_path)
     assert "1 RateLimited" in shown.out
+    done = stepgraph("status", "r", "--store", store, "--json", cwd=tmp_path)
+    assert done.json()["retry_later"] is None
 
 
 def test_a_recorded_session_replays_with_nothing_listening_and_holds_no_key(
