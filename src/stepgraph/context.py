@@ -97,13 +97,13 @@ class Context:
             except Exception as error:
                 failed = {"status": "failed", **base, **_error_facts(error),
                           "latency_ms": _ms(started), "at": now()}  # fmt: skip
-                self._record(key, failed)
                 try:
                     wait = self._next_wait(error, attempt - first + 1)
                 except RetryLater as stop:  # keep when and why beside the failed attempt
                     self._record(key, {**failed, "retry_later": stop.reason,
                                        "not_before": stop.not_before})  # fmt: skip
                     raise
+                self._record(key, failed)
                 if wait is None:
                     if isinstance(error, StepgraphError) and not isinstance(error, InputError):
                         raise  # already ours (a ProviderError keeps its class and cause)

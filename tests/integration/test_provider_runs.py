@@ -79,7 +79,9 @@ def test_retry_after_is_honoured_when_under_the_cap(fake: FakeProvider, tmp_path
     assert sleeps.waits == [2.0]
 
 
-def test_a_real_backoff_sleep_is_short_and_real(fake: FakeProvider) -> None:
+def test_the_default_policy_retries_an_overloaded_provider_and_completes(
+    fake: FakeProvider,
+) -> None:
     fake.push(Reply(503, {"error": "busy"}), good_report(seed_offers()))
     with open_store("memory:") as store:
         result = run(graph, inputs=make_inputs(seed_offers()), adapter=model(fake), store=store,

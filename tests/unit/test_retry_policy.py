@@ -31,19 +31,3 @@ def test_bad_settings_name_the_field(options: dict[str, object], field: str) -> 
     with pytest.raises(InputError) as raised:
         RetryPolicy(**options)  # type: ignore[arg-type]
     assert raised.value.field == field
-
-
-def test_an_adapters_own_stepgraph_error_is_raised_as_it_is() -> None:
-    from stepgraph import AdapterError, FunctionAdapter, NodeError, open_store, run
-    from stepgraph.offers import graph, make_inputs
-    from tests.support import seed_offers
-
-    def fail(request: object) -> object:
-        raise AdapterError("no answer recorded")
-
-    with open_store("memory:") as store, pytest.raises(NodeError) as raised:
-        run(graph, inputs=make_inputs(seed_offers()), adapter=FunctionAdapter("f", fail),
-            store=store)  # fmt: skip
-    cause = raised.value.__cause__
-    assert isinstance(cause, AdapterError)
-    assert cause.__cause__ is None  # never its own cause (the CLI walks this chain)

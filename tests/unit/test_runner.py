@@ -409,3 +409,19 @@ def test_stop_still_lets_a_new_run_complete_its_first_node(memory: Store) -> Non
     assert (result.trace, result.version) == (("a",), 1)
     again = run(graph, inputs={}, adapter=ECHO, store=memory, stop=lambda: True)
     assert (again.steps, again.trace) == (0, ("a",))
+
+
+def test_an_adapters_own_stepgraph_error_is_raised_as_it_is() -> None:
+    from stepgraph import AdapterError, FunctionAdapter, NodeError, open_store, run
+    from stepgraph.offers import graph, make_inputs
+    from tests.support import seed_offers
+
+    def fail(request: object) -> object:
+        raise AdapterError("no answer recorded")
+
+    with open_store("memory:") as store, pytest.raises(NodeError) as raised:
+        run(graph, inputs=make_inputs(seed_offers()), adapter=FunctionAdapter("f", fail),
+            store=store)  # fmt: skip
+    cause = raised.value.__cause__
+    assert isinstance(cause, AdapterError)
+    assert cause.__cause__ is None  # never its own cause (the CLI walks this chain)

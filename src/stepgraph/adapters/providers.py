@@ -25,34 +25,29 @@ def provider_adapter(
         return None
     if not model:
         raise InputError("--adapter", f"{ref!r} names no model: write {provider}:MODEL")
-    options: dict[str, object] = {"timeout": timeout} if timeout is not None else {}
     if provider == "openai":
-        url, key_env = base_url or "https://api.openai.com/v1", "OPENAI_API_KEY"
+        url, key_env, tokens = base_url or "https://api.openai.com/v1", "OPENAI_API_KEY", None
     elif provider == "ollama":
-        url, key_env = base_url or OLLAMA_URL, None
-        options["tokens_field"] = "max_tokens"
+        url, key_env, tokens = base_url or OLLAMA_URL, None, "max_tokens"
+    elif base_url is None:
+        raise InputError("--base-url", "openai-compatible:MODEL needs the server's URL")
     else:
-        if base_url is None:
-            raise InputError("--base-url", "openai-compatible:MODEL needs the server's URL")
-        url, key_env = base_url, "OPENAI_API_KEY"
-        options["tokens_field"] = "max_tokens"
-    if style is not None:
-        options["style"] = style
-    if tokens_field is not None:
-        options["tokens_field"] = tokens_field
+        url, key_env, tokens = base_url, "OPENAI_API_KEY", "max_tokens"
     return OpenAICompatAdapter(
         model,
         base_url=url,
         provider=provider,
         key_env=key_env,
-        **options,  # type: ignore[arg-type]
+        style=style or "json_schema",
+        tokens_field=tokens_field or tokens or "max_completion_tokens",
+        timeout=60.0 if timeout is None else timeout,
     )
 
 
 def adapter_from_id(adapter_id: str) -> OpenAICompatAdapter | None:
     """Rebuild a provider adapter from the id a run recorded (keys come from the env)."""
     head, at, rest = adapter_id.partition("@")
-    url, hash_, switches = rest.rpartition("#")[0], "#", rest.rpartition("#")[2]
+    url, hash_, switches = rest.rpartition("#")
     style, comma, tokens_field = switches.partition(",")
     if not at or not hash_ or not comma:
         return None
