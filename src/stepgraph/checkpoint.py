@@ -9,6 +9,13 @@ Storage is inputs once, a small head (where the run stands, what it is bound to)
 one history entry per completed step holding only that step's update. The state is
 rebuilt by merging the updates over the inputs, so nothing is stored twice and the
 stored bytes grow with what nodes return, not with state size times steps.
+
+A step is a completed node, or an *event* the harness recorded between nodes (its name
+starts with ``@``: a retry-later stop, a decision, supplied data). Update keys that start
+with ``@`` are the step's metadata, never state: ``@wait`` (the run waits after this
+step: for a retry time, a decision or data), ``@inputs`` (input keys this step replaced;
+the fingerprint's inputs part follows) and ``@event`` (who did what, when). All of it is
+inside the checksum chain.
 """
 
 from __future__ import annotations
@@ -137,6 +144,7 @@ class Checkpoint:
     created_at: str
     updated_at: str
     format: int = FORMAT
+    step: str = ""  # the step this version records when it is an event ("@...")
     sum: str = ""  # the checksum chain up to this version ("" before the first save)
     # Compact JSON of ``inputs`` / ``update`` when the harness already has it; stores
     # read it through inputs_json() / update_json() instead of encoding again.
@@ -157,8 +165,28 @@ class Checkpoint:
 
     @property
     def node(self) -> str:
-        """The node whose completion this version records."""
-        return self.trace[-1]
+        """The step this version records: a node's name, or an event's ``@`` name."""
+        return self.step or self.trace[-1]
+
+    @property
+    def wait(self) -> dict[str, Any] | None:
+        """What the run waits for after this version (``@wait``), or None."""
+        found = self.update.get(WAIT)
+        return found if isinstance(found, dict) else None
+
+
+WAIT = "@wait"
+"""Update key: what the run waits for after this step (kind, reason, ...)."""
+INPUTS = "@inputs"
+"""Update key: input keys this step replaced (an authorised data update)."""
+EVENT = "@event"
+"""Update key: who recorded an event step, and what they gave."""
+RESERVED = frozenset((WAIT, INPUTS, EVENT))
+
+
+def state_part(update: Mapping[str, Any]) -> dict[str, Any]:
+    """The keys of a step's update that are state (everything not starting with ``@``)."""
+    return {key: value for key, value in update.items() if not key.startswith("@")}
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -300,8 +328,6 @@ def from_records(
         raise CheckpointCorrupt(run_id, "the fingerprint does not match its parts")
     if not isinstance(inputs, dict):
         raise CheckpointCorrupt(run_id, "inputs must be an object")
-    if digest(canonical_json(inputs)) != parts.inputs:
-        raise CheckpointCorrupt(run_id, "the inputs do not match the stored fingerprint")
     version = rec.integer("version")
     if version < 1:
         raise CheckpointCorrupt(run_id, f"version must be at least 1, not {version}")
@@ -315,26 +341,55 @@ def from_records(
     created_at, updated_at = rec.text("created_at"), rec.text("updated_at")
     if updated_at != last.at:
         raise CheckpointCorrupt(run_id, "updated_at does not match the last step")
-    chain = _verify_chain(run_id, _genesis(run_id, fingerprint, created_at), entries, key)
     values: dict[str, Any] = {}
+    current = inputs
     for entry in entries:
-        values.update(entry.update)
+        values.update(_checked_step(entry, run_id))
+        replaced = entry.update.get(INPUTS)
+        if replaced:
+            current = {**current, **replaced}
+    origin = digest(canonical_json(inputs))
+    if current is inputs:
+        if origin != parts.inputs:
+            raise CheckpointCorrupt(run_id, "the inputs do not match the stored fingerprint")
+        first = fingerprint
+    else:  # data was supplied: the head is bound to the updated inputs, the chain's
+        # genesis to the ones the run started with
+        if digest(canonical_json(current)) != parts.inputs:
+            raise CheckpointCorrupt(run_id, "the updated inputs do not match the fingerprint")
+        first = Parts(**{**parts.as_dict(), "inputs": origin}).fingerprint()
+    chain = _verify_chain(run_id, _genesis(run_id, first, created_at), entries, key)
     return Checkpoint(
         run_id=found_id,
         parts=parts,
         fingerprint=fingerprint,
-        inputs=inputs,
+        inputs=current,
         values=values,
         next=next_node,
         status=status,
-        trace=tuple(entry.node for entry in entries),
+        trace=tuple(entry.node for entry in entries if not entry.node.startswith("@")),
         update=last.update,
         version=version,
         created_at=created_at,
         updated_at=updated_at,
         format=fmt,
+        step=last.node if last.node.startswith("@") else "",
         sum=chain,
     )
+
+
+def _checked_step(entry: HistoryEntry, run_id: str) -> dict[str, Any]:
+    """The state part of a step's update; its ``@`` metadata must be known objects."""
+    update = entry.update
+    if not any(key.startswith("@") for key in update):
+        return update
+    for key, value in update.items():
+        if key.startswith("@"):
+            if key not in RESERVED:
+                raise CheckpointCorrupt(run_id, f"step {entry.version} has unknown key {key}")
+            if not isinstance(value, dict):
+                raise CheckpointCorrupt(run_id, f"step {entry.version}'s {key} must be an object")
+    return state_part(update)
 
 
 def _verify_chain(run_id: str, genesis: str, entries: list[HistoryEntry], key: bytes | None) -> str:

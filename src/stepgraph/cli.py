@@ -41,7 +41,11 @@ from .stores import DEFAULT_URL, Store, open_store
 
 EXIT_OK, EXIT_ERROR, EXIT_USAGE, EXIT_WAITING, EXIT_BLOCKED, EXIT_REFUSED = 0, 1, 2, 3, 4, 5
 EXIT_RETRY_LATER = 6
-STATUS_EXIT = {"waiting_for_data": EXIT_WAITING, "blocked": EXIT_BLOCKED}
+STATUS_EXIT = {
+    "waiting_for_data": EXIT_WAITING,
+    "blocked": EXIT_BLOCKED,
+    "retry_later": EXIT_RETRY_LATER,
+}
 
 EPILOG = f"""\
 exit codes:
@@ -136,6 +140,7 @@ def _parser() -> argparse.ArgumentParser:
     cmd.add_argument("--graph", help="the graph, if it is not the registered one of that name")
     cmd.add_argument("--adapter", help="default: the registered adapter the run started with")
     cmd.add_argument("--max-steps", type=_positive, help="run at most N nodes in this call")
+    cmd.add_argument("--now", action="store_true", help="resume before a retry-later time")
 
     cmd = command("status", _status, "print where a run stands (exit code as for run)")
     cmd.add_argument("run_id")
@@ -217,7 +222,7 @@ def _resume(args: argparse.Namespace) -> int:
         inputs = loader(args.input) if args.input else None
         adapter = _adapter(args.adapter) if args.adapter else _adapter_for(current.parts.adapter)
         result = resume(graph, run_id=args.run_id, adapter=adapter, store=store,
-                        inputs=inputs, max_steps=args.max_steps)  # fmt: skip
+                        inputs=inputs, max_steps=args.max_steps, early=args.now)  # fmt: skip
     return _report(result, args, graph_ref=graph_ref)
 
 
@@ -226,13 +231,11 @@ def _status(args: argparse.Namespace) -> int:
         current = store.load(args.run_id)
         if current is None:
             raise RunNotFound(store.url, args.run_id)
-        waiting = cli_text.retry_wait(current, store.generations(args.run_id))
     if args.json:
-        _print_json({**cli_text.checkpoint_json(current), "retry_later": waiting})
+        retry = cli_text.retry_wait(current)
+        _print_json({**cli_text.checkpoint_json(current), "retry_later": retry})
     else:
         print(cli_text.status_line(current))
-        if waiting:
-            print(f"retry later: {waiting['reason']}; not before {waiting['not_before']}")
     return _exit_for(current.status, current.next)
 
 

@@ -38,6 +38,7 @@ def checkpoint_json(cp: Checkpoint) -> dict[str, Any]:
         "created_at": cp.created_at,
         "updated_at": cp.updated_at,
         "state": cp.state,
+        "wait": cp.wait,
     }
 
 
@@ -81,7 +82,9 @@ def _numeric(text: str) -> bool:
 
 def status_line(cp: Checkpoint) -> str:
     where = "finished" if cp.next == END else f"next: {cp.next}"
-    return f"{cp.run_id}  {cp.status}  ({where}; version {cp.version})"
+    line = f"{cp.run_id}  {cp.status}  ({where}; version {cp.version})"
+    waiting = wait_line(cp)
+    return f"{line}\n{waiting}" if waiting else line
 
 
 def result(result: RunResult, *, store_url: str, graph_ref: str) -> str:
@@ -196,16 +199,25 @@ def _cell(value: object) -> str:
     return repr(value)
 
 
-def retry_wait(current: Checkpoint, journal: dict[str, dict[str, Any]]) -> dict[str, str] | None:
-    """The retry-later stop recorded for the node the run is at, if its last call gave up."""
-    prefix = f"{current.version + 1}:{current.next}:"
-    stops = [record for key, record in sorted(journal.items())
-             if key.startswith(prefix) and record.get("status") == "failed"
-             and "not_before" in record]  # fmt: skip
-    if not stops:
+def retry_wait(current: Checkpoint) -> dict[str, str] | None:
+    """The run's retry-later stop (reason, not_before), if that is what it waits for."""
+    wait = current.wait
+    if wait is None or wait.get("kind") != "retry":
         return None
-    last = stops[-1]
-    return {"reason": str(last.get("retry_later", "")), "not_before": str(last["not_before"])}
+    return {"reason": str(wait.get("reason", "")), "not_before": str(wait.get("not_before", ""))}
+
+
+def wait_line(current: Checkpoint) -> str | None:
+    """One line saying what the run waits for, or None."""
+    wait = current.wait
+    if wait is None:
+        return None
+    if wait.get("kind") == "retry":
+        return f"retry later: {wait.get('reason')}; not before {wait.get('not_before')}"
+    line = f"waiting for {wait.get('kind')} at {wait.get('node')}: {wait.get('reason')}"
+    if wait.get("digest"):
+        line += f"\ndigest   {wait['digest']}"
+    return line
 
 
 def _earlier(record: dict[str, Any]) -> str:

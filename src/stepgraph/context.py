@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Any
 from .adapters import Adapter, Request, Result
 from .checkpoint import canonical_json, digest, json_copy, json_encode, now
 from .errors import AdapterError, InputError, ProviderError, RetryLater, StepgraphError
-from .retry import DEFAULT_RETRY, RetryPolicy
+from .retry import DEFAULT_RETRY, Budget, RetryPolicy
 
 if TYPE_CHECKING:
     from .stores import Store
@@ -38,6 +38,7 @@ class Context:
         journal: dict[str, dict[str, Any]] | None = None,
         retry: RetryPolicy | None = None,
         deadline: float | None = None,
+        budget: Budget | None = None,
     ) -> None:
         self.run_id = run_id
         self.node = node
@@ -48,6 +49,7 @@ class Context:
         self._calls = 0
         self.retry = retry or DEFAULT_RETRY
         self.deadline = deadline  # time.monotonic() when the node's timeout passes
+        self.budget = budget or Budget(None)
 
     def generate(
         self,
@@ -84,6 +86,11 @@ class Context:
             base = {"attempt": attempt, "adapter": adapter_id, "request": request_hash}
             if history:
                 base["attempts"] = history
+            if not self.budget.take():
+                raise RetryLater(
+                    f"the budget of {self.budget.limit} model call(s) for this call is spent "
+                    f"before {self.node}", now(),
+                )  # fmt: skip
             self._record(key, {"status": "started", **base, "at": now()})
             request = Request(instructions=instructions, data=data, run_id=self.run_id,
                               node=self.node, schema=schema,

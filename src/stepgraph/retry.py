@@ -20,9 +20,15 @@ from .errors import InputError
 
 @dataclass(frozen=True, kw_only=True)
 class RetryPolicy:
-    """``attempts`` per generation and harness call; delays in seconds."""
+    """``attempts`` per generation; ``budget`` model calls per harness call; delays in s.
+
+    ``budget`` (None: no limit) bounds every attempt of every generation that one
+    ``run``/``resume`` call makes, so a run with many nodes cannot spend without end;
+    when it is spent the call stops with ``RetryLater`` and a later resume goes on.
+    """
 
     attempts: int = 3
+    budget: int | None = None
     base_delay: float = 0.5
     max_delay: float = 8.0
     max_wait: float = 30.0
@@ -34,6 +40,10 @@ class RetryPolicy:
             raise InputError("retry.attempts", f"must be an integer, not {self.attempts!r}")
         if self.attempts < 1:
             raise InputError("retry.attempts", f"must be at least 1, not {self.attempts}")
+        if self.budget is not None and (
+            isinstance(self.budget, bool) or not isinstance(self.budget, int) or self.budget < 1
+        ):
+            raise InputError("retry.budget", f"must be a positive integer, not {self.budget!r}")
         for name in ("base_delay", "max_delay", "max_wait"):
             value = getattr(self, name)
             if isinstance(value, bool) or not isinstance(value, int | float) or value < 0:
@@ -48,3 +58,18 @@ class RetryPolicy:
 
 
 DEFAULT_RETRY = RetryPolicy()
+
+
+class Budget:
+    """The model calls one harness call may still make (shared by its nodes)."""
+
+    def __init__(self, policy: RetryPolicy | None) -> None:
+        self.limit = policy.budget if policy is not None else None
+        self.spent = 0
+
+    def take(self) -> bool:
+        """Count one attempt; False when the budget was already spent."""
+        if self.limit is not None and self.spent >= self.limit:
+            return False
+        self.spent += 1
+        return True

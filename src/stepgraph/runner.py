@@ -5,6 +5,11 @@ run's checkpoint, refuse it when the fingerprint parts differ, and then, until t
 cursor is END or ``max_steps`` nodes ran in this call: run the node on a deep copy of
 the state, merge its update, pick the next node, save. A node that raises saves
 nothing, so the run stays resumable at that node.
+
+A run that waits (``waits.Wait``) runs nothing until the wait is closed by an event.
+When a model provider keeps failing, the harness saves a ``@retry_later`` event step
+(status ``retry_later``, the reason and the earliest time) before raising
+``RetryLater``; a resume before that time is refused with the same error.
 """
 
 from __future__ import annotations
@@ -15,7 +20,17 @@ from dataclasses import dataclass
 from typing import Any
 
 from .adapters import Adapter
-from .checkpoint import Checkpoint, Parts, canonical_json, digest, json_copy, json_encode, now
+from .checkpoint import (
+    WAIT,
+    Checkpoint,
+    Parts,
+    canonical_json,
+    digest,
+    json_copy,
+    json_encode,
+    now,
+    state_part,
+)
 from .context import Context
 from .errors import (
     CheckpointCorrupt,
@@ -29,11 +44,13 @@ from .errors import (
     StoreError,
 )
 from .graph import END, Branch, Graph, Node
-from .retry import RetryPolicy
+from .retry import Budget, RetryPolicy
 from .stores import Store, check_run_id
+from .waits import Wait, retry_wait
 
 RUNNING = "running"
 DONE = "done"
+RETRY_LATER = "retry_later"
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -65,6 +82,7 @@ def run(
     max_steps: int | None = None,
     stop: Callable[[], bool] | None = None,
     retry: RetryPolicy | None = None,
+    early: bool = False,
 ) -> RunResult:
     """Start the run for ``inputs``, or continue it if it exists.
 
@@ -73,6 +91,8 @@ def run(
     Raises ``FingerprintMismatch`` when an existing run was started differently.
     ``stop`` is asked before each node; when it returns True the call returns, paused.
     ``retry`` is how provider failures are retried (``RetryPolicy()`` by default).
+    A run stopped by ``RetryLater`` refuses to continue before its ``not_before`` time
+    (raising ``RetryLater`` again) unless ``early`` is True.
     """
     limit = _check_limit(max_steps)
     if not isinstance(inputs, Mapping):
@@ -97,6 +117,7 @@ def run(
             limit=limit,
             stop=stop,
             retry=retry,
+            early=early,
         )
 
 
@@ -110,6 +131,7 @@ def resume(
     max_steps: int | None = None,
     stop: Callable[[], bool] | None = None,
     retry: RetryPolicy | None = None,
+    early: bool = False,
 ) -> RunResult:
     """Continue the run ``run_id`` from its saved cursor.
 
@@ -140,6 +162,7 @@ def resume(
             limit=limit,
             stop=stop,
             retry=retry,
+            early=early,
         )
 
 
@@ -201,6 +224,7 @@ def _drive(
     limit: int | None,
     stop: Callable[[], bool] | None,
     retry: RetryPolicy | None = None,
+    early: bool = False,
 ) -> RunResult:
     if current is None:
         state: dict[str, Any] = dict(inputs)
@@ -212,9 +236,12 @@ def _drive(
         cursor, version = current.next, current.version
         trace = current.trace
         created = current.created_at
+        if _still_waiting(current, early):
+            return _result(current, state, 0)
     fingerprint = parts.fingerprint() if current is None else current.fingerprint
     steps = 0
     journal = store.generations(run_id) if cursor != END else {}
+    budget = Budget(retry)
     while cursor != END and (limit is None or steps < limit):
         if stop is not None and current is not None and stop():
             break  # asked to stop between nodes (a worker shutting down); a new run has
@@ -225,20 +252,35 @@ def _drive(
             node=name,
             adapter=adapter,
             store=store,
-            visit=version + 1,
+            visit=len(trace) + 1,  # the node's step number: events between do not count
             journal=journal,
             retry=retry,
             deadline=_deadline(graph.nodes[name]),
+            budget=budget,
         )
-        update, update_text = _checked_update(
-            name, _call(graph.nodes[name], name, _clone(state), context)
-        )
+        try:
+            outcome = _call(graph.nodes[name], name, _clone(state), context)
+        except RetryLater as stop_now:
+            if current is not None:  # a new run's first node has no step to follow yet
+                save_event(store, current, "@retry_later", RETRY_LATER,
+                           {WAIT: retry_wait(name, stop_now.reason, stop_now.not_before)})  # fmt: skip
+            raise
+        wait = outcome if isinstance(outcome, Wait) else None
+        update, update_text = _checked_update(name, wait.update if wait else outcome)
         state = {**state, **update}
-        cursor = _pick(graph, name, state)
-        status = state.get("status")
-        if not isinstance(status, str) or not status:
-            status = DONE if cursor == END else RUNNING
-        values = {**values, **update}
+        if wait is not None:
+            try:
+                record = wait.record(name)
+            except InputError as error:
+                raise NodeError(name, f"returned an invalid Wait: {error}") from None
+            cursor, status = name, wait.status  # run the node again once the wait closes
+            update = {**update, WAIT: record}
+            update_text = ""
+        else:
+            cursor = _pick(graph, name, state)
+            given = state.get("status")
+            status = given if isinstance(given, str) and given else _default_status(cursor)
+        values = {**values, **state_part(update)}
         trace = (*trace, name)
         stamp = now()
         created = created or stamp
@@ -263,10 +305,20 @@ def _drive(
         )
         version += 1
         steps += 1
+        if wait is not None:
+            break
     if current is None:  # unreachable: a new run always completes its first step or raises
         raise RunNotFound(store.url, run_id)
+    return _result(current, state, steps)
+
+
+def _default_status(cursor: str) -> str:
+    return DONE if cursor == END else RUNNING
+
+
+def _result(current: Checkpoint, state: dict[str, Any], steps: int) -> RunResult:
     return RunResult(
-        run_id=run_id,
+        run_id=current.run_id,
         status=current.status,
         next=current.next,
         trace=current.trace,
@@ -274,6 +326,60 @@ def _drive(
         version=current.version,
         steps=steps,
         checkpoint=current,
+    )
+
+
+def _still_waiting(current: Checkpoint, early: bool) -> bool:
+    """True when the run waits on a person; ``RetryLater`` when its retry time is ahead."""
+    wait = current.wait
+    if wait is None:
+        return False
+    if wait.get("kind") != "retry":
+        return True
+    not_before = str(wait.get("not_before", ""))
+    if not early and not_before > now():
+        raise RetryLater(str(wait.get("reason", "")), not_before)
+    return False
+
+
+def save_event(
+    store: Store,
+    current: Checkpoint,
+    step: str,
+    status: str,
+    update: dict[str, Any],
+    *,
+    parts: Parts | None = None,
+) -> Checkpoint:
+    """Append the event step ``step`` (an ``@`` name) to ``current``; the cursor stays.
+
+    With ``parts`` the run is bound to them from this step on (data was supplied).
+    """
+    data, text = json_encode(update, "event")
+    inputs = current.inputs
+    replaced = data.get("@inputs")
+    if replaced:
+        inputs = {**inputs, **replaced}
+    bound = parts or current.parts
+    return store.save(
+        Checkpoint(
+            run_id=current.run_id,
+            parts=bound,
+            fingerprint=bound.fingerprint(),
+            inputs=inputs,
+            values={**current.values, **state_part(data)},
+            next=current.next,
+            status=status,
+            trace=current.trace,
+            update=data,
+            version=current.version + 1,
+            created_at=current.created_at,
+            updated_at=now(),
+            step=step,
+            sum=current.sum,
+            texts={"update": text},
+        ),
+        expected_version=current.version,
     )
 
 
@@ -357,6 +463,9 @@ def _checked_update(name: str, update: Any) -> tuple[dict[str, Any], str]:
         return {}, "{}"
     if not isinstance(update, Mapping):
         raise NodeError(name, f"must return a mapping of state keys, not {type(update).__name__}")
+    for key in update:
+        if isinstance(key, str) and key.startswith("@"):
+            raise NodeError(name, f"returned key {key!r}: keys starting with '@' are reserved")
     try:
         return json_encode(update, "update")
     except InputError as error:

@@ -105,16 +105,49 @@ def test_retry_after_above_the_cap_stops_with_when_to_try_again_and_resumes_late
     with open_store(url) as store:
         saved = store.load("r")
         assert saved is not None
-        assert saved.next == "draft"
+        assert (saved.next, saved.status, saved.node) == ("draft", "retry_later", "@retry_later")
+        assert saved.wait == {"kind": "retry", "node": "draft", "reason": raised.value.reason,
+                              "not_before": raised.value.not_before}  # fmt: skip
         (entry,) = store.generations("r").values()
         assert (entry["status"], entry["error"], entry["retry_after"]) == (
             "failed", "RateLimited", 300.0)  # fmt: skip
         fake.push(good_report(seed_offers()))
-        later = resume(graph, run_id="r", adapter=model(fake), store=store, retry=policy(sleeps))
+        later = resume(graph, run_id="r", adapter=model(fake), store=store, retry=policy(sleeps),
+                       early=True)  # fmt: skip
         (entry,) = store.generations("r").values()
     assert later.status == "ready_for_review"
     assert entry["attempt"] == 2
     assert entry["attempts"][0]["error"] == "RateLimited"
+
+
+def test_a_resume_before_the_retry_time_is_refused_without_calling(fake: FakeProvider) -> None:
+    fake.push(Reply(429, {"error": "slow"}, {"retry-after": "300"}))
+    with open_store("memory:") as store:
+        with pytest.raises(errors.RetryLater) as first:
+            run(graph, inputs=make_inputs(seed_offers()), adapter=model(fake), store=store,
+                run_id="r", retry=policy(Sleeps(), max_wait=30))  # fmt: skip
+        with pytest.raises(errors.RetryLater) as again:
+            resume(graph, run_id="r", adapter=model(fake), store=store)
+        saved = store.load("r")
+    assert again.value.not_before == first.value.not_before
+    assert len(fake.seen) == 1
+    assert saved is not None and saved.version == 2  # inspect, then the retry-later event
+
+
+def test_a_spent_call_budget_stops_with_retry_later_and_the_next_call_goes_on(
+    fake: FakeProvider,
+) -> None:
+    fake.push(Reply(502, b"bad gateway"), Reply(502, b"bad gateway"))
+    with open_store("memory:") as store:
+        with pytest.raises(errors.RetryLater, match="budget of 2 model call"):
+            run(graph, inputs=make_inputs(seed_offers()), adapter=model(fake), store=store,
+                run_id="r", retry=policy(Sleeps(), attempts=5, budget=2))  # fmt: skip
+        assert len(fake.seen) == 2
+        fake.push(good_report(seed_offers()))
+        later = resume(graph, run_id="r", adapter=model(fake), store=store,
+                       retry=policy(Sleeps(), budget=2))  # fmt: skip
+    assert later.status == "ready_for_review"
+    assert len(fake.seen) == 3
 
 
 def test_spent_attempts_stop_with_retry_later(fake: FakeProvider) -> None:
@@ -215,8 +248,12 @@ def test_the_cli_exits_6_with_the_time_to_retry_and_show_lists_the_failed_attemp
     status = stepgraph("status", "r", "--store", store, "--json", cwd=tmp_path)
     assert status.json()["retry_later"] == {"reason": error["reason"],
                                             "not_before": error["not_before"]}  # fmt: skip
+    assert status.code == 6
+    early = stepgraph("resume", "r", "--store", store, cwd=tmp_path)
+    assert early.code == 6
+    assert len(fake.seen) == 1
     fake.push(good_report(seed_offers()))
-    later = stepgraph("resume", "r", "--store", store, cwd=tmp_path)
+    later = stepgraph("resume", "r", "--now", "--store", store, cwd=tmp_path)
     assert later.code == 0, later.err
     shown = stepgraph("show", "r", "--store", store, cwd=tmp_path)
     assert "1 RateLimited" in shown.out

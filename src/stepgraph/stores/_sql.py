@@ -38,8 +38,9 @@ SQL: dict[str, str] = {
     "insert_head": f"INSERT INTO runs ({HEAD_COLUMNS}) VALUES ({', '.join('?' * 13)}) "
     "ON CONFLICT (run_id) DO NOTHING",
     # The WHERE clause is the compare-and-swap.
-    "update_head": "UPDATE runs SET next = ?, status = ?, version = ?, updated_at = ? "
-    "WHERE run_id = ? AND version = ?",
+    # inputs_digest and fingerprint change only when data is supplied (an event step).
+    "update_head": "UPDATE runs SET next = ?, status = ?, version = ?, updated_at = ?, "
+    "inputs_digest = ?, fingerprint = ? WHERE run_id = ? AND version = ?",
     "insert_inputs": "INSERT INTO run_inputs (run_id, body) VALUES (?, ?)",
     "select_inputs": "SELECT body FROM run_inputs WHERE run_id = ?",
     "insert_step": f"INSERT INTO run_steps (run_id, {STEP_COLUMNS}) VALUES ({', '.join('?' * 8)})",
@@ -61,7 +62,7 @@ class SqlStore(StoreBase):
     placeholder: ClassVar[str] = "?"
     # Once a step is saved its generations never run again and its update holds what
     # they returned: keep the journal's facts (attempts, hashes, latency), drop the output.
-    # Parameters: run_id, then the key range [f"{version}:", f"{version};").
+    # Parameters: run_id, then the key range [f"{visit}:", f"{visit};") of a node step.
     compact_generations: ClassVar[str]
     extra_tables: ClassVar[tuple[str, ...]] = ()
     migrations: ClassVar[tuple[tuple[int, str], ...]]
@@ -121,13 +122,16 @@ class SqlStore(StoreBase):
                     self._conflict(conn, run_id, expected_version, cp.version)
                 conn.execute(self._q("insert_inputs"), (run_id, cp.inputs_json()))
             else:
-                update = (cp.next, cp.status, cp.version, cp.updated_at, run_id, expected_version)
+                update = (cp.next, cp.status, cp.version, cp.updated_at, cp.parts.inputs,
+                          cp.fingerprint, run_id, expected_version)  # fmt: skip
                 if conn.execute(self._q("update_head"), update).rowcount != 1:
                     self._conflict(conn, run_id, expected_version, cp.version)
             step = (run_id, cp.version, cp.node, cp.update_json(), cp.next, cp.status,
                     cp.updated_at, cp.sum)  # fmt: skip
             conn.execute(self._q("insert_step"), step)
-            conn.execute(self.compact_generations, (run_id, f"{cp.version}:", f"{cp.version};"))
+            if not cp.step:  # a node completed: its generations (keyed by visit) are done
+                visit = len(cp.trace)
+                conn.execute(self.compact_generations, (run_id, f"{visit}:", f"{visit};"))
         return checkpoint
 
     def _conflict(self, conn: Any, run_id: str, expected: int | None, new: int) -> None:
