@@ -153,6 +153,14 @@ def _parser() -> argparse.ArgumentParser:
     cmd.add_argument("--graph", default="offers", help="the graph the cases run through")
     cmd.add_argument("--adapter", help="a live adapter instead of the canned outputs")
     cmd.add_argument("--out", help="also write the JSON results to this file")
+    _queue_commands(command)
+    cmd = command("graph", _graph, "draw a graph as Mermaid or Graphviz DOT")
+    cmd.add_argument("graph")
+    cmd.add_argument("--format", choices=("mermaid", "dot"), default="mermaid")
+    return parser
+
+
+def _queue_commands(command: Callable[..., Any]) -> None:
     cmd = command("db", _db, "manage the database of a store")
     cmd.add_argument("action", choices=("setup",), help="setup: create or migrate the schema")
     cmd = command("submit", _submit, "queue a run for workers (PostgreSQL) and return at once")
@@ -167,10 +175,6 @@ def _parser() -> argparse.ArgumentParser:
     cmd.add_argument("--max-takeovers", type=int, default=3, help="then dead-letter (default 3)")
     cmd.add_argument("--poll", type=float, default=5.0, help="wake at least this often (s)")
     cmd.add_argument("--until-idle", action="store_true", help="exit when nothing is runnable")
-    cmd = command("graph", _graph, "draw a graph as Mermaid or Graphviz DOT")
-    cmd.add_argument("graph")
-    cmd.add_argument("--format", choices=("mermaid", "dot"), default="mermaid")
-    return parser
 
 
 def _positive(text: str) -> int:

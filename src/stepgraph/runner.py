@@ -262,20 +262,16 @@ def _drive(
             outcome = _call(graph.nodes[name], name, _clone(state), context)
         except RetryLater as stop_now:
             if current is not None:  # a new run's first node has no step to follow yet
-                save_event(store, current, "@retry_later", RETRY_LATER,
-                           {WAIT: retry_wait(name, stop_now.reason, stop_now.not_before)})  # fmt: skip
+                record = retry_wait(name, stop_now.reason, stop_now.not_before)
+                save_event(store, current, "@retry_later", RETRY_LATER, {WAIT: record})
             raise
         wait = outcome if isinstance(outcome, Wait) else None
         update, update_text = _checked_update(name, wait.update if wait else outcome)
         state = {**state, **update}
         if wait is not None:
-            try:
-                record = wait.record(name)
-            except InputError as error:
-                raise NodeError(name, f"returned an invalid Wait: {error}") from None
-            cursor, status = name, wait.status  # run the node again once the wait closes
-            update = {**update, WAIT: record}
+            update = {**update, WAIT: _wait_record(name, wait)}
             update_text = ""
+            cursor, status = name, wait.status  # run the node again once the wait closes
         else:
             cursor = _pick(graph, name, state)
             given = state.get("status")
@@ -310,6 +306,13 @@ def _drive(
     if current is None:  # unreachable: a new run always completes its first step or raises
         raise RunNotFound(store.url, run_id)
     return _result(current, state, steps)
+
+
+def _wait_record(name: str, wait: Wait) -> dict[str, Any]:
+    try:
+        return wait.record(name)
+    except InputError as error:
+        raise NodeError(name, f"returned an invalid Wait: {error}") from None
 
 
 def _default_status(cursor: str) -> str:

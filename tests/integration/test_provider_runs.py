@@ -131,7 +131,8 @@ def test_a_resume_before_the_retry_time_is_refused_without_calling(fake: FakePro
         saved = store.load("r")
     assert again.value.not_before == first.value.not_before
     assert len(fake.seen) == 1
-    assert saved is not None and saved.version == 2  # inspect, then the retry-later event
+    assert saved is not None
+    assert saved.version == 2  # inspect, then the retry-later event
 
 
 def test_a_spent_call_budget_stops_with_retry_later_and_the_next_call_goes_on(
