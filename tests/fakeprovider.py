@@ -41,6 +41,8 @@ class FakeProvider:
         self.seen: list[Seen] = []
         self.lock = threading.Lock()
         self.url = ""
+        self.root = ""
+        self.transport = "http"  # which client a parametrized test drives it with
 
     def push(self, *replies: Reply) -> None:
         with self.lock:
@@ -69,6 +71,32 @@ def completion(content: Any, *, finish: str = "stop", refusal: str | None = None
     )
 
 
+def message(
+    content: Any, *, stop: str = "end_turn", tool: bool = False, request_id: str = "req_ant"
+) -> Reply:
+    """An Anthropic Messages success: ``content`` as a text block, or a tool_use input."""
+    if tool:
+        block: dict[str, Any] = {"type": "tool_use", "id": "tu_1", "name": "emit_output",
+                                 "input": content}  # fmt: skip
+    else:
+        text = content if isinstance(content, str) else json.dumps(content)
+        block = {"type": "text", "text": text}
+    return Reply(
+        200,
+        {"id": "msg_1", "type": "message", "role": "assistant", "model": "claude-fake",
+         "content": [block], "stop_reason": stop,
+         "usage": {"input_tokens": 13, "output_tokens": 5}},
+        {"request-id": request_id},
+    )  # fmt: skip
+
+
+def anthropic_error(status: int, kind: str, headers: dict[str, str] | None = None) -> Reply:
+    """An Anthropic error body: ``{"type": "error", "error": {"type": kind, ...}}``."""
+    body = {"type": "error", "error": {"type": kind, "message": kind.replace("_", " ")},
+            "request_id": "req_err"}  # fmt: skip
+    return Reply(status, body, headers or {})
+
+
 def good_report(offers: list[dict[str, Any]]) -> Reply:
     """The fixture's correct report, served as a model answer."""
     request = Request(instructions="", data={"offers": offers}, run_id="r", node="draft")
@@ -83,7 +111,9 @@ def serve() -> Iterator[FakeProvider]:
         def do_POST(self) -> None:
             length = int(self.headers.get("Content-Length") or 0)
             raw = self.rfile.read(length)
-            fake.seen.append(Seen(self.path, dict(self.headers.items()), json.loads(raw)))
+            fake.seen.append(
+                Seen(self.path, {k.lower(): v for k, v in self.headers.items()}, json.loads(raw))
+            )
             reply = fake.next_reply()
             if reply.delay:
                 time.sleep(reply.delay)
@@ -103,7 +133,8 @@ def serve() -> Iterator[FakeProvider]:
 
     server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
     server.daemon_threads = True
-    fake.url = f"http://127.0.0.1:{server.server_address[1]}/v1"
+    fake.root = f"http://127.0.0.1:{server.server_address[1]}"
+    fake.url = f"{fake.root}/v1"
     thread = threading.Thread(target=server.serve_forever, kwargs={"poll_interval": 0.05})
     thread.start()
     try:

@@ -23,7 +23,8 @@ from typing import Any
 
 from . import cli_text
 from .adapters import Adapter
-from .adapters.openai_compat import STYLES, TOKEN_FIELDS
+from .adapters.anthropic_sdk import MODES
+from .adapters.openai_compat import STYLES, TOKEN_FIELDS, TRANSPORTS
 from .adapters.providers import adapter_from_id, provider_adapter
 from .adapters.recording import Recording, Replay
 from .errors import (
@@ -398,8 +399,8 @@ def _exit_for(status: str, cursor: str) -> int:
 
 
 ADAPTER_HELP = (
-    "fixture (default), openai:MODEL, ollama:MODEL, openai-compatible:MODEL (with "
-    "--base-url) or module:attribute"
+    "fixture (default), openai:MODEL, anthropic:MODEL, ollama:MODEL, "
+    "openai-compatible:MODEL (with --base-url), local (SmolLM2 in process) or module:attribute"
 )
 
 
@@ -410,6 +411,11 @@ def _provider_options(cmd: Any) -> None:
     cmd.add_argument("--output-style", choices=STYLES, help=styles)
     cmd.add_argument("--tokens-field", choices=TOKEN_FIELDS, help="the output-limit field")
     cmd.add_argument("--timeout", type=float, help="seconds per provider request (default 60)")
+    cmd.add_argument("--transport", choices=TRANSPORTS,
+                     help="Chat Completions through the openai SDK (default when installed) "
+                     "or the standard library")  # fmt: skip
+    cmd.add_argument("--anthropic-mode", choices=MODES,
+                     help="output_config (default) or a forced tool (older models)")  # fmt: skip
     cmd.add_argument("--record", metavar="FILE", help="append every answer to FILE (JSON lines)")
     cmd.add_argument("--replay", metavar="FILE", help="answer from FILE instead of a model")
 
@@ -439,6 +445,8 @@ def _named_adapter(ref: str, args: argparse.Namespace | None) -> Adapter:
         style=getattr(args, "output_style", None),
         tokens_field=getattr(args, "tokens_field", None),
         timeout=getattr(args, "timeout", None),
+        transport=getattr(args, "transport", None),
+        mode=getattr(args, "anthropic_mode", None),
     )
     if provider is not None:
         return provider

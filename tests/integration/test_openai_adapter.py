@@ -1,4 +1,8 @@
-"""The OpenAI-compatible adapter against a scripted server on 127.0.0.1 (real HTTP)."""
+"""The OpenAI-compatible adapter against a scripted server on 127.0.0.1 (real HTTP).
+
+Every behaviour is checked over both transports: the standard library and the
+official openai SDK (built with its retries off).
+"""
 
 from __future__ import annotations
 
@@ -18,15 +22,16 @@ REQUEST = Request(instructions="Compare.", data={"offers": []}, run_id="r", node
                   schema=REPORT_SCHEMA)  # fmt: skip
 
 
-@pytest.fixture
-def fake() -> Iterator[FakeProvider]:
+@pytest.fixture(params=["http", "sdk"])
+def fake(request: pytest.FixtureRequest) -> Iterator[FakeProvider]:
     with serve() as provider:
+        provider.transport = request.param
         yield provider
 
 
 def adapter(fake: FakeProvider, **options: object) -> OpenAICompatAdapter:
     return OpenAICompatAdapter("m1", base_url=fake.url, provider="openai-compatible",
-                               **options)  # type: ignore[arg-type]  # fmt: skip
+                               transport=fake.transport, **options)  # type: ignore[arg-type]  # fmt: skip
 
 
 def test_success_returns_the_data_with_model_request_id_and_usage(fake: FakeProvider) -> None:
@@ -118,11 +123,12 @@ def test_the_request_timeout_is_capped_by_what_the_node_has_left(fake: FakeProvi
         adapter(fake, timeout=30).generate(short)
 
 
-def test_nothing_listening_is_a_connection_error() -> None:
+@pytest.mark.parametrize("transport", ["http", "sdk"])
+def test_nothing_listening_is_a_connection_error(transport: str) -> None:
     with socket.socket() as probe:
         probe.bind(("127.0.0.1", 0))
         port = probe.getsockname()[1]
-    closed = OpenAICompatAdapter("m", base_url=f"http://127.0.0.1:{port}/v1")
+    closed = OpenAICompatAdapter("m", base_url=f"http://127.0.0.1:{port}/v1", transport=transport)
     with pytest.raises(errors.ProviderConnectionError):
         closed.generate(REQUEST)
 
@@ -134,7 +140,7 @@ def test_the_key_is_sent_as_a_bearer_token_and_kept_out_of_the_id(
     fake.push(completion({"a": 1}))
     chosen = adapter(fake)
     chosen.generate(REQUEST)
-    assert fake.seen[0].headers["Authorization"] == "Bearer sk-test-secret-123"
+    assert fake.seen[0].headers["authorization"] == "Bearer sk-test-secret-123"
     assert "sk-test" not in chosen.id
     assert "sk-test" not in repr(chosen)
 
@@ -142,16 +148,16 @@ def test_the_key_is_sent_as_a_bearer_token_and_kept_out_of_the_id(
 def test_an_adapter_is_rebuilt_from_the_id_a_run_recorded() -> None:
     made = provider_adapter("openai-compatible:m1", base_url="http://127.0.0.1:9/v1",
                             style="json_object")  # fmt: skip
-    assert made is not None
+    assert isinstance(made, OpenAICompatAdapter)
     rebuilt = adapter_from_id(made.id)
-    assert rebuilt is not None
+    assert isinstance(rebuilt, OpenAICompatAdapter)
     assert (rebuilt.id, rebuilt.style, rebuilt.tokens_field) == (made.id, "json_object",
                                                                  "max_tokens")  # fmt: skip
 
 
 def test_ollama_defaults_to_the_local_server_and_max_tokens() -> None:
     made = provider_adapter("ollama:llama3.2")
-    assert made is not None
+    assert isinstance(made, OpenAICompatAdapter)
     assert made.base_url == "http://127.0.0.1:11434/v1"
     assert made.tokens_field == "max_tokens"
     assert made.id.startswith("ollama:llama3.2@")
@@ -166,3 +172,16 @@ def test_openai_compatible_without_a_base_url_names_the_flag() -> None:
 def test_a_provider_without_a_model_is_refused() -> None:
     with pytest.raises(errors.InputError, match="names no model"):
         provider_adapter("openai:")
+
+
+def test_the_sdk_transport_makes_one_request_per_attempt(fake: FakeProvider) -> None:
+    fake.push(Reply(503, {"error": "busy"}), completion({"a": 1}))
+    with pytest.raises(errors.ProviderOverloaded):
+        adapter(fake).generate(REQUEST)
+    assert len(fake.seen) == 1  # the SDK's own retries are off: the harness decides
+
+
+def test_the_default_transport_is_the_sdk_when_it_is_installed() -> None:
+    made = provider_adapter("openai:gpt-4o-mini")
+    assert isinstance(made, OpenAICompatAdapter)
+    assert made.transport == "sdk"

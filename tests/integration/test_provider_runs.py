@@ -11,7 +11,7 @@ from stepgraph import Store, errors, open_store, resume, run
 from stepgraph.adapters.openai_compat import OpenAICompatAdapter
 from stepgraph.offers import graph, make_inputs
 from stepgraph.retry import RetryPolicy
-from tests.fakeprovider import FakeProvider, Reply, completion, good_report, serve
+from tests.fakeprovider import FakeProvider, Reply, completion, good_report, message, serve
 from tests.integration.cli_helpers import EXAMPLE, stepgraph
 from tests.support import seed_offers
 
@@ -200,7 +200,7 @@ def test_the_api_key_never_reaches_the_store(
     with setup_store(f"{scheme}:{target}") as store:
         run(graph, inputs=make_inputs(seed_offers()), adapter=model(fake), store=store,
             retry=policy(Sleeps()))  # fmt: skip
-    assert fake.seen[0].headers["Authorization"] == f"Bearer {SECRET}"
+    assert fake.seen[0].headers["authorization"] == f"Bearer {SECRET}"
     files = [path for path in tmp_path.rglob("*") if path.is_file()]
     assert files
     for path in files:
@@ -224,6 +224,25 @@ def test_the_cli_runs_offers_against_an_openai_compatible_server_and_resumes_it(
     assert later.code == 0, later.err
     assert later.json()["status"] == "ready_for_review"
     assert len(fake.seen) == 1
+
+
+def test_the_cli_runs_offers_against_anthropic_resumes_it_and_stores_no_key(
+    fake: FakeProvider, tmp_path: Path
+) -> None:
+    store = f"sqlite:{tmp_path / 'runs.db'}"
+    report = good_report(seed_offers()).body["choices"][0]["message"]["content"]
+    flags = ("--adapter", "anthropic:claude-x", "--base-url", fake.root, "--store", store)
+    env = {"ANTHROPIC_API_KEY": SECRET}
+    first = stepgraph("run", "offers", EXAMPLE, "--run-id", "a", "--max-steps", "1", *flags,
+                      cwd=tmp_path, env=env)  # fmt: skip
+    assert first.code == 0, first.err
+    fake.push(message(report))
+    later = stepgraph("resume", "a", "--store", store, "--json", cwd=tmp_path, env=env)
+    assert later.code == 0, later.err
+    assert later.json()["status"] == "ready_for_review"
+    assert fake.seen[0].path == "/v1/messages"
+    for path in tmp_path.rglob("*"):
+        assert not path.is_file() or SECRET.encode() not in path.read_bytes(), path
 
 
 def test_the_cli_names_a_missing_base_url(tmp_path: Path) -> None:

@@ -11,6 +11,11 @@ form; or "json_object" with the schema beside it, which llama-cpp-python's serve
 needs) and ``tokens_field`` ("max_completion_tokens" for OpenAI, "max_tokens" for
 most local servers). The API key is read from the environment when the request is
 made and is never part of the adapter id, a record or an error message.
+
+``transport`` picks who carries the request: "http" (the standard library) or "sdk"
+(the official ``openai`` package, major 3, built with its retries off; extra
+``openai``). Both send the same body and are read by the same code below, so the
+transport is not part of the adapter id.
 """
 
 from __future__ import annotations
@@ -41,6 +46,7 @@ from ..errors import (
 from . import Request, Result
 
 STYLES = ("json_schema", "json_object")
+TRANSPORTS = ("http", "sdk")
 TOKEN_FIELDS = ("max_completion_tokens", "max_tokens")
 QUOTA_CODES = ("insufficient_quota", "billing_hard_limit_reached", "billing_error")
 
@@ -59,7 +65,10 @@ class OpenAICompatAdapter:
         tokens_field: str = "max_completion_tokens",
         max_output_tokens: int = 1024,
         timeout: float = 60.0,
+        transport: str = "http",
     ) -> None:
+        if transport not in TRANSPORTS:
+            raise InputError("transport", f"must be one of {', '.join(TRANSPORTS)}")
         if not isinstance(model, str) or not model.strip():
             raise InputError("model", "must be a non-empty model name")
         if not base_url.startswith(("http://", "https://")):
@@ -78,6 +87,8 @@ class OpenAICompatAdapter:
         self.tokens_field = tokens_field
         self.max_output_tokens = max_output_tokens
         self.timeout = timeout
+        self.transport = transport
+        self._sdk: Any = None  # the SDK client, built on first use
 
     @property
     def id(self) -> str:
@@ -107,14 +118,29 @@ class OpenAICompatAdapter:
         return body
 
     def generate(self, request: Request) -> Result:
-        data = json.dumps(self.body(request)).encode("utf-8")
-        headers = {"Content-Type": "application/json", "Accept": "application/json"}
+        body = self.body(request)
         key = os.environ.get(self.key_env) if self.key_env else None
-        if key:
-            headers["Authorization"] = f"Bearer {key}"
         timeout = self.timeout
         if request.timeout is not None:
             timeout = max(0.001, min(timeout, request.timeout))
+        if self.transport == "sdk":
+            from .openai_sdk import post_chat
+
+            status, text, response_headers = post_chat(self, body, key, timeout)
+            if status >= 400:
+                raise _status_error(status, text, response_headers)
+        else:
+            status, text, response_headers = self._post(body, key, timeout)
+        return self._read(status, text, _header(response_headers, "x-request-id"))
+
+    def _post(
+        self, body: dict[str, Any], key: str | None, timeout: float
+    ) -> tuple[int, bytes, dict[str, str]]:
+        """One POST with the standard library; HTTP errors become ``ProviderError``."""
+        data = json.dumps(body).encode("utf-8")
+        headers = {"Content-Type": "application/json", "Accept": "application/json"}
+        if key:
+            headers["Authorization"] = f"Bearer {key}"
         http = urllib.request.Request(
             f"{self.base_url}/chat/completions", data=data, headers=headers, method="POST"
         )
@@ -134,8 +160,7 @@ class OpenAICompatAdapter:
             raise ProviderConnectionError(
                 f"connection to {self.base_url} failed: {error}"
             ) from None
-        request_id = _header(response_headers, "x-request-id")
-        return self._read(status, text, request_id)
+        return status, text, response_headers
 
     def _read(self, status: int, text: bytes, request_id: str | None) -> Result:
         try:
@@ -237,15 +262,28 @@ def _status_error(status: int, body: bytes, headers: dict[str, str]) -> Provider
             detail = error
     except (ValueError, AttributeError):
         pass
+    return classify(status, code, detail, request_id, headers, quota=code in QUOTA_CODES)
+
+
+def classify(
+    status: int,
+    code: str,
+    detail: str,
+    request_id: str | None,
+    headers: dict[str, str],
+    *,
+    quota: bool,
+) -> ProviderError:
+    """The ``ProviderError`` for an HTTP error ``status`` (``quota``: the body said so)."""
     message = f"HTTP {status}" + (f" ({code})" if code else "") + (f": {detail}" if detail else "")
     facts: dict[str, Any] = {"status": status, "request_id": request_id}
-    if code in QUOTA_CODES or status == 402:
+    if quota or status == 402:
         return QuotaExceeded(message, **facts)
     if status == 429:
         return RateLimited(message, retry_after=retry_after(headers), **facts)
     if status in (401, 403):
         return AuthenticationFailed(message, **facts)
-    if status in (503, 529):
+    if status in (503, 529) or code == "overloaded_error":
         return ProviderOverloaded(message, retry_after=retry_after(headers), **facts)
     if status >= 500 or status in (408, 409):
         return ProviderServerError(message, retry_after=retry_after(headers), **facts)

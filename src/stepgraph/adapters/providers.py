@@ -1,14 +1,28 @@
-"""Provider adapters named on the command line: ``openai:MODEL``, ``ollama:MODEL``,
-``openai-compatible:MODEL`` (with a base URL), and back again from a stored adapter id.
+"""Provider adapters named on the command line, and back again from a stored adapter id.
+
+``openai:MODEL``, ``ollama:MODEL`` and ``openai-compatible:MODEL`` (with a base URL)
+speak Chat Completions; ``anthropic:MODEL`` speaks Messages through Anthropic's SDK;
+``local`` (or ``local:PATH.gguf``) runs a model in this process.
 """
 
 from __future__ import annotations
 
+import importlib.util
+
 from ..errors import InputError
+from .anthropic_sdk import DEFAULT_URL as ANTHROPIC_URL
+from .anthropic_sdk import AnthropicAdapter
+from .local import BUNDLED, LocalAdapter
 from .openai_compat import OpenAICompatAdapter
 
 OLLAMA_URL = "http://127.0.0.1:11434/v1"
-PROVIDERS = ("openai", "ollama", "openai-compatible")
+PROVIDERS = ("openai", "ollama", "openai-compatible", "anthropic")
+ProviderAdapter = OpenAICompatAdapter | AnthropicAdapter | LocalAdapter
+
+
+def default_transport() -> str:
+    """``sdk`` when the official openai package is installed, else the standard library."""
+    return "sdk" if importlib.util.find_spec("openai") is not None else "http"
 
 
 def provider_adapter(
@@ -18,13 +32,22 @@ def provider_adapter(
     style: str | None = None,
     tokens_field: str | None = None,
     timeout: float | None = None,
-) -> OpenAICompatAdapter | None:
+    transport: str | None = None,
+    mode: str | None = None,
+) -> ProviderAdapter | None:
     """The adapter ``ref`` names, or None when ``ref`` names no provider."""
+    if ref == "local" or ref.startswith("local:"):
+        path = ref.partition(":")[2]
+        return LocalAdapter(None if path in ("", BUNDLED) else path)
     provider, sep, model = ref.partition(":")
     if not sep or provider not in PROVIDERS:
         return None
     if not model:
         raise InputError("--adapter", f"{ref!r} names no model: write {provider}:MODEL")
+    seconds = 60.0 if timeout is None else timeout
+    if provider == "anthropic":
+        return AnthropicAdapter(model, base_url=base_url or ANTHROPIC_URL,
+                                mode=mode or "output_config", timeout=seconds)  # fmt: skip
     if provider == "openai":
         url, key_env, tokens = base_url or "https://api.openai.com/v1", "OPENAI_API_KEY", None
     elif provider == "ollama":
@@ -40,16 +63,26 @@ def provider_adapter(
         key_env=key_env,
         style=style or "json_schema",
         tokens_field=tokens_field or tokens or "max_completion_tokens",
-        timeout=60.0 if timeout is None else timeout,
+        timeout=seconds,
+        transport=transport or default_transport(),
     )
 
 
-def adapter_from_id(adapter_id: str) -> OpenAICompatAdapter | None:
+def adapter_from_id(adapter_id: str, *, transport: str | None = None) -> ProviderAdapter | None:
     """Rebuild a provider adapter from the id a run recorded (keys come from the env)."""
+    if adapter_id.startswith("local:"):
+        local = LocalAdapter()
+        return local if local.id == adapter_id else None
     head, at, rest = adapter_id.partition("@")
     url, hash_, switches = rest.rpartition("#")
-    style, comma, tokens_field = switches.partition(",")
-    if not at or not hash_ or not comma:
+    if not at or not hash_:
         return None
-    adapter = provider_adapter(head, base_url=url, style=style, tokens_field=tokens_field)
+    if head.startswith("anthropic:"):
+        adapter = provider_adapter(head, base_url=url, mode=switches)
+    else:
+        style, comma, tokens_field = switches.partition(",")
+        if not comma:
+            return None
+        adapter = provider_adapter(head, base_url=url, style=style, tokens_field=tokens_field,
+                                   transport=transport)  # fmt: skip
     return adapter if adapter is not None and adapter.id == adapter_id else None

@@ -1,0 +1,200 @@
+"""Anthropic's Messages API through the official ``anthropic`` SDK (major 2; extra ``anthropic``).
+
+Structured output is asked for with ``output_config.format`` (a JSON schema the model
+is held to), or, for models without it, by forcing one tool whose input schema is the
+output schema (``mode="tool"``). No sampling parameter is ever sent: the SDK removed
+them and newer models refuse them; a run is reproducible through its saved output,
+not through a temperature. The client has ``max_retries=0`` (the harness retries) and
+the request's timeout. The stop reason and a refusal are checked before any parsing.
+The key comes from ``ANTHROPIC_API_KEY`` when the request is made and is never stored.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+from typing import Any
+
+from ..errors import (
+    AdapterError,
+    AuthenticationFailed,
+    InputError,
+    MalformedOutput,
+    ProviderConnectionError,
+    ProviderError,
+    ProviderServerError,
+    ProviderTimeout,
+    Refused,
+    TruncatedOutput,
+)
+from . import Request, Result
+from .openai_compat import classify
+
+MODES = ("output_config", "tool")
+DEFAULT_URL = "https://api.anthropic.com"
+TOOL = "emit_output"
+QUOTA_TYPES = ("billing_error", "insufficient_quota")
+
+
+class AnthropicAdapter:
+    """Messages at ``base_url`` with ``model``; one request per attempt."""
+
+    def __init__(
+        self,
+        model: str,
+        *,
+        base_url: str = DEFAULT_URL,
+        mode: str = "output_config",
+        key_env: str = "ANTHROPIC_API_KEY",
+        max_output_tokens: int = 1024,
+        timeout: float = 60.0,
+    ) -> None:
+        if not isinstance(model, str) or not model.strip():
+            raise InputError("model", "must be a non-empty model name")
+        if not base_url.startswith(("http://", "https://")):
+            raise InputError("base_url", f"must be an http:// or https:// URL, not {base_url!r}")
+        if mode not in MODES:
+            raise InputError("mode", f"must be one of {', '.join(MODES)}, not {mode!r}")
+        if not timeout > 0:
+            raise InputError("timeout", f"must be a positive number of seconds, not {timeout!r}")
+        self.model = model
+        self.base_url = base_url.rstrip("/")
+        self.mode = mode
+        self.key_env = key_env
+        self.max_output_tokens = max_output_tokens
+        self.timeout = timeout
+        self._client: tuple[str, Any] | None = None
+
+    @property
+    def id(self) -> str:
+        """Provider, model, endpoint and output mode: what decides the answer's shape."""
+        return f"anthropic:{self.model}@{self.base_url}#{self.mode}"
+
+    def __repr__(self) -> str:
+        return f"<AnthropicAdapter {self.id}>"
+
+    def body(self, request: Request) -> dict[str, Any]:
+        """The keyword arguments of ``messages.create`` for ``request`` (no sampling ones)."""
+        body: dict[str, Any] = {
+            "model": self.model,
+            "max_tokens": request.max_output_tokens or self.max_output_tokens,
+            "system": request.instructions,
+            "messages": [{"role": "user", "content": json.dumps(request.data, ensure_ascii=False)}],
+        }
+        schema = request.schema or {"type": "object"}
+        if self.mode == "output_config":
+            body["output_config"] = {"format": {"type": "json_schema", "schema": schema}}
+        else:
+            body["tools"] = [{"name": TOOL, "description": "Return the output object.",
+                              "input_schema": schema, "strict": True}]  # fmt: skip
+            body["tool_choice"] = {"type": "tool", "name": TOOL}
+        return body
+
+    def generate(self, request: Request) -> Result:
+        try:
+            import anthropic
+        except ImportError as error:
+            raise AdapterError(
+                "the anthropic SDK is not installed: pip install 'stepgraph[anthropic]'"
+            ) from error
+        timeout = self.timeout
+        if request.timeout is not None:
+            timeout = max(0.001, min(timeout, request.timeout))
+        client = self._sdk(anthropic).with_options(timeout=timeout)
+        try:
+            raw = client.messages.with_raw_response.create(**self.body(request))
+        except anthropic.APITimeoutError as error:
+            raise ProviderTimeout(f"no answer within {timeout:g} s") from error
+        except anthropic.APIConnectionError as error:
+            raise ProviderConnectionError(f"cannot reach {self.base_url}: {error}") from None
+        except anthropic.APIStatusError as error:
+            response = error.response
+            raise status_error(
+                response.status_code, response.content, dict(response.headers.items())
+            ) from None
+        response = raw.http_response
+        request_id = response.headers.get("request-id")
+        return self._read(response.status_code, response.content, request_id)
+
+    def _sdk(self, anthropic: Any) -> Any:
+        key = os.environ.get(self.key_env) or ""
+        if not key:
+            raise AuthenticationFailed(f"no API key: set {self.key_env}")
+        tag = hashlib.sha256(key.encode("utf-8")).hexdigest()  # the key itself is not kept
+        if self._client is None or self._client[0] != tag:
+            client = anthropic.Anthropic(api_key=key, base_url=self.base_url,
+                                         max_retries=0, timeout=self.timeout)  # fmt: skip
+            self._client = (tag, client)
+        return self._client[1]
+
+    def _read(self, status: int, text: bytes, request_id: str | None) -> Result:
+        try:
+            payload = json.loads(text)
+        except ValueError:
+            raise ProviderServerError(f"HTTP {status} with a body that is not JSON",
+                                      status=status, request_id=request_id) from None  # fmt: skip
+        if not isinstance(payload, dict) or not isinstance(payload.get("content"), list):
+            raise ProviderServerError("the answer has no content list", status=status,
+                                      request_id=request_id)  # fmt: skip
+        stop = payload.get("stop_reason")
+        if stop == "refusal":
+            raise Refused("the model refused", request_id=request_id)
+        if stop == "max_tokens":
+            raise TruncatedOutput("the answer stopped at the output-token limit",
+                                  request_id=request_id)  # fmt: skip
+        output = self._output(payload["content"], request_id)
+        raw_usage = payload.get("usage")
+        usage: dict[str, int] = {}
+        if isinstance(raw_usage, dict):
+            for name in ("input_tokens", "output_tokens"):
+                value = raw_usage.get(name)
+                if isinstance(value, int) and not isinstance(value, bool):
+                    usage[name] = value
+        return Result(
+            data=output,
+            provider="anthropic",
+            model=str(payload.get("model") or self.model),
+            request_id=request_id,
+            response_id=payload.get("id") if isinstance(payload.get("id"), str) else None,
+            usage=usage,
+            finish_reason=stop if isinstance(stop, str) else None,
+        )
+
+    def _output(self, blocks: list[Any], request_id: str | None) -> dict[str, Any]:
+        if self.mode == "tool":
+            for block in blocks:
+                if isinstance(block, dict) and block.get("type") == "tool_use":
+                    found = block.get("input")
+                    if isinstance(found, dict):
+                        return found
+            raise MalformedOutput("the answer has no tool_use input", request_id=request_id)
+        found = [block.get("text") for block in blocks
+                 if isinstance(block, dict) and block.get("type") == "text"]  # fmt: skip
+        texts = [text for text in found if isinstance(text, str)]
+        if not texts or len(texts) != len(found):
+            raise MalformedOutput("the answer has no text content", request_id=request_id)
+        try:
+            output = json.loads("".join(texts))
+        except ValueError as error:
+            raise MalformedOutput(f"the answer is not JSON: {error}",
+                                  request_id=request_id) from None  # fmt: skip
+        if not isinstance(output, dict):
+            raise MalformedOutput(f"the answer is JSON {type(output).__name__}, not an object",
+                                  request_id=request_id)  # fmt: skip
+        return output
+
+
+def status_error(status: int, body: bytes, headers: dict[str, str]) -> ProviderError:
+    """The ``ProviderError`` for an Anthropic error status, reading the error body's type."""
+    request_id = next((v for k, v in headers.items() if k.lower() == "request-id"), None)
+    kind, detail = "", ""
+    try:
+        payload = json.loads(body)
+        error = payload.get("error")
+        if isinstance(error, dict):
+            kind, detail = str(error.get("type") or ""), str(error.get("message") or "")
+        request_id = request_id or payload.get("request_id")
+    except (ValueError, AttributeError):
+        pass
+    return classify(status, kind, detail, request_id, headers, quota=kind in QUOTA_TYPES)

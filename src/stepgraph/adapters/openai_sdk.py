@@ -1,0 +1,58 @@
+"""The official ``openai`` SDK (major 3) as a transport for ``OpenAICompatAdapter``.
+
+Imported only when ``transport="sdk"``. The client is built with ``max_retries=0``
+(the harness owns retries, so attempts never multiply) and the request's own timeout.
+The raw answer is handed back to the adapter, which reads every transport's answers
+with the same code; SDK errors become the ``ProviderError`` tree here.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from ..errors import AdapterError, ProviderConnectionError, ProviderTimeout
+
+if TYPE_CHECKING:
+    from .openai_compat import OpenAICompatAdapter
+
+NO_KEY = "unused"  # local servers need no key, but the SDK client insists on one
+
+
+def post_chat(
+    adapter: OpenAICompatAdapter, body: dict[str, Any], key: str | None, timeout: float
+) -> tuple[int, bytes, dict[str, str]]:
+    """POST ``body`` to ``/chat/completions``; the status, body and headers as received."""
+    try:
+        import openai
+    except ImportError as error:
+        raise AdapterError(
+            "the openai SDK is not installed: pip install 'stepgraph[openai]' "
+            "(or use --transport http)"
+        ) from error
+    client = _client(adapter, key or NO_KEY, openai)
+    try:
+        raw = client.with_options(timeout=timeout).chat.completions.with_raw_response.create(**body)
+    except openai.APITimeoutError as error:
+        raise ProviderTimeout(f"no answer within {timeout:g} s") from error
+    except openai.APIConnectionError as error:
+        raise ProviderConnectionError(f"cannot reach {adapter.base_url}: {error}") from None
+    except openai.APIStatusError as error:
+        response = error.response
+        return response.status_code, response.content, dict(response.headers.items())
+    response = raw.http_response
+    return response.status_code, response.content, dict(response.headers.items())
+
+
+def _client(adapter: OpenAICompatAdapter, key: str, openai: Any) -> Any:
+    """The adapter's client, rebuilt when the key in the environment changed."""
+    import hashlib
+
+    tag = hashlib.sha256(key.encode("utf-8")).hexdigest()  # never keep the key itself around
+    cached = adapter._sdk
+    if cached is not None and cached[0] == tag:
+        return cached[1]
+    client = openai.OpenAI(
+        api_key=key, base_url=adapter.base_url, max_retries=0, timeout=adapter.timeout
+    )
+    adapter._sdk = (tag, client)
+    return client
