@@ -261,9 +261,9 @@ def eval_table(result: Any) -> str:
 
 
 def queue_table(entries: list[Any]) -> str:
-    """Submitted runs: state, lease holder and seconds left, takeovers, reason."""
+    """Submitted runs: state, lease holder and seconds left, takeovers, not before, reason."""
     return table(
-        ["run", "graph", "queue", "holder", "lease s", "takeovers", "reason"],
+        ["run", "graph", "queue", "holder", "lease s", "takeovers", "not before", "reason"],
         [[e.run_id, e.graph, e.state, e.owner or "-", f"{e.lease_left:.0f}" if e.owner else "-",
-          str(e.takeovers), e.reason or ""] for e in entries],
+          str(e.takeovers), e.not_before or "-", e.reason or ""] for e in entries],
     )  # fmt: skip

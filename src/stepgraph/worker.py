@@ -5,7 +5,10 @@ runs (and runs whose lease expired) with ``FOR UPDATE SKIP LOCKED``, holds a lea
 renews while it works, and advances the run with the ordinary harness through a view
 of the store whose every save also checks that lease: a worker presumed dead that
 comes back cannot save. A run taken over more than ``max_takeovers`` times stops in
-the ``dead`` state with its reason; ``requeue`` brings it back. Workers sleep on
+the ``dead`` state with its reason; ``requeue`` brings it back. A run stopped by
+``RetryLater`` goes back to ``runnable`` with its ``not_before`` time, and no worker
+claims it before then; a run that waits on a person is parked as ``waiting`` until a
+decision requeues it. Workers sleep on
 LISTEN/NOTIFY, waking at least every ``poll`` seconds to find expired leases.
 
 Guarantees: a completed node is saved exactly once per run (the version check and the
@@ -27,14 +30,14 @@ from dataclasses import dataclass
 from typing import Any
 
 from .adapters import Adapter
-from .errors import InputError, StepgraphError, VersionConflict
+from .errors import InputError, RetryLater, StepgraphError, VersionConflict
 from .graph import Graph
-from .runner import derive_run_id, run
+from .runner import derive_run_id, resume, run
 from .stores import check_run_id
 from .stores.postgres import PostgresStore
 
 CHANNEL = "stepgraph_runs"
-STATES = ("runnable", "leased", "done", "dead")
+STATES = ("runnable", "leased", "waiting", "done", "dead")
 
 _SUBMIT = (
     "INSERT INTO run_queue (run_id, graph_ref, adapter_ref, inputs, state) "
@@ -43,7 +46,8 @@ _SUBMIT = (
 _EXISTING = "SELECT graph_ref, adapter_ref, inputs, state FROM run_queue WHERE run_id = %s"
 _CLAIM = (
     "SELECT run_id, graph_ref, adapter_ref, inputs, state, lease_owner, takeovers "
-    "FROM run_queue WHERE (state = 'runnable' OR (state = 'leased' AND lease_until < now())) "
+    "FROM run_queue WHERE ((state = 'runnable' AND (not_before IS NULL OR not_before <= now())) "
+    "OR (state = 'leased' AND lease_until < now())) "
     "AND (%s::text[] IS NULL OR graph_ref = ANY(%s::text[])) "
     "ORDER BY submitted_at LIMIT 1 FOR UPDATE SKIP LOCKED"
 )
@@ -60,16 +64,19 @@ _RENEW = (
     "WHERE run_id = %s AND state = 'leased' AND lease_owner = %s"
 )
 _FINISH = (
-    "UPDATE run_queue SET state = %s, reason = %s, lease_owner = NULL, lease_until = NULL, "
-    "updated_at = now() WHERE run_id = %s AND state = 'leased' AND lease_owner = %s"
+    "UPDATE run_queue SET state = %s, reason = %s, not_before = %s::timestamptz, "
+    "lease_owner = NULL, lease_until = NULL, updated_at = now() "
+    "WHERE run_id = %s AND state = 'leased' AND lease_owner = %s"
 )
 _REQUEUE = (
     "UPDATE run_queue SET state = 'runnable', reason = NULL, takeovers = 0, lease_owner = NULL, "
-    "lease_until = NULL, updated_at = now() WHERE run_id = %s AND state IN ('dead', 'done')"
+    "lease_until = NULL, not_before = NULL, updated_at = now() "
+    "WHERE run_id = %s AND state IN ('dead', 'done', 'waiting')"
 )
 _LIST = (
     "SELECT run_id, graph_ref, state, lease_owner, "
-    "GREATEST(0, EXTRACT(EPOCH FROM lease_until - now()))::float, takeovers, reason "
+    "GREATEST(0, EXTRACT(EPOCH FROM lease_until - now()))::float, takeovers, reason, "
+    "to_char(not_before AT TIME ZONE 'UTC', 'YYYY-MM-DD\"T\"HH24:MI:SS\"Z\"') "
     "FROM run_queue ORDER BY submitted_at"
 )
 
@@ -85,6 +92,7 @@ class QueueEntry:
     lease_left: float
     takeovers: int
     reason: str | None
+    not_before: str | None = None
 
 
 def submit(
@@ -115,7 +123,7 @@ def submit(
 
 
 def requeue(store: PostgresStore, run_id: str) -> bool:
-    """Make a dead (or done) run runnable again; False if it is neither."""
+    """Make a dead, done or waiting run runnable again; False if it is none of them."""
     with store.connection(f"requeue {run_id!r}") as conn:
         changed = conn.execute(_REQUEUE, (check_run_id(run_id),)).rowcount == 1
         if changed:
@@ -136,6 +144,7 @@ def queue_entries(store: PostgresStore) -> list[QueueEntry]:
             lease_left=float(r[4] or 0),
             takeovers=r[5],
             reason=r[6],
+            not_before=r[7],
         )
         for r in rows
     ]
@@ -253,20 +262,30 @@ class Worker:
         done = threading.Event()
         renewer = threading.Thread(target=self._renew, args=(run_id, lost, done), daemon=True)
         renewer.start()
-        state, reason = "runnable", None
+        state, reason, not_before = "runnable", None, None
         try:
             if self.stopping.is_set():  # claimed just as the worker was told to stop
                 raise _Release
             graph = self.resolve_graph(graph_ref)
             adapter = self.resolve_adapter(adapter_ref)
             view = self.store.leased(self.name, self.lease_seconds)
-            result = run(graph, inputs=inputs, adapter=adapter, store=view, run_id=run_id,
-                         stop=lambda: self.stopping.is_set() or lost.is_set())  # fmt: skip
+            stop = lambda: self.stopping.is_set() or lost.is_set()  # noqa: E731
+            if view.load(run_id) is None:
+                result = run(graph, inputs=inputs, adapter=adapter, store=view, run_id=run_id,
+                             stop=stop)  # fmt: skip
+            else:  # resume: supplied data may have rebound the run to newer inputs
+                result = resume(graph, run_id=run_id, adapter=adapter, store=view, stop=stop)
+            wait = result.checkpoint.wait
             if result.finished:
                 state, reason = "done", result.status
                 self.completed += 1
+            elif wait is not None and wait.get("kind") != "retry":
+                state, reason = "waiting", f"{result.status}: {wait.get('reason')}"
         except _Release:
             pass
+        except RetryLater as error:  # saved as retry_later: runnable again after not_before
+            reason, not_before = f"retry later: {error.reason}", error.not_before
+            self.log(f"{run_id} retries after {not_before}: {error.reason}")
         except VersionConflict as error:  # the lease or the run moved on: leave it be
             self.log(f"gave up {run_id}: {error}")
             return
@@ -277,7 +296,7 @@ class Worker:
             done.set()
             renewer.join()
         with self.store.connection(f"release {run_id!r}") as conn:
-            conn.execute(_FINISH, (state, reason, run_id, self.name))
+            conn.execute(_FINISH, (state, reason, not_before, run_id, self.name))
             if state == "runnable":
                 conn.execute(f"NOTIFY {CHANNEL}")
 

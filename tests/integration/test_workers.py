@@ -17,10 +17,11 @@ from pathlib import Path
 
 import pytest
 
-from stepgraph import open_store
+from stepgraph import FunctionAdapter, Request, open_store
+from stepgraph.errors import RateLimited
 from stepgraph.offers import graph, make_inputs
 from stepgraph.stores.postgres import PostgresStore
-from stepgraph.worker import queue_entries
+from stepgraph.worker import Worker, queue_entries
 from stepgraph.worker import submit as submit_run
 from tests.conftest import drop_schema, store_url
 from tests.integration.cli_helpers import EXAMPLE, ROOT, stepgraph
@@ -203,3 +204,29 @@ def test_a_run_taken_over_too_often_is_dead_lettered_and_resume_revives_it(
     assert (revived.code, "requeued" in revived.out) == (0, True)
     worker(url, tmp_path, "--until-idle").communicate(timeout=30)
     assert_ran_once(url, "d")
+
+
+def _rate_limited(request: Request) -> object:
+    raise RateLimited("HTTP 429", status=429, retry_after=600)
+
+
+def test_a_run_stopped_by_retry_later_waits_in_the_queue_until_its_time(url: str) -> None:
+    limited = FunctionAdapter("limited-v1", _rate_limited)
+    with open_store(url) as store:
+        assert isinstance(store, PostgresStore)
+        submit_run(store, graph=graph, graph_ref="offers", adapter=limited,
+                   adapter_ref="limited", inputs=make_inputs(seed_offers()), run_id="rl")  # fmt: skip
+        fleet = Worker(store, resolve_graph=lambda ref: graph, resolve_adapter=lambda ref: limited)
+        claimed = fleet.claim_one()
+        assert claimed is not None
+        fleet.advance(*claimed)
+        (entry,) = [e for e in queue_entries(store) if e.run_id == "rl"]
+        saved = store.load("rl")
+        assert fleet.claim_one() is None  # not before the provider's time
+    assert entry.state == "runnable"
+    assert entry.not_before is not None
+    assert entry.not_before > time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime(time.time() + 500))
+    assert entry.reason is not None
+    assert "above the cap" in entry.reason
+    assert saved is not None
+    assert saved.status == "retry_later"

@@ -64,6 +64,11 @@ MIGRATIONS: tuple[tuple[int, str], ...] = (
         CREATE INDEX run_queue_ready ON run_queue (state, submitted_at)
         """,
     ),
+    (
+        2,
+        # A run stopped by RetryLater is runnable again only after its not_before time.
+        "ALTER TABLE run_queue ADD COLUMN not_before TIMESTAMPTZ",
+    ),
 )
 
 _SETUP_LOCK = "SELECT pg_advisory_xact_lock(hashtext('stepgraph-setup'))"
