@@ -214,8 +214,9 @@ def test_a_run_stopped_by_retry_later_waits_in_the_queue_until_its_time(url: str
     limited = FunctionAdapter("limited-v1", _rate_limited)
     with open_store(url) as store:
         assert isinstance(store, PostgresStore)
+        inputs = make_inputs(seed_offers())
         submit_run(store, graph=graph, graph_ref="offers", adapter=limited,
-                   adapter_ref="limited", inputs=make_inputs(seed_offers()), run_id="rl")  # fmt: skip
+                   adapter_ref="limited", inputs=inputs, run_id="rl")  # fmt: skip
         fleet = Worker(store, resolve_graph=lambda ref: graph, resolve_adapter=lambda ref: limited)
         claimed = fleet.claim_one()
         assert claimed is not None
