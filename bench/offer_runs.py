@@ -35,7 +35,7 @@ from pathlib import Path
 from types import ModuleType
 from typing import Any
 
-from stepgraph import Context, open_store, run
+from stepgraph import Context, Wait, open_store, run
 from stepgraph.offers import FixtureAdapter, graph, make_inputs
 from stepgraph.offers.nodes import draft, inspect, verify
 
@@ -81,7 +81,8 @@ def direct_runs(offers: list[dict[str, Any]], runs: int) -> Callable[[], None]:
             context = Context(run_id=f"d{index}", node="x", adapter=adapter)
             state: dict[str, Any] = {"offers": offers}
             for node in (inspect, draft, verify):
-                state = {**state, **node(state, context)}
+                outcome = node(state, context)
+                state = {**state, **(outcome.update if isinstance(outcome, Wait) else outcome)}
             assert state["status"] == "ready_for_review"
 
     return body

@@ -4,15 +4,21 @@ from .adapters import Adapter, FunctionAdapter, Request, Result
 from .checkpoint import Checkpoint, HistoryEntry, Parts
 from .context import Context
 from .errors import (
+    ActionRefused,
     AdapterError,
+    AlreadyDecided,
     CheckpointCorrupt,
     CheckpointError,
+    DigestMismatch,
     EdgeError,
+    EffectUnknown,
     FingerprintMismatch,
     GraphError,
     InputError,
     NodeError,
     NodeTimeout,
+    NotAllowed,
+    NotWaiting,
     ProviderError,
     ResumeRefused,
     RetryLater,
@@ -22,23 +28,30 @@ from .errors import (
     StoreError,
     VersionConflict,
 )
+from .events import decide, reconcile, supply
 from .graph import END, Branch, Graph, Node
+from .policy import Policy
 from .retry import RetryPolicy
 from .runner import RunResult, resume, run
 from .stores import RunSummary, Store, open_store
+from .waits import Wait
 
 __version__ = "0.1.0"
 
 __all__ = [
     "END",
+    "ActionRefused",
     "Adapter",
     "AdapterError",
+    "AlreadyDecided",
     "Branch",
     "Checkpoint",
     "CheckpointCorrupt",
     "CheckpointError",
     "Context",
+    "DigestMismatch",
     "EdgeError",
+    "EffectUnknown",
     "FingerprintMismatch",
     "FunctionAdapter",
     "Graph",
@@ -48,7 +61,10 @@ __all__ = [
     "Node",
     "NodeError",
     "NodeTimeout",
+    "NotAllowed",
+    "NotWaiting",
     "Parts",
+    "Policy",
     "ProviderError",
     "Request",
     "Result",
@@ -63,7 +79,11 @@ __all__ = [
     "Store",
     "StoreError",
     "VersionConflict",
+    "Wait",
+    "decide",
     "open_store",
+    "reconcile",
     "resume",
     "run",
+    "supply",
 ]

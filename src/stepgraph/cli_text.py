@@ -82,6 +82,8 @@ def _numeric(text: str) -> bool:
 
 def status_line(cp: Checkpoint) -> str:
     where = "finished" if cp.next == END else f"next: {cp.next}"
+    if cp.wait is not None:
+        where = f"waiting at {cp.next}"
     line = f"{cp.run_id}  {cp.status}  ({where}; version {cp.version})"
     waiting = wait_line(cp)
     return f"{line}\n{waiting}" if waiting else line

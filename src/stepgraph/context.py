@@ -6,18 +6,33 @@ When a node runs again for the same step (after a crash, or after a later failur
 the same node), a generation that completed with the same request is returned from the
 journal instead of calling the model again. A "started" record with no outcome is an
 interrupted attempt: the next attempt is numbered after it.
+
+The same journal holds side effects (``effect``): the intent is recorded before the
+call and the outcome after it, under an idempotency key made of the run, the node, its
+visit and the effect's name. A completed effect returns its recorded outcome and is
+never called again; an intent without an outcome is reconciled by the effect's
+``lookup`` (given the same key) or, when it has none, stops the run in
+``needs_reconciliation`` (``EffectUnknown``), unless the downstream deduplicates by key.
 """
 
 from __future__ import annotations
 
 import json
 import time
+from collections.abc import Callable
 from datetime import datetime, timedelta, timezone
 from typing import TYPE_CHECKING, Any
 
 from .adapters import Adapter, Request, Result
 from .checkpoint import canonical_json, digest, json_copy, json_encode, now
-from .errors import AdapterError, InputError, ProviderError, RetryLater, StepgraphError
+from .errors import (
+    AdapterError,
+    EffectUnknown,
+    InputError,
+    ProviderError,
+    RetryLater,
+    StepgraphError,
+)
 from .retry import DEFAULT_RETRY, Budget, RetryPolicy
 
 if TYPE_CHECKING:
@@ -126,6 +141,44 @@ class Context:
                     "at": now()}  # fmt: skip
             self._record(key, done)
             return json.loads(text)
+
+    def effect(
+        self,
+        name: str,
+        call: Callable[[str], Any],
+        *,
+        lookup: Callable[[str], Any] | None = None,
+        deduplicated: bool = False,
+    ) -> Any:
+        """Run the side effect ``call(key)`` at most once for this step; return its outcome.
+
+        ``key`` is the idempotency key to hand to the downstream service. ``lookup(key)``
+        returns the outcome of an effect that happened, or None if it did not.
+        ``deduplicated`` says the downstream ignores a repeated key, so an effect whose
+        outcome was lost may simply be called again. The outcome must be JSON data.
+        """
+        if not isinstance(name, str) or not name or ":" in name:
+            raise InputError("effect", f"name must be non-empty text without ':', not {name!r}")
+        slot = f"{self.visit}:{self.node}:effect:{name}"
+        key = f"{self.run_id}/{self.node}/{self.visit}/{name}"
+        prior = self._journal.get(slot)
+        if prior is not None and prior.get("status") == "done":
+            return json_copy(prior.get("outcome"), "outcome")
+        if prior is not None and prior.get("status") == "started":
+            found = lookup(key) if lookup is not None else None
+            if found is not None:
+                outcome = json_copy(found, "outcome")
+                found_record = {"status": "done", "effect": name, "key": key, "outcome": outcome,
+                                "reconciled": "lookup", "at": now()}  # fmt: skip
+                self._record(slot, found_record)
+                return outcome
+            if lookup is None and not deduplicated:
+                raise EffectUnknown(self.node, name, key)
+        self._record(slot, {"status": "started", "effect": name, "key": key, "at": now()})
+        outcome = json_copy(call(key), "outcome")
+        self._record(slot, {"status": "done", "effect": name, "key": key, "outcome": outcome,
+                            "at": now()})  # fmt: skip
+        return outcome
 
     def _remaining(self) -> float | None:
         if self.deadline is None:

@@ -20,9 +20,15 @@ Every error the library raises on purpose is one of these::
     │   │   └── QuotaExceeded, BadRequest, AuthenticationFailed, TruncatedOutput,
     │   │       Refused                                      never retried
     │   └── RetryLater            retries stopped: try again after .not_before (.reason)
-    └── NodeError                 a node raised; the original is __cause__ (.node)
-        ├── NodeTimeout           a node ran past its timeout (.seconds)
-        └── EdgeError             an edge picked an undeclared or unknown target
+    ├── NodeError                 a node raised; the original is __cause__ (.node)
+    │   ├── NodeTimeout           a node ran past its timeout (.seconds)
+    │   └── EdgeError             an edge picked an undeclared or unknown target
+    ├── EffectUnknown             a side effect started but its outcome is unknown (.key)
+    └── ActionRefused             a person's action was refused; nothing was recorded
+        ├── NotAllowed            the policy does not let .actor do .action
+        ├── NotWaiting            the run does not wait for this action (.status)
+        ├── DigestMismatch        the content changed since it was shown (.expected, .given)
+        └── AlreadyDecided        someone decided first (.decision)
 
 Structured facts live in attributes, so callers never parse messages. Library code
 raises nothing else on purpose; a bug may still surface as a builtin exception.
@@ -253,3 +259,73 @@ class NodeTimeout(NodeError):
 
 class EdgeError(NodeError):
     """The edge after ``node`` picked a target it did not declare, or raised."""
+
+
+class EffectUnknown(StepgraphError):
+    """A side effect was started and no outcome was recorded (a crash in between).
+
+    It was not repeated blindly: the run stops in ``needs_reconciliation`` with the
+    effect's idempotency ``key``. Check the downstream system, then record what happened
+    (``stepgraph reconcile``).
+    """
+
+    def __init__(self, node: str, effect: str, key: str) -> None:
+        self.node = node
+        self.effect = effect
+        self.key = key
+        super().__init__(f"effect {effect!r} of node {node!r} (key {key}) may have happened: "
+                         "its outcome was never recorded")  # fmt: skip
+
+
+class ActionRefused(StepgraphError):
+    """A person's action on a run (approve, reject, supply, reconcile) was refused.
+
+    Nothing was recorded. The message says why; look at the run again before acting.
+    """
+
+
+class NotAllowed(ActionRefused):
+    """The policy does not let ``actor`` do ``action``. Ask someone it names."""
+
+    def __init__(self, actor: str, action: str) -> None:
+        self.actor = actor
+        self.action = action
+        super().__init__(f"{actor!r} may not {action} (not named for it in the policy)")
+
+
+class NotWaiting(ActionRefused):
+    """The run is not waiting for this action (its ``status`` says where it stands)."""
+
+    def __init__(self, run_id: str, status: str, wanted: str) -> None:
+        self.run_id = run_id
+        self.status = status
+        self.wanted = wanted
+        super().__init__(f"run {run_id!r} is {status}, not waiting for {wanted}")
+
+
+class DigestMismatch(ActionRefused):
+    """The content changed since it was shown: ``given`` is not the current ``expected``.
+
+    Read the run again and decide on what it holds now.
+    """
+
+    def __init__(self, run_id: str, expected: str, given: str) -> None:
+        self.run_id = run_id
+        self.expected = expected
+        self.given = given
+        super().__init__(
+            f"run {run_id!r}: the digest {given[:16]}... is not the content's current digest "
+            f"{expected[:16]}...: it changed since it was shown"
+        )
+
+
+class AlreadyDecided(ActionRefused):
+    """Someone else decided first; ``decision`` is what was recorded."""
+
+    def __init__(self, run_id: str, decision: dict[str, object]) -> None:
+        self.run_id = run_id
+        self.decision = decision
+        super().__init__(
+            f"run {run_id!r} was already decided: {decision.get('verdict')} by "
+            f"{decision.get('by')} at {decision.get('at')}"
+        )

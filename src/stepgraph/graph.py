@@ -13,15 +13,18 @@ import json
 import re
 from collections.abc import Awaitable, Callable, Mapping
 from dataclasses import dataclass, field
-from typing import Any, TypeAlias
+from typing import TYPE_CHECKING, Any, TypeAlias
 
 from .errors import GraphError
+
+if TYPE_CHECKING:
+    from .waits import Wait
 
 END = "END"
 """The cursor value of a finished run (the seed's ``"END"``)."""
 
 State: TypeAlias = dict[str, Any]
-Update: TypeAlias = Mapping[str, Any]
+Update: TypeAlias = "Mapping[str, Any] | Wait"  # a partial state, or a wait for people
 NodeFunction: TypeAlias = Callable[[State, Any], "Update | Awaitable[Update]"]
 EdgeFunction: TypeAlias = Callable[[State], str]
 

@@ -7,7 +7,9 @@ the state, merge its update, pick the next node, save. A node that raises saves
 nothing, so the run stays resumable at that node.
 
 A run that waits (``waits.Wait``) runs nothing until the wait is closed by an event.
-When a model provider keeps failing, the harness saves a ``@retry_later`` event step
+A side effect whose outcome was lost (``EffectUnknown``) stops the run in
+``needs_reconciliation`` with a ``@reconcile`` event. When a model provider keeps
+failing, the harness saves a ``@retry_later`` event step
 (status ``retry_later``, the reason and the earliest time) before raising
 ``RetryLater``; a resume before that time is refused with the same error.
 """
@@ -35,6 +37,7 @@ from .context import Context
 from .errors import (
     CheckpointCorrupt,
     EdgeError,
+    EffectUnknown,
     FingerprintMismatch,
     InputError,
     NodeError,
@@ -51,6 +54,7 @@ from .waits import Wait, retry_wait
 RUNNING = "running"
 DONE = "done"
 RETRY_LATER = "retry_later"
+NEEDS_RECONCILIATION = "needs_reconciliation"
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -260,11 +264,11 @@ def _drive(
         )
         try:
             outcome = _call(graph.nodes[name], name, _clone(state), context)
-        except RetryLater as stop_now:
-            if current is not None:  # a new run's first node has no step to follow yet
-                record = retry_wait(name, stop_now.reason, stop_now.not_before)
-                save_event(store, current, "@retry_later", RETRY_LATER, {WAIT: record})
-            raise
+        except (RetryLater, EffectUnknown) as stop_now:
+            if current is None:  # a new run's first node has no step to follow yet
+                raise
+            current = _stop(store, current, name, len(trace) + 1, stop_now)
+            break
         wait = outcome if isinstance(outcome, Wait) else None
         update, update_text = _checked_update(name, wait.update if wait else outcome)
         state = {**state, **update}
@@ -306,6 +310,19 @@ def _drive(
     if current is None:  # unreachable: a new run always completes its first step or raises
         raise RunNotFound(store.url, run_id)
     return _result(current, state, steps)
+
+
+def _stop(
+    store: Store, current: Checkpoint, name: str, visit: int, error: RetryLater | EffectUnknown
+) -> Checkpoint:
+    """Save why the run stopped at ``name``; re-raise ``RetryLater`` once it is saved."""
+    if isinstance(error, RetryLater):
+        record = retry_wait(name, error.reason, error.not_before)
+        save_event(store, current, "@retry_later", RETRY_LATER, {WAIT: record})
+        raise error
+    record = {"kind": "reconcile", "node": name, "effect": error.effect, "key": error.key,
+              "slot": f"{visit}:{name}:effect:{error.effect}", "reason": str(error)}  # fmt: skip
+    return save_event(store, current, "@reconcile", NEEDS_RECONCILIATION, {WAIT: record})
 
 
 def _wait_record(name: str, wait: Wait) -> dict[str, Any]:
@@ -398,7 +415,7 @@ def _call(node: Node, name: str, state: dict[str, Any], context: Context) -> Any
         if node.timeout is None:
             return _settle(node.fn(state, context))
         return _call_with_timeout(node, name, state, context, node.timeout)
-    except (NodeError, StoreError, RetryLater):
+    except (NodeError, StoreError, RetryLater, EffectUnknown):
         raise  # a store failure is the harness's, not the node's; RetryLater says when
     except Exception as error:
         raise NodeError(name, f"{type(error).__name__}: {error}") from error

@@ -29,7 +29,7 @@ def test_run_json_prints_one_object_with_the_run_fields(tmp_path: Path) -> None:
     data = stepgraph("run", "offers", EXAMPLE, "--json", cwd=tmp_path).json()
     assert {"run_id", "status", "next", "trace", "state"} <= set(data)
     assert (data["status"], data["next"], data["trace"]) == (
-        "ready_for_review", "END", ["inspect", "draft", "verify"]
+        "ready_for_review", "verify", ["inspect", "draft", "verify"]
     )  # fmt: skip
 
 
@@ -125,12 +125,20 @@ def test_bad_usage_exits_2(tmp_path: Path, args: tuple[str, ...]) -> None:
     assert stepgraph(*args, cwd=tmp_path).code == 2
 
 
+def show_digest(folder: Path, run_id: str) -> str:
+    data = stepgraph("status", run_id, "--json", cwd=folder).json()
+    return str(data["wait"]["digest"])
+
+
 def test_status_runs_and_show_report_the_stored_run(tmp_path: Path) -> None:
     stepgraph("run", "offers", EXAMPLE, "--run-id", "r1", cwd=tmp_path)
     status = stepgraph("status", "r1", cwd=tmp_path)
-    assert (status.code, status.out.strip()) == (0, "r1  ready_for_review  (finished; version 3)")
+    first, waiting, digest = status.out.strip().splitlines()
+    assert (status.code, first) == (0, "r1  ready_for_review  (waiting at verify; version 3)")
+    assert waiting.startswith("waiting for decision at verify: ")
+    assert digest.split() == ["digest", show_digest(tmp_path, "r1")]
     runs = stepgraph("runs", "--status", "ready_for_review", cwd=tmp_path)
-    assert runs.out.splitlines()[1].split()[:4] == ["r1", "offers", "ready_for_review", "END"]
+    assert runs.out.splitlines()[1].split()[:4] == ["r1", "offers", "ready_for_review", "verify"]
     show = stepgraph("show", "r1", "--json", cwd=tmp_path).json()
     assert [h["node"] for h in show["history"]] == ["inspect", "draft", "verify"]
     assert show["parts"]["adapter"] == "fixture-v1"

@@ -46,7 +46,7 @@ def test_history_keeps_every_step_in_version_order(store: Store) -> None:
     finished(store)
     history = store.history("r1")
     assert [(h.version, h.node, h.next) for h in history] == [
-        (1, "inspect", "draft"), (2, "draft", "verify"), (3, "verify", "END")
+        (1, "inspect", "draft"), (2, "draft", "verify"), (3, "verify", "verify")
     ]  # fmt: skip
     assert history[0].update == {"missing": [], "status": "running"}
     assert set(history[1].update) == {"report", "drafts"}

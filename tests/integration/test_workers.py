@@ -101,7 +101,7 @@ def test_submitting_the_same_run_twice_is_idempotent(url: str, tmp_path: Path) -
     assert "was submitted with other inputs" in clash.err
 
 
-def test_four_workers_finish_200_runs_running_every_node_once(url: str, tmp_path: Path) -> None:
+def test_four_workers_bring_200_runs_to_review_running_every_node_once(url: str, tmp_path: Path) -> None:
     with open_store(url) as store:
         assert isinstance(store, PostgresStore)
         for index in range(200):
@@ -117,7 +117,7 @@ def test_four_workers_finish_200_runs_running_every_node_once(url: str, tmp_path
     with open_store(url) as store:
         assert isinstance(store, PostgresStore)
         entries = queue_entries(store)
-        assert {e.state for e in entries} == {"done"}
+        assert {e.state for e in entries} == {"waiting"}  # each waits for its reviewer
         assert len(entries) == 200
         for entry in entries:
             history = store.history(entry.run_id)
@@ -138,7 +138,7 @@ def test_a_killed_workers_run_is_finished_by_another_after_its_lease(
     doomed.communicate(timeout=10)
     rescuer = worker(url, tmp_path, "--lease", "1")
     try:
-        wait_for(lambda: state_of(url, "k") == "done", timeout=30)
+        wait_for(lambda: state_of(url, "k") == "waiting", timeout=30)
     finally:
         rescuer.send_signal(signal.SIGTERM)
         rescuer.communicate(timeout=30)
@@ -158,7 +158,7 @@ def test_a_zombie_workers_late_save_is_refused(url: str, tmp_path: Path) -> None
         time.sleep(1.5)  # the lease expires while the zombie is frozen
         rescuer = worker(url, tmp_path, "--lease", "5", "--until-idle")
         rescuer.communicate(timeout=60)
-        assert state_of(url, "z") == "done"
+        assert state_of(url, "z") == "waiting"
     finally:
         zombie.send_signal(signal.SIGCONT)
     time.sleep(2.0)  # the zombie wakes, finishes its model call and tries to save

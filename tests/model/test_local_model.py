@@ -13,7 +13,7 @@ from stepgraph import open_store, resume, run
 from stepgraph.adapters.local import LocalAdapter
 from stepgraph.adapters.providers import adapter_from_id
 from stepgraph.offers import graph, make_inputs
-from stepgraph.offers.nodes import ROW_KEYS
+from stepgraph.offers.model import ROW_KEYS
 from tests.support import seed_offers
 
 

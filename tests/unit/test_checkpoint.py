@@ -161,8 +161,9 @@ def test_the_step_record_holds_only_the_last_update() -> None:
     store = open_store("memory:")
     cp = run(graph, inputs=make_inputs(seed_offers()), adapter=CountingFixture(),
              store=store).checkpoint  # fmt: skip
-    assert set(step_record(cp)["update"]) == {"status", "reasons", "claims"}
+    assert set(step_record(cp)["update"]) == {"status", "reasons", "claims", "@wait"}
     assert step_record(cp)["update"]["status"] == "ready_for_review"
+    assert step_record(cp)["update"]["@wait"]["kind"] == "decision"
 
 
 def test_an_edited_step_update_fails_the_checksum() -> None:

@@ -138,20 +138,21 @@ def test_mermaid_draws_fixed_edges_solid_and_choices_dotted() -> None:
     assert text.splitlines() == [
         "flowchart TD",
         "    __start__([start]) --> inspect",
-        "    inspect -.-> draft",
-        "    inspect -.-> __end__",
+        "    inspect --> draft",
         "    draft --> verify",
         "    verify -.-> draft",
+        "    verify -.-> publish",
         "    verify -.-> __end__",
+        "    publish --> __end__",
         "    __end__([END])",
     ]
 
 
 def test_dot_draws_every_edge_with_choices_dashed() -> None:
     text = offers_graph.to_dot()
-    assert '"inspect" -> "draft" [style=dashed];' in text
-    assert '"inspect" -> "END" [style=dashed];' in text
+    assert '"inspect" -> "draft";' in text
     assert '"draft" -> "verify";' in text
+    assert '"verify" -> "publish" [style=dashed];' in text
     assert '"verify" -> "draft" [style=dashed];' in text
     assert '"verify" -> "END" [style=dashed];' in text
     assert text.startswith('digraph "offers" {')

@@ -95,8 +95,11 @@ def test_a_missing_price_waits_for_data_without_generating() -> None:
     offers = seed_offers()
     offers[1]["monthly"] = None
     result = run_offers(offers, adapter)
-    assert (result.status, result.next, result.trace) == ("waiting_for_data", "END", ("inspect",))
+    assert (result.status, result.next, result.trace) == ("waiting_for_data", "inspect",
+                                                          ("inspect",))  # fmt: skip
     assert result.state["missing"] == ["B"]
+    assert result.checkpoint.wait is not None
+    assert result.checkpoint.wait["kind"] == "data"
     assert adapter.calls == 0
 
 

@@ -15,10 +15,22 @@ from typing import Any, Literal
 
 from ..errors import InputError
 
-Status = Literal["running", "waiting_for_data", "blocked", "ready_for_review"]
-STATUSES: tuple[Status, ...] = ("running", "waiting_for_data", "blocked", "ready_for_review")
+Status = Literal[
+    "running",
+    "waiting_for_data",
+    "blocked",
+    "ready_for_review",
+    "approved",
+    "rejected",
+    "revising",
+]
+STATUSES: tuple[Status, ...] = (
+    "running", "waiting_for_data", "blocked", "ready_for_review", "approved", "rejected",
+    "revising",
+)  # fmt: skip
 
 CSV_COLUMNS = ("id", "source", "monthly")
+ROW_KEYS = CSV_COLUMNS  # a report row holds exactly these, in this order
 _NUMBER = re.compile(r"^[+-]?(\d+(\.\d*)?|\.\d+)([eE][+-]?\d+)?$")
 
 

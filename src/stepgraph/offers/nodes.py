@@ -1,9 +1,15 @@
-"""The seed's three nodes and its one choice: inspect -> draft -> verify.
+"""The seed's three nodes and its choices: inspect -> draft -> verify, then people.
 
 ``inspect`` and ``verify`` are ordinary code. ``draft`` is the one place a model is
 called. ``verify`` rebuilds the expected rows and the cheapest offer from the inputs
 and trusts nothing the model wrote: it never fills a missing price and never accepts
 a generated amount that differs from the input.
+
+Two waits put people in the loop: ``inspect`` waits for data when a price is missing
+(someone supplies it, and inspect runs again), and ``verify`` waits for a reviewer's
+decision on a report that passed, bound to the digest of what the reviewer saw.
+Approved with an ``outbox``, the run goes on to ``publish``, which writes the report
+there exactly once.
 """
 
 from __future__ import annotations
@@ -12,41 +18,60 @@ from typing import Any
 
 from ..context import Context
 from ..graph import END
+from ..waits import Wait
 from .claims import check_rationale
-from .model import missing_prices, validate_offers
+from .model import ROW_KEYS, missing_prices, validate_offers
 from .prompt import PROMPT, REPORT_SCHEMA
+from .review import CHOICES, find_outbox, review_digest, write_outbox
 
-ROW_KEYS = ("id", "source", "monthly")
 DEFAULT_MAX_DRAFTS = 2
 
 
-def inspect(state: dict[str, Any], context: Context) -> dict[str, Any]:
-    """Validate the offers; list the missing prices; wait for data if there are any."""
+def inspect(state: dict[str, Any], context: Context) -> dict[str, Any] | Wait:
+    """Validate the offers; wait for data if a price is missing (nothing is generated)."""
     missing = missing_prices(validate_offers(state.get("offers")))
-    return {"missing": missing, "status": "waiting_for_data" if missing else "running"}
-
-
-def after_inspect(state: dict[str, Any]) -> str:
-    """Draft only when every price is present."""
-    return END if state["missing"] else "draft"
+    if missing:
+        return Wait(kind="data", status="waiting_for_data", key="offers",
+                    reason=f"no monthly price for {', '.join(missing)}",
+                    update={"missing": missing, "status": "waiting_for_data"},
+                    ask={"missing": missing})  # fmt: skip
+    return {"missing": [], "status": "running"}
 
 
 def draft(state: dict[str, Any], context: Context) -> dict[str, Any]:
-    """Ask the model for the comparison report; a repair gets verify's reasons as feedback."""
+    """Ask the model for the comparison report; a repair gets the reasons as feedback.
+
+    The reasons are verify's (a blocked report) or a reviewer's note (``revise``).
+    """
     data: dict[str, Any] = {"offers": state["offers"]}
     drafts = int(state.get("drafts") or 0)
     if drafts and state.get("reasons"):
         data["feedback"] = list(state["reasons"])
+    review = state.get("review")
+    revising = state.get("status") == "revising" and isinstance(review, dict)
+    if revising and isinstance(review, dict):
+        data["feedback"] = [f"a reviewer asked for changes: {review.get('note') or '(no note)'}"]
     report = context.generate(instructions=PROMPT, data=data, schema=REPORT_SCHEMA)
     update: dict[str, Any] = {"report": report, "drafts": drafts + 1}
+    if revising:
+        update["review"] = None  # the request is answered: the new report waits afresh
     if drafts:
         update["previous_report"] = state.get("report")
     return update
 
 
 def after_verify(state: dict[str, Any]) -> str:
-    """Repair a blocked report by drafting again, until the draft limit or a repeat."""
-    if state.get("status") != "blocked":
+    """Repair a blocked report by drafting again, until the draft limit or a repeat.
+
+    After a review: approved goes on to ``publish`` when the run has an outbox,
+    ``revising`` drafts again with the reviewer's note, rejected ends.
+    """
+    status = state.get("status")
+    if status == "approved":
+        return "publish" if state.get("outbox") else END
+    if status == "revising":
+        return "draft"
+    if status != "blocked":
         return END
     if int(state.get("drafts") or 0) >= draft_limit(state):
         return END
@@ -61,11 +86,12 @@ def draft_limit(state: dict[str, Any]) -> int:
     return limit if isinstance(limit, int) and not isinstance(limit, bool) else DEFAULT_MAX_DRAFTS
 
 
-def verify(state: dict[str, Any], context: Context) -> dict[str, Any]:
+def verify(state: dict[str, Any], context: Context) -> dict[str, Any] | Wait:
     """Compare the report with the inputs, strictly, and check what its rationale claims.
 
     ``blocked`` lists every reason; ``claims`` holds the contradicted, verified and
-    unverified claims (the reviewer sees exactly which sentences nobody checked).
+    unverified claims (the reviewer sees exactly which sentences nobody checked). A
+    report that passes waits in ``ready_for_review`` for a decision on its digest.
     """
     offers = state["offers"]
     expected = [{key: offer[key] for key in ROW_KEYS} for offer in offers]
@@ -80,7 +106,28 @@ def verify(state: dict[str, Any], context: Context) -> dict[str, Any]:
             for claim in check.contradicted
         )
         update["claims"] = check.as_dict()
-    return {"status": "blocked" if reasons else "ready_for_review", "reasons": reasons, **update}
+    if reasons:
+        return {"status": "blocked", "reasons": reasons, **update}
+    passed = {"status": "ready_for_review", "reasons": [], **update}
+    seen = review_digest(state)
+    decision = state.get("review")
+    if isinstance(decision, dict) and decision.get("digest") == seen:
+        return {**passed, "status": CHOICES.get(str(decision.get("verdict")), "rejected")}
+    return Wait(kind="decision", status="ready_for_review", key="review", choices=CHOICES,
+                reason="the checks passed; a person must read the report", digest=seen,
+                update=passed)  # fmt: skip
+
+
+def publish(state: dict[str, Any], context: Context) -> dict[str, Any]:
+    """Write the approved report into the run's outbox folder, once whatever happens."""
+    folder = str(state["outbox"])
+    report = state["report"]
+    outcome = context.effect(
+        "outbox",
+        lambda key: write_outbox(folder, key, report),
+        lookup=lambda key: find_outbox(folder, key),
+    )
+    return {"published": outcome}
 
 
 def report_problems(report: object, expected: list[dict[str, Any]], cheapest: str) -> list[str]:

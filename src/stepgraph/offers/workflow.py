@@ -6,29 +6,42 @@ from typing import Any
 
 from ..errors import InputError
 from ..graph import END, Branch, Graph
-from .nodes import after_inspect, after_verify, draft, inspect, verify
+from .nodes import after_verify, draft, inspect, publish, verify
 
-REVISION = 3
+REVISION = 4
 """Increase when a node, the prompt or the data contract changes (2: claim checks;
-3: draft sends the report schema, and a blocked report is drafted again with feedback)."""
+3: draft sends the report schema, and a blocked report is drafted again with feedback;
+4: missing data and review are waits, decisions bound to a digest, publish to an outbox)."""
 
 graph = Graph(
     name="offers",
     revision=REVISION,
     entry="inspect",
-    nodes={"inspect": inspect, "draft": draft, "verify": verify},
+    nodes={"inspect": inspect, "draft": draft, "verify": verify, "publish": publish},
     edges={
-        "inspect": Branch(after_inspect, "draft", END),
+        "inspect": "draft",
         "draft": "verify",
-        "verify": Branch(after_verify, "draft", END),
+        "verify": Branch(after_verify, "draft", "publish", END),
+        "publish": END,
     },
 )
 
 
-def make_inputs(offers: list[dict[str, Any]], *, max_drafts: int | None = None) -> dict[str, Any]:
-    """The run inputs for a list of offers; ``max_drafts`` bounds the repair loop (default 2)."""
-    if max_drafts is None:
-        return {"offers": offers}
-    if isinstance(max_drafts, bool) or not isinstance(max_drafts, int) or max_drafts < 1:
-        raise InputError("max_drafts", f"must be a positive integer, not {max_drafts!r}")
-    return {"offers": offers, "max_drafts": max_drafts}
+def make_inputs(
+    offers: list[dict[str, Any]], *, max_drafts: int | None = None, outbox: str | None = None
+) -> dict[str, Any]:
+    """The run inputs for a list of offers.
+
+    ``max_drafts`` bounds the repair loop (default 2); ``outbox`` is a folder the
+    approved report is written to (none: an approved run ends at approval).
+    """
+    inputs: dict[str, Any] = {"offers": offers}
+    if max_drafts is not None:
+        if isinstance(max_drafts, bool) or not isinstance(max_drafts, int) or max_drafts < 1:
+            raise InputError("max_drafts", f"must be a positive integer, not {max_drafts!r}")
+        inputs["max_drafts"] = max_drafts
+    if outbox is not None:
+        if not isinstance(outbox, str) or not outbox:
+            raise InputError("outbox", f"must be a folder path, not {outbox!r}")
+        inputs["outbox"] = outbox
+    return inputs
