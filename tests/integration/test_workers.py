@@ -101,7 +101,9 @@ def test_submitting_the_same_run_twice_is_idempotent(url: str, tmp_path: Path) -
     assert "was submitted with other inputs" in clash.err
 
 
-def test_four_workers_bring_200_runs_to_review_running_every_node_once(url: str, tmp_path: Path) -> None:
+def test_four_workers_bring_200_runs_to_review_running_every_node_once(
+    url: str, tmp_path: Path
+) -> None:
     with open_store(url) as store:
         assert isinstance(store, PostgresStore)
         for index in range(200):
