@@ -34,6 +34,7 @@ from .errors import (
     StepgraphError,
 )
 from .retry import DEFAULT_RETRY, Budget, RetryPolicy
+from .stores._testhooks import reach
 
 if TYPE_CHECKING:
     from .stores import Store
@@ -175,7 +176,9 @@ class Context:
             if lookup is None and not deduplicated:
                 raise EffectUnknown(self.node, name, key)
         self._record(slot, {"status": "started", "effect": name, "key": key, "at": now()})
+        reach("effect-intended")
         outcome = json_copy(call(key), "outcome")
+        reach("effect-called")
         self._record(slot, {"status": "done", "effect": name, "key": key, "outcome": outcome,
                             "at": now()})  # fmt: skip
         return outcome

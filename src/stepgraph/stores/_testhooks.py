@@ -20,6 +20,8 @@ STAGES = (
     "sqlite-committed",  # the save transaction committed
     "postgres-before-commit",  # inside a PostgreSQL save transaction
     "postgres-committed",  # the PostgreSQL save transaction committed
+    "effect-intended",  # a side effect's intent is journaled, the effect not yet called
+    "effect-called",  # the effect returned, its outcome not yet journaled
 )
 
 observer: Callable[[str], None] | None = None
