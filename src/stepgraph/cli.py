@@ -8,27 +8,28 @@ Exit codes (also in ``--help`` and README.md):
   4  blocked
   5  resume refused: fingerprint mismatch or version conflict
   6  retry later: the model provider failed transiently; resume after the time printed
+  7  action refused: not allowed by the policy, content changed (digest), not waiting
+     for it, or already decided; nothing was recorded
+  8  needs_reconciliation: an effect's outcome was lost; see `stepgraph reconcile`
 """
 
 from __future__ import annotations
 
 import argparse
-import importlib
 import json
 import os
 import sys
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
 from typing import Any
 
-from . import cli_text
+from . import cli_people, cli_text
 from .adapters import Adapter
 from .adapters.anthropic_sdk import MODES
 from .adapters.openai_compat import STYLES, TOKEN_FIELDS, TRANSPORTS
-from .adapters.providers import adapter_from_id, provider_adapter
+from .adapters.providers import provider_adapter
 from .adapters.recording import Recording, Replay
 from .errors import (
-    AdapterError,
+    ActionRefused,
     InputError,
     NodeError,
     ResumeRefused,
@@ -36,16 +37,18 @@ from .errors import (
     RunNotFound,
     StepgraphError,
 )
-from .graph import END, Graph
+from .graph import END
+from .registry import adapter_for, graph_and_loader, named_adapter
 from .runner import RunResult, resume, run
 from .stores import DEFAULT_URL, Store, open_store
 
 EXIT_OK, EXIT_ERROR, EXIT_USAGE, EXIT_WAITING, EXIT_BLOCKED, EXIT_REFUSED = 0, 1, 2, 3, 4, 5
-EXIT_RETRY_LATER = 6
+EXIT_RETRY_LATER, EXIT_ACTION_REFUSED, EXIT_RECONCILE = 6, 7, 8
 STATUS_EXIT = {
     "waiting_for_data": EXIT_WAITING,
     "blocked": EXIT_BLOCKED,
     "retry_later": EXIT_RETRY_LATER,
+    "needs_reconciliation": EXIT_RECONCILE,
 }
 
 EPILOG = f"""\
@@ -57,30 +60,16 @@ exit codes:
   4  blocked
   5  resume refused (fingerprint mismatch or version conflict)
   6  retry later (a provider failed transiently; resume after the time printed)
+  7  action refused (policy, changed content, not waiting, already decided)
+  8  needs_reconciliation (an effect's outcome was lost: stepgraph reconcile)
 
 environment:
   STEPGRAPH_STORE        the default --store (otherwise {DEFAULT_URL})
   STEPGRAPH_SIGNING_KEY  sign every saved step with an HMAC and refuse runs that do
                          not verify under it (at least 16 characters)
+  STEPGRAPH_POLICY       the policy file naming who may approve, reject, revise,
+                         supply and reconcile (default .stepgraph/policy.json)
 """
-
-
-@dataclass(frozen=True)
-class GraphEntry:
-    """A graph the command line knows by a short name, with its input loader."""
-
-    target: str
-    loader: Callable[[str], dict[str, Any]]
-
-
-def _offers_inputs(path: str) -> dict[str, Any]:
-    from .offers import load_offers, make_inputs
-
-    return make_inputs(load_offers(path))
-
-
-GRAPHS = {"offers": GraphEntry("stepgraph.offers:graph", _offers_inputs)}
-ADAPTERS = {"fixture": "stepgraph.offers.fixture:FixtureAdapter"}
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -134,6 +123,7 @@ def _parser() -> argparse.ArgumentParser:
     cmd.add_argument("--run-id", help="name the run (default: derived from the fingerprint)")
     _provider_options(cmd)
     cmd.add_argument("--max-steps", type=_positive, help="run at most N nodes in this call")
+    cmd.add_argument("--outbox", help="offers: a folder the approved report is written to")
 
     cmd = command("resume", _resume, "continue a run from its saved cursor")
     cmd.add_argument("run_id")
@@ -154,6 +144,7 @@ def _parser() -> argparse.ArgumentParser:
     cmd.add_argument("--graph", default="offers", help="the graph the cases run through")
     cmd.add_argument("--adapter", help="a live adapter instead of the canned outputs")
     cmd.add_argument("--out", help="also write the JSON results to this file")
+    cli_people.add_commands(command)
     _queue_commands(command)
     cmd = command("graph", _graph, "draw a graph as Mermaid or Graphviz DOT")
     cmd.add_argument("graph")
@@ -195,15 +186,35 @@ def _signing_key() -> bytes | None:
     return key.encode("utf-8") if key else None
 
 
-def _open(args: argparse.Namespace) -> Store:
+def open_cli_store(args: argparse.Namespace) -> Store:
+    """The store ``--store`` names, signed as the environment says, set up."""
     store = open_store(args.store, signing_key=_signing_key())
     store.setup()
     return store
 
 
+_open = open_cli_store
+
+
+def continue_run(store: Store, run_id: str, args: argparse.Namespace) -> int:
+    """Resume ``run_id`` with the graph and adapter it started with; print; exit code."""
+    current = store.load(run_id)
+    if current is None:
+        raise RunNotFound(store.url, run_id)
+    graph_ref = current.parts.graph
+    graph, _ = graph_and_loader(graph_ref)
+    result = resume(graph, run_id=run_id, adapter=adapter_for(current.parts.adapter),
+                    store=store)  # fmt: skip
+    return _report(result, args, graph_ref=graph_ref)
+
+
 def _run(args: argparse.Namespace) -> int:
-    graph, loader = _graph_and_loader(args.graph)
+    graph, loader = graph_and_loader(args.graph)
     inputs = loader(args.input)
+    if args.outbox:
+        if args.graph != "offers":
+            raise InputError("--outbox", "only the offers graph publishes to an outbox")
+        inputs["outbox"] = os.path.abspath(args.outbox)
     adapter = _adapter(args.adapter, args)
     with _open(args) as store:
         result = run(graph, inputs=inputs, adapter=adapter, store=store,
@@ -223,9 +234,9 @@ def _resume(args: argparse.Namespace) -> int:
         if current is None:
             raise RunNotFound(store.url, args.run_id)
         graph_ref = args.graph or current.parts.graph
-        graph, loader = _graph_and_loader(graph_ref)
+        graph, loader = graph_and_loader(graph_ref)
         inputs = loader(args.input) if args.input else None
-        adapter = _adapter(args.adapter) if args.adapter else _adapter_for(current.parts.adapter)
+        adapter = _adapter(args.adapter) if args.adapter else adapter_for(current.parts.adapter)
         result = resume(graph, run_id=args.run_id, adapter=adapter, store=store,
                         inputs=inputs, max_steps=args.max_steps, early=args.now)  # fmt: skip
     return _report(result, args, graph_ref=graph_ref)
@@ -279,7 +290,7 @@ def _show(args: argparse.Namespace) -> int:
 def _eval(args: argparse.Namespace) -> int:
     from .evaluate import run_suite
 
-    graph, _ = _graph_and_loader(args.graph)
+    graph, _ = graph_and_loader(args.graph)
     live = _adapter(args.adapter) if args.adapter else None
     show_progress = sys.stderr.isatty() and not args.json
 
@@ -324,7 +335,7 @@ def _db(args: argparse.Namespace) -> int:
 def _submit(args: argparse.Namespace) -> int:
     from .worker import submit
 
-    graph, loader = _graph_and_loader(args.graph)
+    graph, loader = graph_and_loader(args.graph)
     inputs = loader(args.input)
     adapter = _adapter(args.adapter)
     with _queue_store(args) as store:
@@ -353,7 +364,7 @@ def _worker(args: argparse.Namespace) -> int:
     with _queue_store(args, connections=2 * args.concurrency + 2) as store:
         worker = Worker(
             store,
-            resolve_graph=lambda ref: _graph_and_loader(ref)[0],
+            resolve_graph=lambda ref: graph_and_loader(ref)[0],
             resolve_adapter=_adapter,
             concurrency=args.concurrency,
             graphs=args.graphs,
@@ -379,7 +390,7 @@ def _worker(args: argparse.Namespace) -> int:
 
 
 def _graph(args: argparse.Namespace) -> int:
-    graph, _ = _graph_and_loader(args.graph)
+    graph, _ = graph_and_loader(args.graph)
     print(graph.to_mermaid() if args.format == "mermaid" else graph.to_dot(), end="")
     return EXIT_OK
 
@@ -420,14 +431,6 @@ def _provider_options(cmd: Any) -> None:
     cmd.add_argument("--replay", metavar="FILE", help="answer from FILE instead of a model")
 
 
-def _graph_and_loader(ref: str) -> tuple[Graph, Callable[[str], dict[str, Any]]]:
-    entry = GRAPHS.get(ref)
-    graph = _import(entry.target if entry else ref, "GRAPH")
-    if not isinstance(graph, Graph):
-        raise InputError("GRAPH", f"{ref!r} is not a stepgraph.Graph")
-    return graph, entry.loader if entry else _json_object
-
-
 def _adapter(ref: str, args: argparse.Namespace | None = None) -> Adapter:
     replay, record = getattr(args, "replay", None), getattr(args, "record", None)
     if replay:
@@ -450,47 +453,7 @@ def _named_adapter(ref: str, args: argparse.Namespace | None) -> Adapter:
     )
     if provider is not None:
         return provider
-    target = _import(ADAPTERS.get(ref, ref), "--adapter")
-    adapter = target() if isinstance(target, type) else target
-    if not isinstance(adapter, Adapter):
-        raise InputError("--adapter", f"{ref!r} has no id and generate()")
-    return adapter
-
-
-def _adapter_for(adapter_id: str) -> Adapter:
-    provider = adapter_from_id(adapter_id)
-    if provider is not None:
-        return provider
-    for ref in ADAPTERS:
-        adapter = _adapter(ref)
-        if adapter.id == adapter_id:
-            return adapter
-    raise AdapterError(f"the run used adapter {adapter_id!r}; name it with --adapter module:attr")
-
-
-def _import(ref: str, field: str) -> Any:
-    module_name, _, attr = ref.partition(":")
-    if not module_name or not attr:
-        known = ", ".join(GRAPHS if field == "GRAPH" else ADAPTERS)
-        raise InputError(field, f"{ref!r} is neither a known name ({known}) nor module:attribute")
-    try:
-        value: Any = importlib.import_module(module_name)
-        for part in attr.split("."):
-            value = getattr(value, part)
-    except (ImportError, AttributeError) as error:
-        raise InputError(field, f"cannot import {ref!r}: {error}") from error
-    return value
-
-
-def _json_object(path: str) -> dict[str, Any]:
-    try:
-        with open(path, encoding="utf-8-sig") as handle:
-            data = json.load(handle)
-    except (OSError, ValueError) as error:
-        raise InputError("input", f"cannot read JSON: {error}", source=path) from error
-    if not isinstance(data, dict):
-        raise InputError("input", "must hold a JSON object", source=path)
-    return data
+    return named_adapter(ref)
 
 
 def _fail(error: StepgraphError, args: argparse.Namespace) -> int:
@@ -520,6 +483,8 @@ def _error_code(error: StepgraphError) -> int:
         return EXIT_REFUSED
     if isinstance(error, RetryLater):
         return EXIT_RETRY_LATER
+    if isinstance(error, ActionRefused):
+        return EXIT_ACTION_REFUSED
     return EXIT_ERROR
 
 

@@ -140,6 +140,10 @@ def test_a_revision_drafts_again_with_the_note_and_waits_on_the_new_content(
     assert adapter.calls == 1
     assert again.trace == ("inspect", "draft", "verify", "verify", "draft", "verify")
     assert again.checkpoint.wait is not None
+    assert again.checkpoint.wait["digest"] != seen
+    assert again.state["report"]["rationale"].endswith("revised after review.")
+    with pytest.raises(DigestMismatch):
+        decide(store, "r", verdict="approve", actor="ada", digest_seen=seen, policy=POLICY)
 
 
 def test_supplied_data_rebinds_the_fingerprint_and_the_run_continues_from_inspect(

@@ -15,7 +15,11 @@ FIXTURE_ID = "fixture-v1"
 
 
 class FixtureAdapter:
-    """``fixture-v1``: rows copied from the input, the cheapest recommended."""
+    """``fixture-v1``: rows copied from the input, the cheapest recommended.
+
+    Asked again with feedback (a reviewer's revision request), it says in the rationale
+    that the report was revised, so the revised content differs from what was reviewed.
+    """
 
     id = FIXTURE_ID
 
@@ -32,8 +36,7 @@ class FixtureAdapter:
         if not priced:
             raise AdapterError("the fixture needs at least one priced offer")
         best = min(priced, key=lambda row: row["monthly"])
-        return {
-            "rows": rows,
-            "recommendedId": best["id"],
-            "rationale": f"{best['id']} has the lowest stated monthly price.",
-        }
+        rationale = f"{best['id']} has the lowest stated monthly price."
+        if isinstance(data, dict) and data.get("feedback"):
+            rationale += " This version was revised after review."
+        return {"rows": rows, "recommendedId": best["id"], "rationale": rationale}

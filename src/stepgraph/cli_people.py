@@ -1,0 +1,146 @@
+"""The command line's people commands: approve, reject, revise, supply, reconcile, review.
+
+Each checks the policy (``--policy FILE``, else ``$STEPGRAPH_POLICY``, else
+``.stepgraph/policy.json``), records the action as an event in the run, and then
+continues the run with the graph and adapter it was started with, so the answer shows
+where the run stands now. A refused action records nothing and exits 7.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+from collections.abc import Callable
+from typing import Any
+
+from .errors import InputError
+from .events import decide, reconcile, supply
+from .policy import Policy
+
+DEFAULT_POLICY = ".stepgraph/policy.json"
+POLICY_HELP = f"who may act (default: $STEPGRAPH_POLICY or {DEFAULT_POLICY})"
+
+
+def add_commands(command: Callable[..., Any]) -> None:
+    """Register the people commands on the CLI's sub-parser factory."""
+    verdicts = (
+        ("approve", "approve a report waiting for review"),
+        ("reject", "reject a report waiting for review"),
+        ("revise", "send a report back to be drafted again (say why in --note)"),
+    )
+    for verdict, text in verdicts:
+        cmd = command(verdict, _decide, text)
+        cmd.set_defaults(verdict=verdict)
+        cmd.add_argument("run_id")
+        cmd.add_argument("--digest", required=True, help="the digest shown with the report")
+        _actor_options(cmd)
+    cmd = command("supply", _supply, "give a run waiting for data its missing price")
+    cmd.add_argument("run_id")
+    cmd.add_argument("--offer", help="the offer whose price is missing")
+    cmd.add_argument("--monthly", type=float, help="its monthly price")
+    cmd.add_argument("--source", help="the source version the price comes from")
+    cmd.add_argument("--file", help="or a JSON list of {id, monthly, source}")
+    _actor_options(cmd)
+    cmd = command("reconcile", _reconcile, "record whether an effect with a lost outcome happened")
+    cmd.add_argument("run_id")
+    happened = cmd.add_mutually_exclusive_group(required=True)
+    happened.add_argument("--happened", action="store_true", help="it took place downstream")
+    happened.add_argument("--not-happened", action="store_true", help="it did not: redo it")
+    cmd.add_argument("--outcome", help="the effect's outcome as JSON (with --happened)")
+    _actor_options(cmd)
+    cmd = command("review", _review, "serve the review page on 127.0.0.1 (token printed)")
+    cmd.add_argument("--port", type=int, default=0, help="port (default: any free one)")
+    cmd.add_argument("--policy", help=POLICY_HELP)
+
+
+def _actor_options(cmd: Any) -> None:
+    cmd.add_argument("--by", required=True, help="who is acting (must be named in the policy)")
+    cmd.add_argument("--note", help="why, in a sentence (kept with the decision)")
+    cmd.add_argument("--policy", help=POLICY_HELP)
+
+
+def load_policy(path: str | None) -> Policy:
+    """The policy named by ``--policy``, the environment, or the default file."""
+    return Policy.load(path or os.environ.get("STEPGRAPH_POLICY") or DEFAULT_POLICY)
+
+
+def _decide(args: argparse.Namespace) -> int:
+    from . import cli
+
+    policy = load_policy(args.policy)
+    with cli.open_cli_store(args) as store:
+        decide(store, args.run_id, verdict=args.verdict, actor=args.by, digest_seen=args.digest,
+               policy=policy, note=args.note)  # fmt: skip
+        return cli.continue_run(store, args.run_id, args)
+
+
+def _supply(args: argparse.Namespace) -> int:
+    from . import cli
+    from .offers.review import supplied_offer
+
+    policy = load_policy(args.policy)
+    with cli.open_cli_store(args) as store:
+        current = store.load(args.run_id)
+        if current is None:
+            from .errors import RunNotFound
+
+            raise RunNotFound(store.url, args.run_id)
+        offers = current.inputs.get("offers")
+        if not isinstance(offers, list):
+            raise InputError("run", f"run {args.run_id!r} has no offers to supply a price for")
+        for item in _supplied_items(args):
+            offers = supplied_offer(offers, item["id"], item["monthly"], item["source"])
+        supply(store, args.run_id, changes={"offers": offers}, actor=args.by, policy=policy,
+               note=args.note)  # fmt: skip
+        return cli.continue_run(store, args.run_id, args)
+
+
+def _supplied_items(args: argparse.Namespace) -> list[dict[str, Any]]:
+    if args.file:
+        if args.offer or args.monthly is not None or args.source:
+            raise InputError("--file", "give either --file or --offer/--monthly/--source")
+        try:
+            with open(args.file, encoding="utf-8") as handle:
+                items = json.load(handle)
+        except (OSError, ValueError) as error:
+            raise InputError("--file", f"cannot read JSON: {error}", source=args.file) from error
+        if not isinstance(items, list) or not items:
+            raise InputError("--file", "must hold a non-empty list of {id, monthly, source}",
+                             source=args.file)  # fmt: skip
+        for index, item in enumerate(items):
+            if not isinstance(item, dict) or set(item) != {"id", "monthly", "source"}:
+                raise InputError(f"[{index}]", "must be an object with id, monthly and source",
+                                 source=args.file)  # fmt: skip
+        return items
+    for name in ("offer", "monthly", "source"):
+        if getattr(args, name) is None:
+            raise InputError(f"--{name}", "is required (or give --file)")
+    monthly: float | int = args.monthly
+    if float(monthly).is_integer():
+        monthly = int(monthly)  # 95, not 95.0, as the offer files write it
+    return [{"id": args.offer, "monthly": monthly, "source": args.source}]
+
+
+def _reconcile(args: argparse.Namespace) -> int:
+    from . import cli
+
+    outcome: Any = None
+    if args.outcome is not None:
+        if not args.happened:
+            raise InputError("--outcome", "only goes with --happened")
+        try:
+            outcome = json.loads(args.outcome)
+        except ValueError as error:
+            raise InputError("--outcome", f"must be JSON: {error}") from error
+    policy = load_policy(args.policy)
+    with cli.open_cli_store(args) as store:
+        reconcile(store, args.run_id, happened=args.happened, actor=args.by, policy=policy,
+                  outcome=outcome, note=args.note)  # fmt: skip
+        return cli.continue_run(store, args.run_id, args)
+
+
+def _review(args: argparse.Namespace) -> int:
+    from .review_app import serve
+
+    return serve(store_url=args.store, policy=load_policy(args.policy), port=args.port)

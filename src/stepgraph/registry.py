@@ -1,0 +1,90 @@
+"""Graphs and adapters the command line and the review page know by name.
+
+A graph is a registered name (``offers``) or ``module:attribute``; an adapter is a
+registered name (``fixture``), a provider (``openai:MODEL`` ...) or ``module:attribute``.
+``adapter_for`` rebuilds the adapter a stored run was started with from its id.
+"""
+
+from __future__ import annotations
+
+import importlib
+import json
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from .adapters import Adapter
+from .adapters.providers import adapter_from_id
+from .errors import AdapterError, InputError
+from .graph import Graph
+
+
+@dataclass(frozen=True)
+class GraphEntry:
+    """A graph the command line knows by a short name, with its input loader."""
+
+    target: str
+    loader: Callable[[str], dict[str, Any]]
+
+
+def _offers_inputs(path: str) -> dict[str, Any]:
+    from .offers import load_offers, make_inputs
+
+    return make_inputs(load_offers(path))
+
+
+GRAPHS = {"offers": GraphEntry("stepgraph.offers:graph", _offers_inputs)}
+ADAPTERS = {"fixture": "stepgraph.offers.fixture:FixtureAdapter"}
+
+
+def graph_and_loader(ref: str) -> tuple[Graph, Callable[[str], dict[str, Any]]]:
+    entry = GRAPHS.get(ref)
+    graph = import_ref(entry.target if entry else ref, "GRAPH")
+    if not isinstance(graph, Graph):
+        raise InputError("GRAPH", f"{ref!r} is not a stepgraph.Graph")
+    return graph, entry.loader if entry else json_object
+
+
+def named_adapter(ref: str) -> Adapter:
+    """A registered adapter or ``module:attribute`` (a class is instantiated)."""
+    target = import_ref(ADAPTERS.get(ref, ref), "--adapter")
+    adapter = target() if isinstance(target, type) else target
+    if not isinstance(adapter, Adapter):
+        raise InputError("--adapter", f"{ref!r} has no id and generate()")
+    return adapter
+
+
+def adapter_for(adapter_id: str) -> Adapter:
+    provider = adapter_from_id(adapter_id)
+    if provider is not None:
+        return provider
+    for ref in ADAPTERS:
+        adapter = named_adapter(ref)
+        if adapter.id == adapter_id:
+            return adapter
+    raise AdapterError(f"the run used adapter {adapter_id!r}; name it with --adapter module:attr")
+
+
+def import_ref(ref: str, field: str) -> Any:
+    module_name, _, attr = ref.partition(":")
+    if not module_name or not attr:
+        known = ", ".join(GRAPHS if field == "GRAPH" else ADAPTERS)
+        raise InputError(field, f"{ref!r} is neither a known name ({known}) nor module:attribute")
+    try:
+        value: Any = importlib.import_module(module_name)
+        for part in attr.split("."):
+            value = getattr(value, part)
+    except (ImportError, AttributeError) as error:
+        raise InputError(field, f"cannot import {ref!r}: {error}") from error
+    return value
+
+
+def json_object(path: str) -> dict[str, Any]:
+    try:
+        with open(path, encoding="utf-8-sig") as handle:
+            data = json.load(handle)
+    except (OSError, ValueError) as error:
+        raise InputError("input", f"cannot read JSON: {error}", source=path) from error
+    if not isinstance(data, dict):
+        raise InputError("input", "must hold a JSON object", source=path)
+    return data

@@ -1,0 +1,276 @@
+"""The review page: people read runs, approve or reject reports, and supply missing prices.
+
+``stepgraph review`` serves it on 127.0.0.1 only, with a random access token printed at
+start (as notebook servers do). The token's link sets an HttpOnly, SameSite=Strict
+cookie; every form carries a CSRF token derived from it, and a POST from another
+origin is refused. The page shows the digest of the content on screen and sends it
+with the decision, so an approval of content that changed since the page loaded is
+refused. Who acts is the name typed in the form, checked against the policy: the page
+trusts whoever holds the token to say who they are (stated in README's limits).
+
+Needs the ``review`` extra (Starlette, Jinja2, uvicorn, python-multipart).
+"""
+
+from __future__ import annotations
+
+import hmac
+import secrets
+import socket
+import sys
+from collections.abc import Callable
+from typing import Any
+from urllib.parse import quote
+
+from .checkpoint import Checkpoint
+from .errors import ActionRefused, InputError, NotAllowed, RunNotFound, StepgraphError
+from .events import decide, supply
+from .offers.review import supplied_offer
+from .policy import Policy
+from .registry import adapter_for, graph_and_loader
+from .runner import resume
+from .stores import Store, open_store
+
+COOKIE = "stepgraph_review"
+
+
+MISSING_EXTRA = "needs the review extra: pip install 'stepgraph[review]'"
+ORDER = ("ready_for_review", "waiting_for_data", "needs_reconciliation", "blocked")
+
+
+def build_app(store_url: str, policy: Policy, token: str) -> Any:
+    """The Starlette application (importing the ``review`` extra here)."""
+    try:
+        from starlette.applications import Starlette
+        from starlette.routing import Route
+    except ImportError as error:
+        raise InputError("review", MISSING_EXTRA) from error
+    pages = ReviewPages(store_url, policy, token)
+    return Starlette(routes=[
+        Route("/", pages.guarded(pages.runs)),
+        Route("/runs/{run_id}", pages.guarded(pages.run_page)),
+        Route("/runs/{run_id}/decide", pages.guarded(pages.decide_post), methods=["POST"]),
+        Route("/runs/{run_id}/supply", pages.guarded(pages.supply_post), methods=["POST"]),
+    ])  # fmt: skip
+
+
+class ReviewPages:
+    """The handlers: every one opens the store for its request and closes it after."""
+
+    def __init__(self, store_url: str, policy: Policy, token: str) -> None:
+        from jinja2 import Environment, PackageLoader, select_autoescape
+
+        self.store_url = store_url
+        self.policy = policy
+        self.token = token
+        self.csrf = hmac.new(token.encode(), b"csrf", "sha256").hexdigest()
+        self.templates = Environment(loader=PackageLoader("stepgraph", "templates"),
+                                     autoescape=select_autoescape(["html"]))  # fmt: skip
+
+    def page(self, name: str, status: int = 200, **values: Any) -> Any:
+        from starlette.responses import HTMLResponse
+
+        html = self.templates.get_template(name).render(store_url=self.store_url,
+                                                        csrf=self.csrf, **values)  # fmt: skip
+        return HTMLResponse(html, status_code=status, headers={"Cache-Control": "no-store"})
+
+    def guarded(self, handler: Callable[[Any], Any]) -> Callable[[Any], Any]:
+        """``handler`` behind the token: the link sets the cookie, the cookie opens pages."""
+        from starlette.responses import HTMLResponse, RedirectResponse
+
+        def check(request: Any) -> Any:
+            given = request.query_params.get("token")
+            if given is not None and hmac.compare_digest(given, self.token):
+                answer = RedirectResponse(request.url.path, status_code=303)
+                answer.set_cookie(COOKIE, self.token, httponly=True, samesite="strict")
+                return answer
+            if not hmac.compare_digest(request.cookies.get(COOKIE, ""), self.token):
+                return HTMLResponse("Open the link with the token that `stepgraph review` "
+                                    "printed.", status_code=401)  # fmt: skip
+            return handler(request)
+
+        return check
+
+    def runs(self, request: Any) -> Any:
+        with _store(self.store_url) as store:
+            rows = store.list_runs()
+        statuses = sorted({row.status for row in rows}, key=_status_order)
+        groups = [(status, [r for r in rows if r.status == status]) for status in statuses]
+        return self.page("runs.html", groups=groups)
+
+    def run_page(self, request: Any) -> Any:
+        done = request.query_params.get("done")
+        return self.render(request.path_params["run_id"],
+                           notice=f"Recorded: {done}." if done else None)  # fmt: skip
+
+    def render(self, run_id: str, *, status: int = 200, error: str | None = None,
+               notice: str | None = None) -> Any:  # fmt: skip
+        with _store(self.store_url) as store:
+            current = store.load(run_id)
+            if current is None:
+                return self.page("runs.html", status=404, groups=[])
+            history = store.history(run_id)
+            journal = sorted(store.generations(run_id).items())
+        return self.page("run.html", status=status, error=error, notice=notice, history=history,
+                         generations=journal, **_view(current))  # fmt: skip
+
+    def act(self, request: Any, action: Callable[[Store, str, dict[str, str]], str]) -> Any:
+        """Check origin and CSRF, record the action, continue the run, show the result."""
+        from starlette.responses import HTMLResponse, RedirectResponse
+
+        run_id = request.path_params["run_id"]
+        origin = request.headers.get("origin")
+        if origin is not None and origin != f"{request.url.scheme}://{request.url.netloc}":
+            return HTMLResponse("cross-origin request refused", status_code=403)
+        form = _form(request)
+        if not hmac.compare_digest(form.get("csrf", ""), self.csrf):
+            return HTMLResponse("missing or wrong CSRF token: reload the page", status_code=403)
+        try:
+            with _store(self.store_url) as store:
+                done = action(store, run_id, form)
+                _continue(store, run_id)
+        except RunNotFound:
+            return HTMLResponse("no such run", status_code=404)
+        except NotAllowed as refused:
+            return self.render(run_id, status=403, error=str(refused))
+        except ActionRefused as refused:
+            return self.render(run_id, status=409, error=str(refused))
+        except InputError as bad:
+            return self.render(run_id, status=400, error=str(bad))
+        except StepgraphError as failed:  # recorded, but the run could not go on: say so
+            return self.render(run_id, status=500, error=f"recorded; the run then failed: {failed}")
+        return RedirectResponse(f"/runs/{quote(run_id)}?done={quote(done)}", status_code=303)
+
+    def decide_post(self, request: Any) -> Any:
+        def record(store: Store, run_id: str, form: dict[str, str]) -> str:
+            verdict = form.get("verdict", "")
+            decide(store, run_id, verdict=verdict, actor=form.get("by", "").strip(),
+                   digest_seen=form.get("digest", ""), policy=self.policy,
+                   note=form.get("note") or None)  # fmt: skip
+            return verdict
+
+        return self.act(request, record)
+
+    def supply_post(self, request: Any) -> Any:
+        def record(store: Store, run_id: str, form: dict[str, str]) -> str:
+            current = store.load(run_id)
+            if current is None:
+                raise RunNotFound(store.url, run_id)
+            offers = list(current.inputs.get("offers") or [])
+            price = _price(form.get("monthly", ""))
+            updated = supplied_offer(offers, form.get("offer", ""), price, form.get("source", ""))
+            supply(store, run_id, changes={"offers": updated}, actor=form.get("by", "").strip(),
+                   policy=self.policy, note=form.get("note") or None)  # fmt: skip
+            return "supply"
+
+        return self.act(request, record)
+
+
+def _status_order(status: str) -> tuple[int, str]:
+    return (ORDER.index(status) if status in ORDER else len(ORDER), status)
+
+
+def _form(request: Any) -> dict[str, str]:
+    """The posted form as text fields (sync handlers run in a thread: read it there)."""
+    import anyio
+
+    async def read() -> dict[str, str]:
+        data = await request.form()
+        return {key: str(value) for key, value in data.items()}
+
+    result: dict[str, str] = anyio.from_thread.run(read)
+    return result
+
+
+def _price(text: str) -> float | int:
+    try:
+        value = float(text)
+    except ValueError:
+        raise InputError("monthly", f"must be a number, not {text!r}") from None
+    return int(value) if value.is_integer() else value
+
+
+def _store(url: str) -> Store:
+    store = open_store(url)
+    store.setup()
+    return store
+
+
+def _continue(store: Store, run_id: str) -> None:
+    current = store.load(run_id)
+    if current is None:
+        raise RunNotFound(store.url, run_id)
+    graph, _ = graph_and_loader(current.parts.graph)
+    resume(graph, run_id=run_id, adapter=adapter_for(current.parts.adapter), store=store)
+
+
+def _view(cp: Checkpoint) -> dict[str, Any]:
+    """What the run page shows, taken from the checkpoint."""
+    state = cp.state
+    wait = cp.wait
+    report = state.get("report") if isinstance(state.get("report"), dict) else None
+    offers = {o.get("id"): o for o in state.get("offers") or [] if isinstance(o, dict)}
+    rows = []
+    for row in (report or {}).get("rows") or []:
+        if isinstance(row, dict):
+            source = offers.get(row.get("id"), {})
+            rows.append({**row, "input_source": source.get("source"),
+                         "input_monthly": source.get("monthly")})  # fmt: skip
+    decision = None
+    if wait is not None and wait.get("kind") == "decision":
+        decision = {"digest": wait.get("digest") or "", "choices": list(wait.get("choices") or {})}
+    missing = list(state.get("missing") or []) if wait and wait.get("kind") == "data" else []
+    decided = state.get("review") if isinstance(state.get("review"), dict) else None
+    return {"cp": cp, "wait": wait, "report": report, "rows": rows, "decision": decision,
+            "decided": decided,
+            "missing": missing, "reasons": state.get("reasons") or [],
+            "rationale": _rationale(report, state.get("claims"))}  # fmt: skip
+
+
+def _rationale(report: dict[str, Any] | None, claims: Any) -> list[dict[str, str]]:
+    """The rationale cut into spans marked checked, false, unchecked or plain."""
+    text = report.get("rationale") if report else None
+    if not isinstance(text, str):
+        return []
+    marks = []
+    if isinstance(claims, dict):
+        for group, kind in (("verified", "checked"), ("contradicted", "false"),
+                            ("unverified", "unchecked")):  # fmt: skip
+            for claim in claims.get(group) or []:
+                start, end = claim.get("start"), claim.get("end")
+                if isinstance(start, int) and isinstance(end, int) and 0 <= start < end:
+                    marks.append((start, end, kind, str(claim.get("inputs") or "")))
+    parts, at = [], 0
+    for start, end, kind, says in sorted(marks):
+        if start < at:
+            continue  # overlapping claims: the first one marks the text
+        if start > at:
+            parts.append({"text": text[at:start], "kind": "", "title": ""})
+        parts.append({"text": text[start:end], "kind": kind, "title": says})
+        at = end
+    if at < len(text):
+        parts.append({"text": text[at:], "kind": "", "title": ""})
+    return parts
+
+
+def serve(*, store_url: str, policy: Policy, port: int = 0) -> int:
+    """Serve until interrupted; print the address with its token first."""
+    try:
+        import uvicorn
+    except ImportError as error:
+        raise InputError(
+            "review", "needs the review extra: pip install 'stepgraph[review]'"
+        ) from error
+    token = secrets.token_urlsafe(24)
+    app = build_app(store_url, policy, token)
+    sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
+    sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+    try:
+        sock.bind(("127.0.0.1", port))
+    except OSError as error:
+        raise InputError("--port", f"cannot listen on 127.0.0.1:{port}: {error}") from error
+    bound = sock.getsockname()[1]
+    print(f"review page: http://127.0.0.1:{bound}/?token={token}", flush=True)
+    print("  (only this machine can reach it; Ctrl-C stops it)", file=sys.stderr, flush=True)
+    config = uvicorn.Config(app, log_level="warning", access_log=False)
+    uvicorn.Server(config).run(sockets=[sock])
+    return 0
