@@ -66,7 +66,7 @@ def test_without_a_policy_file_the_action_is_refused_naming_the_flag(folder: Pat
 
 def test_reject_exits_0_with_the_run_rejected(folder: Path) -> None:
     digest = ready(folder)
-    code, out, err = act(folder, "reject", "r1", "--digest", digest, "--by", "ada")
+    code, _, err = act(folder, "reject", "r1", "--digest", digest, "--by", "ada")
     assert code == 0, err
     assert stepgraph("status", "r1", "--json", cwd=folder).json()["status"] == "rejected"
 
