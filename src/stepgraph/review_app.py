@@ -268,6 +268,7 @@ def serve(*, store_url: str, policy: Policy, port: int = 0) -> int:
         sock.bind(("127.0.0.1", port))
     except OSError as error:
         raise InputError("--port", f"cannot listen on 127.0.0.1:{port}: {error}") from error
+    sock.listen(128)  # connections queue from now on, so the printed address works at once
     bound = sock.getsockname()[1]
     print(f"review page: http://127.0.0.1:{bound}/?token={token}", flush=True)
     print("  (only this machine can reach it; Ctrl-C stops it)", file=sys.stderr, flush=True)

@@ -17,7 +17,7 @@ FIXTURE_ID = "fixture-v1"
 class FixtureAdapter:
     """``fixture-v1``: rows copied from the input, the cheapest recommended.
 
-    Asked again with feedback (a reviewer's revision request), it says in the rationale
+    Asked again with a reviewer's note (a revision request), it says in the rationale
     that the report was revised, so the revised content differs from what was reviewed.
     """
 
@@ -37,6 +37,6 @@ class FixtureAdapter:
             raise AdapterError("the fixture needs at least one priced offer")
         best = min(priced, key=lambda row: row["monthly"])
         rationale = f"{best['id']} has the lowest stated monthly price."
-        if isinstance(data, dict) and data.get("feedback"):
+        if "reviewer_note" in data:
             rationale += " This version was revised after review."
         return {"rows": rows, "recommendedId": best["id"], "rationale": rationale}

@@ -50,7 +50,8 @@ def draft(state: dict[str, Any], context: Context) -> dict[str, Any]:
     review = state.get("review")
     revising = state.get("status") == "revising" and isinstance(review, dict)
     if revising and isinstance(review, dict):
-        data["feedback"] = [f"a reviewer asked for changes: {review.get('note') or '(no note)'}"]
+        data["reviewer_note"] = str(review.get("note") or "")
+        data["feedback"] = [f"a reviewer asked for changes: {data['reviewer_note'] or '-'}"]
     report = context.generate(instructions=PROMPT, data=data, schema=REPORT_SCHEMA)
     update: dict[str, Any] = {"report": report, "drafts": drafts + 1}
     if revising:
