@@ -21,14 +21,13 @@ from ..errors import (
     AuthenticationFailed,
     InputError,
     MalformedOutput,
-    ProviderConnectionError,
     ProviderError,
     ProviderServerError,
-    ProviderTimeout,
     Refused,
     TruncatedOutput,
 )
 from . import Request, Result
+from ._common import check_endpoint, parse_object, raw_call, request_timeout
 from .openai_compat import classify
 
 MODES = ("output_config", "tool")
@@ -50,14 +49,9 @@ class AnthropicAdapter:
         max_output_tokens: int = 1024,
         timeout: float = 60.0,
     ) -> None:
-        if not isinstance(model, str) or not model.strip():
-            raise InputError("model", "must be a non-empty model name")
-        if not base_url.startswith(("http://", "https://")):
-            raise InputError("base_url", f"must be an http:// or https:// URL, not {base_url!r}")
+        check_endpoint(model, base_url, timeout)
         if mode not in MODES:
             raise InputError("mode", f"must be one of {', '.join(MODES)}, not {mode!r}")
-        if not timeout > 0:
-            raise InputError("timeout", f"must be a positive number of seconds, not {timeout!r}")
         self.model = model
         self.base_url = base_url.rstrip("/")
         self.mode = mode
@@ -98,24 +92,17 @@ class AnthropicAdapter:
             raise AdapterError(
                 "the anthropic SDK is not installed: pip install 'stepgraph[anthropic]'"
             ) from error
-        timeout = self.timeout
-        if request.timeout is not None:
-            timeout = max(0.001, min(timeout, request.timeout))
+        timeout = request_timeout(self.timeout, request.timeout)
         client = self._sdk(anthropic).with_options(timeout=timeout)
-        try:
-            raw = client.messages.with_raw_response.create(**self.body(request))
-        except anthropic.APITimeoutError as error:
-            raise ProviderTimeout(f"no answer within {timeout:g} s") from error
-        except anthropic.APIConnectionError as error:
-            raise ProviderConnectionError(f"cannot reach {self.base_url}: {error}") from None
-        except anthropic.APIStatusError as error:
-            response = error.response
-            raise status_error(
-                response.status_code, response.content, dict(response.headers.items())
-            ) from None
-        response = raw.http_response
-        request_id = response.headers.get("request-id")
-        return self._read(response.status_code, response.content, request_id)
+        body = self.body(request)
+        status, text, headers = raw_call(
+            anthropic, lambda: client.messages.with_raw_response.create(**body), self.base_url,
+            timeout,
+        )  # fmt: skip
+        if status >= 400:
+            raise status_error(status, text, headers)
+        request_id = next((v for k, v in headers.items() if k.lower() == "request-id"), None)
+        return self._read(status, text, request_id)
 
     def _sdk(self, anthropic: Any) -> Any:
         key = os.environ.get(self.key_env) or ""
@@ -174,15 +161,7 @@ class AnthropicAdapter:
         texts = [text for text in found if isinstance(text, str)]
         if not texts or len(texts) != len(found):
             raise MalformedOutput("the answer has no text content", request_id=request_id)
-        try:
-            output = json.loads("".join(texts))
-        except ValueError as error:
-            raise MalformedOutput(f"the answer is not JSON: {error}",
-                                  request_id=request_id) from None  # fmt: skip
-        if not isinstance(output, dict):
-            raise MalformedOutput(f"the answer is JSON {type(output).__name__}, not an object",
-                                  request_id=request_id)  # fmt: skip
-        return output
+        return parse_object("".join(texts), request_id)
 
 
 def status_error(status: int, body: bytes, headers: dict[str, str]) -> ProviderError:

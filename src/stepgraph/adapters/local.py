@@ -17,8 +17,9 @@ import os
 import threading
 from typing import Any
 
-from ..errors import AdapterError, InputError, MalformedOutput, TruncatedOutput
+from ..errors import AdapterError, InputError, TruncatedOutput
 from . import Request, Result
+from ._common import parse_object
 
 BUNDLED = "SmolLM2-135M-Instruct.Q4_1.gguf"
 
@@ -94,12 +95,7 @@ class LocalAdapter:
         if finish == "length":
             raise TruncatedOutput("the answer stopped at the output-token limit")
         text = choice["message"].get("content") or ""
-        try:
-            output = json.loads(text, strict=False)  # the grammar lets control characters in
-        except ValueError as error:
-            raise MalformedOutput(f"the answer is not JSON: {error}") from None
-        if not isinstance(output, dict):
-            raise MalformedOutput(f"the answer is JSON {type(output).__name__}, not an object")
+        output = parse_object(text)
         raw = answer.get("usage") or {}
         usage = {"input_tokens": int(raw.get("prompt_tokens", 0)),
                  "output_tokens": int(raw.get("completion_tokens", 0))}  # fmt: skip

@@ -44,6 +44,7 @@ from ..errors import (
     TruncatedOutput,
 )
 from . import Request, Result
+from ._common import check_endpoint, parse_object, request_timeout
 
 STYLES = ("json_schema", "json_object")
 TRANSPORTS = ("http", "sdk")
@@ -69,16 +70,11 @@ class OpenAICompatAdapter:
     ) -> None:
         if transport not in TRANSPORTS:
             raise InputError("transport", f"must be one of {', '.join(TRANSPORTS)}")
-        if not isinstance(model, str) or not model.strip():
-            raise InputError("model", "must be a non-empty model name")
-        if not base_url.startswith(("http://", "https://")):
-            raise InputError("base_url", f"must be an http:// or https:// URL, not {base_url!r}")
+        check_endpoint(model, base_url, timeout)
         if style not in STYLES:
             raise InputError("style", f"must be one of {', '.join(STYLES)}, not {style!r}")
         if tokens_field not in TOKEN_FIELDS:
             raise InputError("tokens_field", f"must be one of {', '.join(TOKEN_FIELDS)}")
-        if not timeout > 0:
-            raise InputError("timeout", f"must be a positive number of seconds, not {timeout!r}")
         self.model = model
         self.base_url = base_url.rstrip("/")
         self.provider = provider
@@ -120,9 +116,7 @@ class OpenAICompatAdapter:
     def generate(self, request: Request) -> Result:
         body = self.body(request)
         key = os.environ.get(self.key_env) if self.key_env else None
-        timeout = self.timeout
-        if request.timeout is not None:
-            timeout = max(0.001, min(timeout, request.timeout))
+        timeout = request_timeout(self.timeout, request.timeout)
         if self.transport == "sdk":
             from .openai_sdk import post_chat
 
@@ -189,15 +183,7 @@ class OpenAICompatAdapter:
         content = message.get("content")
         if not isinstance(content, str):
             raise MalformedOutput("the answer has no text content", request_id=request_id)
-        try:
-            # strict=False: local grammars let raw control characters into strings
-            output = json.loads(content, strict=False)
-        except ValueError as error:
-            raise MalformedOutput(f"the answer is not JSON: {error}",
-                                  request_id=request_id) from None  # fmt: skip
-        if not isinstance(output, dict):
-            raise MalformedOutput(f"the answer is JSON {type(output).__name__}, not an object",
-                                  request_id=request_id)  # fmt: skip
+        output = parse_object(content, request_id)
         usage = _usage(payload.get("usage"))
         return Result(
             data=output,

@@ -10,7 +10,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from ..errors import AdapterError, ProviderConnectionError, ProviderTimeout
+from ..errors import AdapterError
+from ._common import raw_call
 
 if TYPE_CHECKING:
     from .openai_compat import OpenAICompatAdapter
@@ -29,18 +30,9 @@ def post_chat(
             "the openai SDK is not installed: pip install 'stepgraph[openai]' "
             "(or use --transport http)"
         ) from error
-    client = _client(adapter, key or NO_KEY, openai)
-    try:
-        raw = client.with_options(timeout=timeout).chat.completions.with_raw_response.create(**body)
-    except openai.APITimeoutError as error:
-        raise ProviderTimeout(f"no answer within {timeout:g} s") from error
-    except openai.APIConnectionError as error:
-        raise ProviderConnectionError(f"cannot reach {adapter.base_url}: {error}") from None
-    except openai.APIStatusError as error:
-        response = error.response
-        return response.status_code, response.content, dict(response.headers.items())
-    response = raw.http_response
-    return response.status_code, response.content, dict(response.headers.items())
+    client = _client(adapter, key or NO_KEY, openai).with_options(timeout=timeout)
+    return raw_call(openai, lambda: client.chat.completions.with_raw_response.create(**body),
+                    adapter.base_url, timeout)  # fmt: skip
 
 
 def _client(adapter: OpenAICompatAdapter, key: str, openai: Any) -> Any:
