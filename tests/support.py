@@ -112,3 +112,34 @@ class Chatty:
         report = FixtureAdapter().generate(request)
         report["rationale"] += " Its support team is friendly."
         return report
+
+
+def _send_once_then_lose_the_answer(state: dict[str, Any], context: Any) -> dict[str, Any]:
+    """A node whose effect is delivered (a line in $OUTBOX_LOG) and whose answer is lost
+    the first time, like a connection reset after the downstream acted."""
+
+    def deliver(key: str) -> dict[str, str]:
+        log = os.environ["OUTBOX_LOG"]
+        first = not os.path.exists(log)
+        with open(log, "a", encoding="utf-8") as handle:
+            handle.write(key + "\n")
+        if first:
+            raise ConnectionResetError("the answer was lost")
+        return {"delivered": key}
+
+    return {"receipt": context.effect("notify", deliver)}
+
+
+def _lossy_graph() -> Any:
+    from stepgraph import END, Graph
+
+    def start(state: dict[str, Any], context: Any) -> dict[str, Any]:
+        return {"started": True}
+
+    return Graph(name="lossy", entry="start",
+                 nodes={"start": start, "send": _send_once_then_lose_the_answer},
+                 edges={"start": "send", "send": END})  # fmt: skip
+
+
+LOSSY = _lossy_graph()
+"""start -> send: an effect with no lookup (the CLI's reconcile test)."""

@@ -201,7 +201,7 @@ def continue_run(store: Store, run_id: str, args: argparse.Namespace) -> int:
     current = store.load(run_id)
     if current is None:
         raise RunNotFound(store.url, run_id)
-    graph_ref = current.parts.graph
+    graph_ref = getattr(args, "graph", None) or current.parts.graph
     graph, _ = graph_and_loader(graph_ref)
     result = resume(graph, run_id=run_id, adapter=adapter_for(current.parts.adapter),
                     store=store)  # fmt: skip

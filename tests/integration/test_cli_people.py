@@ -110,3 +110,24 @@ def test_an_approved_run_with_an_outbox_writes_one_file(folder: Path) -> None:
     files = list((folder / "outbox").iterdir())
     assert len(files) == 1
     assert json.loads(files[0].read_text())["report"]["recommendedId"] == "B"
+
+
+def test_a_lost_effect_outcome_exits_8_and_reconcile_settles_it_without_a_repeat(
+    folder: Path,
+) -> None:
+    (folder / "policy.json").write_text(json.dumps({"reconcile": ["ops"]}), encoding="utf-8")
+    (folder / "empty.json").write_text("{}", encoding="utf-8")
+    env = {"OUTBOX_LOG": str(folder / "sent.log")}
+    graph = ("--graph", "tests.support:LOSSY")
+    first = stepgraph("run", "tests.support:LOSSY", "empty.json", "--run-id", "m", cwd=folder,
+                      env=env)  # fmt: skip
+    assert first.code == 1  # the node failed after the effect was delivered
+    stopped = stepgraph("resume", "m", *graph, cwd=folder, env=env)
+    assert stopped.code == 8, stopped.err
+    assert "needs_reconciliation" in stopped.out
+    settled = stepgraph("reconcile", "m", "--happened", "--outcome", '{"delivered": "by hand"}',
+                        "--by", "ops", "--policy", "policy.json", *graph, "--json",
+                        cwd=folder, env=env)  # fmt: skip
+    assert settled.code == 0, settled.err
+    assert settled.json()["state"]["receipt"] == {"delivered": "by hand"}
+    assert (folder / "sent.log").read_text().splitlines() == ["m/send/2/notify"]
