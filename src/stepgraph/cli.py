@@ -19,6 +19,7 @@ import argparse
 import json
 import os
 import sys
+import time
 from collections.abc import Callable, Sequence
 from typing import Any
 
@@ -34,6 +35,7 @@ from .errors import (
     NodeError,
     ResumeRefused,
     RetryLater,
+    RunBusy,
     RunNotFound,
     StepgraphError,
 )
@@ -201,11 +203,33 @@ def continue_run(store: Store, run_id: str, args: argparse.Namespace) -> int:
     current = store.load(run_id)
     if current is None:
         raise RunNotFound(store.url, run_id)
+    if _requeued(store, run_id):
+        return EXIT_OK
     graph_ref = getattr(args, "graph", None) or current.parts.graph
     graph, _ = graph_and_loader(graph_ref)
-    result = resume(graph, run_id=run_id, adapter=adapter_for(current.parts.adapter),
-                    store=store)  # fmt: skip
+    adapter = adapter_for(current.parts.adapter)
+    for pause in (0.05, 0.1, 0.2, 0.4, 0.8, 0):  # someone else's refused action lets go soon
+        try:
+            result = resume(graph, run_id=run_id, adapter=adapter, store=store)
+            break
+        except RunBusy:
+            if not pause:
+                print(f"{run_id}  recorded; another process holds the run: resume it later")
+                return EXIT_OK
+            time.sleep(pause)
     return _report(result, args, graph_ref=graph_ref)
+
+
+def _requeued(store: Store, run_id: str) -> bool:
+    """A queued run (PostgreSQL) goes back to the workers instead of running here."""
+    if type(store).__name__ != "PostgresStore":
+        return False
+    from .worker import requeue
+
+    if not requeue(store, run_id):  # type: ignore[arg-type]
+        return False
+    print(f"{run_id}  requeued: a worker will resume it")
+    return True
 
 
 def _run(args: argparse.Namespace) -> int:
@@ -224,12 +248,8 @@ def _run(args: argparse.Namespace) -> int:
 
 def _resume(args: argparse.Namespace) -> int:
     with _open(args) as store:
-        if type(store).__name__ == "PostgresStore":
-            from .worker import requeue
-
-            if requeue(store, args.run_id):  # type: ignore[arg-type]
-                print(f"{args.run_id}  requeued: a worker will resume it")
-                return EXIT_OK
+        if _requeued(store, args.run_id):
+            return EXIT_OK
         current = store.load(args.run_id)
         if current is None:
             raise RunNotFound(store.url, args.run_id)

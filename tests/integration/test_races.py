@@ -102,3 +102,44 @@ def test_threads_resuming_one_memory_run_advance_it_once(threads: int) -> None:
         worker.join(30)
     assert sorted(outcomes) == sorted(["steps=2"] + ["busy"] * (threads - 1))
     assert [h.version for h in store.history("r")] == [1, 2, 3]
+
+
+@pytest.mark.parametrize("kind", ["sqlite", pytest.param("postgres", marks=pytest.mark.postgres)])
+def test_two_reviewers_deciding_at_once_one_wins_and_the_other_is_told(
+    kind: str, tmp_path: Path
+) -> None:
+    url = store_url(kind, tmp_path)
+    try:
+        (tmp_path / "policy.json").write_text(json.dumps({"approve": ["ada"], "reject": ["bo"]}))
+        assert stepgraph("run", "offers", EXAMPLE, "--run-id", "r", "--store", url,
+                         cwd=tmp_path).code == 0  # fmt: skip
+        status = stepgraph("status", "r", "--store", url, "--json", cwd=tmp_path).json()
+        digest = status["wait"]["digest"]
+        env = {**os.environ, "PYTHONPATH": str(ROOT)}
+        flags = ("--digest", digest, "--policy", "policy.json", "--store", url)
+        procs = [
+            subprocess.Popen(
+                [sys.executable, "-m", "stepgraph", verdict, "r", "--by", who, *flags],
+                cwd=tmp_path,
+                env=env,
+                stdout=subprocess.PIPE,
+                stderr=subprocess.PIPE,
+                text=True,
+            )
+            for verdict, who in (("approve", "ada"), ("reject", "bo"))
+        ]
+        codes = sorted(proc.wait(timeout=60) for proc in procs)
+        for proc in procs:
+            proc.communicate()
+        with open_store(url) as store:
+            decisions = [h for h in store.history("r") if h.node == "@decision"]
+            final = store.load("r")
+    finally:
+        if kind == "postgres":
+            drop_schema(url)
+    assert len(decisions) == 1
+    assert codes[0] == 0
+    assert codes[1] in (5, 7)  # busy at that instant, or told who decided
+    assert final is not None
+    assert final.status == ("approved" if decisions[0].update["@event"]["by"] == "ada"
+                            else "rejected")  # fmt: skip

@@ -14,7 +14,15 @@ from typing import Any
 
 import pytest
 
-from stepgraph import CheckpointCorrupt, FingerprintMismatch, open_store, resume, run
+from stepgraph import (
+    CheckpointCorrupt,
+    FingerprintMismatch,
+    Policy,
+    decide,
+    open_store,
+    resume,
+    run,
+)
 from stepgraph.offers import graph, make_inputs
 from tests.support import CountingFixture, seed_offers, stored_seed_run
 
@@ -153,3 +161,20 @@ def test_every_sqlite_column_edited_is_refused(
     with pytest.raises(REFUSED):
         resume(graph, run_id="r", adapter=CountingFixture(), store=store,
                inputs=make_inputs(seed_offers()))  # fmt: skip
+
+
+def test_an_edited_decision_actor_is_refused(tmp_path: Path) -> None:
+    url = f"sqlite:{tmp_path / 'runs.db'}"
+    with open_store(url) as store:
+        store.setup()
+        ready = run(graph, inputs=make_inputs(seed_offers()), adapter=CountingFixture(),
+                    store=store, run_id="r")  # fmt: skip
+        assert ready.checkpoint.wait is not None
+        decide(store, "r", verdict="approve", actor="ada", policy=Policy.from_mapping(
+            {"approve": ["ada"]}), digest_seen=ready.checkpoint.wait["digest"])  # fmt: skip
+    with sqlite3.connect(tmp_path / "runs.db") as conn:
+        changed = conn.execute("UPDATE run_steps SET body = replace(body, '\"ada\"', '\"eve\"') "
+                               "WHERE node = '@decision'").rowcount  # fmt: skip
+    assert changed == 1
+    with open_store(url) as store, pytest.raises(CheckpointCorrupt, match="checksum"):
+        store.load("r")

@@ -233,3 +233,21 @@ def test_a_run_stopped_by_retry_later_waits_in_the_queue_until_its_time(url: str
     assert "above the cap" in entry.reason
     assert saved is not None
     assert saved.status == "retry_later"
+
+
+def test_an_approval_of_a_queued_run_hands_it_back_to_the_workers(url: str, tmp_path: Path) -> None:
+    (tmp_path / "policy.json").write_text(json.dumps({"approve": ["ada"]}), encoding="utf-8")
+    submit(url, tmp_path, "q", seed_offers())
+    worker(url, tmp_path, "--until-idle").communicate(timeout=60)
+    assert state_of(url, "q") == "waiting"
+    digest = stepgraph("status", "q", "--store", url, "--json", cwd=tmp_path).json()["wait"]
+    approved = stepgraph("approve", "q", "--digest", digest["digest"], "--by", "ada",
+                         "--policy", "policy.json", "--store", url, cwd=tmp_path)  # fmt: skip
+    assert approved.code == 0, approved.err
+    assert "requeued" in approved.out
+    worker(url, tmp_path, "--until-idle").communicate(timeout=60)
+    assert state_of(url, "q") == "done"
+    with open_store(url) as store:
+        final = store.load("q")
+    assert final is not None
+    assert (final.status, final.next) == ("approved", "END")
