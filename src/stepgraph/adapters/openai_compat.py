@@ -23,9 +23,6 @@ from __future__ import annotations
 import json
 import os
 import time
-import urllib.error
-import urllib.request
-from email.utils import parsedate_to_datetime
 from typing import Any
 
 from ..errors import (
@@ -131,6 +128,9 @@ class OpenAICompatAdapter:
         self, body: dict[str, Any], key: str | None, timeout: float
     ) -> tuple[int, bytes, dict[str, str]]:
         """One POST with the standard library; HTTP errors become ``ProviderError``."""
+        import urllib.error  # only requests need them: the command line starts faster
+        import urllib.request
+
         data = json.dumps(body).encode("utf-8")
         headers = {"Content-Type": "application/json", "Accept": "application/json"}
         if key:
@@ -229,6 +229,8 @@ def retry_after(headers: dict[str, str]) -> float | None:
     try:
         return max(0.0, float(value))
     except ValueError:
+        from email.utils import parsedate_to_datetime
+
         try:
             return max(0.0, parsedate_to_datetime(value).timestamp() - time.time())
         except (TypeError, ValueError):
