@@ -265,9 +265,8 @@ def _drive(
         try:
             outcome = _call(graph.nodes[name], name, _clone(state), context)
         except (RetryLater, EffectUnknown) as stop_now:
-            if current is None:  # a new run's first node has no step to follow yet
-                raise
-            current = _stop(store, current, name, len(trace) + 1, stop_now)
+            base = current or _unsaved(run_id, parts, inputs, name)
+            current = _stop(store, base, name, len(trace) + 1, stop_now)
             break
         wait = outcome if isinstance(outcome, Wait) else None
         update, update_text = _checked_update(name, wait.update if wait else outcome)
@@ -399,8 +398,16 @@ def save_event(
             sum=current.sum,
             texts={"update": text},
         ),
-        expected_version=current.version,
+        expected_version=current.version or None,
     )
+
+
+def _unsaved(run_id: str, parts: Parts, inputs: dict[str, Any], cursor: str) -> Checkpoint:
+    """Version 0 of a new run, before any step: what a first event step follows."""
+    stamp = now()
+    return Checkpoint(run_id=run_id, parts=parts, fingerprint=parts.fingerprint(),
+                      inputs=inputs, values={}, next=cursor, status=RUNNING, trace=(),
+                      update={}, version=0, created_at=stamp, updated_at=stamp)  # fmt: skip
 
 
 def _deadline(node: Node) -> float | None:

@@ -15,6 +15,8 @@ from stepgraph import (
     NodeError,
     NotAllowed,
     Policy,
+    Request,
+    RetryLater,
     Store,
     Wait,
     decide,
@@ -23,6 +25,7 @@ from stepgraph import (
     resume,
     run,
 )
+from stepgraph.errors import RateLimited
 from stepgraph.offers import graph as offers_graph
 from stepgraph.offers import make_inputs
 from stepgraph.offers.review import find_outbox, write_outbox
@@ -191,3 +194,28 @@ def test_an_approved_run_with_an_outbox_publishes_the_report_once(tmp_path: Path
     files = list((tmp_path / "outbox").iterdir())
     assert [path.name for path in files] == ["p--publish--5--outbox.json"]
     assert done.state["published"]["file"] == str(files[0])
+
+
+def test_a_retry_later_in_a_new_runs_first_node_is_saved_as_its_first_step() -> None:
+    def ask(state: dict[str, Any], context: Context) -> dict[str, Any]:
+        return {"answer": context.generate(instructions="hi", data=None)}
+
+    answers: list[object] = [RateLimited("HTTP 429", status=429, retry_after=600), "hello"]
+
+    def limited(request: Request) -> object:
+        answer = answers.pop(0)
+        if isinstance(answer, Exception):
+            raise answer
+        return answer
+
+    model = FunctionAdapter("limited-v1", limited)
+    graph = Graph(name="first", entry="ask", nodes={"ask": ask}, edges={"ask": END})
+    store = open_store("memory:")
+    with pytest.raises(RetryLater):
+        run(graph, inputs={}, adapter=model, store=store, run_id="f")
+    saved = store.load("f")
+    assert saved is not None
+    assert (saved.version, saved.node, saved.status, saved.next, saved.trace) == (
+        1, "@retry_later", "retry_later", "ask", ())  # fmt: skip
+    done = resume(graph, run_id="f", adapter=model, store=store, early=True)
+    assert (done.status, done.trace, done.state["answer"]) == ("done", ("ask",), "hello")
