@@ -125,19 +125,34 @@ def _outcome_lines(result: RunResult, store_url: str, graph_ref: str) -> list[st
     state = result.state
     store = f" --store {shlex.quote(store_url)}"
     lines = [""]
-    if result.next != END and result.status not in ("waiting_for_data", "blocked"):
-        lines.append(f"Paused before {result.next} (step limit). Continue with:")
-        lines.append(f"  stepgraph resume {result.run_id}{store}")
-    elif result.status == "waiting_for_data":
+    wait = result.checkpoint.wait
+    run_id = shlex.quote(result.run_id)
+    if result.status == "waiting_for_data":
         missing = state.get("missing") or []
         lines.append(f"Waiting for data: no monthly price for {', '.join(map(str, missing))}.")
-        lines.append("Nothing was generated. Add the missing prices to the input and run again")
-        lines.append(f"(a new input is a new run): stepgraph run {graph_ref} FILE{store}")
+        lines.append("Nothing was generated. Someone the policy names may supply it:")
+        lines.append(f"  stepgraph supply {run_id} --offer ID --monthly N --source VERSION "
+                     f"--by NAME{store}")  # fmt: skip
     elif result.status == "blocked":
         lines.append("Blocked: the report does not match the inputs.")
         lines.extend(f"  - {reason}" for reason in state.get("reasons") or [])
-    elif result.status == "ready_for_review":
+    elif result.status == "ready_for_review" and wait is not None:
         lines.append("Ready for review: the checks passed; a person must still read the report.")
+        lines.append(f"Decide on exactly this content (digest {wait.get('digest')}):")
+        lines.append(f"  stepgraph approve|reject|revise {run_id} --digest {wait.get('digest')} "
+                     f"--by NAME{store}")  # fmt: skip
+    elif result.status in ("approved", "rejected"):
+        found = state.get("review")
+        review = found if isinstance(found, dict) else {}
+        lines.append(f"{result.status.capitalize()} by {review.get('by')} at {review.get('at')}.")
+        if state.get("published"):
+            lines.append(f"Published to {state['published'].get('file')}.")
+    elif wait is not None and wait.get("kind") == "reconcile":
+        lines.append(f"Needs reconciliation: {wait.get('reason')}")
+        lines.append(f"  stepgraph reconcile {run_id} --happened|--not-happened --by NAME{store}")
+    elif result.next != END and wait is None:
+        lines.append(f"Paused before {result.next} (step limit). Continue with:")
+        lines.append(f"  stepgraph resume {run_id}{store}")
     claims = state.get("claims")
     if isinstance(claims, dict):
         unverified = claims.get("unverified") or []
@@ -176,10 +191,7 @@ def show(cp: Checkpoint, history: list[HistoryEntry], journal: dict[str, dict[st
     lines.append(
         table(
             ["version", "node", "next", "status", "at", "changed"],
-            [
-                [str(h.version), h.node, h.next, h.status, h.at, ", ".join(h.update) or "-"]
-                for h in history
-            ],
+            [[str(h.version), h.node, h.next, h.status, h.at, _changed(h)] for h in history],
         )
     )
     if journal:
@@ -191,6 +203,17 @@ def show(cp: Checkpoint, history: list[HistoryEntry], journal: dict[str, dict[st
                              str(record.get("request", ""))[:12], _earlier(record)]
                             for key, record in sorted(journal.items())]))  # fmt: skip
     return "\n".join(lines)
+
+
+def _changed(entry: HistoryEntry) -> str:
+    """What a step changed: its state keys, or for an event who did what."""
+    event = entry.update.get("@event")
+    if isinstance(event, dict):
+        return f"{event.get('action')} by {event.get('by')}"
+    keys = [key for key in entry.update if not key.startswith("@")]
+    if "@wait" in entry.update:
+        keys.append(f"waits for {entry.update['@wait'].get('kind')}")
+    return ", ".join(keys) or "-"
 
 
 def _cell(value: object) -> str:
