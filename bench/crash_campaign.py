@@ -158,8 +158,16 @@ class Figures:
 
 def spawn(url: str, run_id: str, point: str, journal: str, kill_after: float | None) -> int:
     """Start a child; with ``kill_after`` the parent SIGKILLs it that long after 'ready'."""
+    return run_child([__file__, "--child", url, run_id, point, journal], kill_after)
+
+
+def run_child(argv: list[str], kill_after: float | None) -> int:
+    """Run ``python ARGV``; with ``kill_after``, SIGKILL it that long after it says 'ready'.
+
+    Its exit code: 0, or -SIGKILL. Any other ending is an error of the campaign itself.
+    """
     proc = subprocess.Popen(
-        [sys.executable, __file__, "--child", url, run_id, point, journal],
+        [sys.executable, *argv],
         cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
         env={**os.environ, "PYTHONPATH": str(ROOT / "src")},
     )  # fmt: skip

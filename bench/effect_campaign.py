@@ -21,13 +21,16 @@ import argparse
 import os
 import random
 import signal
-import subprocess
 import sys
 import tempfile
 import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))  # run as a script: the bench package sits beside it
+
+from bench.crash_campaign import run_child  # noqa: E402
+
 POINTS = ("effect-intended", "effect-called", "sqlite-committed", "file-folder-synced")
 
 
@@ -63,17 +66,7 @@ def prepare(url: str, outbox: str) -> None:
 
 
 def spawn(url: str, point: str, kill_after: float | None) -> int:
-    proc = subprocess.Popen([sys.executable, __file__, "--child", url, point], cwd=ROOT,
-                            env={**os.environ, "PYTHONPATH": str(ROOT / "src")},
-                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)  # fmt: skip
-    if kill_after is not None and proc.stdout is not None:
-        proc.stdout.readline()
-        time.sleep(kill_after)
-        proc.send_signal(signal.SIGKILL)
-    _, err = proc.communicate(timeout=120)
-    if proc.returncode not in (0, -signal.SIGKILL):
-        raise RuntimeError(f"child failed with {proc.returncode}: {err.strip()[-400:]}")
-    return proc.returncode
+    return run_child([__file__, "--child", url, point], kill_after)
 
 
 def one_case(kind: str, folder: str, point: str, rng: random.Random) -> tuple[int, int, str]:
