@@ -19,7 +19,6 @@ import argparse
 import json
 import os
 import sys
-import time
 from collections.abc import Callable, Sequence
 from typing import Any
 
@@ -35,12 +34,12 @@ from .errors import (
     NodeError,
     ResumeRefused,
     RetryLater,
-    RunBusy,
     RunNotFound,
     StepgraphError,
 )
 from .graph import END
-from .registry import adapter_for, graph_and_loader, named_adapter
+from .registry import adapter_for, graph_and_loader, named_adapter, requeue_if_queued
+from .registry import continue_run as registry_continue
 from .runner import RunResult, resume, run
 from .stores import DEFAULT_URL, Store, open_store
 
@@ -199,37 +198,12 @@ _open = open_cli_store
 
 
 def continue_run(store: Store, run_id: str, args: argparse.Namespace) -> int:
-    """Resume ``run_id`` with the graph and adapter it started with; print; exit code."""
-    current = store.load(run_id)
-    if current is None:
-        raise RunNotFound(store.url, run_id)
-    if _requeued(store, run_id):
+    """Carry ``run_id`` on after an action (``registry.continue_run``); print; exit code."""
+    outcome = registry_continue(store, run_id, getattr(args, "graph", None))
+    if isinstance(outcome, str):
+        print(f"{run_id}  {outcome}")
         return EXIT_OK
-    graph_ref = getattr(args, "graph", None) or current.parts.graph
-    graph, _ = graph_and_loader(graph_ref)
-    adapter = adapter_for(current.parts.adapter)
-    for pause in (0.05, 0.1, 0.2, 0.4, 0.8, 0):  # someone else's refused action lets go soon
-        try:
-            result = resume(graph, run_id=run_id, adapter=adapter, store=store)
-            break
-        except RunBusy:
-            if not pause:
-                print(f"{run_id}  recorded; another process holds the run: resume it later")
-                return EXIT_OK
-            time.sleep(pause)
-    return _report(result, args, graph_ref=graph_ref)
-
-
-def _requeued(store: Store, run_id: str) -> bool:
-    """A queued run (PostgreSQL) goes back to the workers instead of running here."""
-    if type(store).__name__ != "PostgresStore":
-        return False
-    from .worker import requeue
-
-    if not requeue(store, run_id):  # type: ignore[arg-type]
-        return False
-    print(f"{run_id}  requeued: a worker will resume it")
-    return True
+    return _report(outcome, args)
 
 
 def _run(args: argparse.Namespace) -> int:
@@ -243,12 +217,13 @@ def _run(args: argparse.Namespace) -> int:
     with _open(args) as store:
         result = run(graph, inputs=inputs, adapter=adapter, store=store,
                      run_id=args.run_id, max_steps=args.max_steps)  # fmt: skip
-    return _report(result, args, graph_ref=args.graph)
+    return _report(result, args)
 
 
 def _resume(args: argparse.Namespace) -> int:
     with _open(args) as store:
-        if _requeued(store, args.run_id):
+        if requeue_if_queued(store, args.run_id):
+            print(f"{args.run_id}  requeued: a worker will resume it")
             return EXIT_OK
         current = store.load(args.run_id)
         if current is None:
@@ -259,7 +234,7 @@ def _resume(args: argparse.Namespace) -> int:
         adapter = _adapter(args.adapter) if args.adapter else adapter_for(current.parts.adapter)
         result = resume(graph, run_id=args.run_id, adapter=adapter, store=store,
                         inputs=inputs, max_steps=args.max_steps, early=args.now)  # fmt: skip
-    return _report(result, args, graph_ref=graph_ref)
+    return _report(result, args)
 
 
 def _status(args: argparse.Namespace) -> int:
@@ -415,11 +390,11 @@ def _graph(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
-def _report(result: RunResult, args: argparse.Namespace, *, graph_ref: str) -> int:
+def _report(result: RunResult, args: argparse.Namespace) -> int:
     if args.json:
         _print_json(cli_text.result_json(result))
     else:
-        print(cli_text.result(result, store_url=args.store, graph_ref=graph_ref))
+        print(cli_text.result(result, store_url=args.store))
     return _exit_for(result.status, result.next)
 
 

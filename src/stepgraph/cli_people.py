@@ -14,9 +14,11 @@ import os
 from collections.abc import Callable
 from typing import Any
 
-from .errors import InputError
+from .checkpoint import Checkpoint
+from .errors import InputError, RunNotFound
 from .events import decide, reconcile, supply
 from .policy import Policy
+from .stores import Store
 
 DEFAULT_POLICY = ".stepgraph/policy.json"
 POLICY_HELP = f"who may act (default: $STEPGRAPH_POLICY or {DEFAULT_POLICY})"
@@ -38,7 +40,7 @@ def add_commands(command: Callable[..., Any]) -> None:
     cmd = command("supply", _supply, "give a run waiting for data its missing price")
     cmd.add_argument("run_id")
     cmd.add_argument("--offer", help="the offer whose price is missing")
-    cmd.add_argument("--monthly", type=float, help="its monthly price")
+    cmd.add_argument("--monthly", help="its monthly price")
     cmd.add_argument("--source", help="the source version the price comes from")
     cmd.add_argument("--file", help="or a JSON list of {id, monthly, source}")
     _actor_options(cmd)
@@ -78,23 +80,45 @@ def _decide(args: argparse.Namespace) -> int:
 
 def _supply(args: argparse.Namespace) -> int:
     from . import cli
-    from .offers.review import supplied_offer
 
     policy = load_policy(args.policy)
+    items = _supplied_items(args)
     with cli.open_cli_store(args) as store:
-        current = store.load(args.run_id)
-        if current is None:
-            from .errors import RunNotFound
-
-            raise RunNotFound(store.url, args.run_id)
-        offers = current.inputs.get("offers")
-        if not isinstance(offers, list):
-            raise InputError("run", f"run {args.run_id!r} has no offers to supply a price for")
-        for item in _supplied_items(args):
-            offers = supplied_offer(offers, item["id"], item["monthly"], item["source"])
-        supply(store, args.run_id, changes={"offers": offers}, actor=args.by, policy=policy,
-               note=args.note)  # fmt: skip
+        supply_prices(store, args.run_id, items, actor=args.by, policy=policy, note=args.note)
         return cli.continue_run(store, args.run_id, args)
+
+
+def supply_prices(
+    store: Store,
+    run_id: str,
+    items: list[dict[str, Any]],
+    *,
+    actor: str,
+    policy: Policy,
+    note: str | None,
+) -> Checkpoint:
+    """Give an offer run its missing prices (``{id, monthly, source}`` each) as one event."""
+    from .offers.review import supplied_offer
+
+    current = store.load(run_id)
+    if current is None:
+        raise RunNotFound(store.url, run_id)
+    offers = current.inputs.get("offers")
+    if not isinstance(offers, list):
+        raise InputError("run", f"run {run_id!r} has no offers to supply a price for")
+    for item in items:
+        offers = supplied_offer(offers, item["id"], item["monthly"], item["source"])
+    return supply(store, run_id, changes={"offers": offers}, actor=actor, policy=policy,
+                  note=note)  # fmt: skip
+
+
+def parse_price(text: str, field: str) -> int | float:
+    """A typed price: 95 stays an integer, as the offer files write it."""
+    try:
+        value = float(text)
+    except ValueError:
+        raise InputError(field, f"must be a number, not {text!r}") from None
+    return int(value) if value.is_integer() else value
 
 
 def _supplied_items(args: argparse.Namespace) -> list[dict[str, Any]]:
@@ -117,9 +141,7 @@ def _supplied_items(args: argparse.Namespace) -> list[dict[str, Any]]:
     for name in ("offer", "monthly", "source"):
         if getattr(args, name) is None:
             raise InputError(f"--{name}", "is required (or give --file)")
-    monthly: float | int = args.monthly
-    if float(monthly).is_integer():
-        monthly = int(monthly)  # 95, not 95.0, as the offer files write it
+    monthly = parse_price(args.monthly, "--monthly")
     return [{"id": args.offer, "monthly": monthly, "source": args.source}]
 
 

@@ -89,7 +89,7 @@ def status_line(cp: Checkpoint) -> str:
     return f"{line}\n{waiting}" if waiting else line
 
 
-def result(result: RunResult, *, store_url: str, graph_ref: str) -> str:
+def result(result: RunResult, *, store_url: str) -> str:
     """The people's view of a run after ``run`` or ``resume``."""
     state = result.state
     lines = [
@@ -101,7 +101,7 @@ def result(result: RunResult, *, store_url: str, graph_ref: str) -> str:
     report = state.get("report")
     if isinstance(report, dict):
         lines.extend(["", *_report_lines(report)])
-    lines.extend(_outcome_lines(result, store_url, graph_ref))
+    lines.extend(_outcome_lines(result, store_url))
     return "\n".join(lines)
 
 
@@ -119,7 +119,7 @@ def _report_lines(report: dict[str, Any]) -> list[str]:
     return lines
 
 
-def _outcome_lines(result: RunResult, store_url: str, graph_ref: str) -> list[str]:
+def _outcome_lines(result: RunResult, store_url: str) -> list[str]:
     import shlex
 
     state = result.state

@@ -174,7 +174,7 @@ class Context:
                 self._record(slot, found_record)
                 return outcome
             if lookup is None and not deduplicated:
-                raise EffectUnknown(self.node, name, key)
+                raise EffectUnknown(self.node, name, key, slot)
         self._record(slot, {"status": "started", "effect": name, "key": key, "at": now()})
         reach("effect-intended")
         outcome = json_copy(call(key), "outcome")

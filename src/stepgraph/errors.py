@@ -269,10 +269,11 @@ class EffectUnknown(StepgraphError):
     (``stepgraph reconcile``).
     """
 
-    def __init__(self, node: str, effect: str, key: str) -> None:
+    def __init__(self, node: str, effect: str, key: str, slot: str) -> None:
         self.node = node
         self.effect = effect
         self.key = key
+        self.slot = slot  # where the generation journal keeps its intent
         super().__init__(f"effect {effect!r} of node {node!r} (key {key}) may have happened: "
                          "its outcome was never recorded")  # fmt: skip
 

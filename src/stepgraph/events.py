@@ -33,7 +33,7 @@ from .errors import (
     NotWaiting,
     RunNotFound,
 )
-from .policy import Policy, check_actor
+from .policy import Policy
 from .runner import save_event
 from .stores import Store, check_run_id
 
@@ -71,7 +71,6 @@ def decide(
     The same decision again returns the run unchanged; a different one after a decision
     raises ``AlreadyDecided``.
     """
-    check_actor(actor)
     policy.check(actor, verdict)
     if note is not None and not isinstance(note, str):
         raise InputError("note", "must be text")
@@ -124,7 +123,6 @@ def supply(
     a transition, never a silent change. The run's cursor stays on the node that
     waited, which runs again on the next resume.
     """
-    check_actor(actor)
     policy.check(actor, "supply")
     if not isinstance(changes, Mapping) or not changes:
         raise InputError("changes", "must be a non-empty object of input keys")
@@ -160,7 +158,6 @@ def reconcile(
     ``happened``: the effect's recorded outcome becomes ``outcome`` and it is never
     called again. Not happened: the next resume calls it again, with the same key.
     """
-    check_actor(actor)
     policy.check(actor, "reconcile")
     with store.hold(check_run_id(run_id)):
         current = _load(store, run_id)

@@ -68,7 +68,3 @@ class Policy:
         """Raise ``NotAllowed`` unless ``actor`` may take ``action``."""
         if check_actor(actor) not in self.allowed.get(action, frozenset()):
             raise NotAllowed(actor, action)
-
-    def may(self, actor: str, action: str) -> bool:
-        """True when ``actor`` may take ``action`` (for showing buttons)."""
-        return actor in self.allowed.get(action, frozenset())

@@ -2,21 +2,25 @@
 
 A graph is a registered name (``offers``) or ``module:attribute``; an adapter is a
 registered name (``fixture``), a provider (``openai:MODEL`` ...) or ``module:attribute``.
-``adapter_for`` rebuilds the adapter a stored run was started with from its id.
+``adapter_for`` rebuilds the adapter a stored run was started with from its id, and
+``continue_run`` carries a run on with both after a person acted on it.
 """
 
 from __future__ import annotations
 
 import importlib
 import json
+import time
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
 from .adapters import Adapter
 from .adapters.providers import adapter_from_id
-from .errors import AdapterError, InputError
+from .errors import AdapterError, InputError, RunBusy, RunNotFound
 from .graph import Graph
+from .runner import RunResult, resume
+from .stores import Store
 
 
 @dataclass(frozen=True)
@@ -88,3 +92,36 @@ def json_object(path: str) -> dict[str, Any]:
     if not isinstance(data, dict):
         raise InputError("input", "must hold a JSON object", source=path)
     return data
+
+
+def requeue_if_queued(store: Store, run_id: str) -> bool:
+    """Hand a run queued in PostgreSQL back to the workers; False for any other run."""
+    if type(store).__name__ != "PostgresStore":
+        return False
+    from .worker import requeue
+
+    return requeue(store, run_id)  # type: ignore[arg-type]
+
+
+def continue_run(store: Store, run_id: str, graph_ref: str | None = None) -> RunResult | str:
+    """Carry a run on after a person acted, with the graph and adapter it started with.
+
+    Returns the result, or why it was not carried on here: a queued run goes back to
+    the workers, and a run another process still holds (a rival's refused action lets
+    go within moments) is left for a later resume after about 1.5 s of trying.
+    """
+    current = store.load(run_id)
+    if current is None:
+        raise RunNotFound(store.url, run_id)
+    if requeue_if_queued(store, run_id):
+        return "requeued: a worker will resume it"
+    graph, _ = graph_and_loader(graph_ref or current.parts.graph)
+    adapter = adapter_for(current.parts.adapter)
+    pauses = [0.05, 0.1, 0.2, 0.4, 0.8]
+    while True:
+        try:
+            return resume(graph, run_id=run_id, adapter=adapter, store=store)
+        except RunBusy:
+            if not pauses:
+                return "recorded; another process holds the run: resume it later"
+            time.sleep(pauses.pop(0))

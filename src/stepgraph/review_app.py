@@ -22,12 +22,11 @@ from typing import Any
 from urllib.parse import quote
 
 from .checkpoint import Checkpoint
+from .cli_people import parse_price, supply_prices
 from .errors import ActionRefused, InputError, NotAllowed, RunNotFound, StepgraphError
-from .events import decide, supply
-from .offers.review import supplied_offer
+from .events import decide
 from .policy import Policy
-from .registry import adapter_for, graph_and_loader
-from .runner import resume
+from .registry import continue_run
 from .stores import Store, open_store
 
 COOKIE = "stepgraph_review"
@@ -127,7 +126,7 @@ class ReviewPages:
         try:
             with _store(self.store_url) as store:
                 done = action(store, run_id, form)
-                _continue(store, run_id)
+                carried = continue_run(store, run_id)
         except RunNotFound:
             return HTMLResponse("no such run", status_code=404)
         except NotAllowed as refused:
@@ -138,6 +137,8 @@ class ReviewPages:
             return self.render(run_id, status=400, error=str(bad))
         except StepgraphError as failed:  # recorded, but the run could not go on: say so
             return self.render(run_id, status=500, error=f"recorded; the run then failed: {failed}")
+        if isinstance(carried, str):  # recorded, but carried on elsewhere or later
+            done = f"{done} ({carried})"
         return RedirectResponse(f"/runs/{quote(run_id)}?done={quote(done)}", status_code=303)
 
     def decide_post(self, request: Any) -> Any:
@@ -152,14 +153,10 @@ class ReviewPages:
 
     def supply_post(self, request: Any) -> Any:
         def record(store: Store, run_id: str, form: dict[str, str]) -> str:
-            current = store.load(run_id)
-            if current is None:
-                raise RunNotFound(store.url, run_id)
-            offers = list(current.inputs.get("offers") or [])
-            price = _price(form.get("monthly", ""))
-            updated = supplied_offer(offers, form.get("offer", ""), price, form.get("source", ""))
-            supply(store, run_id, changes={"offers": updated}, actor=form.get("by", "").strip(),
-                   policy=self.policy, note=form.get("note") or None)  # fmt: skip
+            item = {"id": form.get("offer", ""), "source": form.get("source", ""),
+                    "monthly": parse_price(form.get("monthly", ""), "monthly")}  # fmt: skip
+            supply_prices(store, run_id, [item], actor=form.get("by", "").strip(),
+                          policy=self.policy, note=form.get("note") or None)  # fmt: skip
             return "supply"
 
         return self.act(request, record)
@@ -181,26 +178,10 @@ def _form(request: Any) -> dict[str, str]:
     return result
 
 
-def _price(text: str) -> float | int:
-    try:
-        value = float(text)
-    except ValueError:
-        raise InputError("monthly", f"must be a number, not {text!r}") from None
-    return int(value) if value.is_integer() else value
-
-
 def _store(url: str) -> Store:
     store = open_store(url)
     store.setup()
     return store
-
-
-def _continue(store: Store, run_id: str) -> None:
-    current = store.load(run_id)
-    if current is None:
-        raise RunNotFound(store.url, run_id)
-    graph, _ = graph_and_loader(current.parts.graph)
-    resume(graph, run_id=run_id, adapter=adapter_for(current.parts.adapter), store=store)
 
 
 def _view(cp: Checkpoint) -> dict[str, Any]:

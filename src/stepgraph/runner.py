@@ -23,6 +23,7 @@ from typing import Any
 
 from .adapters import Adapter
 from .checkpoint import (
+    INPUTS,
     WAIT,
     Checkpoint,
     Parts,
@@ -266,7 +267,7 @@ def _drive(
             outcome = _call(graph.nodes[name], name, _clone(state), context)
         except (RetryLater, EffectUnknown) as stop_now:
             base = current or _unsaved(run_id, parts, inputs, name)
-            current = _stop(store, base, name, len(trace) + 1, stop_now)
+            current = _stop(store, base, name, stop_now)
             break
         wait = outcome if isinstance(outcome, Wait) else None
         update, update_text = _checked_update(name, wait.update if wait else outcome)
@@ -312,7 +313,7 @@ def _drive(
 
 
 def _stop(
-    store: Store, current: Checkpoint, name: str, visit: int, error: RetryLater | EffectUnknown
+    store: Store, current: Checkpoint, name: str, error: RetryLater | EffectUnknown
 ) -> Checkpoint:
     """Save why the run stopped at ``name``; re-raise ``RetryLater`` once it is saved."""
     if isinstance(error, RetryLater):
@@ -320,7 +321,7 @@ def _stop(
         save_event(store, current, "@retry_later", RETRY_LATER, {WAIT: record})
         raise error
     record = {"kind": "reconcile", "node": name, "effect": error.effect, "key": error.key,
-              "slot": f"{visit}:{name}:effect:{error.effect}", "reason": str(error)}  # fmt: skip
+              "slot": error.slot, "reason": str(error)}  # fmt: skip
     return save_event(store, current, "@reconcile", NEEDS_RECONCILIATION, {WAIT: record})
 
 
@@ -376,7 +377,7 @@ def save_event(
     """
     data, text = json_encode(update, "event")
     inputs = current.inputs
-    replaced = data.get("@inputs")
+    replaced = data.get(INPUTS)
     if replaced:
         inputs = {**inputs, **replaced}
     bound = parts or current.parts

@@ -20,9 +20,6 @@ from typing import Any, Literal
 from .checkpoint import json_copy
 from .errors import InputError
 
-WaitKind = Literal["decision", "data", "retry", "reconcile"]
-WAIT_KINDS: tuple[WaitKind, ...] = ("decision", "data", "retry", "reconcile")
-
 
 @dataclass(frozen=True, kw_only=True)
 class Wait:

@@ -30,7 +30,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from .adapters import Adapter
-from .errors import InputError, RetryLater, StepgraphError, VersionConflict
+from .errors import InputError, RetryLater, RunNotFound, StepgraphError, VersionConflict
 from .graph import Graph
 from .runner import derive_run_id, resume, run
 from .stores import check_run_id
@@ -270,11 +270,11 @@ class Worker:
             adapter = self.resolve_adapter(adapter_ref)
             view = self.store.leased(self.name, self.lease_seconds)
             stop = lambda: self.stopping.is_set() or lost.is_set()  # noqa: E731
-            if view.load(run_id) is None:
+            try:  # resume a stored run: supplied data may have rebound it to newer inputs
+                result = resume(graph, run_id=run_id, adapter=adapter, store=view, stop=stop)
+            except RunNotFound:  # a new run
                 result = run(graph, inputs=inputs, adapter=adapter, store=view, run_id=run_id,
                              stop=stop)  # fmt: skip
-            else:  # resume: supplied data may have rebound the run to newer inputs
-                result = resume(graph, run_id=run_id, adapter=adapter, store=view, stop=stop)
             wait = result.checkpoint.wait
             if result.finished:
                 state, reason = "done", result.status

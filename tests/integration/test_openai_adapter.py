@@ -174,11 +174,11 @@ def test_a_provider_without_a_model_is_refused() -> None:
         provider_adapter("openai:")
 
 
-def test_the_sdk_transport_makes_one_request_per_attempt(fake: FakeProvider) -> None:
+def test_each_transport_makes_one_request_per_attempt(fake: FakeProvider) -> None:
     fake.push(Reply(503, {"error": "busy"}), completion({"a": 1}))
     with pytest.raises(errors.ProviderOverloaded):
         adapter(fake).generate(REQUEST)
-    assert len(fake.seen) == 1  # the SDK's own retries are off: the harness decides
+    assert len(fake.seen) == 1  # no retry of its own (the SDK's are off): the harness decides
 
 
 def test_the_default_transport_is_the_sdk_when_it_is_installed() -> None:
