@@ -51,11 +51,14 @@ def summary_json(row: RunSummary) -> dict[str, Any]:
 
 
 def error_json(error: StepgraphError) -> dict[str, Any]:
-    facts = {
+    facts: dict[str, Any] = {
         key: value
         for key, value in vars(error).items()
         if isinstance(value, str | int | float | bool) or value is None
     }
+    problems = getattr(error, "problems", None)
+    if isinstance(problems, tuple) and len(problems) > 1:
+        facts["problems"] = [{"field": field, "rule": rule} for field, rule in problems]
     return {"type": type(error).__name__, "message": str(error), **facts}
 
 

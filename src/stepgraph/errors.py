@@ -48,15 +48,32 @@ class GraphError(StepgraphError):
 class InputError(StepgraphError):
     """Input broke a rule. ``field`` names where (``offers[1].monthly``), ``rule`` what.
 
-    Nothing was written. Correct the named field and run again.
+    ``problems`` lists every ``(field, rule)`` found, the first being ``field`` and
+    ``rule``; the message names them all. Nothing was written. Correct the named fields
+    and run again.
     """
 
-    def __init__(self, field: str, rule: str, *, source: str | None = None) -> None:
+    def __init__(
+        self,
+        field: str,
+        rule: str,
+        *,
+        source: str | None = None,
+        more: tuple[tuple[str, str], ...] = (),
+    ) -> None:
         self.field = field
         self.rule = rule
         self.source = source
+        self.problems: tuple[tuple[str, str], ...] = ((field, rule), *more)
         where = f"{source}: " if source else ""
-        super().__init__(f"{where}{field}: {rule}")
+        also = "".join(f"; {f}: {r}" for f, r in more)
+        super().__init__(f"{where}{field}: {rule}{also}")
+
+    @classmethod
+    def of(cls, problems: list[tuple[str, str]], *, source: str | None = None) -> InputError:
+        """One error for several problems (at least one), in the order given."""
+        (field, rule), *more = problems
+        return cls(field, rule, source=source, more=tuple(more))
 
 
 class CheckpointError(StepgraphError):

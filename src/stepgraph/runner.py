@@ -52,6 +52,11 @@ from .retry import Budget, RetryPolicy
 from .stores import Store, check_run_id
 from .waits import Wait, retry_wait
 
+ADAPTER_ID_RULE = (
+    "must be a non-empty string: the id names the model configuration in the run's "
+    "fingerprint, so an empty id could not tell two configurations apart "
+    "(the seed accepts ''; see docs/seed.md)"
+)
 RUNNING = "running"
 DONE = "done"
 RETRY_LATER = "retry_later"
@@ -192,7 +197,7 @@ def _check_limit(max_steps: object) -> int | None:
 def _parts(graph: Graph, adapter: Adapter, inputs_digest: str) -> Parts:
     adapter_id = adapter.id
     if not isinstance(adapter_id, str) or not adapter_id:
-        raise InputError("adapter.id", f"must be a non-empty string, not {adapter_id!r}")
+        raise InputError("adapter.id", f"{ADAPTER_ID_RULE}, not {adapter_id!r}")
     return Parts(
         graph=graph.name,
         shape=graph.shape,

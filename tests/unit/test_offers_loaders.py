@@ -156,3 +156,56 @@ def test_a_csv_with_an_unclosed_quote_names_the_row(tmp_path: Path) -> None:
 def test_a_json_price_beyond_float_range_is_an_invalid_price(tmp_path: Path) -> None:
     error = error_of(write(tmp_path, "o.json", '[{"id":"A","source":"s","monthly":1e400}]'))
     assert (error.field, error.rule.split(":")[0]) == ("offers[0].monthly", "Invalid monthly price")
+
+
+# Several faults in one list: every fault is reported, in the seed's order (an empty
+# list, duplicate ids, then each offer's id, source and price), so the first one is the
+# one the seed's inspect throws.
+
+
+def test_a_duplicate_id_is_reported_before_an_empty_source_on_an_earlier_offer(
+    tmp_path: Path,
+) -> None:
+    offers = (
+        '[{"id":"A","source":"","monthly":1},{"id":"B","source":"b","monthly":2},'
+        '{"id":"B","source":"b2","monthly":3}]'
+    )
+    error = error_of(write(tmp_path, "o.json", offers))
+    assert (error.field, error.rule.split(" ")[0:2]) == ("offers[2].id", ["Duplicate", "ID"])
+    assert [field for field, _ in error.problems] == ["offers[2].id", "offers[0].source"]
+
+
+def test_a_duplicate_id_is_reported_before_a_string_price_on_another_offer(
+    tmp_path: Path,
+) -> None:
+    offers = '[{"id":"A","source":"a","monthly":"9"},{"id":"A","source":"a2","monthly":2}]'
+    error = error_of(write(tmp_path, "o.json", offers))
+    assert [field for field, _ in error.problems] == ["offers[1].id", "offers[0].monthly"]
+
+
+def test_each_offer_reports_its_id_then_source_then_price_in_input_order(tmp_path: Path) -> None:
+    offers = '[{"id":"A","source":"","monthly":-1},{"id":"","source":"b","monthly":null}]'
+    error = error_of(write(tmp_path, "o.json", offers))
+    assert [field for field, _ in error.problems] == [
+        "offers[0].source", "offers[0].monthly", "offers[1].id",
+    ]  # fmt: skip
+
+
+def test_the_message_lists_every_fault(tmp_path: Path) -> None:
+    offers = '[{"id":"A","source":"","monthly":1},{"id":"A","source":"a","monthly":2}]'
+    error = error_of(write(tmp_path, "o.json", offers))
+    assert "offers[1].id: Duplicate ID" in str(error)
+    assert "offers[0].source: Missing source" in str(error)
+
+
+def test_a_csv_duplicate_id_is_reported_before_an_earlier_price_that_is_not_a_number(
+    tmp_path: Path,
+) -> None:
+    error = error_of(write(tmp_path, "o.csv", HEADER + "A,a1,ninety\nA,a2,2\n"))
+    assert [field for field, _ in error.problems] == ["row 3.id", "row 2.monthly"]
+    assert "'ninety' is not a number" in error.problems[1][1]
+
+
+def test_a_single_fault_is_the_only_problem(tmp_path: Path) -> None:
+    error = error_of(write(tmp_path, "o.json", '[{"id":"A","source":"","monthly":1}]'))
+    assert error.problems == ((error.field, error.rule),)

@@ -425,3 +425,12 @@ def test_an_adapters_own_stepgraph_error_is_raised_as_it_is() -> None:
     cause = raised.value.__cause__
     assert isinstance(cause, AdapterError)
     assert cause.__cause__ is None  # never its own cause (the CLI walks this chain)
+
+
+def test_an_empty_adapter_id_is_refused_with_the_rule_and_its_reason(memory: Store) -> None:
+    with pytest.raises(InputError) as caught:
+        run(chain("a", a=setter("y", 1)), inputs={"x": 1},
+            adapter=FunctionAdapter("", lambda request: {}), store=memory)  # fmt: skip
+    assert caught.value.field == "adapter.id"
+    assert "names the model configuration in the run's fingerprint" in caught.value.rule
+    assert memory.list_runs() == []

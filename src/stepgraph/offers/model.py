@@ -46,44 +46,90 @@ def is_price(value: object) -> bool:
 def validate_offers(offers: object) -> list[dict[str, Any]]:
     """Check ``offers`` against the seed's rules; return it, or raise ``InputError``.
 
-    The messages keep the seed's wording (``No offers``, ``Duplicate ID``, ``Invalid
-    ID``, ``Missing source``, ``Invalid monthly price``) and name the field.
+    Every fault is reported (``InputError.problems``), in the seed's order: an empty
+    list, duplicate ids, then each offer's id, source and price; so the first fault is
+    the one the seed's ``inspect`` throws. The messages keep the seed's wording (``No
+    offers``, ``Duplicate ID``, ``Invalid ID``, ``Missing source``, ``Invalid monthly
+    price``) and name the field.
     """
-    if not isinstance(offers, list):
-        raise InputError("offers", f"must be a list of offers, not {_kind(offers)}")
-    if not offers:
-        raise InputError("offers", "No offers")
-    seen: dict[str, int] = {}
-    for index, offer in enumerate(offers):
-        where = f"offers[{index}]"
-        if not isinstance(offer, dict):
-            raise InputError(where, f"Invalid offer: must be an object, not {_kind(offer)}")
-        offer_id = offer.get("id")
-        if not isinstance(offer_id, str) or not offer_id:
-            raise InputError(
-                f"{where}.id", f"Invalid ID: must be a non-empty string, not {offer_id!r}"
-            )
-        if offer_id in seen:
-            raise InputError(
-                f"{where}.id", f"Duplicate ID {offer_id!r} (also offers[{seen[offer_id]}])"
-            )
-        seen[offer_id] = index
-        source = offer.get("source")
-        if not isinstance(source, str) or not source:
-            raise InputError(
-                f"{where}.source", f"Missing source: must be a non-empty string, not {source!r}"
-            )
-        if "monthly" not in offer:
-            raise InputError(
-                f"{where}.monthly", "Invalid monthly price: the field is missing (use null)"
-            )
-        monthly = offer["monthly"]
-        if monthly is not None and not is_price(monthly):
-            raise InputError(
-                f"{where}.monthly",
-                f"Invalid monthly price: must be a finite number >= 0 or null, not {monthly!r}",
-            )
+    problems = offer_problems(offers)
+    if problems:
+        raise InputError.of(problems)
+    assert isinstance(offers, list)
     return offers
+
+
+def offer_problems(offers: object) -> list[tuple[str, str]]:
+    """Every ``(field, rule)`` the offers break, in the seed's order (see above)."""
+    if not isinstance(offers, list):
+        return [("offers", f"must be a list of offers, not {_kind(offers)}")]
+    if not offers:
+        return [("offers", "No offers")]
+    problems = _duplicate_ids(offers)
+    for index, offer in enumerate(offers):
+        problems.extend(_offer_faults(f"offers[{index}]", offer))
+    return problems
+
+
+def _duplicate_ids(offers: list[Any]) -> list[tuple[str, str]]:
+    """Later offers whose id equals an earlier one's, as the seed's Set of ids sees it."""
+    seen: dict[str, int] = {}
+    problems: list[tuple[str, str]] = []
+    for index, offer in enumerate(offers):
+        if not isinstance(offer, dict):
+            continue  # reported as an invalid offer at its own index
+        key = _id_key(offer.get("id", _ABSENT))
+        if key is None:
+            continue
+        if key in seen:
+            problems.append(
+                (f"offers[{index}].id",
+                 f"Duplicate ID {offer.get('id')!r} (also offers[{seen[key]}])")
+            )  # fmt: skip
+        else:
+            seen[key] = index
+    return problems
+
+
+_ABSENT = object()
+
+
+def _id_key(value: object) -> str | None:
+    """A key equal for ids a JavaScript Set holds as one value (None: never equal)."""
+    if value is _ABSENT:
+        return "undefined"
+    if value is None or isinstance(value, (str, bool)):
+        return json.dumps(value)
+    if isinstance(value, int):
+        return f"n:{value}"
+    if isinstance(value, float):  # 2.0 and 2 are one JavaScript number
+        return f"n:{int(value)}" if value.is_integer() else f"n:{value!r}"
+    return None  # an object or array: the Set compares references, so never a duplicate
+
+
+def _offer_faults(where: str, offer: object) -> list[tuple[str, str]]:
+    if not isinstance(offer, dict):
+        return [(where, f"Invalid offer: must be an object, not {_kind(offer)}")]
+    faults: list[tuple[str, str]] = []
+    offer_id = offer.get("id")
+    if not isinstance(offer_id, str) or not offer_id:
+        faults.append((f"{where}.id", f"Invalid ID: must be a non-empty string, not {offer_id!r}"))
+    source = offer.get("source")
+    if not isinstance(source, str) or not source:
+        faults.append(
+            (f"{where}.source", f"Missing source: must be a non-empty string, not {source!r}")
+        )
+    if "monthly" not in offer:
+        faults.append(
+            (f"{where}.monthly", "Invalid monthly price: the field is missing (use null)")
+        )
+    elif offer["monthly"] is not None and not is_price(offer["monthly"]):
+        faults.append(
+            (f"{where}.monthly",
+             f"Invalid monthly price: must be a finite number >= 0 or null, "
+             f"not {offer['monthly']!r}")
+        )  # fmt: skip
+    return faults
 
 
 def missing_prices(offers: list[dict[str, Any]]) -> list[str]:
@@ -124,10 +170,11 @@ def _from_json(text: str, path: str) -> list[dict[str, Any]]:
         if "offers" not in data:
             raise InputError("offers", "an object must hold an 'offers' list", source=path)
         data = data["offers"]
-    try:
-        return validate_offers(data)
-    except InputError as error:
-        raise InputError(error.field, error.rule, source=path) from None
+    problems = offer_problems(data)
+    if problems:
+        raise InputError.of(problems, source=path)
+    assert isinstance(data, list)
+    return data
 
 
 def _from_csv(text: str, path: str) -> list[dict[str, Any]]:
@@ -149,6 +196,8 @@ def _from_csv(text: str, path: str) -> list[dict[str, Any]]:
             "header", f"must be {','.join(CSV_COLUMNS)}, not {','.join(header)}", source=path
         )
     offers: list[dict[str, Any]] = []
+    numbers: list[int] = []  # each offer's line number (blank lines are skipped)
+    cell_rules: dict[int, str] = {}  # a price cell that is no number: its own rule
     for number, row in enumerate(rows[1:], start=2):
         if not row:
             continue  # blank line
@@ -156,39 +205,40 @@ def _from_csv(text: str, path: str) -> list[dict[str, Any]]:
             raise InputError(
                 f"row {number}", f"has {len(row)} cells, expected {len(CSV_COLUMNS)}", source=path
             )
-        offer_id, source, monthly = row
-        offers.append(
-            {"id": offer_id, "source": source, "monthly": _csv_price(monthly, number, path)}
-        )
-    try:
-        return validate_offers(offers)
-    except InputError as error:
-        field = re.sub(
-            r"^offers\[(\d+)\]", lambda m: _csv_row(offers, int(m.group(1))), error.field
-        )
-        raise InputError(field, error.rule, source=path) from None
+        offer_id, source, cell = row
+        monthly, rule = _csv_price(cell)
+        if rule:
+            cell_rules[len(offers)] = rule
+        numbers.append(number)
+        offers.append({"id": offer_id, "source": source, "monthly": monthly})
+    problems = offer_problems(offers)
+    if not problems:
+        return offers
+
+    def relabel(field: str, rule: str) -> tuple[str, str]:
+        found = re.match(r"^offers\[(\d+)\]", field)
+        if not found:
+            return field, rule
+        index = int(found.group(1))
+        if field.endswith(".monthly") and index in cell_rules:
+            rule = cell_rules[index]
+        return f"row {numbers[index]}{field[found.end() :]}", rule
+
+    raise InputError.of([relabel(f, r) for f, r in problems], source=path)
 
 
-def _csv_row(offers: list[dict[str, Any]], index: int) -> str:
-    return f"row {index + 2}" if index < len(offers) else "offers"
-
-
-def _csv_price(cell: str, number: int, path: str) -> float | int | None:
+def _csv_price(cell: str) -> tuple[float | int | str | None, str | None]:
+    """A CSV price cell as a number (None when empty), or the cell and why it is none."""
     text = cell.strip()
     if not text:
-        return None
+        return None, None
     if not _NUMBER.match(text):
-        raise InputError(
-            f"row {number}.monthly", f"Invalid monthly price: {cell!r} is not a number", source=path
-        )
+        return cell, f"Invalid monthly price: {cell!r} is not a number"
     value = float(text)
     if not math.isfinite(value):
-        raise InputError(
-            f"row {number}.monthly", f"Invalid monthly price: {cell!r} is out of range", source=path
-        )
-    return (
-        int(value) if value.is_integer() and "." not in text and "e" not in text.lower() else value
-    )
+        return cell, f"Invalid monthly price: {cell!r} is out of range"
+    exact = value.is_integer() and "." not in text and "e" not in text.lower()
+    return (int(value) if exact else value), None
 
 
 def _unique_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
