@@ -1,0 +1,77 @@
+"""The claims evaluation suite's files are well formed (shape only; no checker is run).
+
+Every case under ``evals/claims/<split>/<family>/`` states its family, a one-line why,
+inputs and a report whose rows and recommendation are right (the suite targets the
+rationale and the claims), and an expected status; each false sentence it names is
+text of its rationale, and only blocked cases name any.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+SUITE = Path(__file__).resolve().parents[2] / "evals" / "claims"
+SPLITS = ("dev", "heldout")
+FILES = sorted(SUITE.glob("*/*/*.json"))
+CASE_KEYS = {"name", "family", "about", "inputs", "output", "expect"}
+
+
+def load(path: Path) -> dict[str, Any]:
+    data: dict[str, Any] = json.loads(path.read_text(encoding="utf-8"))
+    return data
+
+
+def families(split: str) -> set[str]:
+    return {path.parent.name for path in FILES if path.parent.parent.name == split}
+
+
+@pytest.mark.parametrize("path", FILES, ids=lambda p: f"{p.parent.parent.name}/{p.stem}")
+def test_a_case_file_has_the_contract_shape(path: Path) -> None:
+    case = load(path)
+    assert set(case) == CASE_KEYS
+    assert case["name"] == path.stem
+    assert case["family"] == path.parent.name
+    assert path.parent.parent.name in SPLITS
+    assert isinstance(case["about"], str)
+    assert case["about"].strip()
+    assert "\n" not in case["about"]
+    assert set(case["expect"]) == {"status", "false_sentences"}
+    assert case["expect"]["status"] in ("blocked", "ready_for_review")
+    assert isinstance(case["output"]["rationale"], str)
+
+
+@pytest.mark.parametrize("path", FILES, ids=lambda p: f"{p.parent.parent.name}/{p.stem}")
+def test_every_false_sentence_is_text_of_the_rationale(path: Path) -> None:
+    case = load(path)
+    false = case["expect"]["false_sentences"]
+    assert all(isinstance(text, str) and text for text in false)
+    assert all(text in case["output"]["rationale"] for text in false)
+    if case["expect"]["status"] == "ready_for_review":
+        assert false == []
+
+
+@pytest.mark.parametrize("path", FILES, ids=lambda p: f"{p.parent.parent.name}/{p.stem}")
+def test_rows_and_recommendation_are_right_so_the_rationale_decides(path: Path) -> None:
+    case = load(path)
+    offers = case["inputs"]["offers"]
+    assert 2 <= len(offers) <= 6
+    assert case["output"]["rows"] == offers
+    first_cheapest = min(offers, key=lambda offer: offer["monthly"])  # first of equals
+    assert case["output"]["recommendedId"] == first_cheapest["id"]
+
+
+def test_case_names_are_unique_across_both_splits() -> None:
+    names = [path.stem for path in FILES]
+    assert len(names) == len(set(names))
+
+
+def test_the_dev_split_is_large_and_balanced() -> None:
+    cases = [load(path) for path in FILES if path.parent.parent.name == "dev"]
+    blocked = sum(1 for case in cases if case["expect"]["status"] == "blocked")
+    assert len(cases) >= 150
+    assert 0.4 <= blocked / len(cases) <= 0.6
+    assert len(families("dev")) >= 22
