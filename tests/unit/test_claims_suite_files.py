@@ -75,3 +75,10 @@ def test_the_dev_split_is_large_and_balanced() -> None:
     assert len(cases) >= 150
     assert 0.4 <= blocked / len(cases) <= 0.6
     assert len(families("dev")) >= 22
+
+
+def test_the_held_out_split_is_about_a_third_with_the_same_families() -> None:
+    held = sum(1 for path in FILES if path.parent.parent.name == "heldout")
+    assert len(FILES) >= 240
+    assert 0.28 <= held / len(FILES) <= 0.4
+    assert families("heldout") == families("dev")
