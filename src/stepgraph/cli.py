@@ -141,7 +141,10 @@ def _parser() -> argparse.ArgumentParser:
     cmd = command("show", _show, "print a run's report, trace and checkpoint history")
     cmd.add_argument("run_id")
     cmd = command("eval", _eval, "run an evaluation suite (exit 1 if any case fails)")
-    cmd.add_argument("suite", help="a folder of case files (evals/offers) or one case file")
+    cmd.add_argument(
+        "suite",
+        help="a folder of case files, searched recursively (evals/claims/dev), or one case file",
+    )
     cmd.add_argument("--graph", default="offers", help="the graph the cases run through")
     cmd.add_argument("--adapter", help="a live adapter instead of the canned outputs")
     cmd.add_argument("--out", help="also write the JSON results to this file")

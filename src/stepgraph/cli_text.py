@@ -270,22 +270,39 @@ def _outcome(record: dict[str, Any]) -> str:
 
 
 def eval_table(result: Any) -> str:
-    """The eval results as a table and a summary (``result`` is a SuiteResult)."""
+    """The eval results: a case table, a per-family table, the failures and a summary
+    (``result`` is a SuiteResult)."""
     rows = [[r.name, r.expected, r.got, "pass" if r.passed else "FAIL"] for r in result.results]
     lines = [table(["case", "expected", "got", "pass"], rows), ""]
+    families = result.families()
+    headers = ["family", "cases", "blocked", "ready", "passed", "false blocks", "missed",
+               "false checked", "errors"]  # fmt: skip
+    keys = ["cases", "blocked", "ready", "passed", "false_blocks", "missed", "false_checked",
+            "errors"]  # fmt: skip
+    lines += [table(headers, [[name, *(str(f[k]) for k in keys)] for name, f in families.items()]),
+              ""]  # fmt: skip
     for r in result.results:
         if not r.passed:
-            why = r.error or (f"missing reasons {list(r.missing_reasons)}" if r.missing_reasons
-                              else f"reasons {list(r.reasons)}")  # fmt: skip
-            lines.append(f"FAIL {r.name}: {why}")
+            lines.append(f"FAIL {r.name}: {_eval_failure(r)}")
     s = result.summary()
     lines.append(
         f"{s['passed']}/{s['cases']} cases passed; faulty reports blocked "
         f"{s['faulty_blocked']}/{s['faulty_reports']}; correct reports passed "
-        f"{s['correct_passed']}/{s['correct_reports']}; unverified sentences "
-        f"{s['unverified_sentences']} (adapter: {result.adapter})"
+        f"{s['correct_passed']}/{s['correct_reports']}; false blocks {s['false_blocks']}; "
+        f"missed {s['missed']}; false sentences marked checked {s['false_checked']}; "
+        f"unverified sentences {s['unverified_sentences']} (adapter: {result.adapter})"
     )
     return "\n".join(lines)
+
+
+def _eval_failure(r: Any) -> str:
+    if r.error:
+        return str(r.error)
+    if r.false_checked:
+        return f"false sentences marked checked {list(r.false_checked)}"
+    if r.missing_reasons:
+        return f"missing reasons {list(r.missing_reasons)}"
+    return f"got {r.got}; reasons {list(r.reasons)}"
 
 
 def queue_table(entries: list[Any]) -> str:
