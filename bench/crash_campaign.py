@@ -59,7 +59,8 @@ POSTGRES_POINTS = [
     f"{stage}:{n}" for n in (1, 2, 3) for stage in ("postgres-before-commit", "postgres-committed")
 ]
 COMMON_POINTS = ["adapter"]
-POSTGRES = "postgresql://postgres@127.0.0.1:5432/test"
+# The server a standalone campaign uses; the tests pass their own (tests/pgcluster.py).
+POSTGRES = os.environ.get("STEPGRAPH_BENCH_POSTGRES", "postgresql://postgres@127.0.0.1:5432/test")
 
 
 def points_for(kind: str) -> list[str]:
@@ -68,10 +69,10 @@ def points_for(kind: str) -> list[str]:
     return COMMON_POINTS + special[kind]
 
 
-def url_for(kind: str, folder: str) -> str:
-    """A fresh store of ``kind`` (PostgreSQL: a schema named after the folder)."""
+def url_for(kind: str, folder: str, server: str = POSTGRES) -> str:
+    """A fresh store of ``kind`` (PostgreSQL: a schema on ``server`` named after the folder)."""
     if kind == "postgres":
-        return f"{POSTGRES}?schema=crash_{os.path.basename(folder).replace('-', '_').lower()}"
+        return f"{server}?schema=crash_{os.path.basename(folder).replace('-', '_').lower()}"
     return f"file:{folder}/runs" if kind == "file" else f"sqlite:{folder}/runs.db"
 
 
@@ -79,7 +80,7 @@ def drop(url: str) -> None:
     if url.startswith("postgresql:"):
         import psycopg
 
-        with psycopg.connect(POSTGRES, autocommit=True) as conn:
+        with psycopg.connect(url.split("?", 1)[0], autocommit=True) as conn:
             conn.execute(f'DROP SCHEMA IF EXISTS "{url.rsplit("schema=", 1)[1]}" CASCADE')
 
 
@@ -247,9 +248,11 @@ def one_case(
         figures.problems.append(f"{run_id} ({point}): {starts} calls, {attempts} journaled")
 
 
-def run_campaign(kind: str, crashes: int, folder: str, seed: int = 1) -> Figures:
+def run_campaign(
+    kind: str, crashes: int, folder: str, seed: int = 1, server: str = POSTGRES
+) -> Figures:
     """``crashes`` cases on one store kind: every deterministic point, then random ones."""
-    url = url_for(kind, folder)
+    url = url_for(kind, folder, server)
     journal = os.path.join(folder, "adapter-journal.log")
     rng = random.Random(seed)
     points = points_for(kind)

@@ -31,7 +31,7 @@ from stepgraph.stores.postgres import PostgresStore
 from stepgraph.worker import queue_entries, submit
 
 ROOT = Path(__file__).resolve().parents[1]
-SERVER = "postgresql://postgres@127.0.0.1:5432/test"
+SERVER = os.environ.get("STEPGRAPH_BENCH_POSTGRES", "postgresql://postgres@127.0.0.1:5432/test")
 
 
 class Waiting:

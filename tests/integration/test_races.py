@@ -45,9 +45,7 @@ def race(url: str, folder: Path, processes: int) -> list[tuple[int, str, str]]:
 
 
 @pytest.mark.parametrize("processes", [2, 8])
-@pytest.mark.parametrize(
-    "kind", ["file", "sqlite", pytest.param("postgres", marks=pytest.mark.postgres)]
-)
+@pytest.mark.parametrize("kind", ["file", "sqlite", "postgres"])
 def test_one_resumer_advances_the_run_and_the_others_are_refused(
     kind: str, processes: int, tmp_path: Path
 ) -> None:
@@ -104,7 +102,7 @@ def test_threads_resuming_one_memory_run_advance_it_once(threads: int) -> None:
     assert [h.version for h in store.history("r")] == [1, 2, 3]
 
 
-@pytest.mark.parametrize("kind", ["sqlite", pytest.param("postgres", marks=pytest.mark.postgres)])
+@pytest.mark.parametrize("kind", ["sqlite", "postgres"])
 def test_two_reviewers_deciding_at_once_one_wins_and_the_other_is_told(
     kind: str, tmp_path: Path
 ) -> None:

@@ -64,6 +64,9 @@ def site(tmp_path: Path) -> Iterator[Site]:
 
 @pytest.fixture(scope="module")
 def browser() -> Iterator[Browser]:
+    if not os.access(CHROMIUM, os.X_OK):
+        pytest.fail(f"{CHROMIUM} is missing: `make test` installs Debian's chromium as root "
+                    "(apt-get install chromium)", pytrace=False)  # fmt: skip
     with sync_playwright() as driver:
         chromium = driver.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_FLAGS)
         yield chromium
