@@ -172,7 +172,8 @@ def started() -> Cluster:
     try:
         return start_cluster()
     except ClusterError as error:
-        pytest.fail(f"PostgreSQL for the tests: {error}", pytrace=False)
+        reason = str(error)
+    pytest.fail(f"PostgreSQL for the tests: {reason}", pytrace=False)
 
 
 @pytest.fixture(scope="session")
