@@ -31,6 +31,7 @@ RUN_AS = "postgres"  # the unprivileged system user when the tests run as root
 # commit; synchronous_commit stays on, so a committed row survives an immediate stop.
 SETTINGS = ("listen_addresses=127.0.0.1", "fsync=off", "full_page_writes=off",
             "max_connections=200")  # fmt: skip
+PORT_ATTEMPTS = 3
 INSTALL_HINT = "install Debian's postgresql package (make test does it when run as root)"
 
 
@@ -109,7 +110,14 @@ class Cluster:
             os.chown(self.root, self.user.pw_uid, self.user.pw_gid)
         self._run("initdb", "-D", str(self.data), "-U", SUPERUSER, "--auth=trust",
                   "--no-sync", "-E", "UTF8", "--locale=C")  # fmt: skip
-        self.start()
+        for attempt in range(PORT_ATTEMPTS):  # another process may take the free port first
+            try:
+                self.start()
+                break
+            except ClusterError:
+                if attempt == PORT_ATTEMPTS - 1:
+                    raise
+                self.port = free_port()
         import psycopg
 
         admin = f"postgresql://{SUPERUSER}@127.0.0.1:{self.port}/postgres"

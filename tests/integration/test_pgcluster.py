@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
+import subprocess
+import sys
 from pathlib import Path
 
 import psycopg
 import pytest
 
 from tests.conftest import store_url
+from tests.integration.cli_helpers import ROOT
 from tests.pgcluster import Cluster, ClusterError, shared_url
 
 
@@ -82,3 +85,23 @@ def test_stopping_a_stopped_cluster_is_a_cluster_error_naming_pg_ctl(
     private_postgres.stop()
     with pytest.raises(ClusterError, match="pg_ctl stop"):
         private_postgres.stop()
+
+
+def test_not_postgres_deselects_every_postgres_test_at_collection() -> None:
+    modules = [f"tests/integration/test_{name}.py"
+               for name in ("store_contract", "races", "workers", "pgcluster")]  # fmt: skip
+    done = subprocess.run(
+        [sys.executable, "-m", "pytest", "--collect-only", "-q", "-p", "no:cacheprovider",
+         "-m", "not postgres", *modules],
+        cwd=ROOT, capture_output=True, text=True, check=False,
+    )  # fmt: skip
+    assert done.returncode == 0, done.stdout + done.stderr
+    kept = [line for line in done.stdout.splitlines() if "::" in line]
+    assert kept  # the memory, file and sqlite variants stay
+    assert [line for line in kept if "postgres" in line.partition("[")[2]] == []
+    assert [line for line in kept if "test_workers" in line] == []
+    assert [line for line in kept if "test_pgcluster" in line] == [
+        "tests/integration/test_pgcluster.py::"
+        "test_not_postgres_deselects_every_postgres_test_at_collection"
+    ]
+    assert "deselected" in done.stdout
