@@ -9,10 +9,12 @@ Every error the library raises on purpose is one of these::
     │   ├── CheckpointCorrupt     a stored record is damaged or was edited (.reason)
     │   └── ResumeRefused         the run exists but may not be continued as asked
     │       ├── FingerprintMismatch   inputs, adapter, revision or graph changed (.part)
-    │       └── VersionConflict       another writer saved first (.expected, .actual)
-    │           └── RunBusy               another process is advancing the run right now
+    │       ├── VersionConflict       another writer saved first (.expected, .actual)
+    │       │   └── RunBusy               another process is advancing the run right now
+    │       └── RunFailed             the run failed in a way retrying cannot fix (.error)
     ├── StoreError                the storage backend failed (.store)
-    │   └── RunNotFound           no run has this id (.run_id)
+    │   ├── RunNotFound           no run has this id (.run_id)
+    │   └── NoSuchStore           a command that only reads found no store at the URL
     ├── AdapterError              the model adapter failed
     │   ├── ProviderError         a model provider failed (.retryable, .retry_after, .request_id)
     │   │   ├── ProviderTimeout, ProviderConnectionError, RateLimited, ProviderServerError,
@@ -142,6 +144,24 @@ class RunBusy(VersionConflict):
         StepgraphError.__init__(self, f"run {run_id!r} is being advanced by another process")
 
 
+class RunFailed(ResumeRefused):
+    """The run stopped as ``failed``: ``error`` (a class name) at ``node`` cannot be retried.
+
+    A quota, a refused key, a bad request, a refusal or a truncated answer fails the same
+    way every time. Fix the cause, then resume with ``early=True`` (``resume --now``).
+    """
+
+    def __init__(self, run_id: str, node: str, error: str, reason: str) -> None:
+        self.run_id = run_id
+        self.node = node
+        self.error = error
+        self.reason = reason
+        super().__init__(
+            f"run {run_id!r} failed at {node}: {error}: {reason}; fix the cause, then "
+            "resume it with --now"
+        )
+
+
 class StoreError(StepgraphError):
     """The storage backend failed; the previous checkpoint is unchanged.
 
@@ -159,6 +179,18 @@ class RunNotFound(StoreError):
     def __init__(self, store: str, run_id: str) -> None:
         self.run_id = run_id
         super().__init__(store, f"no run {run_id!r}")
+
+
+class NoSuchStore(StoreError):
+    """No store exists at ``store``, and a command that only reads creates none.
+
+    Check the --store URL (or $STEPGRAPH_STORE); ``stepgraph db setup`` creates one.
+    """
+
+    def __init__(self, store: str, detail: str) -> None:
+        self.store = store
+        self.detail = detail
+        StepgraphError.__init__(self, f"no such store: {store} ({detail})")
 
 
 class AdapterError(StepgraphError):

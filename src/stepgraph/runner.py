@@ -11,7 +11,10 @@ A side effect whose outcome was lost (``EffectUnknown``) stops the run in
 ``needs_reconciliation`` with a ``@reconcile`` event. When a model provider keeps
 failing, the harness saves a ``@retry_later`` event step
 (status ``retry_later``, the reason and the earliest time) before raising
-``RetryLater``; a resume before that time is refused with the same error.
+``RetryLater``; a resume before that time is refused with the same error. A provider
+failure that is never retried (quota, key, bad request, refusal, truncated answer) is
+saved as a ``@failed`` event step (status ``failed``, the error class and reason) before
+the ``NodeError`` is raised; a later call refuses the run (``RunFailed``) unless ``early``.
 """
 
 from __future__ import annotations
@@ -43,14 +46,16 @@ from .errors import (
     InputError,
     NodeError,
     NodeTimeout,
+    ProviderError,
     RetryLater,
+    RunFailed,
     RunNotFound,
     StoreError,
 )
 from .graph import END, Branch, Graph, Node
 from .retry import Budget, RetryPolicy
 from .stores import Store, check_run_id
-from .waits import Wait, retry_wait
+from .waits import Wait, failed_wait, retry_wait
 
 ADAPTER_ID_RULE = (
     "must be a non-empty string: the id names the model configuration in the run's "
@@ -61,6 +66,7 @@ RUNNING = "running"
 DONE = "done"
 RETRY_LATER = "retry_later"
 NEEDS_RECONCILIATION = "needs_reconciliation"
+FAILED = "failed"
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -270,7 +276,7 @@ def _drive(
         )
         try:
             outcome = _call(graph.nodes[name], name, _clone(state), context)
-        except (RetryLater, EffectUnknown) as stop_now:
+        except (RetryLater, EffectUnknown, NodeError) as stop_now:
             base = current or _unsaved(run_id, parts, inputs, name)
             current = _stop(store, base, name, stop_now)
             break
@@ -318,9 +324,15 @@ def _drive(
 
 
 def _stop(
-    store: Store, current: Checkpoint, name: str, error: RetryLater | EffectUnknown
+    store: Store, current: Checkpoint, name: str, error: RetryLater | EffectUnknown | NodeError
 ) -> Checkpoint:
-    """Save why the run stopped at ``name``; re-raise ``RetryLater`` once it is saved."""
+    """Save why the run stopped at ``name``; re-raise ``RetryLater`` once it is saved.
+
+    A ``NodeError`` is re-raised; a provider failure retrying cannot fix is saved first.
+    """
+    if isinstance(error, NodeError):
+        _save_if_failed(store, current, name, error)
+        raise error
     if isinstance(error, RetryLater):
         record = retry_wait(name, error.reason, error.not_before)
         save_event(store, current, "@retry_later", RETRY_LATER, {WAIT: record})
@@ -328,6 +340,14 @@ def _stop(
     record = {"kind": "reconcile", "node": name, "effect": error.effect, "key": error.key,
               "slot": error.slot, "reason": str(error)}  # fmt: skip
     return save_event(store, current, "@reconcile", NEEDS_RECONCILIATION, {WAIT: record})
+
+
+def _save_if_failed(store: Store, current: Checkpoint, name: str, error: NodeError) -> None:
+    """Save a ``@failed`` step when ``error`` is a provider failure retrying cannot fix."""
+    cause = error.__cause__
+    if isinstance(cause, ProviderError) and not cause.retryable:
+        record = failed_wait(name, type(cause).__name__, str(cause), cause.status)
+        save_event(store, current, "@failed", FAILED, {WAIT: record})
 
 
 def _wait_record(name: str, wait: Wait) -> dict[str, Any]:
@@ -355,10 +375,16 @@ def _result(current: Checkpoint, state: dict[str, Any], steps: int) -> RunResult
 
 
 def _still_waiting(current: Checkpoint, early: bool) -> bool:
-    """True when the run waits on a person; ``RetryLater`` when its retry time is ahead."""
+    """True when the run waits on a person; ``RetryLater`` when its retry time is ahead;
+    ``RunFailed`` when it failed, unless ``early``."""
     wait = current.wait
     if wait is None:
         return False
+    if wait.get("kind") == "failed":
+        if early:
+            return False  # someone fixed the cause: run the node again
+        raise RunFailed(current.run_id, current.next, str(wait.get("error", "")),
+                        str(wait.get("reason", "")))  # fmt: skip
     if wait.get("kind") != "retry":
         return True
     not_before = str(wait.get("not_before", ""))

@@ -7,8 +7,9 @@ wait is open: ``run``/``resume`` return at once. A decision (``events.decide``) 
 supplied data (``events.supply``) is recorded as an event step that closes the wait;
 the next ``resume`` runs the node again, and it finds the decision in its state.
 
-The harness opens the third kind itself: when a model provider keeps failing it
-records a ``retry`` wait with the reason and the earliest time to try again.
+The harness opens two more kinds itself: when a model provider keeps failing it
+records a ``retry`` wait with the reason and the earliest time to try again, and when a
+provider fails in a way retrying cannot fix it records a ``failed`` wait with the error.
 """
 
 from __future__ import annotations
@@ -72,3 +73,11 @@ class Wait:
 def retry_wait(node: str, reason: str, not_before: str) -> dict[str, Any]:
     """The ``@wait`` record of a retry-later stop."""
     return {"kind": "retry", "node": node, "reason": reason, "not_before": not_before}
+
+
+def failed_wait(node: str, error: str, reason: str, http_status: int | None) -> dict[str, Any]:
+    """The ``@wait`` record of a failure that is never retried (``error`` is a class name)."""
+    record: dict[str, Any] = {"kind": "failed", "node": node, "error": error, "reason": reason}
+    if http_status is not None:
+        record["http_status"] = http_status
+    return record

@@ -13,18 +13,23 @@ steps, and refuses a save whose ``expected_version`` is not the stored one
 * ``sqlite:PATH`` is the embedded default. Options: ``?synchronous=normal`` trades
   the last commits on power loss for speed; ``?busy_timeout=S`` is how long to wait
   for another writer's lock (default 10 seconds).
+
+``open_existing_store`` is for commands that only read (or act on runs that must already
+exist): it refuses a URL where no store was set up (``NoSuchStore``) and creates nothing,
+no folder, no file, no table.
 """
 
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from contextlib import AbstractContextManager
 from dataclasses import dataclass
 from types import TracebackType
 from typing import Any, Protocol, runtime_checkable
 
 from ..checkpoint import Checkpoint, HistoryEntry
-from ..errors import InputError
+from ..errors import InputError, NoSuchStore
 
 DEFAULT_URL = "sqlite:.stepgraph/runs.db"
 
@@ -108,11 +113,30 @@ class Store(Protocol):
     ) -> None: ...
 
 
-def open_store(url: str, *, signing_key: bytes | None = None) -> Store:
+@dataclass(frozen=True, kw_only=True)
+class DeadLetter:
+    """A run the queue gave up on: why, and when (ISO 8601 UTC)."""
+
+    run_id: str
+    graph: str
+    reason: str
+    at: str
+
+
+@runtime_checkable
+class RunQueue(Protocol):
+    """A store capability: it queues runs for workers and knows which ones it dead-lettered."""
+
+    def dead_letters(self, run_ids: Sequence[str] | None = None) -> list[DeadLetter]:
+        """The dead-lettered runs among ``run_ids`` (None: all of them)."""
+
+
+def open_store(url: str, *, signing_key: bytes | None = None, read_only: bool = False) -> Store:
     """Open the store named by ``url`` (see the module docstring). Call ``setup()`` next.
 
     With ``signing_key`` every saved step is sealed with an HMAC chain and every loaded
     run must verify under that key (see docs/reliability.md for what this protects).
+    ``read_only`` opens a SQLite file without creating it or its folder.
     """
     if signing_key is not None and (not isinstance(signing_key, bytes) or len(signing_key) < 16):
         raise InputError("signing_key", "must be at least 16 bytes")
@@ -146,7 +170,7 @@ def open_store(url: str, *, signing_key: bytes | None = None) -> Store:
         if not 0 <= busy_timeout <= 3600:
             raise InputError("store", f"busy_timeout must be 0 to 3600 seconds, not {busy!r}")
         return SqliteStore(path, synchronous=synchronous, busy_timeout=busy_timeout,
-                           signing_key=signing_key)  # fmt: skip
+                           signing_key=signing_key, read_only=read_only)  # fmt: skip
     if scheme in ("postgresql", "postgres") and rest.startswith("//"):
         from .postgres import PostgresStore
 
@@ -157,4 +181,32 @@ def open_store(url: str, *, signing_key: bytes | None = None) -> Store:
     )
 
 
-__all__ = ["DEFAULT_URL", "RunSummary", "Store", "check_run_id", "open_store"]
+def open_existing_store(
+    url: str, *, signing_key: bytes | None = None, read_only: bool = True
+) -> Store:
+    """Open the store at ``url`` only if it was set up; ``NoSuchStore`` otherwise.
+
+    Creates nothing and runs no migration: a command that reads calls this, never
+    ``setup()``. A memory store always exists (it is empty in a new process).
+    """
+    store = open_store(url, signing_key=signing_key, read_only=read_only)
+    try:
+        is_set_up = getattr(store, "is_set_up", None)
+        if is_set_up is not None and not is_set_up():
+            raise NoSuchStore(store.url, "nothing was set up there; stepgraph db setup creates it")
+    except BaseException:
+        store.close()
+        raise
+    return store
+
+
+__all__ = [
+    "DEFAULT_URL",
+    "DeadLetter",
+    "RunQueue",
+    "RunSummary",
+    "Store",
+    "check_run_id",
+    "open_existing_store",
+    "open_store",
+]

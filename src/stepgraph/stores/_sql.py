@@ -66,6 +66,8 @@ class SqlStore(StoreBase):
     compact_generations: ClassVar[str]
     extra_tables: ClassVar[tuple[str, ...]] = ()
     migrations: ClassVar[tuple[tuple[int, str], ...]]
+    # One row whose first column is true when setup() has run here (reads nothing else).
+    setup_check: ClassVar[str]
 
     _key: bytes | None
 
@@ -81,6 +83,12 @@ class SqlStore(StoreBase):
     def _q(self, name: str) -> str:
         text = SQL[name]
         return text if self.placeholder == "?" else text.replace("?", self.placeholder)
+
+    def is_set_up(self) -> bool:
+        """True when ``setup()`` has run on this database; creates nothing."""
+        with self._statement("check setup") as conn:
+            row = conn.execute(self.setup_check).fetchone()
+        return bool(row and row[0])
 
     def _migrate(self, conn: Any) -> None:
         conn.execute(self._q("create_migrations"))

@@ -51,6 +51,10 @@ class JsonFileStore(StoreBase):
         except OSError as error:
             raise StoreError(self.url, f"cannot create folder {self.folder!r}: {error}") from error
 
+    def is_set_up(self) -> bool:
+        """True when the folder exists (a read never creates it)."""
+        return os.path.isdir(self.folder)
+
     def _path(self, run_id: str) -> str:
         return os.path.join(self.folder, check_run_id(run_id) + _SUFFIX)
 

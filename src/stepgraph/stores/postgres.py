@@ -6,7 +6,9 @@ plus ``run_queue``: runs submitted for workers, with the lease of the worker adv
 each. A save is one transaction that checks the version, and, for a worker's view of
 the store, that the worker still holds the run's lease: a worker presumed dead that
 comes back cannot overwrite newer progress. ``?schema=NAME`` keeps the tables in their
-own schema. psycopg is imported only here; driver errors become store errors in
+own schema; ``?connect_timeout=S`` bounds each connection attempt (default 3 s), and an
+unreachable server fails at once with one clear error instead of a pool retrying in the
+background. psycopg is imported only here; driver errors become store errors in
 ``_translate`` and nowhere else.
 """
 
@@ -14,13 +16,13 @@ from __future__ import annotations
 
 import re
 import threading
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from contextlib import AbstractContextManager, contextmanager
 from typing import Any
 from urllib.parse import parse_qsl, urlencode, urlsplit, urlunsplit
 
 from ..errors import RunBusy, StepgraphError, StoreError, VersionConflict
-from . import check_run_id
+from . import DeadLetter, check_run_id
 from ._sql import SqlStore
 from ._testhooks import reach
 
@@ -78,6 +80,13 @@ _CHECK_LEASE = (
 )
 _TRY_HOLD = "SELECT pg_try_advisory_lock(hashtext(current_schema() || '/' || %s))"
 _RELEASE_HOLD = "SELECT pg_advisory_unlock(hashtext(current_schema() || '/' || %s))"
+_DEAD_LETTERS = (
+    "SELECT run_id, graph_ref, coalesce(reason, ''), "
+    "to_char(updated_at AT TIME ZONE 'UTC', 'YYYY-MM-DD\"T\"HH24:MI:SS.MS\"+00:00\"') "
+    "FROM run_queue WHERE state = 'dead' AND (%s::text[] IS NULL OR run_id = ANY(%s::text[])) "
+    "ORDER BY updated_at DESC, run_id DESC"
+)
+CONNECT_TIMEOUT = "3"  # seconds per connection attempt unless the URL says otherwise
 _SCHEMA = re.compile(r"^[a-z_][a-z0-9_]{0,62}$")
 
 
@@ -97,6 +106,7 @@ class PostgresStore(SqlStore):
 
     placeholder = "%s"
     migrations = MIGRATIONS
+    setup_check = "SELECT to_regclass('stepgraph_migrations') IS NOT NULL"
     extra_tables = ("run_queue",)
     compact_generations = (
         "UPDATE run_generations SET body = (body::jsonb - 'output')::text "
@@ -160,8 +170,18 @@ class PostgresStore(SqlStore):
     def _open(self) -> None:
         with self._open_lock:
             if not self._opened:
+                # One direct attempt first: an unreachable server fails now, with the
+                # driver's reason, instead of the pool retrying (and logging) for seconds.
+                psycopg.connect(self.conninfo).close()
                 self._pool.open(wait=True, timeout=10)
                 self._opened = True
+
+    def dead_letters(self, run_ids: Sequence[str] | None = None) -> list[DeadLetter]:
+        """The runs the queue dead-lettered (the ``RunQueue`` capability)."""
+        wanted = list(run_ids) if run_ids is not None else None
+        with self._session("dead letters") as conn:
+            rows = conn.execute(_DEAD_LETTERS, (wanted, wanted)).fetchall()
+        return [DeadLetter(run_id=r[0], graph=r[1], reason=r[2], at=r[3]) for r in rows]
 
     def setup(self) -> None:
         if self.schema:
@@ -186,8 +206,8 @@ class PostgresStore(SqlStore):
 
     @contextmanager
     def _advisory(self, run_id: str) -> Iterator[None]:
-        self._open()
         try:
+            self._open()
             with self._pool.connection() as conn:
                 if not conn.execute(_TRY_HOLD, (run_id,)).fetchone()[0]:
                     raise RunBusy(run_id)
@@ -230,7 +250,10 @@ def _split_schema(url: str) -> tuple[str, str | None]:
     schema = next((v for k, v in query if k == "schema"), None)
     if schema is not None and not _SCHEMA.match(schema):
         raise StoreError(url, f"schema must match {_SCHEMA.pattern}, not {schema!r}")
-    rest = urlencode([(k, v) for k, v in query if k != "schema"])
+    kept = [(k, v) for k, v in query if k != "schema"]
+    if not any(k == "connect_timeout" for k, _ in kept):
+        kept.append(("connect_timeout", CONNECT_TIMEOUT))
+    rest = urlencode(kept)
     return urlunsplit(parts._replace(query=rest)), schema
 
 

@@ -14,6 +14,7 @@ import contextlib
 import os
 import sqlite3
 import threading
+import urllib.parse
 from collections.abc import Iterator
 from contextlib import AbstractContextManager, contextmanager
 
@@ -79,6 +80,9 @@ class SqliteStore(SqlStore):
     """One SQLite file shared safely by threads and processes."""
 
     migrations = MIGRATIONS
+    setup_check = (
+        "SELECT count(*) FROM sqlite_master WHERE type = 'table' AND name = 'stepgraph_migrations'"
+    )
     compact_generations = (
         "UPDATE run_generations SET body = json_remove(body, '$.output') "
         "WHERE run_id = ? AND key >= ? AND key < ?"
@@ -91,6 +95,7 @@ class SqliteStore(SqlStore):
         synchronous: str = "full",
         busy_timeout: float = 10.0,
         signing_key: bytes | None = None,
+        read_only: bool = False,
     ) -> None:
         if synchronous.lower() not in _SYNCHRONOUS:
             raise StoreError(
@@ -102,17 +107,23 @@ class SqliteStore(SqlStore):
         self._key = signing_key
         self.synchronous = synchronous.lower()
         self.url = f"sqlite:{path}"
+        self.read_only = read_only  # open only an existing file, and change its mode never
         self._lock = threading.RLock()
         self._db: sqlite3.Connection | None = None
 
     def _connect(self) -> sqlite3.Connection:
         if self._db is None:
-            folder = os.path.dirname(self.path)
-            if folder:
-                os.makedirs(folder, exist_ok=True)
-            db = sqlite3.connect(self.path, isolation_level=None, check_same_thread=False)
+            if self.read_only:  # mode=rw: fails instead of creating; WAL files go at close
+                uri = f"file:{urllib.parse.quote(os.path.abspath(self.path))}?mode=rw"
+                db = sqlite3.connect(uri, uri=True, isolation_level=None, check_same_thread=False)
+            else:
+                folder = os.path.dirname(self.path)
+                if folder:
+                    os.makedirs(folder, exist_ok=True)
+                db = sqlite3.connect(self.path, isolation_level=None, check_same_thread=False)
             db.execute(f"PRAGMA busy_timeout = {int(self.busy_timeout * 1000)}")
-            db.execute("PRAGMA journal_mode = WAL")
+            if not self.read_only:
+                db.execute("PRAGMA journal_mode = WAL")
             db.execute(f"PRAGMA synchronous = {self.synchronous}")
             self._db = db
         return self._db
@@ -157,6 +168,9 @@ class SqliteStore(SqlStore):
                 raise
             except (sqlite3.Error, OSError) as error:
                 raise _translate(self.url, what, error) from error
+
+    def is_set_up(self) -> bool:
+        return os.path.isfile(self.path) and super().is_set_up()
 
     def setup(self) -> None:
         with self._session("setup", write=True) as db:
