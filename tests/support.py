@@ -143,3 +143,19 @@ def _lossy_graph() -> Any:
 
 LOSSY = _lossy_graph()
 """start -> send: an effect with no lookup (the CLI's reconcile test)."""
+
+
+KEY_OK_ENV = "STEPGRAPH_TEST_KEY_OK"  # set: the Unauthorized adapter's key works again
+
+
+class Unauthorized:
+    """A provider that refuses the key (HTTP 401) until $STEPGRAPH_TEST_KEY_OK is set."""
+
+    id = "unauthorized-v1"
+
+    def generate(self, request: Request) -> Any:
+        from stepgraph.errors import AuthenticationFailed
+
+        if not os.environ.get(KEY_OK_ENV):
+            raise AuthenticationFailed("the API key was refused", status=401)
+        return FixtureAdapter().generate(request)

@@ -1,26 +1,20 @@
 """The ``stepgraph`` command: parse arguments, call the library, print, exit with a code.
 
-Exit codes (also in ``--help`` and README.md):
-  0  ready_for_review, finished, or paused by --max-steps
-  1  anything else (a node, adapter or store failed; see the message)
-  2  bad usage or invalid input (the message names the field; nothing was written)
-  3  waiting_for_data
-  4  blocked
-  5  resume refused: fingerprint mismatch or version conflict
-  6  retry later: the model provider failed transiently; resume after the time printed
-  7  action refused: not allowed by the policy, content changed (digest), not waiting
-     for it, or already decided; nothing was recorded
-  8  needs_reconciliation: an effect's outcome was lost; see `stepgraph reconcile`
+The exit codes are in ``cli_codes`` (printed by ``--help``, copied in README.md). The
+global options (``--store``, ``--json``, ``--debug``) go before or after the command.
+Commands that only read (status, show, runs) never create a store. Commands plug in
+through ``COMMAND_SETS``: each is a function given the sub-parser factory ``command``.
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import logging
 import os
 import sys
 from collections.abc import Callable, Sequence
-from typing import Any
+from typing import Any, Literal
 
 from . import cli_people, cli_text
 from .adapters import Adapter
@@ -28,41 +22,49 @@ from .adapters.anthropic_sdk import MODES
 from .adapters.openai_compat import STYLES, TOKEN_FIELDS, TRANSPORTS
 from .adapters.providers import provider_adapter
 from .adapters.recording import Recording, Replay
+from .cli_codes import (
+    EXIT_ACTION_REFUSED,
+    EXIT_ERROR,
+    EXIT_FAILED,
+    EXIT_OK,
+    EXIT_REFUSED,
+    EXIT_RETRY_LATER,
+    EXIT_USAGE,
+    exit_for,
+    exit_table,
+)
+from .cli_io import emit, emit_json, finish, silence_stdout
 from .errors import (
     ActionRefused,
     InputError,
     NodeError,
+    NoSuchStore,
+    ProviderError,
     ResumeRefused,
     RetryLater,
+    RunFailed,
     RunNotFound,
     StepgraphError,
 )
-from .graph import END
 from .registry import adapter_for, graph_and_loader, named_adapter, requeue_if_queued
 from .registry import continue_run as registry_continue
 from .runner import RunResult, resume, run
-from .stores import DEFAULT_URL, Store, open_store
+from .statuses import Standing, list_runs, standing, standing_of
+from .stores import DEFAULT_URL, RunQueue, Store, open_existing_store, open_store
 
-EXIT_OK, EXIT_ERROR, EXIT_USAGE, EXIT_WAITING, EXIT_BLOCKED, EXIT_REFUSED = 0, 1, 2, 3, 4, 5
-EXIT_RETRY_LATER, EXIT_ACTION_REFUSED, EXIT_RECONCILE = 6, 7, 8
-STATUS_EXIT = {
-    "waiting_for_data": EXIT_WAITING,
-    "blocked": EXIT_BLOCKED,
-    "retry_later": EXIT_RETRY_LATER,
-    "needs_reconciliation": EXIT_RECONCILE,
-}
+Access = Literal["create", "update", "read"]
+Command = Callable[..., Any]  # command(name, handler, help) -> the sub-parser
+
+STORE_HELP = (
+    "where runs are kept: memory:, file:DIR, sqlite:PATH or "
+    "postgresql://USER@HOST/DB[?schema=NAME&connect_timeout=S] "
+    f"(default: $STEPGRAPH_STORE or {DEFAULT_URL})"
+)
 
 EPILOG = f"""\
-exit codes:
-  0  ready_for_review, finished, or paused by --max-steps
-  1  anything else (a node, adapter or store failed)
-  2  bad usage or invalid input (the field is named; nothing was written)
-  3  waiting_for_data
-  4  blocked
-  5  resume refused (fingerprint mismatch or version conflict)
-  6  retry later (a provider failed transiently; resume after the time printed)
-  7  action refused (policy, changed content, not waiting, already decided)
-  8  needs_reconciliation (an effect's outcome was lost: stepgraph reconcile)
+{exit_table()}
+
+global options (before or after the command): --store URL, --json, --debug
 
 environment:
   STEPGRAPH_STORE        the default --store (otherwise {DEFAULT_URL})
@@ -75,10 +77,24 @@ environment:
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line; return the exit code."""
-    parser = _parser()
-    args = parser.parse_args(argv)
+    try:
+        args = _parser().parse_args(argv)
+    except SystemExit as done:  # --help, or bad usage (argparse printed why)
+        return finish(done.code if isinstance(done.code, int) else EXIT_USAGE)
+    except BrokenPipeError:  # --help into a closed pipe
+        silence_stdout()
+        return EXIT_OK
+    if not args.debug:  # a driver's own log lines would repeat what the error says
+        logging.getLogger("psycopg").addHandler(logging.NullHandler())
+    return finish(_dispatch(args))
+
+
+def _dispatch(args: argparse.Namespace) -> int:
     try:
         return int(args.handler(args))
+    except BrokenPipeError:  # the reader went away mid-output: not an error
+        silence_stdout()
+        return EXIT_OK
     except StepgraphError as error:
         return _fail(error, args)
     except KeyboardInterrupt:
@@ -92,6 +108,24 @@ def main(argv: Sequence[str] | None = None) -> int:
         return EXIT_ERROR
 
 
+def _global_options(parser: argparse.ArgumentParser, *, after_command: bool) -> None:
+    """``--store``, ``--json``, ``--debug``: on the main parser, and again on each command.
+
+    After the command they default to SUPPRESS, so an option given before the command
+    is kept unless it is given again after it.
+    """
+
+    def default(value: object) -> object:
+        return argparse.SUPPRESS if after_command else value
+
+    parser.add_argument("--store", default=default(os.environ.get("STEPGRAPH_STORE")
+                                                   or DEFAULT_URL), help=STORE_HELP)  # fmt: skip
+    parser.add_argument("--json", action="store_true", default=default(False),
+                        help="print one JSON object instead of text")  # fmt: skip
+    parser.add_argument("--debug", action="store_true", default=default(False),
+                        help="show tracebacks and driver log lines")  # fmt: skip
+
+
 def _parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="stepgraph",
@@ -99,17 +133,9 @@ def _parser() -> argparse.ArgumentParser:
         epilog=EPILOG,
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
-    parser.add_argument("--debug", action="store_true", help="show tracebacks")
+    _global_options(parser, after_command=False)
     common = argparse.ArgumentParser(add_help=False)
-    common.add_argument(
-        "--store",
-        default=os.environ.get("STEPGRAPH_STORE") or DEFAULT_URL,
-        help="memory:, file:DIR or sqlite:PATH (default: $STEPGRAPH_STORE or %(default)s)",
-    )
-    common.add_argument("--json", action="store_true", help="print one JSON object")
-    common.add_argument(  # SUPPRESS: do not override a --debug given before the command
-        "--debug", action="store_true", default=argparse.SUPPRESS, help="show tracebacks"
-    )
+    _global_options(common, after_command=True)
     sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
 
     def command(name: str, handler: Callable[[argparse.Namespace], int], text: str) -> Any:
@@ -118,6 +144,12 @@ def _parser() -> argparse.ArgumentParser:
         cmd.set_defaults(handler=handler)
         return cmd
 
+    for add in COMMAND_SETS:
+        add(command)
+    return parser
+
+
+def _run_commands(command: Command) -> None:
     cmd = command("run", _run, "start a run (or return the finished one for the same input)")
     cmd.add_argument("graph", help="a registered graph (offers) or module:attribute")
     cmd.add_argument("input", help="the input file (.json or .csv for offers)")
@@ -127,19 +159,29 @@ def _parser() -> argparse.ArgumentParser:
     cmd.add_argument("--outbox", help="offers: a folder the approved report is written to")
 
     cmd = command("resume", _resume, "continue a run from its saved cursor")
-    cmd.add_argument("run_id")
+    cmd.add_argument("run_id", help="the run to continue")
     cmd.add_argument("--input", help="refuse to resume unless the input is still this file")
     cmd.add_argument("--graph", help="the graph, if it is not the registered one of that name")
     cmd.add_argument("--adapter", help="default: the registered adapter the run started with")
     cmd.add_argument("--max-steps", type=_positive, help="run at most N nodes in this call")
-    cmd.add_argument("--now", action="store_true", help="resume before a retry-later time")
+    now = "resume before a retry-later time, or a failed run once its cause is fixed"
+    cmd.add_argument("--now", action="store_true", help=now)
 
+
+def _read_commands(command: Command) -> None:
     cmd = command("status", _status, "print where a run stands (exit code as for run)")
-    cmd.add_argument("run_id")
+    cmd.add_argument("run_id", help="the run to look at")
     cmd = command("runs", _runs, "list runs, newest first")
-    cmd.add_argument("--status", help="only runs with this status")
+    cmd.add_argument("--status", help="only runs with this status (failed, dead, ...)")
     cmd = command("show", _show, "print a run's report, trace and checkpoint history")
-    cmd.add_argument("run_id")
+    cmd.add_argument("run_id", help="the run to show")
+    cmd = command("graph", _graph, "draw a graph as Mermaid or Graphviz DOT")
+    cmd.add_argument("graph", help="a registered graph (offers) or module:attribute")
+    cmd.add_argument("--format", choices=("mermaid", "dot"), default="mermaid",
+                     help="mermaid (default) or dot")  # fmt: skip
+
+
+def _eval_commands(command: Command) -> None:
     cmd = command("eval", _eval, "run an evaluation suite (exit 1 if any case fails)")
     cmd.add_argument(
         "suite",
@@ -148,15 +190,9 @@ def _parser() -> argparse.ArgumentParser:
     cmd.add_argument("--graph", default="offers", help="the graph the cases run through")
     cmd.add_argument("--adapter", help="a live adapter instead of the canned outputs")
     cmd.add_argument("--out", help="also write the JSON results to this file")
-    cli_people.add_commands(command)
-    _queue_commands(command)
-    cmd = command("graph", _graph, "draw a graph as Mermaid or Graphviz DOT")
-    cmd.add_argument("graph")
-    cmd.add_argument("--format", choices=("mermaid", "dot"), default="mermaid")
-    return parser
 
 
-def _queue_commands(command: Callable[..., Any]) -> None:
+def _queue_commands(command: Command) -> None:
     cmd = command("db", _db, "manage the database of a store")
     cmd.add_argument("action", choices=("setup",), help="setup: create or migrate the schema")
     cmd = command("submit", _submit, "queue a run for workers (PostgreSQL) and return at once")
@@ -190,10 +226,24 @@ def _signing_key() -> bytes | None:
     return key.encode("utf-8") if key else None
 
 
-def open_cli_store(args: argparse.Namespace) -> Store:
-    """The store ``--store`` names, signed as the environment says, set up."""
-    store = open_store(args.store, signing_key=_signing_key())
-    store.setup()
+def open_cli_store(args: argparse.Namespace, access: Access = "update") -> Store:
+    """The store ``--store`` names, signed as the environment says.
+
+    ``create``: create or migrate it (run, db setup). ``update``: it must exist (a
+    missing one is ``NoSuchStore``); migrate it. ``read``: it must exist; nothing is
+    created or migrated.
+    """
+    key = _signing_key()
+    if access == "create":
+        store = open_store(args.store, signing_key=key)
+    else:
+        store = open_existing_store(args.store, signing_key=key, read_only=access == "read")
+    if access != "read":
+        try:
+            store.setup()
+        except BaseException:
+            store.close()
+            raise
     return store
 
 
@@ -204,9 +254,17 @@ def continue_run(store: Store, run_id: str, args: argparse.Namespace) -> int:
     """Carry ``run_id`` on after an action (``registry.continue_run``); print; exit code."""
     outcome = registry_continue(store, run_id, getattr(args, "graph", None))
     if isinstance(outcome, str):
-        print(f"{run_id}  {outcome}")
+        _said(args, run_id, outcome)
         return EXIT_OK
     return _report(outcome, args)
+
+
+def _said(args: argparse.Namespace, run_id: str, outcome: str) -> None:
+    """A run carried on elsewhere or later (requeued, held by another process)."""
+    if args.json:
+        emit_json({"run_id": run_id, "outcome": outcome})
+    else:
+        emit(f"{run_id}  {outcome}")
 
 
 def _run(args: argparse.Namespace) -> int:
@@ -217,7 +275,7 @@ def _run(args: argparse.Namespace) -> int:
             raise InputError("--outbox", "only the offers graph publishes to an outbox")
         inputs["outbox"] = os.path.abspath(args.outbox)
     adapter = _adapter(args.adapter, args)
-    with _open(args) as store:
+    with _open(args, "create") as store:
         result = run(graph, inputs=inputs, adapter=adapter, store=store,
                      run_id=args.run_id, max_steps=args.max_steps)  # fmt: skip
     return _report(result, args)
@@ -226,7 +284,7 @@ def _run(args: argparse.Namespace) -> int:
 def _resume(args: argparse.Namespace) -> int:
     with _open(args) as store:
         if requeue_if_queued(store, args.run_id):
-            print(f"{args.run_id}  requeued: a worker will resume it")
+            _said(args, args.run_id, "requeued: a worker will resume it")
             return EXIT_OK
         current = store.load(args.run_id)
         if current is None:
@@ -241,48 +299,50 @@ def _resume(args: argparse.Namespace) -> int:
 
 
 def _status(args: argparse.Namespace) -> int:
-    with _open(args) as store:
-        current = store.load(args.run_id)
-        if current is None:
-            raise RunNotFound(store.url, args.run_id)
+    with _open(args, "read") as store:
+        found = _standing(store, args.run_id)
     if args.json:
-        retry = cli_text.retry_wait(current)
-        _print_json({**cli_text.checkpoint_json(current), "retry_later": retry})
+        emit_json(cli_text.run_json(found))
     else:
-        print(cli_text.status_line(current))
-    return _exit_for(current.status, current.next)
+        emit(cli_text.status_line(found))
+    return exit_for(found.status)
+
+
+def _standing(store: Store, run_id: str) -> Standing:
+    found = standing(store, run_id)
+    if found is None:
+        raise RunNotFound(store.url, run_id)
+    return found
 
 
 def _runs(args: argparse.Namespace) -> int:
-    with _open(args) as store:
-        rows = store.list_runs(status=args.status)
-        if type(store).__name__ == "PostgresStore":
+    with _open(args, "read") as store:
+        rows = list_runs(store, status=args.status)
+        if isinstance(store, RunQueue) and not args.json and not args.status:
             from .worker import queue_entries
 
             queue = queue_entries(store)  # type: ignore[arg-type]
-            if queue and not args.json:
-                print(cli_text.queue_table(queue) + "\n")
+            if queue:
+                emit(cli_text.queue_table(queue) + "\n")
     if args.json:
-        _print_json({"runs": [cli_text.summary_json(row) for row in rows]})
+        emit_json({"runs": [cli_text.summary_json(row) for row in rows]})
     else:
-        print(cli_text.runs_table(rows))
+        emit(cli_text.runs_table(rows))
     return EXIT_OK
 
 
 def _show(args: argparse.Namespace) -> int:
-    with _open(args) as store:
-        current = store.load(args.run_id)
-        if current is None:
-            raise RunNotFound(store.url, args.run_id)
-        history = store.history(args.run_id)
+    with _open(args, "read") as store:
+        found = _standing(store, args.run_id)
+        history = store.history(args.run_id) if found.checkpoint else []
         journal = store.generations(args.run_id)
     if args.json:
-        _print_json({**cli_text.checkpoint_json(current),
-                     "history": [cli_text.history_json(entry) for entry in history],
-                     "generations": journal})  # fmt: skip
+        emit_json({**cli_text.run_json(found),
+                   "history": [cli_text.history_json(entry) for entry in history],
+                   "generations": journal})  # fmt: skip
     else:
-        print(cli_text.show(current, history, journal))
-    return _exit_for(current.status, current.next)
+        emit(cli_text.show(found, history, journal))
+    return exit_for(found.status)
 
 
 def _eval(args: argparse.Namespace) -> int:
@@ -308,9 +368,9 @@ def _eval(args: argparse.Namespace) -> int:
         except OSError as error:
             raise InputError("--out", f"cannot write {args.out!r}: {error.strerror}") from error
     if args.json:
-        _print_json(data)
+        emit_json(data)
     else:
-        print(cli_text.eval_table(result))
+        emit(cli_text.eval_table(result))
     return EXIT_OK if result.failed == 0 else EXIT_ERROR
 
 
@@ -325,8 +385,11 @@ def _queue_store(args: argparse.Namespace, *, connections: int = 4) -> Any:
 
 
 def _db(args: argparse.Namespace) -> int:
-    with _open(args) as store:
-        print(f"{store.url}: schema is up to date")
+    with _open(args, "create") as store:
+        if args.json:
+            emit_json({"store": store.url, "schema": "up to date"})
+        else:
+            emit(f"{store.url}: schema is up to date")
     return EXIT_OK
 
 
@@ -347,9 +410,9 @@ def _submit(args: argparse.Namespace) -> int:
             run_id=args.run_id,
         )
     if args.json:
-        _print_json({"run_id": run_id, "submitted": added})
+        emit_json({"run_id": run_id, "submitted": added})
     else:
-        print(f"{run_id}  {'submitted' if added else 'already submitted'}")
+        emit(f"{run_id}  {'submitted' if added else 'already submitted'}")
     return EXIT_OK
 
 
@@ -384,27 +447,28 @@ def _worker(args: argparse.Namespace) -> int:
         worker.run_forever(until_idle=args.until_idle)
         print(f"worker {worker.name} stopped after {worker.completed} runs", file=sys.stderr,
               flush=True)  # fmt: skip
+    if args.json:
+        emit_json({"worker": worker.name, "completed": worker.completed})
     return EXIT_OK
 
 
 def _graph(args: argparse.Namespace) -> int:
     graph, _ = graph_and_loader(args.graph)
-    print(graph.to_mermaid() if args.format == "mermaid" else graph.to_dot(), end="")
+    text = graph.to_mermaid() if args.format == "mermaid" else graph.to_dot()
+    if args.json:
+        emit_json({"graph": graph.name, "format": args.format, "text": text})
+    else:
+        emit(text, end="")
     return EXIT_OK
 
 
 def _report(result: RunResult, args: argparse.Namespace) -> int:
+    found = standing_of(result.checkpoint)
     if args.json:
-        _print_json(cli_text.result_json(result))
+        emit_json(cli_text.run_json(found, steps=result.steps))
     else:
-        print(cli_text.result(result, store_url=args.store))
-    return _exit_for(result.status, result.next)
-
-
-def _exit_for(status: str, cursor: str) -> int:
-    if cursor != END and status not in STATUS_EXIT:
-        return EXIT_OK  # paused by the step limit
-    return STATUS_EXIT.get(status, EXIT_OK)
+        emit(cli_text.result(result, store_url=args.store))
+    return exit_for(found.status)
 
 
 ADAPTER_HELP = (
@@ -455,7 +519,7 @@ def _named_adapter(ref: str, args: argparse.Namespace | None) -> Adapter:
 
 
 def _fail(error: StepgraphError, args: argparse.Namespace) -> int:
-    code = _error_code(error)
+    code = error_code(error)
     if args.debug:
         import traceback
 
@@ -467,16 +531,25 @@ def _fail(error: StepgraphError, args: argparse.Namespace) -> int:
             seen.add(id(cause))
             print(f"  caused by: {type(cause).__name__}: {cause}", file=sys.stderr)
             cause = cause.__cause__
+        if code == EXIT_FAILED and not isinstance(error, RunFailed):
+            print("  saved as failed: fix the cause, then resume the run with --now",
+                  file=sys.stderr)  # fmt: skip
     if getattr(args, "json", False):
-        _print_json({"error": cli_text.error_json(error), "exit_code": code})
+        emit_json({"error": cli_text.error_json(error), "exit_code": code})
     return code
 
 
-def _error_code(error: StepgraphError) -> int:
-    if isinstance(error, InputError | RunNotFound):
+def error_code(error: StepgraphError) -> int:
+    """The exit code of an error (the table is ``cli_codes.EXIT_CODES``)."""
+    if isinstance(error, InputError | RunNotFound | NoSuchStore):
         return EXIT_USAGE
     if isinstance(error, NodeError) and isinstance(error.__cause__, InputError):
         return EXIT_USAGE  # a node rejected the input (the offers' inspect does)
+    cause = error.__cause__
+    if isinstance(error, NodeError) and isinstance(cause, ProviderError) and not cause.retryable:
+        return EXIT_FAILED  # saved as failed by the harness
+    if isinstance(error, RunFailed):
+        return EXIT_FAILED
     if isinstance(error, ResumeRefused):
         return EXIT_REFUSED
     if isinstance(error, RetryLater):
@@ -486,5 +559,11 @@ def _error_code(error: StepgraphError) -> int:
     return EXIT_ERROR
 
 
-def _print_json(data: dict[str, Any]) -> None:
-    print(json.dumps(data, ensure_ascii=False, indent=None))
+COMMAND_SETS: tuple[Callable[[Command], None], ...] = (
+    _run_commands,
+    _read_commands,
+    _eval_commands,
+    cli_people.add_commands,
+    _queue_commands,
+)
+"""Every group of commands; a new one adds its ``add_commands(command)`` here."""

@@ -5,41 +5,41 @@ from __future__ import annotations
 from dataclasses import asdict
 from typing import Any
 
-from .checkpoint import Checkpoint, HistoryEntry
+from .checkpoint import EVENT, Checkpoint, HistoryEntry
 from .errors import StepgraphError
 from .graph import END
 from .runner import RunResult
+from .statuses import CANCELLED, DEAD, FAILED, Standing
 from .stores import RunSummary
 
 
-def result_json(result: RunResult) -> dict[str, Any]:
-    return {
-        "run_id": result.run_id,
-        "status": result.status,
-        "next": result.next,
-        "finished": result.finished,
-        "trace": list(result.trace),
-        "steps": result.steps,
-        "version": result.version,
-        "state": result.state,
-    }
+def run_json(found: Standing, *, steps: int | None = None) -> dict[str, Any]:
+    """A run as every command prints it with ``--json`` (``steps``: run and resume).
 
-
-def checkpoint_json(cp: Checkpoint) -> dict[str, Any]:
-    return {
-        "run_id": cp.run_id,
-        "status": cp.status,
-        "next": cp.next,
-        "finished": cp.next == END,
-        "trace": list(cp.trace),
-        "version": cp.version,
-        "fingerprint": cp.fingerprint,
-        "parts": cp.parts.as_dict(),
-        "created_at": cp.created_at,
-        "updated_at": cp.updated_at,
-        "state": cp.state,
-        "wait": cp.wait,
+    ``reason`` says why the run stands where it does (a wait's reason, a failure, a dead
+    letter, a cancellation); ``wait`` is what it waits for (digest, choices, ...).
+    """
+    cp = found.checkpoint
+    data: dict[str, Any] = {
+        "run_id": found.run_id,
+        "graph": found.graph,
+        "status": found.status,
+        "reason": found.reason,
+        "next": cp.next if cp else None,
+        "finished": cp.next == END if cp else False,
+        "trace": list(cp.trace) if cp else [],
+        "version": cp.version if cp else 0,
+        "fingerprint": cp.fingerprint if cp else None,
+        "parts": cp.parts.as_dict() if cp else None,
+        "created_at": cp.created_at if cp else None,
+        "updated_at": cp.updated_at if cp else None,
+        "state": cp.state if cp else {},
+        "wait": cp.wait if cp else None,
+        "retry_later": retry_wait(cp) if cp else None,
     }
+    if steps is not None:
+        data["steps"] = steps
+    return data
 
 
 def history_json(entry: HistoryEntry) -> dict[str, Any]:
@@ -83,13 +83,30 @@ def _numeric(text: str) -> bool:
     return True
 
 
-def status_line(cp: Checkpoint) -> str:
-    where = "finished" if cp.next == END else f"next: {cp.next}"
-    if cp.wait is not None:
-        where = f"waiting at {cp.next}"
-    line = f"{cp.run_id}  {cp.status}  ({where}; version {cp.version})"
-    waiting = wait_line(cp)
-    return f"{line}\n{waiting}" if waiting else line
+def status_line(found: Standing) -> str:
+    """Where a run stands, and what to do about it, in a line or three."""
+    cp = found.checkpoint
+    if cp is None:
+        lines = [f"{found.run_id}  {found.status}  (no step was saved)"]
+    else:
+        where = "finished" if cp.next == END else f"next: {cp.next}"
+        if found.status in (FAILED, DEAD, CANCELLED):
+            where = f"stopped at {cp.next}"
+        elif cp.wait is not None:
+            where = f"waiting at {cp.next}"
+        lines = [f"{cp.run_id}  {found.status}  ({where}; version {cp.version})"]
+    if found.status == DEAD:
+        lines.append(f"dead-lettered by the queue: {found.reason}")
+        lines.append(f"  stepgraph resume {found.run_id} gives it back to the workers")
+    elif found.status == CANCELLED and cp is not None:
+        event = cp.update.get(EVENT)
+        by = event.get("by") if isinstance(event, dict) else None
+        lines.append(f"cancelled{f' by {by}' if by else ''}: {found.reason or 'no reason given'}")
+    elif cp is not None:
+        waiting = wait_line(cp)
+        if waiting:
+            lines.append(waiting)
+    return "\n".join(lines)
 
 
 def result(result: RunResult, *, store_url: str) -> str:
@@ -174,10 +191,14 @@ def runs_table(rows: list[RunSummary]) -> str:
     )
 
 
-def show(cp: Checkpoint, history: list[HistoryEntry], journal: dict[str, dict[str, Any]]) -> str:
+def show(found: Standing, history: list[HistoryEntry], journal: dict[str, dict[str, Any]]) -> str:
+    """A run's status, report, trace, history and generation journal."""
+    cp = found.checkpoint
+    if cp is None:
+        return status_line(found)
     parts = cp.parts
     lines = [
-        status_line(cp),
+        status_line(found),
         f"graph    {parts.graph} revision {parts.revision} (shape {parts.shape})",
         f"adapter  {parts.adapter}",
         f"inputs   sha256:{parts.inputs}",
@@ -242,6 +263,9 @@ def wait_line(current: Checkpoint) -> str | None:
         return None
     if wait.get("kind") == "retry":
         return f"retry later: {wait.get('reason')}; not before {wait.get('not_before')}"
+    if wait.get("kind") == "failed":
+        return (f"failed at {wait.get('node')}: {wait.get('error')}: {wait.get('reason')}\n"
+                f"  fix the cause, then: stepgraph resume {current.run_id} --now")  # fmt: skip
     line = f"waiting for {wait.get('kind')} at {wait.get('node')}: {wait.get('reason')}"
     if wait.get("digest"):
         line += f"\ndigest   {wait['digest']}"

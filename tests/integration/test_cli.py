@@ -160,7 +160,8 @@ def test_graph_prints_mermaid_and_dot(tmp_path: Path) -> None:
 
 def test_help_lists_the_exit_codes(tmp_path: Path) -> None:
     text = stepgraph("--help", cwd=tmp_path).out
-    assert "5  resume refused (fingerprint mismatch or version conflict)" in text
+    assert " 5  resume refused: fingerprint mismatch, version conflict" in text
+    assert "10  cancelled" in text
     assert "STEPGRAPH_STORE" in text
 
 
