@@ -27,13 +27,15 @@ from .errors import ActionRefused, InputError, NotAllowed, RunNotFound, Stepgrap
 from .events import decide
 from .policy import Policy
 from .registry import continue_run
+from .statuses import list_runs, standing
 from .stores import Store, open_store
 
 COOKIE = "stepgraph_review"
 
 
 MISSING_EXTRA = "needs the review extra: pip install 'stepgraph[review]'"
-ORDER = ("ready_for_review", "waiting_for_data", "needs_reconciliation", "blocked")
+ORDER = ("ready_for_review", "waiting_for_data", "needs_reconciliation", "failed", "dead",
+         "retry_later", "blocked", "cancelled")  # fmt: skip
 
 
 def build_app(store_url: str, policy: Policy, token: str) -> Any:
@@ -91,7 +93,7 @@ class ReviewPages:
 
     def runs(self, request: Any) -> Any:
         with _store(self.store_url) as store:
-            rows = store.list_runs()
+            rows = list_runs(store)
         statuses = sorted({row.status for row in rows}, key=_status_order)
         groups = [(status, [r for r in rows if r.status == status]) for status in statuses]
         return self.page("runs.html", groups=groups)
@@ -104,13 +106,15 @@ class ReviewPages:
     def render(self, run_id: str, *, status: int = 200, error: str | None = None,
                notice: str | None = None) -> Any:  # fmt: skip
         with _store(self.store_url) as store:
-            current = store.load(run_id)
-            if current is None:
+            found = standing(store, run_id)
+            current = found.checkpoint if found else None
+            if found is None or current is None:
                 return self.page("runs.html", status=404, groups=[])
             history = store.history(run_id)
             journal = sorted(store.generations(run_id).items())
         return self.page("run.html", status=status, error=error, notice=notice, history=history,
-                         generations=journal, **_view(current))  # fmt: skip
+                         generations=journal, run_status=found.status,
+                         run_reason=found.reason, **_view(current))  # fmt: skip
 
     def act(self, request: Any, action: Callable[[Store, str, dict[str, str]], str]) -> Any:
         """Check origin and CSRF, record the action, continue the run, show the result."""

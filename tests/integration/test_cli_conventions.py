@@ -136,6 +136,15 @@ def test_resume_of_a_missing_store_creates_nothing(tmp_path: Path) -> None:
     assert files_under(tmp_path) == set()
 
 
+def test_an_approval_on_a_missing_store_creates_nothing(tmp_path: Path) -> None:
+    (tmp_path / "policy.json").write_text('{"approve": ["ada"]}', encoding="utf-8")
+    done = stepgraph("approve", "r", "--digest", "d", "--by", "ada", "--policy", "policy.json",
+                     "--store", "sqlite:x/r.db", cwd=tmp_path)  # fmt: skip
+    assert done.code == 2
+    assert "no such store: sqlite:x/r.db" in done.err
+    assert files_under(tmp_path) == {"policy.json"}
+
+
 @pytest.mark.postgres
 def test_a_postgresql_read_of_a_fresh_schema_creates_no_table(tmp_path: Path) -> None:
     import psycopg
@@ -168,6 +177,15 @@ def test_an_unreachable_postgresql_store_fails_with_one_message_and_no_pool_nois
     assert "cannot reach the database" in lines[0]
     assert not [line for line in lines if "pool" in line.lower()]
     assert len(lines) <= 3
+
+
+def test_a_postgresql_url_gets_a_short_connect_timeout_unless_it_names_one() -> None:
+    from stepgraph.stores.postgres import PostgresStore
+
+    default = PostgresStore("postgresql://u@h/db?schema=s")
+    given = PostgresStore("postgresql://u@h/db?connect_timeout=7")
+    assert (default.conninfo, default.schema) == ("postgresql://u@h/db?connect_timeout=3", "s")
+    assert given.conninfo == "postgresql://u@h/db?connect_timeout=7"
 
 
 # --- the same JSON for the same run --------------------------------------------------------

@@ -88,6 +88,16 @@ def test_the_runs_page_lists_runs_by_status(page: Page) -> None:
     assert page.locator("a", has_text="r1").count() == 1
 
 
+def test_a_failed_run_shows_the_same_status_word_on_both_pages(page: Page, site: Site) -> None:
+    assert stepgraph("run", "offers", EXAMPLE, "--run-id", "f1", "--adapter",
+                     "tests.support:Unauthorized", cwd=site.folder).code == 9  # fmt: skip
+    page.goto(site.root + "/")
+    assert page.inner_text("#status-failed").startswith("failed")
+    page.goto(site.root + "/runs/f1")
+    assert page.inner_text("#status") == site.status("f1")["status"] == "failed"
+    assert "AuthenticationFailed" in page.inner_text("#stopped")
+
+
 def test_a_reviewer_approves_on_the_page_and_the_decision_names_them(
     page: Page, site: Site
 ) -> None:

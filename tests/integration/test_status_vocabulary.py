@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from stepgraph import FunctionAdapter, Request, open_store
+from stepgraph import FunctionAdapter, Request, Store, open_store
 from stepgraph.checkpoint import EVENT
 from stepgraph.errors import AuthenticationFailed, NodeError, RunFailed
 from stepgraph.offers import graph, make_inputs
@@ -27,12 +27,18 @@ def _refused(request: Request) -> object:
 # --- failed: a provider failure that is never retried -------------------------------------
 
 
+REFUSED = FunctionAdapter("refused-v1", _refused)
+
+
+def failed_run(store: Store) -> None:
+    """Run "f" into ``store`` with a provider that refuses the key (it raises NodeError)."""
+    with pytest.raises(NodeError):
+        run(graph, inputs=make_inputs(seed_offers()), adapter=REFUSED, store=store, run_id="f")
+
+
 def test_a_never_retried_provider_failure_is_saved_as_a_failed_event_step() -> None:
-    refused = FunctionAdapter("refused-v1", _refused)
     with open_store("memory:") as store:
-        with pytest.raises(NodeError):
-            run(graph, inputs=make_inputs(seed_offers()), adapter=refused, store=store,
-                run_id="f")  # fmt: skip
+        failed_run(store)
         saved = store.load("f")
     assert saved is not None
     assert (saved.status, saved.node, saved.next) == ("failed", "@failed", "draft")
@@ -43,13 +49,10 @@ def test_a_never_retried_provider_failure_is_saved_as_a_failed_event_step() -> N
 
 
 def test_a_failed_run_refuses_to_resume_without_now() -> None:
-    refused = FunctionAdapter("refused-v1", _refused)
     with open_store("memory:") as store:
-        with pytest.raises(NodeError):
-            run(graph, inputs=make_inputs(seed_offers()), adapter=refused, store=store,
-                run_id="f")  # fmt: skip
+        failed_run(store)
         with pytest.raises(RunFailed) as raised:
-            resume(graph, run_id="f", adapter=refused, store=store)
+            resume(graph, run_id="f", adapter=REFUSED, store=store)
         assert store.load("f").version == 2  # type: ignore[union-attr]
     assert raised.value.error == "AuthenticationFailed"
 
@@ -148,10 +151,14 @@ def test_runs_and_show_render_a_cancelled_run(tmp_path: Path) -> None:
 
 @pytest.fixture
 def pg_url(tmp_path: Path) -> Iterator[str]:
+    """A PostgreSQL store in a fresh schema, set up; the schema is dropped afterwards."""
     address = store_url("postgres", tmp_path)
-    assert stepgraph("db", "setup", "--store", address, cwd=tmp_path).code == 0
-    yield address
-    drop_schema(address)
+    try:
+        with open_store(address) as store:
+            store.setup()
+        yield address
+    finally:
+        drop_schema(address)
 
 
 def _unreachable(request: Request) -> object:
@@ -201,3 +208,37 @@ def test_runs_status_dead_lists_only_dead_runs(pg_url: str, tmp_path: Path) -> N
     assert {row["run_id"]: row["status"] for row in everything} == {
         "d": "dead", "ok": "ready_for_review"
     }  # fmt: skip
+
+
+@pytest.mark.postgres
+def test_a_run_dead_lettered_before_its_first_step_is_dead_for_status_and_runs(
+    pg_url: str, tmp_path: Path
+) -> None:
+    import psycopg
+
+    from stepgraph.stores.postgres import PostgresStore
+    from stepgraph.worker import Worker, submit
+
+    adapter = FunctionAdapter("gone-v1", _unreachable)
+    with open_store(pg_url) as store:
+        assert isinstance(store, PostgresStore)
+        submit(store, graph=graph, graph_ref="offers", adapter=adapter, adapter_ref="gone",
+               inputs=make_inputs(seed_offers()), run_id="early")  # fmt: skip
+        first = Worker(store, resolve_graph=lambda ref: graph, resolve_adapter=lambda r: adapter)
+        assert first.claim_one() is not None  # claimed, then "crashed": its lease runs out
+    with psycopg.connect(pg_url.split("?", maxsplit=1)[0], autocommit=True) as conn:
+        conn.execute(f'SET search_path TO "{pg_url.rsplit("schema=", 1)[1]}"')
+        conn.execute("UPDATE run_queue SET lease_until = now() - interval '1 second'")
+    with open_store(pg_url) as store:
+        assert isinstance(store, PostgresStore)
+        judge = Worker(store, resolve_graph=lambda ref: graph, resolve_adapter=lambda r: adapter,
+                       max_takeovers=0)  # fmt: skip
+        assert judge.claim_one() is None  # dead-lettered instead of taken over
+    status = stepgraph("status", "early", "--store", pg_url, cwd=tmp_path)
+    assert status.code == 9
+    assert status.out.startswith("early  dead  (no step was saved)")
+    rows = stepgraph("runs", "--status", "dead", "--store", pg_url, "--json",
+                     cwd=tmp_path).json()["runs"]  # fmt: skip
+    assert [(row["run_id"], row["graph"], row["version"]) for row in rows] == [
+        ("early", "offers", 0)
+    ]  # fmt: skip
