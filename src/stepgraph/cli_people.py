@@ -164,6 +164,8 @@ def _reconcile(args: argparse.Namespace) -> int:
 
 
 def _review(args: argparse.Namespace) -> int:
+    from . import cli
     from .review_app import serve
 
+    cli.open_cli_store(args).close()  # a missing store is refused here, not created
     return serve(store_url=args.store, policy=load_policy(args.policy), port=args.port)

@@ -121,11 +121,15 @@ def test_a_read_of_a_missing_store_creates_no_folder(tmp_path: Path, store: str)
     assert files_under(tmp_path) == set()
 
 
-def test_a_read_of_an_existing_sqlite_store_leaves_its_folder_as_it_was(tmp_path: Path) -> None:
-    assert stepgraph("run", "offers", EXAMPLE, "--run-id", "r", cwd=tmp_path).code == 0
+@pytest.mark.parametrize("store", ["sqlite:runs.db", "file:runs"])
+def test_a_read_of_an_existing_store_leaves_its_folder_as_it_was(
+    tmp_path: Path, store: str
+) -> None:
+    assert stepgraph("run", "offers", EXAMPLE, "--run-id", "r", "--store", store,
+                     cwd=tmp_path).code == 0  # fmt: skip
     before = files_under(tmp_path)
     for args in (("status", "r"), ("show", "r"), ("runs",), ("status", "nope")):
-        stepgraph(*args, cwd=tmp_path)
+        stepgraph(*args, "--store", store, cwd=tmp_path)
     assert files_under(tmp_path) == before
 
 
@@ -142,6 +146,14 @@ def test_an_approval_on_a_missing_store_creates_nothing(tmp_path: Path) -> None:
                      "--store", "sqlite:x/r.db", cwd=tmp_path)  # fmt: skip
     assert done.code == 2
     assert "no such store: sqlite:x/r.db" in done.err
+    assert files_under(tmp_path) == {"policy.json"}
+
+
+def test_the_review_page_refuses_a_missing_store_before_serving(tmp_path: Path) -> None:
+    (tmp_path / "policy.json").write_text('{"approve": ["ada"]}', encoding="utf-8")
+    done = stepgraph("review", "--policy", "policy.json", cwd=tmp_path)
+    assert done.code == 2
+    assert "no such store" in done.err
     assert files_under(tmp_path) == {"policy.json"}
 
 

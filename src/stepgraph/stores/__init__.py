@@ -193,7 +193,7 @@ def open_existing_store(
     try:
         is_set_up = getattr(store, "is_set_up", None)
         if is_set_up is not None and not is_set_up():
-            raise NoSuchStore(store.url, "nothing was set up there; stepgraph db setup creates it")
+            raise NoSuchStore(store.url, "nothing is stored there; `stepgraph run` creates it")
     except BaseException:
         store.close()
         raise
