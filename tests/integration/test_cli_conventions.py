@@ -133,6 +133,19 @@ def test_a_read_of_an_existing_store_leaves_its_folder_as_it_was(
     assert files_under(tmp_path) == before
 
 
+def test_a_sqlite_store_opened_for_reading_refuses_a_write(tmp_path: Path) -> None:
+    from stepgraph.errors import StoreError
+    from stepgraph.stores import open_existing_store
+
+    url = f"sqlite:{tmp_path / 'runs.db'}"
+    assert stepgraph("run", "offers", EXAMPLE, "--run-id", "r", "--store", url,
+                     cwd=tmp_path).code == 0  # fmt: skip
+    with open_existing_store(url) as store:
+        with pytest.raises(StoreError, match="readonly"):
+            store.delete("r")
+        assert store.load("r") is not None
+
+
 def test_resume_of_a_missing_store_creates_nothing(tmp_path: Path) -> None:
     done = stepgraph("resume", "r", "--store", "file:runs", cwd=tmp_path)
     assert done.code == 2

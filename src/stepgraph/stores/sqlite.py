@@ -107,7 +107,7 @@ class SqliteStore(SqlStore):
         self._key = signing_key
         self.synchronous = synchronous.lower()
         self.url = f"sqlite:{path}"
-        self.read_only = read_only  # open only an existing file, and change its mode never
+        self.read_only = read_only  # open only an existing file, and never write to it
         self._lock = threading.RLock()
         self._db: sqlite3.Connection | None = None
 
@@ -122,7 +122,9 @@ class SqliteStore(SqlStore):
                     os.makedirs(folder, exist_ok=True)
                 db = sqlite3.connect(self.path, isolation_level=None, check_same_thread=False)
             db.execute(f"PRAGMA busy_timeout = {int(self.busy_timeout * 1000)}")
-            if not self.read_only:
+            if self.read_only:
+                db.execute("PRAGMA query_only = ON")  # a write is refused, not made
+            else:
                 db.execute("PRAGMA journal_mode = WAL")
             db.execute(f"PRAGMA synchronous = {self.synchronous}")
             self._db = db
