@@ -11,8 +11,9 @@ from pathlib import Path
 
 import pytest
 
-from tests.conftest import POSTGRES, store_url
+from tests.conftest import store_url
 from tests.integration.cli_helpers import EXAMPLE, ROOT, stepgraph
+from tests.pgcluster import shared_url
 
 
 def closed_pipe_run(*args: str, cwd: Path) -> subprocess.CompletedProcess[str]:
@@ -180,7 +181,7 @@ def test_a_postgresql_read_of_a_fresh_schema_creates_no_table(tmp_path: Path) ->
         done = stepgraph(*args, "--store", url, cwd=tmp_path)
         assert done.code == 2, done.err
         assert f"no such store: {url}" in done.err
-    with psycopg.connect(POSTGRES) as conn:
+    with psycopg.connect(shared_url()) as conn:
         schemas = conn.execute(
             "SELECT count(*) FROM information_schema.schemata WHERE schema_name = %s", (schema,)
         ).fetchone()
