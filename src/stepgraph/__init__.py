@@ -1,6 +1,7 @@
 """stepgraph: LLM-assisted processes as explicit, durable, verifiable graph workflows."""
 
 from .adapters import Adapter, FunctionAdapter, Request, Result
+from .cancel import cancel
 from .checkpoint import Checkpoint, HistoryEntry, Parts
 from .context import Context
 from .errors import (
@@ -19,11 +20,13 @@ from .errors import (
     NodeTimeout,
     NoSuchStore,
     NotAllowed,
+    NotCancellable,
     NotWaiting,
     ProviderError,
     ResumeRefused,
     RetryLater,
     RunBusy,
+    RunCancelled,
     RunFailed,
     RunNotFound,
     StepgraphError,
@@ -65,6 +68,7 @@ __all__ = [
     "NodeError",
     "NodeTimeout",
     "NotAllowed",
+    "NotCancellable",
     "NotWaiting",
     "Parts",
     "Policy",
@@ -75,6 +79,7 @@ __all__ = [
     "RetryLater",
     "RetryPolicy",
     "RunBusy",
+    "RunCancelled",
     "RunFailed",
     "RunNotFound",
     "RunResult",
@@ -84,6 +89,7 @@ __all__ = [
     "StoreError",
     "VersionConflict",
     "Wait",
+    "cancel",
     "decide",
     "open_store",
     "reconcile",

@@ -16,7 +16,7 @@ import sys
 from collections.abc import Callable, Sequence
 from typing import Any, Literal
 
-from . import cli_people, cli_text
+from . import cli_people, cli_queue, cli_text
 from .adapters import Adapter
 from .adapters.anthropic_sdk import MODES
 from .adapters.openai_compat import STYLES, TOKEN_FIELDS, TRANSPORTS
@@ -24,6 +24,7 @@ from .adapters.providers import provider_adapter
 from .adapters.recording import Recording, Replay
 from .cli_codes import (
     EXIT_ACTION_REFUSED,
+    EXIT_CANCELLED,
     EXIT_ERROR,
     EXIT_FAILED,
     EXIT_OK,
@@ -42,6 +43,7 @@ from .errors import (
     ProviderError,
     ResumeRefused,
     RetryLater,
+    RunCancelled,
     RunFailed,
     RunNotFound,
     StepgraphError,
@@ -49,8 +51,8 @@ from .errors import (
 from .registry import adapter_for, graph_and_loader, named_adapter, requeue_if_queued
 from .registry import continue_run as registry_continue
 from .runner import RunResult, resume, run
-from .statuses import Standing, list_runs, standing, standing_of
-from .stores import DEFAULT_URL, RunQueue, Store, open_existing_store, open_store
+from .statuses import Standing, standing, standing_of
+from .stores import DEFAULT_URL, Store, open_existing_store, open_store
 
 Access = Literal["create", "update", "read"]
 Command = Callable[..., Any]  # command(name, handler, help) -> the sub-parser
@@ -171,8 +173,6 @@ def _run_commands(command: Command) -> None:
 def _read_commands(command: Command) -> None:
     cmd = command("status", _status, "print where a run stands (exit code as for run)")
     cmd.add_argument("run_id", help="the run to look at")
-    cmd = command("runs", _runs, "list runs, newest first")
-    cmd.add_argument("--status", help="only runs with this status (failed, dead, ...)")
     cmd = command("show", _show, "print a run's report, trace and checkpoint history")
     cmd.add_argument("run_id", help="the run to show")
     cmd = command("graph", _graph, "draw a graph as Mermaid or Graphviz DOT")
@@ -195,18 +195,7 @@ def _eval_commands(command: Command) -> None:
 def _queue_commands(command: Command) -> None:
     cmd = command("db", _db, "manage the database of a store")
     cmd.add_argument("action", choices=("setup",), help="setup: create or migrate the schema")
-    cmd = command("submit", _submit, "queue a run for workers (PostgreSQL) and return at once")
-    cmd.add_argument("graph", help="a registered graph (offers) or module:attribute")
-    cmd.add_argument("input", help="the input file")
-    cmd.add_argument("--run-id", help="name the run (default: derived from the fingerprint)")
-    cmd.add_argument("--adapter", default="fixture", help="fixture (default) or module:attribute")
-    cmd = command("worker", _worker, "advance queued runs (PostgreSQL) until SIGTERM")
-    cmd.add_argument("--concurrency", type=_positive, default=1, help="runs at a time")
-    cmd.add_argument("--graphs", nargs="+", help="only runs of these graphs")
-    cmd.add_argument("--lease", type=float, default=30.0, help="lease seconds (default 30)")
-    cmd.add_argument("--max-takeovers", type=int, default=3, help="then dead-letter (default 3)")
-    cmd.add_argument("--poll", type=float, default=5.0, help="wake at least this often (s)")
-    cmd.add_argument("--until-idle", action="store_true", help="exit when nothing is runnable")
+    cli_queue.add_commands(command)
 
 
 def _positive(text: str) -> int:
@@ -315,22 +304,6 @@ def _standing(store: Store, run_id: str) -> Standing:
     return found
 
 
-def _runs(args: argparse.Namespace) -> int:
-    with _open(args, "read") as store:
-        rows = list_runs(store, status=args.status)
-        if isinstance(store, RunQueue) and not args.json and not args.status:
-            from .worker import queue_entries
-
-            queue = queue_entries(store)  # type: ignore[arg-type]
-            if queue:
-                emit(cli_text.queue_table(queue) + "\n")
-    if args.json:
-        emit_json({"runs": [cli_text.summary_json(row) for row in rows]})
-    else:
-        emit(cli_text.runs_table(rows))
-    return EXIT_OK
-
-
 def _show(args: argparse.Namespace) -> int:
     with _open(args, "read") as store:
         found = _standing(store, args.run_id)
@@ -374,81 +347,12 @@ def _eval(args: argparse.Namespace) -> int:
     return EXIT_OK if result.failed == 0 else EXIT_ERROR
 
 
-def _queue_store(args: argparse.Namespace, *, connections: int = 4) -> Any:
-    from .stores.postgres import PostgresStore
-
-    if not args.store.startswith(("postgresql://", "postgres://")):
-        raise InputError("--store", "the queue needs a postgresql:// store")
-    store = PostgresStore(args.store, signing_key=_signing_key(), pool_size=connections)
-    store.setup()
-    return store
-
-
 def _db(args: argparse.Namespace) -> int:
     with _open(args, "create") as store:
         if args.json:
             emit_json({"store": store.url, "schema": "up to date"})
         else:
             emit(f"{store.url}: schema is up to date")
-    return EXIT_OK
-
-
-def _submit(args: argparse.Namespace) -> int:
-    from .worker import submit
-
-    graph, loader = graph_and_loader(args.graph)
-    inputs = loader(args.input)
-    adapter = _adapter(args.adapter)
-    with _queue_store(args) as store:
-        run_id, added = submit(
-            store,
-            graph=graph,
-            graph_ref=args.graph,
-            adapter=adapter,
-            adapter_ref=args.adapter,
-            inputs=inputs,
-            run_id=args.run_id,
-        )
-    if args.json:
-        emit_json({"run_id": run_id, "submitted": added})
-    else:
-        emit(f"{run_id}  {'submitted' if added else 'already submitted'}")
-    return EXIT_OK
-
-
-def _worker(args: argparse.Namespace) -> int:
-    import signal
-
-    from .worker import Worker
-
-    # Each run in flight needs a connection for its saves and one for its lease renewal.
-    with _queue_store(args, connections=2 * args.concurrency + 2) as store:
-        worker = Worker(
-            store,
-            resolve_graph=lambda ref: graph_and_loader(ref)[0],
-            resolve_adapter=_adapter,
-            concurrency=args.concurrency,
-            graphs=args.graphs,
-            lease_seconds=args.lease,
-            max_takeovers=args.max_takeovers,
-            poll=args.poll,
-            log=lambda line: print(f"worker {worker.name}: {line}", file=sys.stderr, flush=True),
-        )
-        terms = []
-
-        def on_term(signum: int, frame: object) -> None:
-            terms.append(signum)
-            if len(terms) > 1:
-                os._exit(128 + signum)  # a second SIGTERM: stop at once; the lease expires
-            worker.stop()
-
-        signal.signal(signal.SIGTERM, on_term)
-        print(f"worker {worker.name} started", file=sys.stderr, flush=True)
-        worker.run_forever(until_idle=args.until_idle)
-        print(f"worker {worker.name} stopped after {worker.completed} runs", file=sys.stderr,
-              flush=True)  # fmt: skip
-    if args.json:
-        emit_json({"worker": worker.name, "completed": worker.completed})
     return EXIT_OK
 
 
@@ -550,6 +454,8 @@ def error_code(error: StepgraphError) -> int:
         return EXIT_FAILED  # saved as failed by the harness
     if isinstance(error, RunFailed):
         return EXIT_FAILED
+    if isinstance(error, RunCancelled):
+        return EXIT_CANCELLED
     if isinstance(error, ResumeRefused):
         return EXIT_REFUSED
     if isinstance(error, RetryLater):

@@ -329,10 +329,44 @@ def _eval_failure(r: Any) -> str:
     return f"got {r.got}; reasons {list(r.reasons)}"
 
 
-def queue_table(entries: list[Any]) -> str:
-    """Submitted runs: state, lease holder and seconds left, takeovers, not before, reason."""
-    return table(
-        ["run", "graph", "queue", "holder", "lease s", "takeovers", "not before", "reason"],
-        [[e.run_id, e.graph, e.state, e.owner or "-", f"{e.lease_left:.0f}" if e.owner else "-",
-          str(e.takeovers), e.not_before or "-", e.reason or ""] for e in entries],
-    )  # fmt: skip
+def page_table(rows: list[Any], next_cursor: str | None) -> str:
+    """A page of ``runs`` (``listing.Row``), with the queue's columns when it has a queue."""
+    if not rows:
+        return "no runs"
+    queued = any(row.queue_state is not None for row in rows)
+    headers = ["run", "graph", "status", "next", "version", "updated"]
+    if queued:
+        headers += ["queue", "priority", "claims", "takeovers", "holder", "not before", "reason"]
+    body = []
+    for r in rows:
+        cells = [r.run_id, r.graph, r.status or "-", r.next or "-",
+                 "-" if r.version is None else str(r.version), r.updated_at]  # fmt: skip
+        if queued:
+            cells += [r.queue_state or "-", _dash(r.priority), _dash(r.attempts),
+                      _dash(r.takeovers), r.holder or "-", r.not_before or "-",
+                      r.reason or ""]  # fmt: skip
+        body.append(cells)
+    text = table(headers, body)
+    if next_cursor:
+        text += f"\nmore: --after {next_cursor}"
+    return text
+
+
+def _dash(value: object) -> str:
+    return "-" if value is None else str(value)
+
+
+def stats_text(stats: dict[str, Any]) -> str:
+    """``runs --stats``: runs by status, then the queue's metrics when there is a queue."""
+    by_status = stats["by_status"]
+    lines = ["runs by status:"]
+    lines += [f"  {status:<22} {count}" for status, count in by_status.items()] or ["  none"]
+    queue = stats.get("queue")
+    if queue is not None:
+        oldest = queue["oldest_runnable_age_s"]
+        lines += ["queue depth by state:"]
+        lines += [f"  {state:<22} {count}" for state, count in queue["depth"].items()]
+        lines += [f"oldest runnable run     {'-' if oldest is None else f'{oldest:.1f} s'}",
+                  f"takeovers               {queue['takeovers']}",
+                  f"dead letters            {queue['dead_letters']}"]  # fmt: skip
+    return "\n".join(lines)

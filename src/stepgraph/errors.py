@@ -11,7 +11,8 @@ Every error the library raises on purpose is one of these::
     │       ├── FingerprintMismatch   inputs, adapter, revision or graph changed (.part)
     │       ├── VersionConflict       another writer saved first (.expected, .actual)
     │       │   └── RunBusy               another process is advancing the run right now
-    │       └── RunFailed             the run failed in a way retrying cannot fix (.error)
+    │       ├── RunFailed             the run failed in a way retrying cannot fix (.error)
+    │       └── RunCancelled          the run was cancelled (.by, .reason, .at): never again
     ├── StoreError                the storage backend failed (.store)
     │   ├── RunNotFound           no run has this id (.run_id)
     │   └── NoSuchStore           a command that only reads found no store at the URL
@@ -30,7 +31,8 @@ Every error the library raises on purpose is one of these::
         ├── NotAllowed            the policy does not let .actor do .action
         ├── NotWaiting            the run does not wait for this action (.status)
         ├── DigestMismatch        the content changed since it was shown (.expected, .given)
-        └── AlreadyDecided        someone decided first (.decision)
+        ├── AlreadyDecided        someone decided first (.decision)
+        └── NotCancellable        the run already finished (.status): nothing to cancel
 
 Structured facts live in attributes, so callers never parse messages. Library code
 raises nothing else on purpose; a bug may still surface as a builtin exception.
@@ -160,6 +162,22 @@ class RunFailed(ResumeRefused):
             f"run {run_id!r} failed at {node}: {error}: {reason}; fix the cause, then "
             "resume it with --now"
         )
+
+
+class RunCancelled(ResumeRefused):
+    """The run was cancelled (``by``, ``reason``, ``at``) and never runs again.
+
+    Nothing ran. Its history stays readable; start a new run (a new id) to do the work.
+    """
+
+    def __init__(self, run_id: str, by: str, reason: str | None, at: str) -> None:
+        self.run_id = run_id
+        self.by = by
+        self.reason = reason
+        self.at = at
+        why = f": {reason}" if reason else ""
+        super().__init__(f"run {run_id!r} was cancelled by {by} at {at}{why}; "
+                         "a cancelled run never runs again")  # fmt: skip
 
 
 class StoreError(StepgraphError):
@@ -379,3 +397,12 @@ class AlreadyDecided(ActionRefused):
             f"run {run_id!r} was already decided: {decision.get('verdict')} by "
             f"{decision.get('by')} at {decision.get('at')}"
         )
+
+
+class NotCancellable(ActionRefused):
+    """The run already finished (``status``): there is nothing left to cancel."""
+
+    def __init__(self, run_id: str, status: str) -> None:
+        self.run_id = run_id
+        self.status = status
+        super().__init__(f"run {run_id!r} already finished ({status}): nothing to cancel")

@@ -15,6 +15,8 @@ failing, the harness saves a ``@retry_later`` event step
 failure that is never retried (quota, key, bad request, refusal, truncated answer) is
 saved as a ``@failed`` event step (status ``failed``, the error class and reason) before
 the ``NodeError`` is raised; a later call refuses the run (``RunFailed``) unless ``early``.
+A cancelled run (``cancel.py``) never runs again: ``RunCancelled``, also when it
+was cancelled while a node ran (that node's save is refused).
 """
 
 from __future__ import annotations
@@ -26,6 +28,7 @@ from typing import Any
 
 from .adapters import Adapter
 from .checkpoint import (
+    EVENT,
     INPUTS,
     WAIT,
     Checkpoint,
@@ -48,9 +51,11 @@ from .errors import (
     NodeTimeout,
     ProviderError,
     RetryLater,
+    RunCancelled,
     RunFailed,
     RunNotFound,
     StoreError,
+    VersionConflict,
 )
 from .graph import END, Branch, Graph, Node
 from .retry import Budget, RetryPolicy
@@ -67,6 +72,7 @@ DONE = "done"
 RETRY_LATER = "retry_later"
 NEEDS_RECONCILIATION = "needs_reconciliation"
 FAILED = "failed"
+CANCELLED = "cancelled"
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -252,6 +258,7 @@ def _drive(
         cursor, version = current.next, current.version
         trace = current.trace
         created = current.created_at
+        refuse_cancelled(current)
         if _still_waiting(current, early):
             return _result(current, state, 0)
     fingerprint = parts.fingerprint() if current is None else current.fingerprint
@@ -295,7 +302,8 @@ def _drive(
         trace = (*trace, name)
         stamp = now()
         created = created or stamp
-        current = store.save(
+        current = _save_unless_cancelled(
+            store,
             Checkpoint(
                 run_id=run_id,
                 parts=parts,
@@ -312,7 +320,7 @@ def _drive(
                 sum=current.sum if current is not None else "",
                 texts={"update": update_text, "inputs": inputs_text or ""},
             ),
-            expected_version=version or None,
+            version or None,
         )
         version += 1
         steps += 1
@@ -321,6 +329,31 @@ def _drive(
     if current is None:  # unreachable: a new run always completes its first step or raises
         raise RunNotFound(store.url, run_id)
     return _result(current, state, steps)
+
+
+def refuse_cancelled(current: Checkpoint) -> None:
+    """Raise ``RunCancelled`` if ``current`` was cancelled: it never runs again."""
+    if current.status == CANCELLED:
+        found = current.update.get(EVENT)
+        event = found if isinstance(found, dict) else {}
+        reason = event.get("reason")
+        raise RunCancelled(current.run_id, str(event.get("by", "?")),
+                           reason if isinstance(reason, str) else None,
+                           str(event.get("at", current.updated_at)))  # fmt: skip
+
+
+def _save_unless_cancelled(
+    store: Store, checkpoint: Checkpoint, expected: int | None
+) -> Checkpoint:
+    """Save; when another writer got there first because the run was cancelled meanwhile
+    (its node finished, nothing more runs, nothing is saved), ``RunCancelled`` instead."""
+    try:
+        return store.save(checkpoint, expected_version=expected)
+    except VersionConflict:
+        latest = store.load(checkpoint.run_id)
+        if latest is not None:
+            refuse_cancelled(latest)
+        raise
 
 
 def _stop(
@@ -432,6 +465,13 @@ def save_event(
         ),
         expected_version=current.version or None,
     )
+
+
+def unstarted(graph: Graph, adapter: Adapter, inputs: Mapping[str, Any], run_id: str) -> Checkpoint:
+    """Version 0 of a run not started yet (a queued one): what an event step can follow."""
+    data, _ = json_encode(inputs)
+    parts = _parts(graph, adapter, digest(canonical_json(data)))
+    return _unsaved(check_run_id(run_id), parts, data, graph.entry)
 
 
 def _unsaved(run_id: str, parts: Parts, inputs: dict[str, Any], cursor: str) -> Checkpoint:

@@ -30,30 +30,52 @@ from dataclasses import dataclass
 from typing import Any
 
 from .adapters import Adapter
-from .errors import InputError, RetryLater, RunNotFound, StepgraphError, VersionConflict
+from .errors import (
+    InputError,
+    RetryLater,
+    RunCancelled,
+    RunNotFound,
+    StepgraphError,
+    VersionConflict,
+)
 from .graph import Graph
 from .runner import derive_run_id, resume, run
 from .stores import check_run_id
 from .stores.postgres import PostgresStore
 
 CHANNEL = "stepgraph_runs"
-STATES = ("runnable", "leased", "waiting", "done", "dead")
+MAX_KEY_CANDIDATES = 20  # runs a claim looks past when their concurrency keys are full
 
 _SUBMIT = (
-    "INSERT INTO run_queue (run_id, graph_ref, adapter_ref, inputs, state) "
-    "VALUES (%s, %s, %s, %s, 'runnable') ON CONFLICT (run_id) DO NOTHING"
+    "INSERT INTO run_queue (run_id, graph_ref, adapter_ref, inputs, state, priority, "
+    "concurrency_key, max_concurrent) VALUES (%s, %s, %s, %s, 'runnable', %s, %s, %s) "
+    "ON CONFLICT (run_id) DO NOTHING"
 )
 _EXISTING = "SELECT graph_ref, adapter_ref, inputs, state FROM run_queue WHERE run_id = %s"
-_CLAIM = (
-    "SELECT run_id, graph_ref, adapter_ref, inputs, state, lease_owner, takeovers "
-    "FROM run_queue WHERE ((state = 'runnable' AND (not_before IS NULL OR not_before <= now())) "
-    "OR (state = 'leased' AND lease_until < now())) "
-    "AND (%s::text[] IS NULL OR graph_ref = ANY(%s::text[])) "
-    "ORDER BY submitted_at LIMIT 1 FOR UPDATE SKIP LOCKED"
+# Highest priority first, first submitted first within one (seq); a run whose
+# concurrency key already has max_concurrent live leases is passed over.
+_KEY_LEASES = (
+    "SELECT count(*) FROM run_queue k WHERE k.concurrency_key = %s AND k.state = 'leased' "
+    "AND k.lease_until >= now() AND k.run_id <> %s"
 )
+_CLAIM = (
+    "SELECT run_id, graph_ref, adapter_ref, inputs, state, lease_owner, takeovers, "
+    "concurrency_key, max_concurrent "
+    "FROM run_queue q WHERE ((state = 'runnable' AND (not_before IS NULL OR not_before <= now())) "
+    "OR (state = 'leased' AND lease_until < now())) "
+    "AND (%(graphs)s::text[] IS NULL OR graph_ref = ANY(%(graphs)s::text[])) "
+    "AND run_id <> ALL(%(passed)s::text[]) "
+    "AND (concurrency_key IS NULL OR (SELECT count(*) FROM run_queue k "
+    "WHERE k.concurrency_key = q.concurrency_key AND k.state = 'leased' "
+    "AND k.lease_until >= now() AND k.run_id <> q.run_id) < max_concurrent) "
+    "ORDER BY priority DESC, seq LIMIT 1 FOR UPDATE SKIP LOCKED"
+)
+# Claims of one key take turns (a transaction lock), then count its leases again.
+_KEY_TURN = "SELECT pg_try_advisory_xact_lock(hashtext(current_schema() || '/key/' || %s))"
 _LEASE = (
     "UPDATE run_queue SET state = 'leased', lease_owner = %s, takeovers = %s, "
-    "lease_until = now() + make_interval(secs => %s), updated_at = now() WHERE run_id = %s"
+    "attempts = attempts + 1, lease_until = now() + make_interval(secs => %s), "
+    "updated_at = now() WHERE run_id = %s"
 )
 _DEAD = (
     "UPDATE run_queue SET state = 'dead', reason = %s, lease_owner = NULL, lease_until = NULL, "
@@ -104,15 +126,22 @@ def submit(
     adapter_ref: str,
     inputs: dict[str, Any],
     run_id: str | None = None,
+    priority: int = 0,
+    concurrency_key: str | None = None,
+    max_concurrent: int | None = None,
 ) -> tuple[str, bool]:
     """Queue a run; return its id and whether it was new. Idempotent for the same id.
 
     The same id with other inputs is refused (``InputError``): an id names one run.
+    Workers claim higher ``priority`` first, first submitted first within one. At most
+    ``max_concurrent`` runs sharing ``concurrency_key`` are leased at once.
     """
+    check_queue_options(priority, concurrency_key, max_concurrent)
     rid = check_run_id(run_id) if run_id else derive_run_id(graph, adapter, inputs)
     body = json.dumps(inputs, separators=(",", ":"), ensure_ascii=False, allow_nan=False)
+    values = (rid, graph_ref, adapter_ref, body, priority, concurrency_key, max_concurrent)
     with store.connection(f"submit {rid!r}") as conn:
-        added = conn.execute(_SUBMIT, (rid, graph_ref, adapter_ref, body)).rowcount == 1
+        added = conn.execute(_SUBMIT, values).rowcount == 1
         if added:
             conn.execute(f"NOTIFY {CHANNEL}")
         else:
@@ -120,6 +149,25 @@ def submit(
             if row is not None and (json.loads(row[2]), row[0]) != (inputs, graph_ref):
                 raise InputError("--run-id", f"run {rid!r} was submitted with other inputs")
     return rid, added
+
+
+def check_queue_options(priority: object, concurrency_key: object, max_concurrent: object) -> None:
+    """Refuse a priority or concurrency key that ``submit`` cannot queue (``InputError``)."""
+    if isinstance(priority, bool) or not isinstance(priority, int) or abs(priority) > 1_000_000:
+        raise InputError("--priority", f"must be an integer from -1000000 to 1000000, not "
+                         f"{priority!r}")  # fmt: skip
+    if (concurrency_key is None) != (max_concurrent is None):
+        raise InputError("--concurrency-key", "goes with --max-concurrent (give both or neither)")
+    if concurrency_key is not None:
+        if not isinstance(concurrency_key, str) or not 0 < len(concurrency_key) <= 200:
+            raise InputError("--concurrency-key", "must be 1 to 200 characters")
+        if (
+            isinstance(max_concurrent, bool)
+            or not isinstance(max_concurrent, int)
+            or (max_concurrent < 1)
+        ):
+            raise InputError("--max-concurrent", f"must be a positive integer, not "
+                             f"{max_concurrent!r}")  # fmt: skip
 
 
 def requeue(store: PostgresStore, run_id: str) -> bool:
@@ -236,12 +284,11 @@ class Worker:
 
     def claim_one(self) -> tuple[str, str, str, dict[str, Any]] | None:
         """Lease one runnable (or abandoned) run; None when there is none."""
-        graphs = self.graphs or None
         with self.store.connection("claim") as conn:
-            row = conn.execute(_CLAIM, (graphs, graphs)).fetchone()
+            row = self._candidate(conn)
             if row is None:
                 return None
-            run_id, graph_ref, adapter_ref, inputs, state, owner, takeovers = row
+            run_id, graph_ref, adapter_ref, inputs, state, owner, takeovers = row[:7]
             if state == "leased":  # its worker stopped renewing: take it over
                 takeovers += 1
                 if takeovers > self.max_takeovers:
@@ -253,6 +300,25 @@ class Worker:
                 self.log(f"taking over {run_id} from {owner}")
             conn.execute(_LEASE, (self.name, takeovers, self.lease_seconds, run_id))
         return run_id, graph_ref, adapter_ref, json.loads(inputs)
+
+    def _candidate(self, conn: Any) -> tuple[Any, ...] | None:
+        """The first claimable run whose concurrency key (if any) has room, locked."""
+        params: dict[str, Any] = {"graphs": self.graphs or None, "passed": []}
+        for _ in range(MAX_KEY_CANDIDATES):
+            row = conn.execute(_CLAIM, params).fetchone()
+            if row is None:
+                return None
+            key, limit = row[7], row[8]
+            if key is None:
+                return tuple(row)
+            # Another worker claiming this key right now: pass it over this time.
+            if conn.execute(_KEY_TURN, (key,)).fetchone()[0]:
+                if conn.execute(_KEY_LEASES, (key, row[0])).fetchone()[0] < limit:
+                    return tuple(row)
+            else:
+                self._wake.set()  # look again soon: the key may have room then
+            params["passed"] = [*params["passed"], row[0]]
+        return None
 
     def advance(
         self, run_id: str, graph_ref: str, adapter_ref: str, inputs: dict[str, Any]
@@ -286,6 +352,9 @@ class Worker:
         except RetryLater as error:  # saved as retry_later: runnable again after not_before
             reason, not_before = f"retry later: {error.reason}", error.not_before
             self.log(f"{run_id} retries after {not_before}: {error.reason}")
+        except RunCancelled as error:  # cancelled while queued or between its nodes
+            state, reason = "cancelled", str(error)
+            self.log(f"{run_id} was cancelled: {error}")
         except VersionConflict as error:  # the lease or the run moved on: leave it be
             self.log(f"gave up {run_id}: {error}")
             return

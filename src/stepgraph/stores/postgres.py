@@ -71,6 +71,28 @@ MIGRATIONS: tuple[tuple[int, str], ...] = (
         # A run stopped by RetryLater is runnable again only after its not_before time.
         "ALTER TABLE run_queue ADD COLUMN not_before TIMESTAMPTZ",
     ),
+    (
+        3,
+        # The operator's queue: priorities (FIFO within one by seq), concurrency keys,
+        # claim counts, lookups by age, and the per-adapter rate limits with their grants.
+        """
+        ALTER TABLE run_queue ADD COLUMN priority INTEGER NOT NULL DEFAULT 0;
+        ALTER TABLE run_queue ADD COLUMN seq BIGSERIAL;
+        ALTER TABLE run_queue ADD COLUMN concurrency_key TEXT;
+        ALTER TABLE run_queue ADD COLUMN max_concurrent INTEGER;
+        ALTER TABLE run_queue ADD COLUMN attempts INTEGER NOT NULL DEFAULT 0;
+        CREATE INDEX run_queue_claim ON run_queue (state, priority DESC, seq);
+        CREATE INDEX run_queue_keys ON run_queue (concurrency_key, state)
+            WHERE concurrency_key IS NOT NULL;
+        CREATE INDEX runs_by_updated ON runs (updated_at, run_id);
+        CREATE TABLE adapter_limits (
+            adapter_id TEXT PRIMARY KEY, calls INTEGER, per_seconds DOUBLE PRECISION,
+            concurrent INTEGER, updated_at TIMESTAMPTZ NOT NULL DEFAULT now()
+        );
+        CREATE TABLE adapter_grants (adapter_id TEXT NOT NULL, at TIMESTAMPTZ NOT NULL);
+        CREATE INDEX adapter_grants_by_time ON adapter_grants (adapter_id, at)
+        """,
+    ),
 )
 
 _SETUP_LOCK = "SELECT pg_advisory_xact_lock(hashtext('stepgraph-setup'))"
