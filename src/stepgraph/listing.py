@@ -125,7 +125,7 @@ def _store_rows(store: Store, query: Query) -> list[Row]:
     for run in store.list_runs(status=query.status):
         if query.graph is not None and run.graph != query.graph:
             continue
-        if (older is not None and run.updated_at >= older) or (
+        if (older is not None and run.updated_at > older) or (
             newer is not None and run.updated_at < newer
         ):
             continue
@@ -159,7 +159,7 @@ FILTERS = (
     "(%(status)s::text IS NULL OR status = %(status)s) "
     "AND (%(queue_state)s::text IS NULL OR queue_state = %(queue_state)s) "
     "AND (%(graph)s::text IS NULL OR graph = %(graph)s) "
-    "AND (%(older)s::text IS NULL OR updated_at < %(older)s) "
+    "AND (%(older)s::text IS NULL OR updated_at <= %(older)s) "
     "AND (%(newer)s::text IS NULL OR updated_at >= %(newer)s)"
 )
 _PAGE = (

@@ -62,7 +62,7 @@ def purge(
     doomed = [
         run.run_id
         for run in store.list_runs()
-        if run.updated_at < before
+        if run.updated_at <= before
         and (run.status in statuses if statuses else run.next == END or run.status == CANCELLED)
     ]
     if not dry_run:

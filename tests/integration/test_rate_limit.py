@@ -53,7 +53,7 @@ def test_several_workers_make_at_most_n_calls_in_any_window(pg_url: str, tmp_pat
     assert most_in_window(grants, 1.0) == 4  # the database never granted a fifth
     starts = [at for event, _, at in read_log(str(tmp_path / "calls.log")) if event == "start"]
     assert len(starts) == 16
-    assert most_in_window(starts, 0.8) <= 4  # as the adapter saw them (a margin for jitter)
+    assert most_in_window(starts, 0.5) <= 4  # as the adapter saw them (a margin for jitter)
 
 
 @pytest.mark.postgres
