@@ -15,6 +15,7 @@ Usage::
 from __future__ import annotations
 
 import argparse
+import os
 import time
 import uuid
 from collections.abc import Callable
@@ -30,7 +31,7 @@ from stepgraph.queue_admin import queue_stats
 from stepgraph.stores.postgres import PostgresStore
 from stepgraph.worker import submit
 
-SERVER = "postgresql://postgres@127.0.0.1:5432/test"
+SERVER = os.environ.get("STEPGRAPH_BENCH_POSTGRES", "postgresql://postgres@127.0.0.1:5432/test")
 OFFERS = [
     {"id": "A", "source": "offer-A-v1", "monthly": 120},
     {"id": "B", "source": "offer-B-v1", "monthly": 90},

@@ -21,7 +21,8 @@ from tests.queue_support import DELAY_ENV, FINISH, LOG_ENV, Timed
 
 
 @pytest.fixture
-def pg_url(tmp_path: Path) -> Iterator[str]:
+def pg_url(postgres_server: Any, tmp_path: Path) -> Iterator[str]:
+    """A fresh schema on the session's PostgreSQL server, set up; dropped afterwards."""
     address = store_url("postgres", tmp_path)
     assert stepgraph("db", "setup", "--store", address, cwd=tmp_path).code == 0
     yield address

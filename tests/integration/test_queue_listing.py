@@ -56,8 +56,10 @@ def test_a_bad_cursor_or_age_is_refused_naming_the_option(store: Store) -> None:
 
 
 def test_queue_state_needs_a_queue(tmp_path: Path) -> None:
-    done = stepgraph("runs", "--queue-state", "dead", "--store", f"sqlite:{tmp_path / 'r.db'}",
-                     cwd=tmp_path)  # fmt: skip
+    url = f"sqlite:{tmp_path / 'r.db'}"
+    with open_store(url) as store:
+        store.setup()
+    done = stepgraph("runs", "--queue-state", "dead", "--store", url, cwd=tmp_path)
     assert done.code == 2
     assert "--queue-state" in done.err
 
