@@ -91,7 +91,7 @@ def add_commands(command: Callable[..., Any]) -> None:
         "run's wait, takeovers and dead letters",
     )
     cmd = command("cancel", _cancel, "cancel a run: it never starts or runs again")
-    cmd.add_argument("run_id")
+    cmd.add_argument("run_id", help="the run to cancel")
     cmd.add_argument("--by", required=True, help="who cancels (recorded)")
     cmd.add_argument("--reason", help="why (recorded)")
     cmd = command("purge", _purge, "delete old finished runs (steps, journal, queue rows)")

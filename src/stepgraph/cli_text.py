@@ -339,12 +339,12 @@ def page_table(rows: list[Any], next_cursor: str | None) -> str:
         headers += ["queue", "priority", "claims", "takeovers", "holder", "not before", "reason"]
     body = []
     for r in rows:
-        cells = [r.run_id, r.graph, r.status or "-", r.next or "-",
-                 "-" if r.version is None else str(r.version), r.updated_at]  # fmt: skip
+        cells = [r.run_id, r.graph, r.status or "-", r.next or "-", str(r.version),
+                 r.updated_at]  # fmt: skip
         if queued:
             cells += [r.queue_state or "-", _dash(r.priority), _dash(r.attempts),
                       _dash(r.takeovers), r.holder or "-", r.not_before or "-",
-                      r.reason or ""]  # fmt: skip
+                      r.queue_reason or ""]  # fmt: skip
         body.append(cells)
     text = table(headers, body)
     if next_cursor:

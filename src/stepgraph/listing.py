@@ -4,7 +4,8 @@ A page is ordered by the time of each run's last step (a queued run not started 
 its submission), newest first, then by run id. ``after`` is the cursor printed with a
 page (``TIME/RUN_ID`` of its last row): the next page starts below it, so a page never
 shifts when new runs arrive. On a store with a queue (PostgreSQL) each row also has its
-queue state, holder, reason, priority, claims and takeovers, the filters run in SQL,
+queue state, holder, the queue's reason, priority, claims and takeovers, the filters run
+in SQL,
 and a dead-lettered run's status is ``dead``.
 """
 
@@ -68,13 +69,13 @@ class Row:
 
     run_id: str
     graph: str
-    status: str | None
-    next: str | None
-    version: int | None
+    status: str | None  # None: submitted, no step saved yet
+    next: str  # "" before the first step
+    version: int  # 0 before the first step
     updated_at: str
     queue_state: str | None = None
     holder: str | None = None
-    reason: str | None = None
+    queue_reason: str | None = None
     priority: int | None = None
     attempts: int | None = None
     takeovers: int | None = None
@@ -84,7 +85,17 @@ class Row:
         return f"{self.updated_at}/{self.run_id}"
 
     def as_json(self) -> dict[str, Any]:
-        return asdict(self)
+        """The fields a run has everywhere (``status --json`` names), and the queue's
+        fields only for a run in a queue."""
+        data = asdict(self)
+        if self.queue_state is None:
+            for name in _QUEUE_FIELDS:
+                del data[name]
+        return data
+
+
+_QUEUE_FIELDS = ("queue_state", "holder", "queue_reason", "priority", "attempts", "takeovers",
+                 "not_before")  # fmt: skip
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -148,7 +159,8 @@ def _plain(run: RunSummary) -> Row:
 VIEW = (
     "SELECT COALESCE(r.run_id, q.run_id) AS run_id, COALESCE(r.graph, q.graph_ref) AS graph, "
     "CASE WHEN q.state = 'dead' AND (r.status IS NULL OR r.status NOT IN ('failed', "
-    "'cancelled')) THEN 'dead' ELSE r.status END AS status, r.next, r.version, "
+    "'cancelled')) THEN 'dead' ELSE r.status END AS status, COALESCE(r.next, '') AS next, "
+    "COALESCE(r.version, 0) AS version, "
     "COALESCE(r.updated_at, to_char(q.submitted_at AT TIME ZONE 'UTC', "
     '\'YYYY-MM-DD"T"HH24:MI:SS.MS"+00:00"\')) AS updated_at, q.state AS queue_state, '
     "q.lease_owner, q.reason, q.priority, q.attempts, q.takeovers, "
@@ -191,7 +203,7 @@ def _queue_rows(queue: QueueStore, query: Query) -> list[Row]:
 
 def _queue_row(r: Any) -> Row:
     return Row(run_id=r[0], graph=r[1], status=r[2], next=r[3], version=r[4], updated_at=r[5],
-               queue_state=r[6], holder=r[7], reason=r[8], priority=r[9], attempts=r[10],
+               queue_state=r[6], holder=r[7], queue_reason=r[8], priority=r[9], attempts=r[10],
                takeovers=r[11], not_before=r[12])  # fmt: skip
 
 

@@ -28,7 +28,7 @@ _BATCH = (
     f"SELECT run_id FROM ({VIEW}) v WHERE {FILTERS} "
     "AND (queue_state IS NULL OR queue_state <> 'leased') "
     "AND (%(any_status)s OR next = 'END' OR status = 'cancelled' "
-    "OR (next IS NULL AND queue_state IN ('done', 'cancelled'))) "
+    "OR (version = 0 AND queue_state IN ('done', 'cancelled'))) "
     "AND (%(any_status)s = false OR status = ANY(%(statuses)s::text[])) "
     "ORDER BY updated_at LIMIT %(batch)s"
 )

@@ -98,7 +98,7 @@ def test_runs_status_dead_lists_only_dead_runs(pg_url: str, tmp_path: Path) -> N
     listed = stepgraph("runs", "--status", "dead", "--json", "--store", pg_url, cwd=tmp_path)
     (row,) = listed.json()["runs"]
     assert (row["run_id"], row["status"], row["queue_state"]) == ("ok", "dead", "dead")
-    assert "the adapter has a bug" in row["reason"]
+    assert "the adapter has a bug" in row["queue_reason"]
     text = stepgraph("runs", "--status", "dead", "--store", pg_url, cwd=tmp_path).out
     assert "doomed" not in text
 
