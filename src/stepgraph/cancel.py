@@ -17,9 +17,9 @@ from .adapters import Adapter
 from .checkpoint import EVENT, Checkpoint, now
 from .errors import InputError, NotCancellable, RunNotFound, VersionConflict
 from .graph import END, Graph
-from .queue_admin import QueueStore, mark_cancelled, queue_of, queued
+from .queue_admin import mark_cancelled, queued
 from .runner import CANCELLED, save_event, unstarted
-from .stores import Store, check_run_id
+from .stores import RunQueue, Store, check_run_id, queue_of
 
 ATTEMPTS = 20  # saves refused because the run moved on, before giving up
 Resolve = Callable[[str, str], tuple[Graph, Adapter]]
@@ -66,7 +66,7 @@ def cancel(
 
 
 def _unstarted(
-    store: Store, queue: QueueStore | None, run_id: str, resolve: Resolve | None
+    store: Store, queue: RunQueue | None, run_id: str, resolve: Resolve | None
 ) -> Checkpoint:
     row = queued(queue, run_id) if queue is not None else None
     if row is None:
@@ -77,7 +77,7 @@ def _unstarted(
     return unstarted(graph, adapter, json.loads(row.inputs), run_id)
 
 
-def _leave_queue(queue: QueueStore | None, run_id: str, why: str) -> None:
+def _leave_queue(queue: RunQueue | None, run_id: str, why: str) -> None:
     if queue is not None:
         mark_cancelled(queue, run_id, why)
 

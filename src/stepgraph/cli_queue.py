@@ -20,8 +20,9 @@ from .errors import InputError
 from .graph import Graph
 from .listing import DEFAULT_LIMIT, Query, page, parse_age, status_counts
 from .purge import Retention, purge
-from .queue_admin import STATES, queue_of, queue_stats
+from .queue_admin import STATES, queue_stats
 from .registry import graph_and_loader
+from .stores import queue_of
 
 EXIT_OK = 0
 

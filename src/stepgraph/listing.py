@@ -17,8 +17,8 @@ from datetime import datetime, timedelta, timezone
 from typing import Any
 
 from .errors import InputError
-from .queue_admin import STATES, QueueStore, queue_of
-from .stores import RunSummary, Store
+from .queue_admin import STATES
+from .stores import RunQueue, RunSummary, Store, queue_of
 
 DEFAULT_LIMIT = 50
 MAX_LIMIT = 1000
@@ -192,7 +192,7 @@ def filter_params(query: Query) -> dict[str, Any]:
     }
 
 
-def _queue_rows(queue: QueueStore, query: Query) -> list[Row]:
+def _queue_rows(queue: RunQueue, query: Query) -> list[Row]:
     at, run_id = query.cursor() or (None, None)
     params = {**filter_params(query), "after_at": at, "after_id": run_id,
               "limit": query.limit + 1}  # fmt: skip

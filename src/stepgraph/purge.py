@@ -17,9 +17,8 @@ from dataclasses import dataclass
 from .errors import InputError, StepgraphError
 from .graph import END
 from .listing import FILTERS, VIEW, Query, filter_params, stamp_before
-from .queue_admin import QueueStore, queue_of
 from .runner import CANCELLED
-from .stores import Store
+from .stores import RunQueue, Store, queue_of
 
 DEFAULT_BATCH = 500
 _TABLES = ("run_generations", "run_steps", "run_inputs", "run_queue", "runs")
@@ -73,7 +72,7 @@ def purge(
 
 
 def _purge_queue(
-    queue: QueueStore, older_than: float, statuses: tuple[str, ...], dry: bool, batch: int
+    queue: RunQueue, older_than: float, statuses: tuple[str, ...], dry: bool, batch: int
 ) -> Purged:
     params = {**filter_params(Query(older_than=older_than)), "any_status": bool(statuses),
               "statuses": list(statuses), "batch": batch}  # fmt: skip

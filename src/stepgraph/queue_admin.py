@@ -1,37 +1,21 @@
 """What an operator reads and changes in the PostgreSQL queue, beside the workers.
 
-A store *has* a queue when it offers ``connection(what)`` (a transaction on the queue's
-database): ``queue_of`` says so without naming a backend. Here: the queue row of a run,
+A store *has* a queue when it offers the ``stores.RunQueue`` capability: ``queue_of``
+says so without naming a backend. Here: the queue row of a run,
 marking a run cancelled, and the queue's metrics (depth by state, the age of the oldest
 runnable run, takeovers, dead letters).
 """
 
 from __future__ import annotations
 
-from contextlib import AbstractContextManager
 from dataclasses import dataclass
-from typing import Any, Protocol, runtime_checkable
+from typing import Any
 
-from .stores import Store, check_run_id
+from .stores import RunQueue, check_run_id
 
 STATES = ("runnable", "leased", "waiting", "done", "dead", "cancelled")
 """Queue states: claimable, held by a worker, parked for a person, finished,
 dead-lettered, cancelled."""
-
-
-@runtime_checkable
-class QueueStore(Protocol):
-    """A store with a run queue (PostgreSQL): one transaction per ``connection``."""
-
-    url: str
-
-    def connection(self, what: str) -> AbstractContextManager[Any]:
-        """A transaction on the queue's database."""
-
-
-def queue_of(store: Store) -> QueueStore | None:
-    """``store`` itself when it has a queue, else None (memory, file, SQLite)."""
-    return store if isinstance(store, QueueStore) else None
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -61,7 +45,7 @@ _OLDEST = (
 _TAKEOVERS = "SELECT COALESCE(sum(takeovers), 0)::bigint FROM run_queue"
 
 
-def queued(queue: QueueStore, run_id: str) -> Queued | None:
+def queued(queue: RunQueue, run_id: str) -> Queued | None:
     """The queue row of ``run_id``, or None if it was never submitted."""
     with queue.connection(f"queue row {check_run_id(run_id)!r}") as conn:
         row = conn.execute(_ROW, (run_id,)).fetchone()
@@ -71,13 +55,13 @@ def queued(queue: QueueStore, run_id: str) -> Queued | None:
                   state=row[3], reason=row[4])  # fmt: skip
 
 
-def mark_cancelled(queue: QueueStore, run_id: str, reason: str) -> bool:
+def mark_cancelled(queue: RunQueue, run_id: str, reason: str) -> bool:
     """Take ``run_id`` out of the queue for good; its holder's lease ends with it."""
     with queue.connection(f"cancel {check_run_id(run_id)!r}") as conn:
         return bool(conn.execute(_CANCEL, (reason, run_id)).rowcount == 1)
 
 
-def queue_stats(queue: QueueStore) -> dict[str, Any]:
+def queue_stats(queue: RunQueue) -> dict[str, Any]:
     """Depth by state, the oldest runnable run's wait (s), takeovers, dead letters."""
     with queue.connection("queue stats") as conn:
         depth = {state: int(count) for state, count in conn.execute(_DEPTH).fetchall()}

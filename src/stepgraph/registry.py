@@ -20,7 +20,7 @@ from .adapters.providers import adapter_from_id
 from .errors import AdapterError, InputError, RunBusy, RunNotFound
 from .graph import Graph
 from .runner import RunResult, resume
-from .stores import Store
+from .stores import Store, queue_of
 
 
 @dataclass(frozen=True)
@@ -96,11 +96,12 @@ def json_object(path: str) -> dict[str, Any]:
 
 def requeue_if_queued(store: Store, run_id: str) -> bool:
     """Hand a run queued in PostgreSQL back to the workers; False for any other run."""
-    if type(store).__name__ != "PostgresStore":
+    queue = queue_of(store)
+    if queue is None:
         return False
     from .worker import requeue
 
-    return requeue(store, run_id)  # type: ignore[arg-type]
+    return requeue(queue, run_id)
 
 
 def continue_run(store: Store, run_id: str, graph_ref: str | None = None) -> RunResult | str:

@@ -40,7 +40,7 @@ from .errors import (
 )
 from .graph import Graph
 from .runner import derive_run_id, resume, run
-from .stores import check_run_id
+from .stores import RunQueue, check_run_id
 from .stores.postgres import PostgresStore
 
 CHANNEL = "stepgraph_runs"
@@ -170,10 +170,10 @@ def check_queue_options(priority: object, concurrency_key: object, max_concurren
                              f"{max_concurrent!r}")  # fmt: skip
 
 
-def requeue(store: PostgresStore, run_id: str) -> bool:
+def requeue(store: RunQueue, run_id: str) -> bool:
     """Make a dead, done or waiting run runnable again; False if it is none of them."""
     with store.connection(f"requeue {run_id!r}") as conn:
-        changed = conn.execute(_REQUEUE, (check_run_id(run_id),)).rowcount == 1
+        changed = bool(conn.execute(_REQUEUE, (check_run_id(run_id),)).rowcount == 1)
         if changed:
             conn.execute(f"NOTIFY {CHANNEL}")
     return changed

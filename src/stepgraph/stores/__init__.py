@@ -125,10 +125,25 @@ class DeadLetter:
 
 @runtime_checkable
 class RunQueue(Protocol):
-    """A store capability: it queues runs for workers and knows which ones it dead-lettered."""
+    """A store capability: it queues runs for workers (PostgreSQL).
+
+    ``connection`` is a transaction on the queue's database (the queue's own tables are
+    read and changed by ``queue_admin``, ``worker``, ``listing`` and ``purge``);
+    ``dead_letters`` says which runs the queue gave up on.
+    """
+
+    url: str
+
+    def connection(self, what: str) -> AbstractContextManager[Any]:
+        """A transaction on the queue's database; ``what`` names it in errors."""
 
     def dead_letters(self, run_ids: Sequence[str] | None = None) -> list[DeadLetter]:
         """The dead-lettered runs among ``run_ids`` (None: all of them)."""
+
+
+def queue_of(store: Store) -> RunQueue | None:
+    """``store`` itself when it has a run queue, else None (memory, file, SQLite)."""
+    return store if isinstance(store, RunQueue) else None
 
 
 def open_store(url: str, *, signing_key: bytes | None = None, read_only: bool = False) -> Store:
@@ -209,4 +224,5 @@ __all__ = [
     "check_run_id",
     "open_existing_store",
     "open_store",
+    "queue_of",
 ]
