@@ -20,7 +20,7 @@ from . import cli_people, cli_queue, cli_text
 from .adapters import Adapter
 from .adapters.anthropic_sdk import MODES
 from .adapters.openai_compat import STYLES, TOKEN_FIELDS, TRANSPORTS
-from .adapters.providers import provider_adapter
+from .adapters.providers import missing_key, provider_adapter
 from .adapters.recording import Recording, Replay
 from .cli_codes import (
     EXIT_ACTION_REFUSED,
@@ -281,7 +281,9 @@ def _resume(args: argparse.Namespace) -> int:
         graph_ref = args.graph or current.parts.graph
         graph, loader = graph_and_loader(graph_ref)
         inputs = loader(args.input) if args.input else None
-        adapter = _adapter(args.adapter) if args.adapter else adapter_for(current.parts.adapter)
+        adapter = (
+            _adapter(args.adapter) if args.adapter else _keyed(adapter_for(current.parts.adapter))
+        )
         result = resume(graph, run_id=args.run_id, adapter=adapter, store=store,
                         inputs=inputs, max_steps=args.max_steps, early=args.now)  # fmt: skip
     return _report(result, args)
@@ -418,8 +420,16 @@ def _named_adapter(ref: str, args: argparse.Namespace | None) -> Adapter:
         mode=getattr(args, "anthropic_mode", None),
     )
     if provider is not None:
-        return provider
+        return _keyed(provider)
     return named_adapter(ref)
+
+
+def _keyed(adapter: Adapter) -> Adapter:
+    """``adapter``, or exit 2 naming the variable when its provider's API key is not set."""
+    variable = missing_key(adapter)
+    if variable is not None:
+        raise InputError(variable, "is not set: the provider needs an API key (nothing was sent)")
+    return adapter
 
 
 def _fail(error: StepgraphError, args: argparse.Namespace) -> int:

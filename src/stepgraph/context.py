@@ -20,7 +20,6 @@ from __future__ import annotations
 import json
 import time
 from collections.abc import Callable
-from datetime import datetime, timedelta, timezone
 from typing import TYPE_CHECKING, Any
 
 from .adapters import Adapter, Request, Result
@@ -33,7 +32,7 @@ from .errors import (
     RetryLater,
     StepgraphError,
 )
-from .retry import DEFAULT_RETRY, Budget, RetryPolicy
+from .retry import DEFAULT_RETRY, Budget, RetryPolicy, later_than
 from .stores._testhooks import reach
 
 if TYPE_CHECKING:
@@ -83,6 +82,8 @@ class Context:
         """
         key = f"{self.visit}:{self.node}:{self._calls}"
         self._calls += 1
+        if self.deadline is None:  # a node that calls the model gets the default deadline
+            self.deadline = time.monotonic() + self.retry.model_deadline
         adapter_id = self.adapter.id
         try:
             request_hash = digest(canonical_json([adapter_id, instructions, data, schema,
@@ -196,17 +197,17 @@ class Context:
         name = type(error).__name__
         if tried >= self.retry.attempts:
             raise RetryLater(
-                f"{name} on {tried} attempt(s) of {self.node}: {error}", _later(wait)
+                f"{name} on {tried} attempt(s) of {self.node}: {error}", later_than(wait)
             ) from error
         if wait > self.retry.max_wait:
             raise RetryLater(
                 f"{name}: the provider asked to wait {wait:g} s, above the cap of "
-                f"{self.retry.max_wait:g} s", _later(wait),
+                f"{self.retry.max_wait:g} s", later_than(wait),
             ) from error  # fmt: skip
         remaining = self._remaining()
         if remaining is not None and wait >= remaining:
             raise RetryLater(
-                f"{name}: waiting {wait:g} s would pass the node's timeout", _later(wait)
+                f"{name}: waiting {wait:g} s would pass the node's timeout", later_than(wait)
             ) from error
         return wait
 
@@ -252,11 +253,6 @@ def _summary(record: dict[str, Any]) -> dict[str, Any]:
     if record.get("status") == "started":
         summary["status"] = "interrupted"
     return summary
-
-
-def _later(seconds: float) -> str:
-    moment = datetime.now(timezone.utc) + timedelta(seconds=seconds)
-    return moment.isoformat(timespec="milliseconds")
 
 
 def _ms(started: float) -> float:

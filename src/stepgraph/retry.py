@@ -6,6 +6,13 @@ with full jitter, or after the provider's ``retry_after`` when it gave one. When
 wait would exceed ``max_wait`` or the attempts are spent, the harness stops with
 ``RetryLater`` (the reason and the earliest time to try again) instead of leaving a
 process asleep for minutes.
+
+Across resumes the pause grows: each ``@retry_later`` stop records how many provider
+stops in a row the run has had (``stops``). From the second on, ``not_before`` is at
+least ``later_delay`` doubled per stop (up to ``later_max_delay``); after
+``later_stops`` of them the run stops in ``failed`` (an ``@failed`` event step) and
+waits for a person. A node that calls the model without a timeout of its own gets
+``model_deadline`` seconds for all its model calls, retries included.
 """
 
 from __future__ import annotations
@@ -14,6 +21,7 @@ import random
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from datetime import datetime, timedelta, timezone
 
 from .errors import InputError
 
@@ -21,6 +29,9 @@ from .errors import InputError
 @dataclass(frozen=True, kw_only=True)
 class RetryPolicy:
     """``attempts`` per generation; ``budget`` model calls per harness call; delays in s.
+
+    ``later_*`` govern stops across resumes; ``model_deadline`` bounds the model calls
+    of a node that has no timeout.
 
     ``budget`` (None: no limit) bounds every attempt of every generation that one
     ``run``/``resume`` call makes, so a run with many nodes cannot spend without end;
@@ -32,6 +43,10 @@ class RetryPolicy:
     base_delay: float = 0.5
     max_delay: float = 8.0
     max_wait: float = 30.0
+    later_delay: float = 30.0
+    later_max_delay: float = 3600.0
+    later_stops: int = 8
+    model_deadline: float = 300.0
     sleep: Callable[[float], None] = field(default=time.sleep, compare=False, repr=False)
     jitter: Callable[[], float] = field(default=random.random, compare=False, repr=False)
 
@@ -44,7 +59,17 @@ class RetryPolicy:
             isinstance(self.budget, bool) or not isinstance(self.budget, int) or self.budget < 1
         ):
             raise InputError("retry.budget", f"must be a positive integer, not {self.budget!r}")
-        for name in ("base_delay", "max_delay", "max_wait"):
+        if (
+            isinstance(self.later_stops, bool)
+            or not isinstance(self.later_stops, int)
+            or (self.later_stops < 1)
+        ):
+            raise InputError("retry.later_stops", f"must be a positive integer, not "
+                             f"{self.later_stops!r}")  # fmt: skip
+        if not isinstance(self.model_deadline, int | float) or not self.model_deadline > 0:
+            raise InputError("retry.model_deadline", f"must be a number > 0, not "
+                             f"{self.model_deadline!r}")  # fmt: skip
+        for name in ("base_delay", "max_delay", "max_wait", "later_delay", "later_max_delay"):
             value = getattr(self, name)
             if isinstance(value, bool) or not isinstance(value, int | float) or value < 0:
                 raise InputError(f"retry.{name}", f"must be a number >= 0, not {value!r}")
@@ -55,6 +80,14 @@ class RetryPolicy:
             return max(0.0, float(retry_after))
         ceiling = min(self.max_delay, self.base_delay * 2 ** (attempt - 1))
         return float(ceiling * self.jitter())
+
+    def later(self, stops: int) -> float | None:
+        """The least pause before the ``stops``-th stop in a row may resume; None: give up."""
+        if stops > self.later_stops:
+            return None
+        if stops <= 1:
+            return 0.0  # the first stop keeps the wait the provider or the backoff chose
+        return float(min(self.later_max_delay, self.later_delay * 2 ** (stops - 2)))
 
 
 DEFAULT_RETRY = RetryPolicy()
@@ -73,3 +106,9 @@ class Budget:
             return False
         self.spent += 1
         return True
+
+
+def later_than(seconds: float) -> str:
+    """The UTC time ``seconds`` from now, in the format of ``checkpoint.now``."""
+    moment = datetime.now(timezone.utc) + timedelta(seconds=seconds)
+    return moment.isoformat(timespec="milliseconds")

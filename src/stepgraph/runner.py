@@ -58,7 +58,7 @@ from .errors import (
     VersionConflict,
 )
 from .graph import END, Branch, Graph, Node
-from .retry import Budget, RetryPolicy
+from .retry import DEFAULT_RETRY, Budget, RetryPolicy, later_than
 from .stores import Store, check_run_id
 from .waits import Wait, failed_wait, retry_wait
 
@@ -285,7 +285,7 @@ def _drive(
             outcome = _call(graph.nodes[name], name, _clone(state), context)
         except (RetryLater, EffectUnknown, NodeError) as stop_now:
             base = current or _unsaved(run_id, parts, inputs, name)
-            current = _stop(store, base, name, stop_now)
+            current = _stop(store, base, name, stop_now, retry or DEFAULT_RETRY)
             break
         wait = outcome if isinstance(outcome, Wait) else None
         update, update_text = _checked_update(name, wait.update if wait else outcome)
@@ -357,19 +357,42 @@ def _save_unless_cancelled(
 
 
 def _stop(
-    store: Store, current: Checkpoint, name: str, error: RetryLater | EffectUnknown | NodeError
+    store: Store,
+    current: Checkpoint,
+    name: str,
+    error: RetryLater | EffectUnknown | NodeError,
+    policy: RetryPolicy,
 ) -> Checkpoint:
     """Save why the run stopped at ``name``; re-raise ``RetryLater`` once it is saved.
 
     A ``NodeError`` is re-raised; a provider failure retrying cannot fix is saved first.
+    A provider's stop counts against the run: the pause grows with each stop in a row,
+    and after ``policy.later_stops`` the run is saved ``failed`` for a person instead
+    (``RunFailed``).
     """
     if isinstance(error, NodeError):
         _save_if_failed(store, current, name, error)
         raise error
     if isinstance(error, RetryLater):
-        record = retry_wait(name, error.reason, error.not_before)
+        cause = error.__cause__
+        if not isinstance(cause, ProviderError):  # a spent budget: go on at once next time
+            record = retry_wait(name, error.reason, error.not_before)
+            save_event(store, current, "@retry_later", RETRY_LATER, {WAIT: record})
+            raise error
+        prior = current.wait or {}
+        stops = int(prior.get("stops", 0)) + 1 if prior.get("kind") == "retry" else 1
+        pause = policy.later(stops)
+        if pause is None:
+            kind = type(cause).__name__
+            record = {**failed_wait(name, kind, error.reason, cause.status), "stops": stops - 1}
+            save_event(store, current, "@failed", FAILED, {WAIT: record})
+            raise RunFailed(current.run_id, name, kind, error.reason) from cause
+        not_before = max(error.not_before, later_than(pause))
+        record = retry_wait(name, error.reason, not_before, stops)
         save_event(store, current, "@retry_later", RETRY_LATER, {WAIT: record})
-        raise error
+        if not_before == error.not_before:
+            raise error
+        raise RetryLater(error.reason, not_before) from cause
     record = {"kind": "reconcile", "node": name, "effect": error.effect, "key": error.key,
               "slot": error.slot, "reason": str(error)}  # fmt: skip
     return save_event(store, current, "@reconcile", NEEDS_RECONCILIATION, {WAIT: record})

@@ -70,9 +70,10 @@ class Wait:
         return record
 
 
-def retry_wait(node: str, reason: str, not_before: str) -> dict[str, Any]:
-    """The ``@wait`` record of a retry-later stop."""
-    return {"kind": "retry", "node": node, "reason": reason, "not_before": not_before}
+def retry_wait(node: str, reason: str, not_before: str, stops: int = 0) -> dict[str, Any]:
+    """The ``@wait`` record of a retry-later stop; ``stops``: provider stops in a row."""
+    record = {"kind": "retry", "node": node, "reason": reason, "not_before": not_before}
+    return {**record, "stops": stops} if stops else record
 
 
 def failed_wait(node: str, error: str, reason: str, http_status: int | None) -> dict[str, Any]:

@@ -107,7 +107,7 @@ def test_retry_after_above_the_cap_stops_with_when_to_try_again_and_resumes_late
         assert saved is not None
         assert (saved.next, saved.status, saved.node) == ("draft", "retry_later", "@retry_later")
         assert saved.wait == {"kind": "retry", "node": "draft", "reason": raised.value.reason,
-                              "not_before": raised.value.not_before}  # fmt: skip
+                              "not_before": raised.value.not_before, "stops": 1}  # fmt: skip
         (entry,) = store.generations("r").values()
         assert (entry["status"], entry["error"], entry["retry_after"]) == (
             "failed", "RateLimited", 300.0)  # fmt: skip

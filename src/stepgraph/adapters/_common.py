@@ -1,6 +1,8 @@
 """What the adapters share: endpoint checks, the request timeout, reading a JSON answer,
 and one raw call through an official SDK (openai 3, anthropic 2).
 
+``raw_call`` also bounds the whole request: an SDK's timeout is per read.
+
 Both SDKs are generated from the same toolkit: the same timeout, connection and status
 error classes, and ``with_raw_response``. ``raw_call`` makes one request and returns the
 status, body and headers as received, so each adapter reads answers with its own
@@ -32,11 +34,19 @@ def request_timeout(limit: float, left: float | None) -> float:
 
 
 def raw_call(
-    sdk: Any, create: Callable[[], Any], base_url: str, timeout: float
+    sdk: Any,
+    create: Callable[[], Any],
+    base_url: str,
+    timeout: float,
+    abandon: Callable[[], None] = lambda: None,
 ) -> tuple[int, bytes, dict[str, str]]:
-    """Call ``create()`` (a ``with_raw_response`` method); the answer as received."""
+    """Call ``create()`` (a ``with_raw_response`` method); the answer as received.
+
+    The SDK's timeout bounds each read; ``within`` bounds the whole call, calling
+    ``abandon`` (close the client) when a trickling answer outlives it.
+    """
     try:
-        raw = create()
+        raw = within(create, timeout, abandon)
     except sdk.APITimeoutError as error:
         raise ProviderTimeout(f"no answer within {timeout:g} s") from error
     except sdk.APIConnectionError as error:
@@ -46,6 +56,30 @@ def raw_call(
     else:
         response = raw.http_response
     return response.status_code, response.content, dict(response.headers.items())
+
+
+def within(call: Callable[[], Any], seconds: float, abandon: Callable[[], None]) -> Any:
+    """``call()`` in a helper thread, or ``ProviderTimeout`` once ``seconds`` passed."""
+    import threading
+
+    outcome: dict[str, Any] = {}
+    finished = threading.Event()
+
+    def work() -> None:
+        try:
+            outcome["value"] = call()
+        except BaseException as error:  # handed to the caller's thread below
+            outcome["error"] = error
+        finally:
+            finished.set()
+
+    threading.Thread(target=work, name="stepgraph-request", daemon=True).start()
+    if not finished.wait(seconds):
+        abandon()  # its connection closes, so the helper thread ends too
+        raise ProviderTimeout(f"no complete answer within {seconds:g} s")
+    if "error" in outcome:
+        raise outcome["error"]
+    return outcome["value"]
 
 
 def parse_object(text: str, request_id: str | None = None) -> dict[str, Any]:

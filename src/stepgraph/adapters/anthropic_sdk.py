@@ -97,7 +97,7 @@ class AnthropicAdapter:
         body = self.body(request)
         status, text, headers = raw_call(
             anthropic, lambda: client.messages.with_raw_response.create(**body), self.base_url,
-            timeout,
+            timeout, self._abandon,
         )  # fmt: skip
         if status >= 400:
             raise status_error(status, text, headers)
@@ -114,6 +114,12 @@ class AnthropicAdapter:
                                          max_retries=0, timeout=self.timeout)  # fmt: skip
             self._client = (tag, client)
         return self._client[1]
+
+    def _abandon(self) -> None:
+        """Close the client of a request that outlived its deadline; the next builds anew."""
+        cached, self._client = self._client, None
+        if cached is not None:
+            cached[1].close()
 
     def _read(self, status: int, text: bytes, request_id: str | None) -> Result:
         try:

@@ -30,11 +30,9 @@ from ..errors import (
     BadRequest,
     InputError,
     MalformedOutput,
-    ProviderConnectionError,
     ProviderError,
     ProviderOverloaded,
     ProviderServerError,
-    ProviderTimeout,
     QuotaExceeded,
     RateLimited,
     Refused,
@@ -64,6 +62,7 @@ class OpenAICompatAdapter:
         max_output_tokens: int = 1024,
         timeout: float = 60.0,
         transport: str = "http",
+        key_required: bool = False,
     ) -> None:
         if transport not in TRANSPORTS:
             raise InputError("transport", f"must be one of {', '.join(TRANSPORTS)}")
@@ -81,6 +80,7 @@ class OpenAICompatAdapter:
         self.max_output_tokens = max_output_tokens
         self.timeout = timeout
         self.transport = transport
+        self.key_required = key_required and key_env is not None  # checked before sending
         self._sdk: Any = None  # the SDK client, built on first use
 
     @property
@@ -113,6 +113,8 @@ class OpenAICompatAdapter:
     def generate(self, request: Request) -> Result:
         body = self.body(request)
         key = os.environ.get(self.key_env) if self.key_env else None
+        if self.key_required and not key:
+            raise AuthenticationFailed(f"no API key: set {self.key_env}")
         timeout = request_timeout(self.timeout, request.timeout)
         if self.transport == "sdk":
             from .openai_sdk import post_chat
@@ -127,33 +129,18 @@ class OpenAICompatAdapter:
     def _post(
         self, body: dict[str, Any], key: str | None, timeout: float
     ) -> tuple[int, bytes, dict[str, str]]:
-        """One POST with the standard library; HTTP errors become ``ProviderError``."""
-        import urllib.error  # only requests need them: the command line starts faster
-        import urllib.request
+        """One POST with the standard library within ``timeout``; HTTP errors raise."""
+        from ._http import post  # only requests need urllib: the command line starts faster
 
-        data = json.dumps(body).encode("utf-8")
         headers = {"Content-Type": "application/json", "Accept": "application/json"}
         if key:
             headers["Authorization"] = f"Bearer {key}"
-        http = urllib.request.Request(
-            f"{self.base_url}/chat/completions", data=data, headers=headers, method="POST"
-        )
-        try:
-            with urllib.request.urlopen(http, timeout=timeout) as response:
-                status, text = response.status, response.read()
-                response_headers = dict(response.headers.items())
-        except urllib.error.HTTPError as error:
-            raise _status_error(error.code, error.read(), dict(error.headers.items())) from None
-        except TimeoutError as error:
-            raise ProviderTimeout(f"no answer within {timeout:g} s") from error
-        except urllib.error.URLError as error:
-            if isinstance(error.reason, TimeoutError):
-                raise ProviderTimeout(f"no answer within {timeout:g} s") from None
-            raise ProviderConnectionError(f"cannot reach {self.base_url}: {error.reason}") from None
-        except (ConnectionError, OSError) as error:
-            raise ProviderConnectionError(
-                f"connection to {self.base_url} failed: {error}"
-            ) from None
+        status, text, response_headers, ok = post(
+            f"{self.base_url}/chat/completions", json.dumps(body).encode("utf-8"), headers,
+            timeout,
+        )  # fmt: skip
+        if not ok:
+            raise _status_error(status, text, response_headers)
         return status, text, response_headers
 
     def _read(self, status: int, text: bytes, request_id: str | None) -> Result:

@@ -32,7 +32,14 @@ def post_chat(
         ) from error
     client = _client(adapter, key or NO_KEY, openai).with_options(timeout=timeout)
     return raw_call(openai, lambda: client.chat.completions.with_raw_response.create(**body),
-                    adapter.base_url, timeout)  # fmt: skip
+                    adapter.base_url, timeout, lambda: _abandon(adapter))  # fmt: skip
+
+
+def _abandon(adapter: OpenAICompatAdapter) -> None:
+    """Close the client of a request that outlived its deadline; the next builds anew."""
+    cached, adapter._sdk = adapter._sdk, None
+    if cached is not None:
+        cached[1].close()
 
 
 def _client(adapter: OpenAICompatAdapter, key: str, openai: Any) -> Any:

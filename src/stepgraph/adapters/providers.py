@@ -8,6 +8,7 @@ speak Chat Completions; ``anthropic:MODEL`` speaks Messages through Anthropic's 
 from __future__ import annotations
 
 import importlib.util
+import os
 
 from ..errors import InputError
 from .anthropic_sdk import DEFAULT_URL as ANTHROPIC_URL
@@ -65,7 +66,19 @@ def provider_adapter(
         tokens_field=tokens_field or tokens or "max_completion_tokens",
         timeout=seconds,
         transport=transport or default_transport(),
+        key_required=provider == "openai",
     )
+
+
+def missing_key(adapter: object) -> str | None:
+    """The environment variable ``adapter`` needs for its API key and lacks, or None."""
+    needs = isinstance(adapter, AnthropicAdapter) or (
+        isinstance(adapter, OpenAICompatAdapter) and adapter.key_required
+    )
+    key_env = getattr(adapter, "key_env", None)
+    if needs and key_env and not os.environ.get(key_env):
+        return str(key_env)
+    return None
 
 
 def adapter_from_id(adapter_id: str, *, transport: str | None = None) -> ProviderAdapter | None:
