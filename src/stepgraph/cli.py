@@ -9,6 +9,7 @@ through ``COMMAND_SETS``: each is a function given the sub-parser factory ``comm
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
 import logging
 import os
@@ -17,11 +18,12 @@ from collections.abc import Callable, Sequence
 from typing import Any, Literal
 
 from . import cli_people, cli_queue, cli_text
+from .adapter_ref import AdapterRef, remember
 from .adapters import Adapter
 from .adapters.anthropic_sdk import MODES
 from .adapters.openai_compat import STYLES, TOKEN_FIELDS, TRANSPORTS
-from .adapters.providers import missing_key, provider_adapter
-from .adapters.recording import Recording, Replay
+from .adapters.providers import missing_key
+from .adapters.recording import Recording
 from .cli_codes import (
     EXIT_ACTION_REFUSED,
     EXIT_CANCELLED,
@@ -47,10 +49,11 @@ from .errors import (
     RunFailed,
     RunNotFound,
     StepgraphError,
+    StoreError,
 )
-from .registry import adapter_for, graph_and_loader, named_adapter, requeue_if_queued
 from .registry import continue_run as registry_continue
-from .runner import RunResult, resume, run
+from .registry import graph_and_loader, rebuild_adapter, requeue_if_queued
+from .runner import RunResult, derive_run_id, resume, run
 from .statuses import Standing, standing, standing_of
 from .stores import DEFAULT_URL, Store, open_existing_store, open_store
 
@@ -263,10 +266,16 @@ def _run(args: argparse.Namespace) -> int:
         if args.graph != "offers":
             raise InputError("--outbox", "only the offers graph publishes to an outbox")
         inputs["outbox"] = os.path.abspath(args.outbox)
-    adapter = _adapter(args.adapter, args)
+    ref = _adapter_ref(args.adapter, args)
+    adapter = _keyed(ref.build())
     with _open(args, "create") as store:
-        result = run(graph, inputs=inputs, adapter=adapter, store=store,
-                     run_id=args.run_id, max_steps=args.max_steps)  # fmt: skip
+        run_id = args.run_id or derive_run_id(graph, adapter, inputs)
+        try:
+            result = run(graph, inputs=inputs, adapter=adapter, store=store,
+                         run_id=run_id, max_steps=args.max_steps)  # fmt: skip
+        finally:  # the run exists once a step is saved: keep how to build its adapter
+            with contextlib.suppress(StoreError):  # a failing store already says so
+                remember(store, run_id, ref, adapter.id)
     return _report(result, args)
 
 
@@ -281,9 +290,10 @@ def _resume(args: argparse.Namespace) -> int:
         graph_ref = args.graph or current.parts.graph
         graph, loader = graph_and_loader(graph_ref)
         inputs = loader(args.input) if args.input else None
-        adapter = (
-            _adapter(args.adapter) if args.adapter else _keyed(adapter_for(current.parts.adapter))
-        )
+        if args.adapter:
+            adapter = _adapter(args.adapter)
+        else:  # as the run started: its kept options (--record, --timeout), else its id
+            adapter = _keyed(rebuild_adapter(store, args.run_id, current.parts.adapter))
         result = resume(graph, run_id=args.run_id, adapter=adapter, store=store,
                         inputs=inputs, max_steps=args.max_steps, early=args.now)  # fmt: skip
     return _report(result, args)
@@ -399,34 +409,29 @@ def _provider_options(cmd: Any) -> None:
     cmd.add_argument("--replay", metavar="FILE", help="answer from FILE instead of a model")
 
 
-def _adapter(ref: str, args: argparse.Namespace | None = None) -> Adapter:
-    replay, record = getattr(args, "replay", None), getattr(args, "record", None)
-    if replay:
-        return Replay(replay)
-    chosen = _named_adapter(ref, args)
-    if record:
-        return Recording(chosen, record)
-    return chosen
-
-
-def _named_adapter(ref: str, args: argparse.Namespace | None) -> Adapter:
-    provider = provider_adapter(
-        ref,
+def _adapter_ref(ref: str, args: argparse.Namespace | None = None) -> AdapterRef:
+    """The adapter the options name, as kept with a run (``adapter_ref``)."""
+    return AdapterRef(
+        ref=ref,
         base_url=getattr(args, "base_url", None),
         style=getattr(args, "output_style", None),
         tokens_field=getattr(args, "tokens_field", None),
         timeout=getattr(args, "timeout", None),
         transport=getattr(args, "transport", None),
         mode=getattr(args, "anthropic_mode", None),
+        record=getattr(args, "record", None),
+        replay=getattr(args, "replay", None),
     )
-    if provider is not None:
-        return _keyed(provider)
-    return named_adapter(ref)
+
+
+def _adapter(ref: str, args: argparse.Namespace | None = None) -> Adapter:
+    return _keyed(_adapter_ref(ref, args).build())
 
 
 def _keyed(adapter: Adapter) -> Adapter:
     """``adapter``, or exit 2 naming the variable when its provider's API key is not set."""
-    variable = missing_key(adapter)
+    inner = adapter.adapter if isinstance(adapter, Recording) else adapter
+    variable = missing_key(inner)
     if variable is not None:
         raise InputError(variable, "is not set: the provider needs an API key (nothing was sent)")
     return adapter

@@ -33,6 +33,7 @@ from .errors import (
     StepgraphError,
 )
 from .retry import DEFAULT_RETRY, Budget, RetryPolicy, later_than
+from .scrub import scrub
 from .stores._testhooks import reach
 
 if TYPE_CHECKING:
@@ -197,7 +198,7 @@ class Context:
         name = type(error).__name__
         if tried >= self.retry.attempts:
             raise RetryLater(
-                f"{name} on {tried} attempt(s) of {self.node}: {error}", later_than(wait)
+                scrub(f"{name} on {tried} attempt(s) of {self.node}: {error}"), later_than(wait)
             ) from error
         if wait > self.retry.max_wait:
             raise RetryLater(
@@ -219,8 +220,8 @@ class Context:
 
 def _as_adapter_error(adapter_id: str, error: Exception) -> AdapterError:
     if isinstance(error, InputError):
-        return AdapterError(f"adapter {adapter_id!r} returned non-JSON output: {error}")
-    return AdapterError(f"adapter {adapter_id!r} failed: {type(error).__name__}: {error}")
+        return AdapterError(scrub(f"adapter {adapter_id!r} returned non-JSON output: {error}"))
+    return AdapterError(scrub(f"adapter {adapter_id!r} failed: {type(error).__name__}: {error}"))
 
 
 def _error_facts(error: Exception) -> dict[str, Any]:

@@ -69,6 +69,13 @@ def adapter_for(adapter_id: str) -> Adapter:
     raise AdapterError(f"the run used adapter {adapter_id!r}; name it with --adapter module:attr")
 
 
+def rebuild_adapter(store: Store, run_id: str, adapter_id: str) -> Adapter:
+    """The adapter a stored run started with: from its kept options, else from its id."""
+    from .adapter_ref import recall  # it builds adapters with named_adapter from here
+
+    return recall(store, run_id, adapter_id) or adapter_for(adapter_id)
+
+
 def import_ref(ref: str, field: str) -> Any:
     module_name, _, attr = ref.partition(":")
     if not module_name or not attr:
@@ -117,7 +124,7 @@ def continue_run(store: Store, run_id: str, graph_ref: str | None = None) -> Run
     if requeue_if_queued(store, run_id):
         return "requeued: a worker will resume it"
     graph, _ = graph_and_loader(graph_ref or current.parts.graph)
-    adapter = adapter_for(current.parts.adapter)
+    adapter = rebuild_adapter(store, run_id, current.parts.adapter)
     pauses = [0.05, 0.1, 0.2, 0.4, 0.8]
     while True:
         try:

@@ -131,3 +131,46 @@ def test_the_cli_refuses_a_provider_without_its_key_before_anything_is_written(
     assert variable in outcome.err
     assert server.requests == 0
     assert not store.exists()
+
+
+SECRET = "sk-test-echoed-back-0123456789abcdef"
+
+
+def test_an_error_body_echoing_the_key_is_scrubbed_before_it_is_stored(
+    server: RawServer, tmp_path: Path
+) -> None:
+    echo = {"error": {"message": f"Incorrect API key provided: {SECRET}", "code": "oops"}}
+    server.push(*[whole(http_reply(echo, status=500))] * 3)
+    store = f"sqlite:{tmp_path / 'runs.db'}"
+    outcome = stepgraph("run", "offers", EXAMPLE, "--run-id", "r", "--adapter",
+                        "openai-compatible:m1", "--base-url", server.url, "--transport", "http",
+                        "--store", store, cwd=tmp_path, env={"OPENAI_API_KEY": SECRET})  # fmt: skip
+    assert outcome.code == 6, outcome.err
+    assert server.requests == 3
+    shown = stepgraph("show", "r", "--store", store, "--json", cwd=tmp_path)
+    assert "Incorrect API key provided" in shown.out  # the reason is kept, the key is not
+    assert SECRET not in shown.out + outcome.err
+    for path in tmp_path.rglob("*"):
+        assert not path.is_file() or SECRET.encode() not in path.read_bytes(), path
+
+
+def test_record_and_timeout_given_to_run_hold_on_resume(server: RawServer, tmp_path: Path) -> None:
+    store, tape = f"sqlite:{tmp_path / 'runs.db'}", tmp_path / "tape.jsonl"
+    flags = ("--adapter", "openai-compatible:m1", "--base-url", server.url, "--store", store)
+    first = stepgraph("run", "offers", EXAMPLE, "--run-id", "r", "--max-steps", "1",
+                      "--record", str(tape), "--timeout", "0.5", *flags, cwd=tmp_path)  # fmt: skip
+    assert first.code == 0, first.err
+    report = good_report(seed_offers())
+    slow = http_reply(report.body, headers=report.headers)
+    server.push(*[trickle(slow, every=0.01, chunk=2)] * 3)  # each under 0.5 s a byte, not whole
+    timed_out = stepgraph("resume", "r", "--store", store, cwd=tmp_path)
+    assert timed_out.code == 6, timed_out.err
+    assert "ProviderTimeout" in timed_out.err
+    server.push(whole(slow))
+    done = stepgraph("resume", "r", "--now", "--store", store, "--json", cwd=tmp_path)
+    assert done.code == 0, done.err
+    assert len(tape.read_text().splitlines()) == 1  # the resumed run recorded its answer
+    replayed = stepgraph("run", "offers", EXAMPLE, "--store", "memory:", "--json", "--replay",
+                         str(tape), cwd=tmp_path)  # fmt: skip
+    assert replayed.code == 0, replayed.err
+    assert replayed.json()["state"]["report"] == done.json()["state"]["report"]

@@ -26,6 +26,7 @@ from ..errors import (
     Refused,
     TruncatedOutput,
 )
+from ..scrub import scrub_error
 from . import Request, Result
 from ._common import check_endpoint, parse_object, raw_call, request_timeout
 from .openai_compat import classify
@@ -95,14 +96,17 @@ class AnthropicAdapter:
         timeout = request_timeout(self.timeout, request.timeout)
         client = self._sdk(anthropic).with_options(timeout=timeout)
         body = self.body(request)
-        status, text, headers = raw_call(
-            anthropic, lambda: client.messages.with_raw_response.create(**body), self.base_url,
-            timeout, self._abandon,
-        )  # fmt: skip
-        if status >= 400:
-            raise status_error(status, text, headers)
-        request_id = next((v for k, v in headers.items() if k.lower() == "request-id"), None)
-        return self._read(status, text, request_id)
+        try:
+            status, text, headers = raw_call(
+                anthropic, lambda: client.messages.with_raw_response.create(**body),
+                self.base_url, timeout, self._abandon,
+            )  # fmt: skip
+            if status >= 400:
+                raise status_error(status, text, headers)
+            request_id = next((v for k, v in headers.items() if k.lower() == "request-id"), None)
+            return self._read(status, text, request_id)
+        except ProviderError as error:  # an error body may echo the key it was sent
+            raise scrub_error(error, [os.environ.get(self.key_env)]) from error.__cause__
 
     def _sdk(self, anthropic: Any) -> Any:
         key = os.environ.get(self.key_env) or ""

@@ -38,6 +38,7 @@ from ..errors import (
     Refused,
     TruncatedOutput,
 )
+from ..scrub import scrub_error
 from . import Request, Result
 from ._common import check_endpoint, parse_object, request_timeout
 
@@ -116,15 +117,18 @@ class OpenAICompatAdapter:
         if self.key_required and not key:
             raise AuthenticationFailed(f"no API key: set {self.key_env}")
         timeout = request_timeout(self.timeout, request.timeout)
-        if self.transport == "sdk":
-            from .openai_sdk import post_chat
+        try:
+            if self.transport == "sdk":
+                from .openai_sdk import post_chat
 
-            status, text, response_headers = post_chat(self, body, key, timeout)
-            if status >= 400:
-                raise _status_error(status, text, response_headers)
-        else:
-            status, text, response_headers = self._post(body, key, timeout)
-        return self._read(status, text, _header(response_headers, "x-request-id"))
+                status, text, response_headers = post_chat(self, body, key, timeout)
+                if status >= 400:
+                    raise _status_error(status, text, response_headers)
+            else:
+                status, text, response_headers = self._post(body, key, timeout)
+            return self._read(status, text, _header(response_headers, "x-request-id"))
+        except ProviderError as error:  # an error body may echo the key it was sent
+            raise scrub_error(error, [key]) from error.__cause__
 
     def _post(
         self, body: dict[str, Any], key: str | None, timeout: float
