@@ -517,8 +517,8 @@ def _call(node: Node, name: str, state: dict[str, Any], context: Context) -> Any
         if node.timeout is None:
             return _settle(node.fn(state, context))
         return _call_with_timeout(node, name, state, context, node.timeout)
-    except (NodeError, StoreError, RetryLater, EffectUnknown):
-        raise  # a store failure is the harness's, not the node's; RetryLater says when
+    except (NodeError, StoreError, VersionConflict, RetryLater, EffectUnknown):
+        raise  # a store's failure or refusal (a lost lease) is the harness's, not the node's
     except Exception as error:
         raise NodeError(name, f"{type(error).__name__}: {error}") from error
 

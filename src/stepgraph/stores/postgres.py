@@ -5,11 +5,12 @@ the generation journal), kept as exact JSON text so checksums verify byte for by
 plus ``run_queue``: runs submitted for workers, with the lease of the worker advancing
 each. A save is one transaction that checks the version, and, for a worker's view of
 the store, that the worker still holds the run's lease: a worker presumed dead that
-comes back cannot overwrite newer progress. ``?schema=NAME`` keeps the tables in their
-own schema; ``?connect_timeout=S`` bounds each connection attempt (default 3 s), and an
-unreachable server fails at once with one clear error instead of a pool retrying in the
-background. psycopg is imported only here; driver errors become store errors in
-``_translate`` and nowhere else.
+comes back cannot overwrite newer progress, nor, through the same check on every
+journal write, the new holder's record of a model call or an effect.
+``?schema=NAME`` keeps the tables in their own schema; ``?connect_timeout=S`` bounds
+each connection attempt (default 3 s), and an unreachable server fails at once with one
+clear error instead of a pool retrying in the background. psycopg is imported only
+here; driver errors become store errors in ``_translate`` and nowhere else.
 """
 
 from __future__ import annotations
@@ -21,6 +22,7 @@ from contextlib import AbstractContextManager, contextmanager
 from typing import Any
 from urllib.parse import parse_qsl, urlencode, urlsplit, urlunsplit
 
+from ..checkpoint import dumps
 from ..errors import RunBusy, StepgraphError, StoreError, VersionConflict
 from . import DeadLetter, check_run_id
 from ._sql import SqlStore
@@ -215,6 +217,19 @@ class PostgresStore(SqlStore):
         with self._session("setup") as conn:
             conn.execute(_SETUP_LOCK)  # two workers starting at once: one migrates
             self._migrate(conn)
+
+    def record_generation(self, run_id: str, key: str, record: dict[str, Any]) -> None:
+        """Journal one record; a worker's view writes it only while it holds the lease.
+
+        A worker presumed dead that wakes inside a model call must not overwrite the
+        new holder's record of the same call (``LeaseLost``, nothing written).
+        """
+        if self._lease is None:
+            super().record_generation(run_id, key, record)
+            return
+        with self._session(f"journal {check_run_id(run_id)!r}", write=True) as conn:
+            self._lease_check(conn, run_id)
+            conn.execute(self._q("upsert_generation"), (run_id, key, dumps(record)))
 
     def hold(self, run_id: str) -> AbstractContextManager[None]:
         """A session advisory lock, dropped by the server if this process dies.
