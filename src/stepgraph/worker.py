@@ -3,9 +3,11 @@
 ``submit`` records a run as runnable and returns at once. A ``Worker`` claims runnable
 runs (and runs whose lease expired) with ``FOR UPDATE SKIP LOCKED``, holds a lease it
 renews while it works, and advances the run with the ordinary harness through a view
-of the store whose every save also checks that lease: a worker presumed dead that
-comes back cannot save. A run taken over more than ``max_takeovers`` times stops in
-the ``dead`` state with its reason; ``requeue`` brings it back. A run stopped by
+of the store whose every save and journal write also checks that lease: a worker
+presumed dead that comes back cannot write. A takeover counts against a run only if
+it was in flight when its worker died (``takeovers.py``), and such a run then runs
+alone in its next worker; after ``max_takeovers`` of them it stops in the ``dead``
+state with the node that was in flight; ``requeue`` brings it back. A run stopped by
 ``RetryLater`` goes back to ``runnable`` with its ``not_before`` time, and no worker
 claims it before then; a run that waits on a person is parked as ``waiting`` until a
 decision requeues it. Workers sleep on
@@ -42,6 +44,7 @@ from .graph import Graph
 from .runner import derive_run_id, resume, run
 from .stores import RunQueue, check_run_id
 from .stores.postgres import PostgresStore
+from .takeovers import Quarantine, land, mark, take_over
 
 CHANNEL = "stepgraph_runs"
 MAX_KEY_CANDIDATES = 20  # runs a claim looks past when their concurrency keys are full
@@ -238,6 +241,8 @@ class Worker:
         self.stopping = threading.Event()
         self._wake = threading.Event()
         self.completed = 0
+        self._suspects: set[str] = set()  # claimed runs that were in flight at a takeover
+        self._quarantine = Quarantine()
 
     def stop(self) -> None:
         """Finish the current nodes, release the runs, then return from ``run_forever``."""
@@ -290,14 +295,15 @@ class Worker:
                 return None
             run_id, graph_ref, adapter_ref, inputs, state, owner, takeovers = row[:7]
             if state == "leased":  # its worker stopped renewing: take it over
-                takeovers += 1
-                if takeovers > self.max_takeovers:
-                    reason = f"taken over {takeovers - 1} times; last holder {owner}"
+                takeovers, reason = take_over(conn, run_id, owner, takeovers, self.max_takeovers)
+                if reason is not None:
                     conn.execute(_DEAD, (reason, run_id))
                     self.log(f"dead-letter {run_id}: {reason}")
                     self._wake.set()  # look again at once: that run is out of the way
                     return None
                 self.log(f"taking over {run_id} from {owner}")
+            if takeovers:  # it was in flight when a worker died: run it alone
+                self._suspects.add(run_id)
             conn.execute(_LEASE, (self.name, takeovers, self.lease_seconds, run_id))
         return run_id, graph_ref, adapter_ref, json.loads(inputs)
 
@@ -329,24 +335,13 @@ class Worker:
         renewer = threading.Thread(target=self._renew, args=(run_id, lost, done), daemon=True)
         renewer.start()
         state, reason, not_before = "runnable", None, None
+        suspect = run_id in self._suspects
+        self._suspects.discard(run_id)
+        self._quarantine.admit(suspect, self.stopping.is_set)
         try:
             if self.stopping.is_set():  # claimed just as the worker was told to stop
                 raise _Release
-            graph = self.resolve_graph(graph_ref)
-            adapter = self.resolve_adapter(adapter_ref)
-            view = self.store.leased(self.name, self.lease_seconds)
-            stop = lambda: self.stopping.is_set() or lost.is_set()  # noqa: E731
-            try:  # resume a stored run: supplied data may have rebound it to newer inputs
-                result = resume(graph, run_id=run_id, adapter=adapter, store=view, stop=stop)
-            except RunNotFound:  # a new run
-                result = run(graph, inputs=inputs, adapter=adapter, store=view, run_id=run_id,
-                             stop=stop)  # fmt: skip
-            wait = result.checkpoint.wait
-            if result.finished:
-                state, reason = "done", result.status
-                self.completed += 1
-            elif wait is not None and wait.get("kind") != "retry":
-                state, reason = "waiting", f"{result.status}: {wait.get('reason')}"
+            state, reason = self._carry(run_id, graph_ref, adapter_ref, inputs, lost)
         except _Release:
             pass
         except RetryLater as error:  # saved as retry_later: runnable again after not_before
@@ -362,12 +357,41 @@ class Worker:
             state, reason = "dead", f"{type(error).__name__}: {error}"
             self.log(f"dead-letter {run_id}: {reason}")
         finally:
+            self._quarantine.leave(suspect)
             done.set()
             renewer.join()
         with self.store.connection(f"release {run_id!r}") as conn:
+            land(conn, run_id, self.name)
             conn.execute(_FINISH, (state, reason, not_before, run_id, self.name))
             if state == "runnable":
                 conn.execute(f"NOTIFY {CHANNEL}")
+
+    def _carry(
+        self,
+        run_id: str,
+        graph_ref: str,
+        adapter_ref: str,
+        inputs: dict[str, Any],
+        lost: threading.Event,
+    ) -> tuple[str, str | None]:
+        """Mark the run in flight and advance it; the queue state and reason it ends in."""
+        mark(self.store, run_id, self.name)
+        graph = self.resolve_graph(graph_ref)
+        adapter = self.resolve_adapter(adapter_ref)
+        view = self.store.leased(self.name, self.lease_seconds)
+        stop = lambda: self.stopping.is_set() or lost.is_set()  # noqa: E731
+        try:  # resume a stored run: supplied data may have rebound it to newer inputs
+            result = resume(graph, run_id=run_id, adapter=adapter, store=view, stop=stop)
+        except RunNotFound:  # a new run
+            result = run(graph, inputs=inputs, adapter=adapter, store=view, run_id=run_id,
+                         stop=stop)  # fmt: skip
+        wait = result.checkpoint.wait
+        if result.finished:
+            self.completed += 1
+            return "done", result.status
+        if wait is not None and wait.get("kind") != "retry":
+            return "waiting", f"{result.status}: {wait.get('reason')}"
+        return "runnable", None
 
     def _renew(self, run_id: str, lost: threading.Event, done: threading.Event) -> None:
         while not done.wait(self.lease_seconds / 3):

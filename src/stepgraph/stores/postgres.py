@@ -95,6 +95,17 @@ MIGRATIONS: tuple[tuple[int, str], ...] = (
         CREATE INDEX adapter_grants_by_time ON adapter_grants (adapter_id, at)
         """,
     ),
+    (
+        4,  # Takeovers counted against the run in flight.
+        """
+        ALTER TABLE run_queue ADD COLUMN in_flight TIMESTAMPTZ;
+        CREATE TABLE run_takeovers (
+            run_id TEXT NOT NULL, at TIMESTAMPTZ NOT NULL DEFAULT now(), node TEXT,
+            holder TEXT, counted BOOLEAN NOT NULL
+        );
+        CREATE INDEX run_takeovers_by_run ON run_takeovers (run_id, at)
+        """,
+    ),
 )
 
 _SETUP_LOCK = "SELECT pg_advisory_xact_lock(hashtext('stepgraph-setup'))"
@@ -131,7 +142,7 @@ class PostgresStore(SqlStore):
     placeholder = "%s"
     migrations = MIGRATIONS
     setup_check = "SELECT to_regclass('stepgraph_migrations') IS NOT NULL"
-    extra_tables = ("run_queue",)
+    extra_tables = ("run_queue", "run_takeovers")
     compact_generations = (
         "UPDATE run_generations SET body = (body::jsonb - 'output')::text "
         "WHERE run_id = %s AND key >= %s AND key < %s"
