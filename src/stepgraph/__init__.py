@@ -31,6 +31,7 @@ from .errors import (
     RunNotFound,
     StepgraphError,
     StoreError,
+    StoreUnavailable,
     VersionConflict,
 )
 from .events import decide, reconcile, supply
@@ -87,6 +88,7 @@ __all__ = [
     "StepgraphError",
     "Store",
     "StoreError",
+    "StoreUnavailable",
     "VersionConflict",
     "Wait",
     "cancel",

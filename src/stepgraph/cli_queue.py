@@ -15,6 +15,7 @@ from typing import Any
 from . import cli_text
 from .adapters import Adapter
 from .cancel import cancel
+from .cli_codes import EXIT_ERROR
 from .cli_io import emit, emit_json
 from .errors import InputError
 from .graph import Graph
@@ -204,6 +205,9 @@ def _worker(args: argparse.Namespace) -> int:
             retention.stop()
         print(f"worker {worker.name} stopped after {worker.completed} runs", file=sys.stderr,
               flush=True)  # fmt: skip
+    if worker.failure is not None:  # a loop met a bug: it said so in the log; so do we
+        print(f"stepgraph: error: a worker loop failed: {worker.failure}", file=sys.stderr)
+        return EXIT_ERROR
     if args.json:
         emit_json({"worker": worker.name, "completed": worker.completed})
     return EXIT_OK

@@ -15,7 +15,8 @@ Every error the library raises on purpose is one of these::
     │       └── RunCancelled          the run was cancelled (.by, .reason, .at): never again
     ├── StoreError                the storage backend failed (.store)
     │   ├── RunNotFound           no run has this id (.run_id)
-    │   └── NoSuchStore           a command that only reads found no store at the URL
+    │   ├── NoSuchStore           a command that only reads found no store at the URL
+    │   └── StoreUnavailable      the database cannot be reached right now (transient)
     ├── AdapterError              the model adapter failed
     │   ├── ProviderError         a model provider failed (.retryable, .retry_after, .request_id)
     │   │   ├── ProviderTimeout, ProviderConnectionError, RateLimited, ProviderServerError,
@@ -209,6 +210,13 @@ class NoSuchStore(StoreError):
         self.store = store
         self.detail = detail
         StepgraphError.__init__(self, f"no such store: {store} ({detail})")
+
+
+class StoreUnavailable(StoreError):
+    """The database cannot be reached (refused, restarting, connection dropped).
+
+    Transient: nothing was saved by the failed call; try again once it is back.
+    """
 
 
 class AdapterError(StepgraphError):

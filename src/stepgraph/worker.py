@@ -11,7 +11,11 @@ state with the node that was in flight; ``requeue`` brings it back. A run stoppe
 ``RetryLater`` goes back to ``runnable`` with its ``not_before`` time, and no worker
 claims it before then; a run that waits on a person is parked as ``waiting`` until a
 decision requeues it. Workers sleep on
-LISTEN/NOTIFY, waking at least every ``poll`` seconds to find expired leases.
+LISTEN/NOTIFY, waking at least every ``poll`` seconds to find expired leases. A lost
+database (a restart, a network cut) is transient: the run in hand goes back to the
+queue (or, if even that fails for a while, to its lease), and each loop backs off and
+reconnects. A loop that fails for any other reason logs it and stops the worker
+(``failure``; the command exits 1), never dying silently.
 
 Guarantees: a completed node is saved exactly once per run (the version check and the
 lease check are in the save's transaction). A node interrupted by a worker's death
@@ -26,6 +30,7 @@ import os
 import socket
 import threading
 import time
+import traceback
 import uuid
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -38,6 +43,7 @@ from .errors import (
     RunCancelled,
     RunNotFound,
     StepgraphError,
+    StoreUnavailable,
     VersionConflict,
 )
 from .graph import Graph
@@ -48,6 +54,8 @@ from .takeovers import Quarantine, land, mark, take_over
 
 CHANNEL = "stepgraph_runs"
 MAX_KEY_CANDIDATES = 20  # runs a claim looks past when their concurrency keys are full
+MAX_PAUSE = 5.0  # the longest wait between tries while the database is unavailable
+RELEASE_PATIENCE = 30.0  # how long a worker keeps trying to give a run back
 
 _SUBMIT = (
     "INSERT INTO run_queue (run_id, graph_ref, adapter_ref, inputs, state, priority, "
@@ -241,6 +249,7 @@ class Worker:
         self.stopping = threading.Event()
         self._wake = threading.Event()
         self.completed = 0
+        self.failure: str | None = None  # why a loop stopped the worker (a bug), if one did
         self._suspects: set[str] = set()  # claimed runs that were in flight at a takeover
         self._quarantine = Quarantine()
 
@@ -264,15 +273,29 @@ class Worker:
         self.stopping.set()
 
     def _loop(self, until_idle: bool) -> None:
+        """One loop thread, supervised: a lost database is waited out; a bug stops the worker."""
+        pause = 0.0
         while not self.stopping.is_set():
-            claimed = self.claim_one()
-            if claimed is None:
-                if until_idle:
-                    return
-                self._wake.wait(self.poll)
-                self._wake.clear()
-                continue
-            self.advance(*claimed)
+            try:
+                claimed = self.claim_one()
+                if claimed is None:
+                    if until_idle:
+                        return
+                    self._wake.wait(self.poll)
+                    self._wake.clear()
+                    continue
+                self.advance(*claimed)
+                pause = 0.0
+            except StoreUnavailable as error:  # a restart or a network cut: transient
+                pause = min(MAX_PAUSE, max(0.2, pause * 2))
+                self.log(f"database unavailable, trying again in {pause:g} s: {error}")
+                self.stopping.wait(pause)
+            except BaseException as error:  # a bug: say so and stop, never die silently
+                self.failure = f"{type(error).__name__}: {error}"
+                self.log(f"worker loop failed, stopping: {self.failure}\n"
+                         + "".join(traceback.format_exception(error)))  # fmt: skip
+                self.stop()
+                return
 
     def _listen(self) -> None:
         import psycopg
@@ -353,6 +376,9 @@ class Worker:
         except VersionConflict as error:  # the lease or the run moved on: leave it be
             self.log(f"gave up {run_id}: {error}")
             return
+        except StoreUnavailable as error:  # never dead-letter a run for a lost connection
+            reason = f"store unavailable: {error}"
+            self.log(f"{run_id} goes back to the queue: {reason}")
         except StepgraphError as error:
             state, reason = "dead", f"{type(error).__name__}: {error}"
             self.log(f"dead-letter {run_id}: {reason}")
@@ -360,11 +386,25 @@ class Worker:
             self._quarantine.leave(suspect)
             done.set()
             renewer.join()
-        with self.store.connection(f"release {run_id!r}") as conn:
-            land(conn, run_id, self.name)
-            conn.execute(_FINISH, (state, reason, not_before, run_id, self.name))
-            if state == "runnable":
-                conn.execute(f"NOTIFY {CHANNEL}")
+        self._release(run_id, state, reason, not_before)
+
+    def _release(self, run_id: str, state: str, reason: str | None, not_before: str | None) -> None:
+        """Give the run back; while the database is away keep trying, then leave it to the lease."""
+        pause, until = 0.2, time.monotonic() + max(RELEASE_PATIENCE, self.lease_seconds)
+        while True:
+            try:
+                with self.store.connection(f"release {run_id!r}") as conn:
+                    land(conn, run_id, self.name)
+                    conn.execute(_FINISH, (state, reason, not_before, run_id, self.name))
+                    if state == "runnable":
+                        conn.execute(f"NOTIFY {CHANNEL}")
+                return
+            except StoreUnavailable as error:
+                if time.monotonic() > until:
+                    self.log(f"cannot release {run_id}, its lease will lapse: {error}")
+                    return
+                time.sleep(pause)
+                pause = min(MAX_PAUSE, pause * 2)
 
     def _carry(
         self,

@@ -14,7 +14,7 @@ from stepgraph import open_store
 from stepgraph.stores.postgres import PostgresStore
 from stepgraph.takeovers import takeovers
 from stepgraph.worker import queue_entries
-from tests.integration.cli_helpers import stepgraph
+from tests.integration.cli_helpers import EXAMPLE, stepgraph
 from tests.integration.test_workers import (
     assert_ran_once,
     generations,
@@ -94,3 +94,16 @@ def test_a_poison_run_is_dead_lettered_alone_and_its_innocent_neighbour_finishes
     assert {r.node for r in counted} == {"draft"}
     assert all(r.holder and r.at for r in counted)
     assert entries["innocent"].takeovers <= 1  # at most the first death, before anyone knew
+
+
+def test_a_worker_loop_that_fails_stops_the_worker_with_exit_1_and_says_why(
+    url: str, tmp_path: Path
+) -> None:
+    sent = stepgraph("submit", "offers", EXAMPLE, "--run-id", "b", "--adapter",
+                     "tests.fleet_adapters:Unbuildable", "--store", url, cwd=tmp_path)  # fmt: skip
+    assert sent.code == 0, sent.err
+    proc = worker(url, tmp_path)  # no --until-idle: before, it lived on with no loop left
+    _, err = proc.communicate(timeout=60)
+    assert proc.returncode == 1, err
+    assert "worker loop failed" in err
+    assert "RuntimeError: a bug while building the adapter" in err

@@ -23,7 +23,7 @@ from typing import Any
 from urllib.parse import parse_qsl, urlencode, urlsplit, urlunsplit
 
 from ..checkpoint import dumps
-from ..errors import RunBusy, StepgraphError, StoreError, VersionConflict
+from ..errors import RunBusy, StepgraphError, StoreError, StoreUnavailable, VersionConflict
 from . import DeadLetter, check_run_id
 from ._sql import SqlStore
 from ._testhooks import reach
@@ -276,6 +276,7 @@ class PostgresStore(SqlStore):
         return ConnectionPool(
             self.conninfo, min_size=1, max_size=self._pool_size, open=False,
             configure=self._configure, kwargs={"autocommit": True},
+            check=ConnectionPool.check_connection,  # a restarted server broke the idle ones
         )  # fmt: skip
 
     def close(self) -> None:
@@ -311,7 +312,7 @@ def _translate(url: str, what: str, error: BaseException) -> StoreError:
     if isinstance(error, psycopg.errors.UndefinedTable):
         return StoreError(url, f"{what}: the database is not set up (stepgraph db setup): {text}")
     if isinstance(error, psycopg.OperationalError):
-        return StoreError(url, f"{what}: cannot reach the database: {text}")
+        return StoreUnavailable(url, f"{what}: cannot reach the database: {text}")
     if isinstance(error, psycopg.errors.DiskFull):
         return StoreError(url, f"{what}: no space left for the database: {text}")
     return StoreError(url, f"{what}: {text}")
