@@ -10,6 +10,10 @@ Usage::
 
     .venv/bin/python bench/worker_fleet.py                      # 400 runs, 1/2/4 workers
     .venv/bin/python bench/worker_fleet.py --runs 200 --workers 1 2 4 8
+    .venv/bin/python bench/worker_fleet.py --runs 400 --workers 4 --restarts 5   # faults
+
+``--restarts N`` runs the fault campaign instead (``bench/fleet_restart.py``): the same
+fleet on a private PostgreSQL cluster restarted N times mid-run.
 """
 
 from __future__ import annotations
@@ -114,7 +118,15 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--runs", type=int, default=400)
     parser.add_argument("--workers", type=int, nargs="+", default=[1, 2, 4])
+    parser.add_argument("--restarts", type=int, default=0, help="restart PostgreSQL N times")
+    parser.add_argument("--every", type=float, default=3.0, help="seconds between restarts")
     args = parser.parse_args()
+    if args.restarts:
+        from bench.fleet_restart import campaign, report
+
+        print(report(campaign(args.runs, args.workers[0], args.restarts, args.every,
+                              "wait-50ms")))  # fmt: skip
+        return
     print(f"{args.runs} runs per round; each worker is a process with one run at a time")
     header = ("adapter", "workers", "seconds", "runs/s", "speed-up", "bytes/run")
     print(f"{header[0]:<10} " + " ".join(f"{h:>8}" for h in header[1:]))

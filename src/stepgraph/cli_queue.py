@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import argparse
 import sys
+import time
 from collections.abc import Callable
 from dataclasses import asdict
 from typing import Any
@@ -17,7 +18,7 @@ from .adapters import Adapter
 from .cancel import cancel
 from .cli_codes import EXIT_ERROR
 from .cli_io import emit, emit_json
-from .errors import InputError
+from .errors import InputError, StepgraphError, StoreUnavailable
 from .graph import Graph
 from .listing import DEFAULT_LIMIT, Query, page, parse_age, status_counts
 from .purge import Retention, purge
@@ -130,8 +131,26 @@ def queue_store(args: argparse.Namespace, *, connections: int = 4) -> Any:
     if not args.store.startswith(("postgresql://", "postgres://")):
         raise InputError("--store", "the queue needs a postgresql:// store")
     store = PostgresStore(args.store, signing_key=_signing_key(), pool_size=connections)
-    store.setup()
+    try:
+        store.setup()
+    except StepgraphError:
+        store.close()
+        raise
     return store
+
+
+def _worker_store(args: argparse.Namespace, *, connections: int) -> Any:
+    """The queue's store; a worker starting while the database restarts waits for it."""
+    pauses = [0.2, 0.5, 1, 2, 4, 8, 15, 30]  # about a minute in all
+    while True:
+        try:
+            return queue_store(args, connections=connections)
+        except StoreUnavailable as error:
+            if not pauses:
+                raise
+            print(f"stepgraph worker: waiting for the database: {error}", file=sys.stderr,
+                  flush=True)  # fmt: skip
+            time.sleep(pauses.pop(0))
 
 
 def _adapter(ref: str) -> Adapter:
@@ -174,7 +193,7 @@ def _worker(args: argparse.Namespace) -> int:
     keep = parse_age(args.retention, "--retention") if args.retention else None
     every = parse_age(args.retention_every, "--retention-every")
     # Each run in flight needs a connection for its saves and one for its lease renewal.
-    with queue_store(args, connections=2 * args.concurrency + 2) as store:
+    with _worker_store(args, connections=2 * args.concurrency + 2) as store:
         for limit in chosen:
             set_limit(store, limit)
         limiter = Limiter(store)

@@ -22,31 +22,34 @@ from ..errors import ProviderConnectionError, ProviderTimeout
 
 
 class _Watched:
-    """The connections a request opened, and whether the deadline cut them."""
+    """The sockets a request opened, and whether the deadline cut them."""
 
     def __init__(self) -> None:
-        self.connections: list[http.client.HTTPConnection] = []
+        self.sockets: list[socket.socket] = []
         self.expired = False
         self.lock = threading.Lock()
 
     def factory(self, cls: type[http.client.HTTPConnection]) -> Any:
-        def make(host: str, **options: Any) -> http.client.HTTPConnection:
-            conn = cls(host, **options)
-            with self.lock:
-                self.connections.append(conn)
-                if self.expired:  # the deadline passed before this connection existed
-                    raise TimeoutError("the request deadline passed")
-            return conn
+        watched = self
 
-        return make
+        class Watched(cls):  # type: ignore[valid-type,misc]
+            def connect(self) -> None:
+                super().connect()
+                # urllib drops the connection's reference once the headers are read; the
+                # response reads the body through this same socket, so keep our own.
+                with watched.lock:
+                    watched.sockets.append(self.sock)
+                    if watched.expired:  # the deadline passed while connecting
+                        raise TimeoutError("the request deadline passed")
+
+        return Watched
 
     def expire(self) -> None:
         with self.lock:
             self.expired = True
-            for conn in self.connections:
-                if conn.sock is not None:
-                    with contextlib.suppress(OSError):  # already closed
-                        conn.sock.shutdown(socket.SHUT_RDWR)
+            for sock in self.sockets:
+                with contextlib.suppress(OSError):  # already closed
+                    sock.shutdown(socket.SHUT_RDWR)
 
 
 class _HTTP(urllib.request.HTTPHandler):
