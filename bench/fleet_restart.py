@@ -21,6 +21,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from stepgraph import open_store
+from stepgraph.errors import RunNotFound
 from stepgraph.offers import graph, make_inputs
 from stepgraph.stores.postgres import PostgresStore
 from stepgraph.worker import queue_entries, submit
@@ -86,8 +87,12 @@ def campaign(runs: int, workers: int, restarts: int, every: float, ref: str) -> 
             dead = sum(entry.state == "dead" for entry in queue_entries(store))
             repeated = 0
             for index in range(runs):
-                nodes = [(step.version, step.node) for step in store.history(f"b{index:05d}")]
-                repeated += len(nodes) - len({node for _, node in nodes})
+                try:
+                    history = store.history(f"b{index:05d}")
+                except RunNotFound:  # never started (its workers died first)
+                    continue
+                nodes = [step.node for step in history]
+                repeated += len(nodes) - len(set(nodes))
         return Outcome(
             runs=runs,
             restarts=restarts,

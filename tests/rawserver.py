@@ -18,6 +18,13 @@ from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import Any
 
+from stepgraph.adapters import Adapter
+from stepgraph.adapters.anthropic_sdk import AnthropicAdapter
+from stepgraph.adapters.openai_compat import OpenAICompatAdapter
+from tests.fakeprovider import completion, message
+
+CLIENTS = ("openai-http", "openai-sdk", "anthropic")
+ANSWER = {"rows": [], "recommendedId": "B", "rationale": "r"}
 Script = Callable[[socket.socket], None]
 
 
@@ -129,3 +136,17 @@ def serve_raw() -> Iterator[RawServer]:
         stopping.set()
         thread.join()
         listener.close()
+
+
+def client(kind: str, server: RawServer, timeout: float = 30.0) -> Adapter:
+    """The adapter ``kind`` (one of ``CLIENTS``) pointed at ``server``."""
+    if kind == "anthropic":
+        return AnthropicAdapter("claude-x", base_url=server.root, timeout=timeout)
+    return OpenAICompatAdapter("m1", base_url=server.url, provider="openai-compatible",
+                               transport=kind.partition("-")[2], timeout=timeout)  # fmt: skip
+
+
+def good(kind: str) -> bytes:
+    """A whole, valid answer holding ``ANSWER`` in the form ``kind`` reads."""
+    reply = message(ANSWER) if kind == "anthropic" else completion(ANSWER)
+    return http_reply(reply.body, headers=reply.headers)

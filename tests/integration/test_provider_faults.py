@@ -9,37 +9,34 @@ from pathlib import Path
 import pytest
 
 from stepgraph import errors, open_store, run
-from stepgraph.adapters import Adapter, Request
-from stepgraph.adapters.anthropic_sdk import AnthropicAdapter
+from stepgraph.adapters import Request
 from stepgraph.adapters.openai_compat import OpenAICompatAdapter
 from stepgraph.offers import graph, make_inputs
 from stepgraph.retry import RetryPolicy
-from tests.fakeprovider import completion, good_report, message
+from tests.fakeprovider import good_report
 from tests.integration.cli_helpers import EXAMPLE, stepgraph
-from tests.rawserver import RawServer, cut_short, hang_up, http_reply, serve_raw, trickle, whole
+from tests.rawserver import (
+    ANSWER,
+    CLIENTS,
+    RawServer,
+    client,
+    cut_short,
+    good,
+    hang_up,
+    http_reply,
+    serve_raw,
+    trickle,
+    whole,
+)
 from tests.support import seed_offers
 
 REQUEST = Request(instructions="Compare.", data={"offers": []}, run_id="r", node="draft")
-ANSWER = {"rows": [], "recommendedId": "B", "rationale": "r"}
-CLIENTS = ["openai-http", "openai-sdk", "anthropic"]
 
 
 @pytest.fixture
 def server() -> Iterator[RawServer]:
     with serve_raw() as raw:
         yield raw
-
-
-def client(kind: str, server: RawServer, timeout: float = 30.0) -> Adapter:
-    if kind == "anthropic":
-        return AnthropicAdapter("claude-x", base_url=server.root, timeout=timeout)
-    return OpenAICompatAdapter("m1", base_url=server.url, provider="openai-compatible",
-                               transport=kind.partition("-")[2], timeout=timeout)  # fmt: skip
-
-
-def good(kind: str) -> bytes:
-    reply = message(ANSWER) if kind == "anthropic" else completion(ANSWER)
-    return http_reply(reply.body, headers=reply.headers)
 
 
 @pytest.fixture(autouse=True)
