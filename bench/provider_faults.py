@@ -99,6 +99,7 @@ def main() -> None:
     os.environ.setdefault("ANTHROPIC_API_KEY", "sk-ant-bench")
     import anthropic  # noqa: F401 - imported before timing: the first call would pay for it
     import openai  # noqa: F401
+
     print(f"{args.cases} cases per fault; --timeout {args.timeout:g} s")
     print(f"{'client':<12} {'fault':<10} {'documented':>10} {'longest s':>10}")
     for kind in raw.CLIENTS:
