@@ -217,6 +217,7 @@ def test_a_run_dead_lettered_before_its_first_step_is_dead_for_status_and_runs(
     import psycopg
 
     from stepgraph.stores.postgres import PostgresStore
+    from stepgraph.takeovers import mark
     from stepgraph.worker import Worker, submit
 
     adapter = FunctionAdapter("gone-v1", _unreachable)
@@ -226,6 +227,7 @@ def test_a_run_dead_lettered_before_its_first_step_is_dead_for_status_and_runs(
                inputs=make_inputs(seed_offers()), run_id="early")  # fmt: skip
         first = Worker(store, resolve_graph=lambda ref: graph, resolve_adapter=lambda r: adapter)
         assert first.claim_one() is not None  # claimed, then "crashed": its lease runs out
+        mark(store, "early", first.name)  # inside its first node (only then is it to blame)
     with psycopg.connect(pg_url.split("?", maxsplit=1)[0], autocommit=True) as conn:
         conn.execute(f'SET search_path TO "{pg_url.rsplit("schema=", 1)[1]}"')
         conn.execute("UPDATE run_queue SET lease_until = now() - interval '1 second'")
