@@ -14,6 +14,7 @@ import contextlib
 import os
 import sqlite3
 import threading
+import time
 import urllib.parse
 from collections.abc import Iterator
 from contextlib import AbstractContextManager, contextmanager
@@ -121,14 +122,41 @@ class SqliteStore(SqlStore):
                 if folder:
                     os.makedirs(folder, exist_ok=True)
                 db = sqlite3.connect(self.path, isolation_level=None, check_same_thread=False)
-            db.execute(f"PRAGMA busy_timeout = {int(self.busy_timeout * 1000)}")
-            if self.read_only:
-                db.execute("PRAGMA query_only = ON")  # a write is refused, not made
-            else:
-                db.execute("PRAGMA journal_mode = WAL")
-            db.execute(f"PRAGMA synchronous = {self.synchronous}")
+            try:
+                db.execute(f"PRAGMA busy_timeout = {int(self.busy_timeout * 1000)}")
+                if self.read_only:
+                    db.execute("PRAGMA query_only = ON")  # a write is refused, not made
+                else:
+                    self._patiently(db, "PRAGMA journal_mode = WAL")
+                db.execute(f"PRAGMA synchronous = {self.synchronous}")
+            except BaseException:
+                db.close()
+                raise
             self._db = db
         return self._db
+
+    def _patiently(self, db: sqlite3.Connection, statement: str) -> None:
+        """Run ``statement``, waiting out the lock up to ``busy_timeout`` whatever SQLite says.
+
+        A statement that reads the file and then asks to write (the switch of a new file
+        to WAL does) is refused at once, without the busy handler, when another writer
+        is committing (SQLite's deadlock rule): several processes opening a new store at
+        once hit it. Trying again once the rival committed is what waiting means here.
+        """
+        deadline = time.monotonic() + self.busy_timeout
+        pause = 0.005
+        while True:
+            try:
+                db.execute(statement)
+                return
+            except sqlite3.OperationalError as error:
+                if "locked" not in str(error) and "busy" not in str(error):
+                    raise
+                left = deadline - time.monotonic()
+                if left <= 0:
+                    raise
+                time.sleep(min(pause, left))
+                pause = min(pause * 2, 0.1)
 
     def _session(
         self, what: str, *, write: bool = False
