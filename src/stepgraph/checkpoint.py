@@ -20,6 +20,7 @@ inside the checksum chain.
 
 from __future__ import annotations
 
+import contextlib
 import copy
 import hashlib
 import json
@@ -30,6 +31,7 @@ from datetime import datetime, timezone
 from typing import Any
 
 from .errors import CheckpointCorrupt, InputError
+from .jsontext import SURROGATE, check_text
 
 FORMAT = 1
 """The record format written by this version. Older formats would be migrated here."""
@@ -54,9 +56,12 @@ def json_encode(value: Any, path: str = "inputs") -> tuple[Any, str]:
     """``json_copy`` and the compact text it was decoded from (stores reuse the text)."""
     try:
         text = _COMPACT.encode(value)
+        if SURROGATE.search(text):
+            check_text(value, path)  # raises naming where
         return json.loads(text), text
     except (TypeError, ValueError, RecursionError):
-        _locate(value, path)
+        with contextlib.suppress(RecursionError):
+            _locate(value, path)
         raise InputError(path, "cannot be encoded as JSON (too deep or circular)") from None
 
 

@@ -36,7 +36,7 @@ from .cli_codes import (
     exit_for,
     exit_table,
 )
-from .cli_io import emit, emit_json, finish, silence_stdout
+from .cli_io import SafeStream, bounded, emit, emit_json, finish, silence_stdout, terminal_safe
 from .errors import (
     ActionRefused,
     InputError,
@@ -82,6 +82,15 @@ environment:
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line; return the exit code."""
+    streams = sys.stdout, sys.stderr
+    sys.stdout, sys.stderr = SafeStream(sys.stdout), SafeStream(sys.stderr)
+    try:
+        return _main(argv)
+    finally:
+        sys.stdout, sys.stderr = streams
+
+
+def _main(argv: Sequence[str] | None) -> int:
     try:
         args = _parser().parse_args(argv)
     except SystemExit as done:  # --help, or bad usage (argparse printed why)
@@ -108,7 +117,8 @@ def _dispatch(args: argparse.Namespace) -> int:
     except Exception as error:  # a bug: say so plainly, traceback with --debug
         if args.debug:
             raise
-        print(f"stepgraph: internal error: {type(error).__name__}: {error}", file=sys.stderr)
+        message = bounded(f"{type(error).__name__}: {error}")
+        print(f"stepgraph: internal error: {message}", file=sys.stderr)
         print("  (run again with --debug for the traceback)", file=sys.stderr)
         return EXIT_ERROR
 
@@ -339,7 +349,9 @@ def _eval(args: argparse.Namespace) -> int:
 
     def progress(index: int, total: int, name: str) -> None:
         if show_progress:
-            print(f"\r[{index}/{total}] {name[:60]:<60}", end="", file=sys.stderr, flush=True)
+            shown = terminal_safe(name[:60])
+            terminal = getattr(sys.stderr, "inner", sys.stderr)  # its \r moves the cursor
+            print(f"\r[{index}/{total}] {shown:<60}", end="", file=terminal, flush=True)
 
     result = run_suite(args.suite, graph, adapter=live, fallback=_adapter("fixture"),
                        progress=progress)  # fmt: skip
@@ -444,11 +456,12 @@ def _fail(error: StepgraphError, args: argparse.Namespace) -> int:
 
         traceback.print_exception(error)
     else:
-        print(f"stepgraph: error: {error}", file=sys.stderr)
+        print(f"stepgraph: error: {bounded(str(error))}", file=sys.stderr)
         cause, seen = error.__cause__, {id(error)}
         while cause is not None and id(cause) not in seen:
             seen.add(id(cause))
-            print(f"  caused by: {type(cause).__name__}: {cause}", file=sys.stderr)
+            told = bounded(f"{type(cause).__name__}: {cause}")
+            print(f"  caused by: {told}", file=sys.stderr)
             cause = cause.__cause__
         if code == EXIT_FAILED and not isinstance(error, RunFailed):
             print("  saved as failed: fix the cause, then resume the run with --now",

@@ -9,7 +9,6 @@ where the run stands now. A refused action records nothing and exits 7.
 from __future__ import annotations
 
 import argparse
-import json
 import os
 from collections.abc import Callable
 from typing import Any
@@ -17,6 +16,7 @@ from typing import Any
 from .checkpoint import Checkpoint
 from .errors import InputError, RunNotFound
 from .events import decide, reconcile, supply
+from .jsontext import loads
 from .policy import Policy
 from .stores import Store
 
@@ -127,9 +127,10 @@ def _supplied_items(args: argparse.Namespace) -> list[dict[str, Any]]:
             raise InputError("--file", "give either --file or --offer/--monthly/--source")
         try:
             with open(args.file, encoding="utf-8") as handle:
-                items = json.load(handle)
+                text = handle.read()
         except (OSError, ValueError) as error:
             raise InputError("--file", f"cannot read JSON: {error}", source=args.file) from error
+        items = loads(text, "--file", source=args.file)
         if not isinstance(items, list) or not items:
             raise InputError("--file", "must hold a non-empty list of {id, monthly, source}",
                              source=args.file)  # fmt: skip
@@ -152,10 +153,7 @@ def _reconcile(args: argparse.Namespace) -> int:
     if args.outcome is not None:
         if not args.happened:
             raise InputError("--outcome", "only goes with --happened")
-        try:
-            outcome = json.loads(args.outcome)
-        except ValueError as error:
-            raise InputError("--outcome", f"must be JSON: {error}") from error
+        outcome = loads(args.outcome, "--outcome")
     policy = load_policy(args.policy)
     with cli.open_cli_store(args) as store:
         reconcile(store, args.run_id, happened=args.happened, actor=args.by, policy=policy,

@@ -9,7 +9,6 @@ registered name (``fixture``), a provider (``openai:MODEL`` ...) or ``module:att
 from __future__ import annotations
 
 import importlib
-import json
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -19,6 +18,7 @@ from .adapters import Adapter
 from .adapters.providers import adapter_from_id
 from .errors import AdapterError, InputError, RunBusy, RunNotFound
 from .graph import Graph
+from .jsontext import loads
 from .runner import RunResult, resume
 from .stores import Store, queue_of
 
@@ -93,9 +93,10 @@ def import_ref(ref: str, field: str) -> Any:
 def json_object(path: str) -> dict[str, Any]:
     try:
         with open(path, encoding="utf-8-sig") as handle:
-            data = json.load(handle)
+            text = handle.read()
     except (OSError, ValueError) as error:
         raise InputError("input", f"cannot read JSON: {error}", source=path) from error
+    data = loads(text, "input", source=path)
     if not isinstance(data, dict):
         raise InputError("input", "must hold a JSON object", source=path)
     return data

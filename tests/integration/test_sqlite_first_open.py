@@ -60,9 +60,13 @@ def test_eight_processes_creating_one_new_store_at_once_all_succeed(tmp_path: Pa
         path = tmp_path / f"round{round_number}" / "runs.db"
         start = str(time.time() + 1.0)
         children = [
-            subprocess.Popen([sys.executable, "-c", OPEN_AND_READ, str(path), start],
-                             cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-                             text=True)  # fmt: skip
+            subprocess.Popen(
+                [sys.executable, "-c", OPEN_AND_READ, str(path), start],
+                cwd=ROOT,
+                stdout=subprocess.PIPE,
+                stderr=subprocess.PIPE,
+                text=True,
+            )
             for _ in range(8)
         ]
         answers = [child.communicate(timeout=60) for child in children]

@@ -14,6 +14,7 @@ import re
 from typing import Any, Literal
 
 from ..errors import InputError
+from ..jsontext import check_depth, check_text, excerpt, no_constant
 
 Status = Literal[
     "running",
@@ -113,12 +114,19 @@ def _offer_faults(where: str, offer: object) -> list[tuple[str, str]]:
     faults: list[tuple[str, str]] = []
     offer_id = offer.get("id")
     if not isinstance(offer_id, str) or not offer_id:
-        faults.append((f"{where}.id", f"Invalid ID: must be a non-empty string, not {offer_id!r}"))
+        faults.append(
+            (f"{where}.id", f"Invalid ID: must be a non-empty string, not {excerpt(offer_id)}")
+        )
+    elif not is_label(offer_id):
+        faults.append((f"{where}.id", f"Invalid ID: {LABEL_RULE}, not {excerpt(offer_id)}"))
     source = offer.get("source")
     if not isinstance(source, str) or not source:
         faults.append(
-            (f"{where}.source", f"Missing source: must be a non-empty string, not {source!r}")
-        )
+            (f"{where}.source",
+             f"Missing source: must be a non-empty string, not {excerpt(source)}")
+        )  # fmt: skip
+    elif not is_label(source):
+        faults.append((f"{where}.source", f"Invalid source: {LABEL_RULE}, not {excerpt(source)}"))
     if "monthly" not in offer:
         faults.append(
             (f"{where}.monthly", "Invalid monthly price: the field is missing (use null)")
@@ -130,6 +138,22 @@ def _offer_faults(where: str, offer: object) -> list[tuple[str, str]]:
              f"not {offer['monthly']!r}")
         )  # fmt: skip
     return faults
+
+
+MAX_LABEL = 200
+LABEL_RULE = (
+    f"must be printable text of at most {MAX_LABEL} characters (no control characters, "
+    "line breaks or lone surrogates)"
+)
+
+
+def is_label(text: str) -> bool:
+    """True for a usable id or source: printable, at most ``MAX_LABEL`` characters.
+
+    Printable excludes control characters (ESC, CR, BEL: terminal escapes when printed),
+    line breaks, and lone surrogates (not Unicode text: nothing can store them).
+    """
+    return len(text) <= MAX_LABEL and text.isprintable()
 
 
 def missing_prices(offers: list[dict[str, Any]]) -> list[str]:
@@ -163,7 +187,8 @@ def load_offers(path: str) -> list[dict[str, Any]]:
 
 def _from_json(text: str, path: str) -> list[dict[str, Any]]:
     try:
-        data = json.loads(text, object_pairs_hook=_unique_keys, parse_constant=_no_constant)
+        check_depth(text, "input", source=path)
+        data = json.loads(text, object_pairs_hook=_unique_keys, parse_constant=no_constant)
     except ValueError as error:
         raise InputError("input", f"not valid JSON: {error}", source=path) from None
     if isinstance(data, dict):
@@ -174,6 +199,7 @@ def _from_json(text: str, path: str) -> list[dict[str, Any]]:
     if problems:
         raise InputError.of(problems, source=path)
     assert isinstance(data, list)
+    check_text(data, "offers", source=path)  # any other field: id and source are checked
     return data
 
 
@@ -248,10 +274,6 @@ def _unique_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
             raise ValueError(f"duplicate key {key!r}")
         out[key] = value
     return out
-
-
-def _no_constant(name: str) -> Any:
-    raise ValueError(f"{name} is not a JSON number")
 
 
 def _kind(value: object) -> str:

@@ -30,6 +30,7 @@ from typing import Any, Protocol, runtime_checkable
 
 from ..checkpoint import Checkpoint, HistoryEntry
 from ..errors import InputError, NoSuchStore
+from ..jsontext import excerpt
 
 DEFAULT_URL = "sqlite:.stepgraph/runs.db"
 
@@ -42,7 +43,7 @@ def check_run_id(run_id: object) -> str:
         raise InputError(
             "run_id",
             "must be 1-128 characters of letters, digits, '.', '_' or '-', "
-            f"starting with a letter or digit (got {run_id!r})",
+            f"starting with a letter or digit (got {excerpt(run_id)})",
         )
     return run_id
 

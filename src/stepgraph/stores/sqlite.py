@@ -19,7 +19,8 @@ import urllib.parse
 from collections.abc import Iterator
 from contextlib import AbstractContextManager, contextmanager
 
-from ..errors import StepgraphError, StoreError
+from ..errors import InputError, StepgraphError, StoreError
+from ..jsontext import excerpt
 from . import check_run_id
 from ._files import exclusive_hold
 from ._sql import SqlStore
@@ -99,9 +100,10 @@ class SqliteStore(SqlStore):
         read_only: bool = False,
     ) -> None:
         if synchronous.lower() not in _SYNCHRONOUS:
-            raise StoreError(
-                f"sqlite:{path}",
-                f"synchronous must be one of {', '.join(_SYNCHRONOUS)}, not {synchronous!r}",
+            raise InputError(
+                "store",
+                f"sqlite option synchronous must be one of {', '.join(_SYNCHRONOUS)}, "
+                f"not {excerpt(synchronous)} (sqlite:{path})",
             )
         self.path = path
         self.busy_timeout = busy_timeout
