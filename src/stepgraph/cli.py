@@ -254,7 +254,9 @@ _open = open_cli_store
 
 def continue_run(store: Store, run_id: str, args: argparse.Namespace) -> int:
     """Carry ``run_id`` on after an action (``registry.continue_run``); print; exit code."""
-    outcome = registry_continue(store, run_id, getattr(args, "graph", None))
+    chosen = getattr(args, "adapter", None)
+    adapter = _adapter(chosen) if chosen else None
+    outcome = registry_continue(store, run_id, getattr(args, "graph", None), adapter=adapter)
     if isinstance(outcome, str):
         _said(args, run_id, outcome)
         return EXIT_OK

@@ -58,6 +58,8 @@ def add_commands(command: Callable[..., Any]) -> None:
 
 def _actor_options(cmd: Any) -> None:
     cmd.add_argument("--graph", help="the graph, if it is not the registered one of that name")
+    cmd.add_argument("--adapter", help="continue with this adapter (default: the one the run "
+                     "started with, rebuilt from what the run kept)")  # fmt: skip
     cmd.add_argument("--by", required=True, help="who is acting (must be named in the policy)")
     cmd.add_argument("--note", help="why, in a sentence (kept with the decision)")
     cmd.add_argument("--policy", help=POLICY_HELP)

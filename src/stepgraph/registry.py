@@ -112,12 +112,20 @@ def requeue_if_queued(store: Store, run_id: str) -> bool:
     return requeue(queue, run_id)
 
 
-def continue_run(store: Store, run_id: str, graph_ref: str | None = None) -> RunResult | str:
+def continue_run(
+    store: Store,
+    run_id: str,
+    graph_ref: str | None = None,
+    *,
+    adapter: Adapter | None = None,
+    early: bool = False,
+) -> RunResult | str:
     """Carry a run on after a person acted, with the graph and adapter it started with.
 
     Returns the result, or why it was not carried on here: a queued run goes back to
     the workers, and a run another process still holds (a rival's refused action lets
     go within moments) is left for a later resume after about 1.5 s of trying.
+    ``adapter`` replaces the rebuilt one; ``early`` goes on before a retry-later time.
     """
     current = store.load(run_id)
     if current is None:
@@ -125,11 +133,11 @@ def continue_run(store: Store, run_id: str, graph_ref: str | None = None) -> Run
     if requeue_if_queued(store, run_id):
         return "requeued: a worker will resume it"
     graph, _ = graph_and_loader(graph_ref or current.parts.graph)
-    adapter = rebuild_adapter(store, run_id, current.parts.adapter)
+    adapter = adapter or rebuild_adapter(store, run_id, current.parts.adapter)
     pauses = [0.05, 0.1, 0.2, 0.4, 0.8]
     while True:
         try:
-            return resume(graph, run_id=run_id, adapter=adapter, store=store)
+            return resume(graph, run_id=run_id, adapter=adapter, store=store, early=early)
         except RunBusy:
             if not pauses:
                 return "recorded; another process holds the run: resume it later"
