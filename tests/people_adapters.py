@@ -8,6 +8,7 @@ import time
 from typing import Any
 
 from stepgraph import Request
+from stepgraph.errors import RateLimited
 from stepgraph.offers import FixtureAdapter
 
 GATE = "STEPGRAPH_TEST_GATE"
@@ -36,4 +37,16 @@ class GatedFixture(CustomFixture):
         if gate and "reviewer_note" in request.data:
             while not os.path.exists(gate):
                 time.sleep(0.02)
+        return super().generate(request)
+
+
+class LimitedUntilGate(CustomFixture):
+    """Rate-limited (asking to wait an hour) until the file ``$GATE`` exists."""
+
+    id = "limited-fixture-v1"
+
+    def generate(self, request: Request) -> Any:
+        gate = os.environ.get(GATE)
+        if not gate or not os.path.exists(gate):
+            raise RateLimited("429: slow down", status=429, retry_after=3600)
         return super().generate(request)

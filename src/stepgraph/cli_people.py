@@ -14,7 +14,7 @@ from collections.abc import Callable
 from typing import Any
 
 from .checkpoint import Checkpoint
-from .errors import InputError, RunNotFound
+from .errors import InputError, NotWaiting, RunNotFound
 from .events import decide, reconcile, supply
 from .jsontext import loads
 from .policy import Policy
@@ -105,6 +105,8 @@ def supply_prices(
     current = store.load(run_id)
     if current is None:
         raise RunNotFound(store.url, run_id)
+    if (current.wait or {}).get("kind") != "data":  # refused before the items are checked
+        raise NotWaiting(run_id, current.status, "data")
     offers = current.inputs.get("offers")
     if not isinstance(offers, list):
         raise InputError("run", f"run {run_id!r} has no offers to supply a price for")
@@ -168,4 +170,5 @@ def _review(args: argparse.Namespace) -> int:
     from .review_app import serve
 
     cli.open_cli_store(args).close()  # a missing store is refused here, not created
-    return serve(store_url=args.store, policy=load_policy(args.policy), port=args.port)
+    return serve(store_url=args.store, policy=load_policy(args.policy), port=args.port,
+                 signing_key=cli._signing_key())  # fmt: skip

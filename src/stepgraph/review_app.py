@@ -2,11 +2,16 @@
 
 ``stepgraph review`` serves it on 127.0.0.1 only, with a random access token printed at
 start (as notebook servers do). The token's link sets an HttpOnly, SameSite=Strict
-cookie; every form carries a CSRF token derived from it, and a POST from another
-origin is refused. The page shows the digest of the content on screen and sends it
-with the decision, so an approval of content that changed since the page loaded is
-refused. Who acts is the name typed in the form, checked against the policy: the page
-trusts whoever holds the token to say who they are (stated in README's limits).
+cookie named after the token (two pages in one browser keep their own); every form
+carries a CSRF token derived from it, and a POST from another origin is refused. No
+page may be framed (``X-Frame-Options: DENY``, CSP ``frame-ancestors 'none'``). The
+page shows the digest of the content on screen and sends it with the decision, so an
+approval of content that changed since the page loaded is refused. Who acts is the
+name typed in the form, checked against the policy: the page trusts whoever holds the
+token to say who they are (stated in README's limits).
+
+A request records the person's action and returns: the run is carried on in the
+background (``review_jobs``), and its page refreshes itself until that is done.
 
 Needs the ``review`` extra (Starlette, Jinja2, uvicorn, python-multipart).
 """
@@ -23,14 +28,30 @@ from urllib.parse import quote
 
 from .checkpoint import Checkpoint
 from .cli_people import parse_price, supply_prices
-from .errors import ActionRefused, InputError, NotAllowed, RunNotFound, StepgraphError
-from .events import decide
+from .errors import (
+    ActionRefused,
+    InputError,
+    NotAllowed,
+    NotWaiting,
+    RunBusy,
+    RunNotFound,
+    StepgraphError,
+)
+from .events import decide, reconcile
 from .policy import Policy
-from .registry import continue_run
+from .review_jobs import Jobs
 from .statuses import list_runs, standing
-from .stores import Store, open_store
+from .stores import Store, check_run_id, open_store
 
-COOKIE = "stepgraph_review"
+HEADERS = {
+    "Cache-Control": "no-store",
+    "X-Frame-Options": "DENY",
+    "Content-Security-Policy": "frame-ancestors 'none'",
+    "X-Content-Type-Options": "nosniff",
+    "Referrer-Policy": "same-origin",  # the first link carries the token: keep it here
+}
+BUSY = "busy: the run is being carried on right now; nothing was recorded, try again"
+HELD = "busy: another process holds the run; nothing was recorded, try again"
 
 
 MISSING_EXTRA = "needs the review extra: pip install 'stepgraph[review]'"
@@ -38,32 +59,48 @@ ORDER = ("ready_for_review", "waiting_for_data", "needs_reconciliation", "failed
          "retry_later", "blocked", "cancelled")  # fmt: skip
 
 
-def build_app(store_url: str, policy: Policy, token: str) -> Any:
+def build_app(
+    store_url: str, policy: Policy, token: str, *, signing_key: bytes | None = None
+) -> Any:
     """The Starlette application (importing the ``review`` extra here)."""
     try:
         from starlette.applications import Starlette
         from starlette.routing import Route
     except ImportError as error:
         raise InputError("review", MISSING_EXTRA) from error
-    pages = ReviewPages(store_url, policy, token)
+    pages = ReviewPages(store_url, policy, token, signing_key=signing_key)
     return Starlette(routes=[
         Route("/", pages.guarded(pages.runs)),
         Route("/runs/{run_id}", pages.guarded(pages.run_page)),
         Route("/runs/{run_id}/decide", pages.guarded(pages.decide_post), methods=["POST"]),
         Route("/runs/{run_id}/supply", pages.guarded(pages.supply_post), methods=["POST"]),
+        Route("/runs/{run_id}/reconcile", pages.guarded(pages.reconcile_post),
+              methods=["POST"]),
+        Route("/runs/{run_id}/resume", pages.guarded(pages.resume_post), methods=["POST"]),
     ])  # fmt: skip
+
+
+def cookie_name(token: str) -> str:
+    """The access cookie's name: cookies are shared by every port of 127.0.0.1, so each
+    server (each token) has its own, and two pages in one browser keep both."""
+    return "stepgraph_review_" + hmac.new(token.encode(), b"cookie", "sha256").hexdigest()[:16]
 
 
 class ReviewPages:
     """The handlers: every one opens the store for its request and closes it after."""
 
-    def __init__(self, store_url: str, policy: Policy, token: str) -> None:
+    def __init__(
+        self, store_url: str, policy: Policy, token: str, *, signing_key: bytes | None = None
+    ) -> None:
         from jinja2 import Environment, PackageLoader, select_autoescape
 
         self.store_url = store_url
+        self.signing_key = signing_key
         self.policy = policy
         self.token = token
         self.csrf = hmac.new(token.encode(), b"csrf", "sha256").hexdigest()
+        self.cookie = cookie_name(token)
+        self.jobs = Jobs(self.open_store)
         self.templates = Environment(loader=PackageLoader("stepgraph", "templates"),
                                      autoescape=select_autoescape(["html"]))  # fmt: skip
 
@@ -72,27 +109,44 @@ class ReviewPages:
 
         html = self.templates.get_template(name).render(store_url=self.store_url,
                                                         csrf=self.csrf, **values)  # fmt: skip
-        return HTMLResponse(html, status_code=status, headers={"Cache-Control": "no-store"})
+        return HTMLResponse(html, status_code=status)
+
+    def open_store(self) -> Store:
+        """The store, opened with the signing key the server was started with."""
+        store = open_store(self.store_url, signing_key=self.signing_key)
+        store.setup()
+        return store
 
     def guarded(self, handler: Callable[[Any], Any]) -> Callable[[Any], Any]:
         """``handler`` behind the token: the link sets the cookie, the cookie opens pages."""
         from starlette.responses import HTMLResponse, RedirectResponse
 
         def check(request: Any) -> Any:
+            answer = checked(request)
+            answer.headers.update(HEADERS)
+            return answer
+
+        def checked(request: Any) -> Any:
             given = request.query_params.get("token")
             if given is not None and hmac.compare_digest(given, self.token):
                 answer = RedirectResponse(request.url.path, status_code=303)
-                answer.set_cookie(COOKIE, self.token, httponly=True, samesite="strict")
+                answer.set_cookie(self.cookie, self.token, httponly=True, samesite="strict")
                 return answer
-            if not hmac.compare_digest(request.cookies.get(COOKIE, ""), self.token):
+            if not hmac.compare_digest(request.cookies.get(self.cookie, ""), self.token):
                 return HTMLResponse("Open the link with the token that `stepgraph review` "
                                     "printed.", status_code=401)  # fmt: skip
+            run_id = request.path_params.get("run_id")
+            if run_id is not None:
+                try:
+                    check_run_id(run_id)
+                except InputError:
+                    return HTMLResponse("no such run", status_code=404)
             return handler(request)
 
         return check
 
     def runs(self, request: Any) -> Any:
-        with _store(self.store_url) as store:
+        with self.open_store() as store:
             rows = list_runs(store)
         statuses = sorted({row.status for row in rows}, key=_status_order)
         groups = [(status, [r for r in rows if r.status == status]) for status in statuses]
@@ -105,19 +159,26 @@ class ReviewPages:
 
     def render(self, run_id: str, *, status: int = 200, error: str | None = None,
                notice: str | None = None) -> Any:  # fmt: skip
-        with _store(self.store_url) as store:
+        with self.open_store() as store:
             found = standing(store, run_id)
             current = found.checkpoint if found else None
             if found is None or current is None:
                 return self.page("runs.html", status=404, groups=[])
             history = store.history(run_id)
             journal = sorted(store.generations(run_id).items())
+        job = self.jobs.get(run_id)
         return self.page("run.html", status=status, error=error, notice=notice, history=history,
-                         generations=journal, run_status=found.status,
+                         generations=journal, run_status=found.status, job=job,
                          run_reason=found.reason, **_view(current))  # fmt: skip
 
-    def act(self, request: Any, action: Callable[[Store, str, dict[str, str]], str]) -> Any:
-        """Check origin and CSRF, record the action, continue the run, show the result."""
+    def act(
+        self,
+        request: Any,
+        action: Callable[[Store, str, dict[str, str]], str],
+        *,
+        early: bool = False,
+    ) -> Any:
+        """Check origin and CSRF, record the action, carry the run on in the background."""
         from starlette.responses import HTMLResponse, RedirectResponse
 
         run_id = request.path_params["run_id"]
@@ -127,22 +188,24 @@ class ReviewPages:
         form = _form(request)
         if not hmac.compare_digest(form.get("csrf", ""), self.csrf):
             return HTMLResponse("missing or wrong CSRF token: reload the page", status_code=403)
+        if self.jobs.busy(run_id):
+            return self.render(run_id, status=409, error=BUSY)
         try:
-            with _store(self.store_url) as store:
+            with self.open_store() as store:
                 done = action(store, run_id, form)
-                carried = continue_run(store, run_id)
         except RunNotFound:
             return HTMLResponse("no such run", status_code=404)
+        except RunBusy:  # another process (a worker, a command) holds the run
+            return self.render(run_id, status=409, error=HELD)
         except NotAllowed as refused:
             return self.render(run_id, status=403, error=str(refused))
         except ActionRefused as refused:
             return self.render(run_id, status=409, error=str(refused))
         except InputError as bad:
             return self.render(run_id, status=400, error=str(bad))
-        except StepgraphError as failed:  # recorded, but the run could not go on: say so
-            return self.render(run_id, status=500, error=f"recorded; the run then failed: {failed}")
-        if isinstance(carried, str):  # recorded, but carried on elsewhere or later
-            done = f"{done} ({carried})"
+        except StepgraphError as failed:
+            return self.render(run_id, status=500, error=f"nothing was recorded: {failed}")
+        self.jobs.carry_on(run_id, done, early=early)
         return RedirectResponse(f"/runs/{quote(run_id)}?done={quote(done)}", status_code=303)
 
     def decide_post(self, request: Any) -> Any:
@@ -165,6 +228,28 @@ class ReviewPages:
 
         return self.act(request, record)
 
+    def reconcile_post(self, request: Any) -> Any:
+        def record(store: Store, run_id: str, form: dict[str, str]) -> str:
+            happened = form.get("happened", "")
+            if happened not in ("yes", "no"):
+                raise InputError("happened", f"must be yes or no, not {happened!r}")
+            reconcile(store, run_id, happened=happened == "yes", actor=form.get("by", "").strip(),
+                      policy=self.policy, note=form.get("note") or None)  # fmt: skip
+            return "reconcile: it happened" if happened == "yes" else "reconcile: it did not"
+
+        return self.act(request, record)
+
+    def resume_post(self, request: Any) -> Any:
+        def record(store: Store, run_id: str, form: dict[str, str]) -> str:
+            current = store.load(run_id)
+            if current is None:
+                raise RunNotFound(store.url, run_id)
+            if (current.wait or {}).get("kind") != "retry":
+                raise NotWaiting(run_id, current.status, "a retry")
+            return "try now"  # nothing to record: the run is resumed before its time
+
+        return self.act(request, record, early=True)
+
 
 def _status_order(status: str) -> tuple[int, str]:
     return (ORDER.index(status) if status in ORDER else len(ORDER), status)
@@ -180,12 +265,6 @@ def _form(request: Any) -> dict[str, str]:
 
     result: dict[str, str] = anyio.from_thread.run(read)
     return result
-
-
-def _store(url: str) -> Store:
-    store = open_store(url)
-    store.setup()
-    return store
 
 
 def _view(cp: Checkpoint) -> dict[str, Any]:
@@ -237,7 +316,9 @@ def _rationale(report: dict[str, Any] | None, claims: Any) -> list[dict[str, str
     return parts
 
 
-def serve(*, store_url: str, policy: Policy, port: int = 0) -> int:
+def serve(
+    *, store_url: str, policy: Policy, port: int = 0, signing_key: bytes | None = None
+) -> int:
     """Serve until interrupted; print the address with its token first."""
     try:
         import uvicorn
@@ -246,7 +327,7 @@ def serve(*, store_url: str, policy: Policy, port: int = 0) -> int:
             "review", "needs the review extra: pip install 'stepgraph[review]'"
         ) from error
     token = secrets.token_urlsafe(24)
-    app = build_app(store_url, policy, token)
+    app = build_app(store_url, policy, token, signing_key=signing_key)
     sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
     sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
     try:

@@ -5,8 +5,6 @@ from __future__ import annotations
 
 import json
 import os
-import subprocess
-import sys
 import urllib.error
 import urllib.parse
 import urllib.request
@@ -16,9 +14,11 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from playwright.sync_api import Browser, Page, sync_playwright
+from playwright.sync_api import Browser, Page, expect, sync_playwright
 
+from stepgraph.review_app import cookie_name
 from tests.integration.cli_helpers import EXAMPLE, ROOT, stepgraph
+from tests.integration.review_server import review_server
 
 MISSING = str(ROOT / "examples" / "offers-missing.csv")
 POLICY = {"approve": ["ada"], "reject": ["ada"], "revise": ["ada"], "supply": ["cy"]}
@@ -43,23 +43,8 @@ def site(tmp_path: Path) -> Iterator[Site]:
     (tmp_path / "policy.json").write_text(json.dumps(POLICY), encoding="utf-8")
     assert stepgraph("run", "offers", EXAMPLE, "--run-id", "r1", cwd=tmp_path).code == 0
     assert stepgraph("run", "offers", MISSING, "--run-id", "w1", cwd=tmp_path).code == 3
-    env = {k: v for k, v in os.environ.items() if not k.startswith("STEPGRAPH_")}
-    server = subprocess.Popen(
-        [sys.executable, "-m", "stepgraph", "review", "--policy", "policy.json"],
-        cwd=tmp_path, env={**env, "PYTHONPATH": str(ROOT)}, stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE, text=True,
-    )  # fmt: skip
-    try:
-        assert server.stdout is not None
-        line = server.stdout.readline()
-        assert line.startswith("review page: "), line + (
-            server.stderr.read() if server.stderr else ""
-        )
-        url = line.split()[-1]
+    with review_server(tmp_path) as url:
         yield Site(tmp_path, url, url.split("/?")[0])
-    finally:
-        server.terminate()
-        server.communicate(timeout=10)
 
 
 @pytest.fixture(scope="module")
@@ -107,6 +92,7 @@ def test_a_reviewer_approves_on_the_page_and_the_decision_names_them(
     page.fill("#decide input[name=by]", "ada")
     page.fill("#decide textarea[name=note]", "numbers match the offers")
     page.click("#decide button[value=approve]")
+    expect(page.locator("#outcome")).to_contain_text("now approved")  # carried on, then shown
     assert page.inner_text("#status") == "approved"
     assert "approve by ada" in page.inner_text("#decided")
     review = site.status("r1")["state"]["review"]
@@ -146,6 +132,7 @@ def test_a_missing_price_is_supplied_on_the_page_and_the_run_reaches_review(
     page.fill("#supply input[name=source]", "offer-B-v2")
     page.fill("#supply input[name=by]", "cy")
     page.click("#supply button")
+    expect(page.locator("#outcome")).to_contain_text("now ready_for_review")
     assert page.inner_text("#status") == "ready_for_review"
     assert "offer-B-v2" in page.inner_text("#rows")
     event = stepgraph("show", "w1", "--json", cwd=site.folder).json()["history"][1]
@@ -165,7 +152,7 @@ def post(site: Site, path: str, fields: dict[str, str], headers: dict[str, str])
 
 def cookie(site: Site) -> str:
     token = site.url.split("token=")[1]
-    return f"stepgraph_review={token}"
+    return f"{cookie_name(token)}={token}"
 
 
 def test_a_post_without_the_csrf_token_is_refused(site: Site) -> None:
