@@ -85,7 +85,8 @@ def one_case(kind: str, folder: str, point: str, rng: random.Random) -> tuple[in
 
     with open_store(url) as store:
         final = store.load("p")
-    files = len(os.listdir(outbox)) if os.path.isdir(outbox) else 0
+    names = os.listdir(outbox) if os.path.isdir(outbox) else []
+    files = len([name for name in names if not name.startswith(".")])  # not the temp folder
     status = f"{final.status}/{final.next}" if final else "missing"
     return crashes, files, status
 

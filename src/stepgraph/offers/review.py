@@ -10,6 +10,7 @@ effect's idempotency key and created exclusively, so a replay cannot write it tw
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 from typing import Any
@@ -36,13 +37,16 @@ def outbox_name(key: str) -> str:
 def write_outbox(folder: str, key: str, report: dict[str, Any]) -> dict[str, Any]:
     """Write ``report`` into ``folder`` under ``key``, exactly once; return where.
 
-    The file is written to a temporary name, fsynced and then linked to its final name,
-    which fails if it exists: a second write with the same key finds the first one.
+    The file is written to a temporary name in the hidden ``TEMP_FOLDER`` inside the
+    outbox (same file system, never a ``.tmp`` among the outbox's files), fsynced and
+    then linked to its final name, which fails if it exists: a second write with the
+    same key finds the first one. A temp left by a crash has the key's name: the next
+    attempt overwrites it, and the lookup removes it once the file is there.
     """
-    os.makedirs(folder, exist_ok=True)
     path = os.path.join(folder, outbox_name(key))
+    temp = _temp_path(folder, key)
+    os.makedirs(os.path.dirname(temp), exist_ok=True)
     body = json.dumps({"key": key, "report": report}, ensure_ascii=False, sort_keys=True)
-    temp = f"{path}.{os.getpid()}.tmp"
     with open(temp, "w", encoding="utf-8") as handle:
         handle.write(body + "\n")
         handle.flush()
@@ -67,7 +71,18 @@ def find_outbox(folder: str, key: str) -> dict[str, Any] | None:
             text = handle.read()
     except FileNotFoundError:
         return None
+    with contextlib.suppress(FileNotFoundError):  # a crash between link and unlink
+        os.unlink(_temp_path(folder, key))
     return {"file": path, "sha256": digest(text)}
+
+
+TEMP_FOLDER = ".stepgraph-tmp"
+"""The hidden folder inside an outbox where files are written before they appear."""
+
+
+def _temp_path(folder: str, key: str) -> str:
+    """One temp per key: the effect runs once at a time per key (the run is held)."""
+    return os.path.join(folder, TEMP_FOLDER, outbox_name(key) + ".tmp")
 
 
 def supplied_offer(

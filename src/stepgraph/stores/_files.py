@@ -17,10 +17,19 @@ from ..errors import RunBusy, StoreError
 from ._testhooks import reach
 
 
+def temp_path(path: str) -> str:
+    """Where ``atomic_write`` writes before renaming: one name per file, hidden."""
+    return os.path.join(os.path.dirname(path) or ".", f".{os.path.basename(path)}.tmp")
+
+
 def atomic_write(path: str, data: bytes) -> None:
-    """Replace ``path`` with ``data`` atomically and durably."""
+    """Replace ``path`` with ``data`` atomically and durably.
+
+    The caller holds the file's lock, so one temp name per file is enough: a temp left
+    by a writer that was killed is overwritten by the next write (or swept on a load).
+    """
     folder = os.path.dirname(path) or "."
-    temp = os.path.join(folder, f".{os.path.basename(path)}.{os.getpid()}.tmp")
+    temp = temp_path(path)
     fd = os.open(temp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o644)
     try:
         view = memoryview(data)

@@ -30,7 +30,7 @@ from ..checkpoint import (
 from ..errors import CheckpointCorrupt, RunNotFound, StoreError
 from . import RunSummary, check_run_id
 from ._base import StoreBase, check_version, summaries
-from ._files import append_line, atomic_write, exclusive_hold, sync_folder
+from ._files import append_line, atomic_write, exclusive_hold, sync_folder, temp_path
 
 _SUFFIX = ".jsonl"
 _JOURNAL_SUFFIX = ".generations"
@@ -79,6 +79,7 @@ class JsonFileStore(StoreBase):
         lines = self._read(run_id)
         if lines is None:
             return None
+        self._sweep(run_id)
         return from_records(
             parse(lines[0], run_id, "record"),
             parse(lines[1], run_id, "inputs"),
@@ -104,6 +105,24 @@ class JsonFileStore(StoreBase):
             except OSError as error:
                 raise StoreError(self.url, f"cannot save run {run_id!r}: {error}") from error
         return checkpoint
+
+    def _sweep(self, run_id: str) -> None:
+        """Remove the temp file of a save that was killed, unless a save is under way."""
+        temp = temp_path(self._path(run_id))
+        if not os.path.exists(temp):
+            return  # the usual case: one stat
+        try:
+            fd = os.open(os.path.join(self.folder, f".{run_id}.lock"), os.O_RDWR)
+        except OSError:
+            return
+        try:
+            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)  # a writer holds it: its temp
+            with contextlib.suppress(FileNotFoundError):
+                os.unlink(temp)
+        except OSError:
+            pass  # a save is under way, or the folder is read-only: leave it
+        finally:
+            os.close(fd)
 
     def history(self, run_id: str) -> list[HistoryEntry]:
         lines = self._read(run_id)
