@@ -40,14 +40,22 @@ def write_outbox(folder: str, key: str, report: dict[str, Any]) -> dict[str, Any
     The file is written to a temporary name in the hidden ``TEMP_FOLDER`` inside the
     outbox (same file system, never a ``.tmp`` among the outbox's files), fsynced and
     then linked to its final name, which fails if it exists: a second write with the
-    same key finds the first one. A temp left by a crash has the key's name: the next
-    attempt overwrites it, and the lookup removes it once the file is there.
+    same key finds the first one. The temp folder is removed when it is empty. A temp
+    left by a crash has the key's name: the next attempt overwrites it, and the lookup
+    removes it once the file is there.
     """
     path = os.path.join(folder, outbox_name(key))
     temp = _temp_path(folder, key)
-    os.makedirs(os.path.dirname(temp), exist_ok=True)
     body = json.dumps({"key": key, "report": report}, ensure_ascii=False, sort_keys=True)
-    with open(temp, "w", encoding="utf-8") as handle:
+    for tries in range(1, 6):
+        os.makedirs(os.path.dirname(temp), exist_ok=True)
+        try:
+            handle = open(temp, "w", encoding="utf-8")  # noqa: SIM115 (closed below)
+            break
+        except FileNotFoundError:  # another run's publish removed the empty temp folder
+            if tries == 5:
+                raise
+    with handle:
         handle.write(body + "\n")
         handle.flush()
         os.fsync(handle.fileno())
@@ -56,7 +64,7 @@ def write_outbox(folder: str, key: str, report: dict[str, Any]) -> dict[str, Any
     except FileExistsError:
         pass  # written before: the downstream deduplicates by key
     finally:
-        os.unlink(temp)
+        _discard(temp)
     found = find_outbox(folder, key)
     if found is None:  # unreachable unless the folder is being changed underneath
         raise OSError(f"the outbox file {path} vanished after it was written")
@@ -71,8 +79,7 @@ def find_outbox(folder: str, key: str) -> dict[str, Any] | None:
             text = handle.read()
     except FileNotFoundError:
         return None
-    with contextlib.suppress(FileNotFoundError):  # a crash between link and unlink
-        os.unlink(_temp_path(folder, key))
+    _discard(_temp_path(folder, key))  # a crash between link and unlink left it
     return {"file": path, "sha256": digest(text)}
 
 
@@ -83,6 +90,14 @@ TEMP_FOLDER = ".stepgraph-tmp"
 def _temp_path(folder: str, key: str) -> str:
     """One temp per key: the effect runs once at a time per key (the run is held)."""
     return os.path.join(folder, TEMP_FOLDER, outbox_name(key) + ".tmp")
+
+
+def _discard(temp: str) -> None:
+    """Remove ``temp`` if it is there, and its folder if that is now empty."""
+    with contextlib.suppress(FileNotFoundError):
+        os.unlink(temp)
+    with contextlib.suppress(OSError):  # not empty (another publish, a crash), or gone
+        os.rmdir(os.path.dirname(temp))
 
 
 def supplied_offer(

@@ -15,7 +15,6 @@ from typing import Any, ClassVar
 from ..checkpoint import (
     Checkpoint,
     HistoryEntry,
-    dumps,
     from_records,
     history_from_record,
     now,
@@ -25,6 +24,7 @@ from ..checkpoint import (
 from ..errors import RunNotFound, VersionConflict
 from . import RunSummary, check_run_id
 from ._base import StoreBase, check_version
+from ._journal import open_record, seal_record
 from ._rows import HEAD_COLUMNS, STEP_COLUMNS, head_row, statements, step_row
 
 # Written with "?" placeholders; a backend using "%s" gets them converted once.
@@ -179,10 +179,12 @@ class SqlStore(StoreBase):
             return bool(removed.rowcount == 1)
 
     def record_generation(self, run_id: str, key: str, record: dict[str, Any]) -> None:
+        body = seal_record(run_id, key, record, self._key)
         with self._statement(f"journal {check_run_id(run_id)!r}") as conn:
-            conn.execute(self._q("upsert_generation"), (run_id, key, dumps(record)))
+            conn.execute(self._q("upsert_generation"), (run_id, key, body))
 
     def generations(self, run_id: str) -> dict[str, dict[str, Any]]:
         with self._statement(f"journal {check_run_id(run_id)!r}") as conn:
             rows = conn.execute(self._q("select_generations"), (run_id,)).fetchall()
-        return {key: parse(body, run_id, "generation") for key, body in rows}
+        return {key: open_record(run_id, key, parse(body, run_id, "generation"), self._key)
+                for key, body in rows}  # fmt: skip

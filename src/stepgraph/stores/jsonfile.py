@@ -31,6 +31,7 @@ from ..errors import CheckpointCorrupt, RunNotFound, StoreError
 from . import RunSummary, check_run_id
 from ._base import StoreBase, check_version, summaries
 from ._files import append_line, atomic_write, exclusive_hold, sync_folder, temp_path
+from ._journal import open_record, seal_record
 
 _SUFFIX = ".jsonl"
 _JOURNAL_SUFFIX = ".generations"
@@ -171,7 +172,8 @@ class JsonFileStore(StoreBase):
 
     def record_generation(self, run_id: str, key: str, record: dict[str, Any]) -> None:
         try:
-            append_line(self._journal_path(run_id), dumps({"key": key, "record": record}))
+            sealed = seal_record(run_id, key, record, self._key)
+            append_line(self._journal_path(run_id), f'{{"key":{dumps(key)},"record":{sealed}}}')
         except OSError as error:
             raise StoreError(self.url, f"cannot journal run {run_id!r}: {error}") from error
 
@@ -189,7 +191,8 @@ class JsonFileStore(StoreBase):
             entry = parse(line, run_id, "generation")
             if not isinstance(entry, dict) or not isinstance(entry.get("record"), dict):
                 raise CheckpointCorrupt(run_id, "a generation journal line is not a record")
-            journal[str(entry.get("key"))] = entry["record"]
+            slot = str(entry.get("key"))
+            journal[slot] = open_record(run_id, slot, entry["record"], self._key)
         return journal
 
     def close(self) -> None:

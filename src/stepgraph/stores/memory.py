@@ -15,7 +15,6 @@ from typing import Any
 from ..checkpoint import (
     Checkpoint,
     HistoryEntry,
-    dumps,
     from_records,
     head_record,
     history_from_record,
@@ -25,6 +24,7 @@ from ..checkpoint import (
 from ..errors import RunBusy, RunNotFound
 from . import RunSummary, check_run_id
 from ._base import StoreBase, check_version, summaries
+from ._journal import open_record, seal_record
 
 _Step = tuple[int, str, str, str, str, str, str]  # version node update next status at sum
 
@@ -121,14 +121,15 @@ class MemoryStore(StoreBase):
                 self._held.discard(run_id)
 
     def record_generation(self, run_id: str, key: str, record: dict[str, Any]) -> None:
-        text = dumps(record)
+        text = seal_record(run_id, key, record, self._key)
         with self._lock:
             self._journals.setdefault(check_run_id(run_id), {})[key] = text
 
     def generations(self, run_id: str) -> dict[str, dict[str, Any]]:
         with self._lock:
             texts = dict(self._journals.get(check_run_id(run_id), {}))
-        return {key: parse(text, run_id, "generation") for key, text in texts.items()}
+        return {key: open_record(run_id, key, parse(text, run_id, "generation"), self._key)
+                for key, text in texts.items()}  # fmt: skip
 
     def close(self) -> None:
         """Nothing to release; the runs stay until the store is garbage."""

@@ -1,0 +1,62 @@
+"""Seals on generation journal records, as the checksum chain seals steps.
+
+A journal record (a model call's ``started``/``done``/``failed``, an effect's intent and
+outcome, a reconciliation, the adapter's options) is used on resume: a ``done`` answer
+is returned without calling the model, a ``done`` effect is never run again. So every
+record carries ``sum``: a SHA-256, or with the store's signing key an HMAC-SHA256, over
+the run, the record's slot and its canonical JSON. A record edited by hand, one moved
+to another run or slot, and (under a key) one forged without the key are refused with
+``CheckpointCorrupt``, as a step would be.
+
+The seal leaves out ``output``, because stores drop a saved step's output from its
+journal record; the output has its own digest, ``sum_output``, which the seal covers
+and which is checked against the output while it is there.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import hmac
+from typing import Any
+
+from ..checkpoint import canonical_json, digest, dumps
+from ..errors import CheckpointCorrupt
+
+SUM, SUM_OUTPUT = "sum", "sum_output"
+
+
+def seal_record(run_id: str, slot: str, record: dict[str, Any], key: bytes | None) -> str:
+    """The stored text of ``record``: its JSON with ``sum`` (and ``sum_output``) added."""
+    sealed = {**record}
+    if "output" in record:
+        sealed[SUM_OUTPUT] = digest(dumps(record["output"]))
+    return dumps({**sealed, SUM: _sum(run_id, slot, sealed, key)})
+
+
+def open_record(run_id: str, slot: str, stored: Any, key: bytes | None) -> dict[str, Any]:
+    """The record stored as ``stored`` (parsed JSON), verified; without its ``sum``."""
+    if not isinstance(stored, dict):
+        raise CheckpointCorrupt(run_id, f"journal record {slot!r} is not an object")
+    sealed = {name: value for name, value in stored.items() if name != SUM}
+    found = stored.get(SUM)
+    what = "signature" if key is not None else "checksum"
+    if not isinstance(found, str):
+        raise CheckpointCorrupt(run_id, f"journal record {slot!r} has no {what}")
+    if found.startswith("hmac-sha256:") and key is None:
+        raise CheckpointCorrupt(run_id, f"journal record {slot!r} is signed: set the signing "
+                                "key to read it")  # fmt: skip
+    if not hmac.compare_digest(found, _sum(run_id, slot, sealed, key)):
+        raise CheckpointCorrupt(run_id, f"journal record {slot!r}'s {what} does not match: "
+                                "the record was damaged, edited or forged")  # fmt: skip
+    if "output" in sealed and digest(dumps(sealed["output"])) != sealed.get(SUM_OUTPUT):
+        raise CheckpointCorrupt(run_id, f"journal record {slot!r}'s output does not match "
+                                "its digest: the answer was damaged or edited")  # fmt: skip
+    return {name: value for name, value in sealed.items() if name != SUM_OUTPUT}
+
+
+def _sum(run_id: str, slot: str, record: dict[str, Any], key: bytes | None) -> str:
+    sealed = {name: value for name, value in record.items() if name != "output"}
+    message = f"stepgraph-journal-1\n{run_id}\n{slot}\n{canonical_json(sealed)}".encode()
+    if key is None:
+        return "sha256:" + hashlib.sha256(message).hexdigest()
+    return "hmac-sha256:" + hmac.new(key, message, hashlib.sha256).hexdigest()
