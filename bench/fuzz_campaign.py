@@ -6,9 +6,17 @@ quotes, missing or extra columns, duplicate keys, empty files). Every case must 
 in ``waiting_for_data`` or ``ready_for_review``, or in an ``InputError`` that names a
 field, and an error must leave the store empty. Any other exception is a defect.
 
+Hostile files add nesting up to 200,000 deep (the whole file, a price, an id), lone
+surrogate escapes and terminal control characters (ESC, CR, BEL, an OSC sequence) in
+ids, sources and other fields, and ids up to 10,000 characters; ``--cli`` of them also
+go through the real command line, which must exit 0, 2 or 3, never print "internal
+error", and never print a raw control character. Forged journal records (random
+records appended to a run signed with a key, unsealed or sealed without the key) must
+be refused when the journal is read.
+
 Usage::
 
-    .venv/bin/python bench/fuzz_campaign.py --examples 10000
+    .venv/bin/python bench/fuzz_campaign.py --examples 10000 --cli 300
 
 ``tests/unit/test_fuzz_inputs.py`` runs a few hundred examples of the same properties.
 """
@@ -18,15 +26,19 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import subprocess
+import sys
 import tempfile
 import time
+from pathlib import Path
 from typing import Any
 
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from stepgraph import InputError, NodeError, open_store, run
+from stepgraph import CheckpointCorrupt, InputError, NodeError, open_store, run
 from stepgraph.offers import FixtureAdapter, graph, load_offers, make_inputs
+from stepgraph.stores._journal import seal_record
 
 STATUSES = ("waiting_for_data", "ready_for_review")
 
@@ -134,8 +146,96 @@ json_files = st.one_of(
 )
 
 
-def properties(examples: int) -> list[Any]:
-    """The three properties, each bound to ``examples`` examples."""
+CONTROLS = ["\x1b[2J", "\r", "\x07", "\x1b]0;owned\x07", "\x9b31m", "\t", "\x00"]
+hostile_text = st.builds(
+    lambda head, bad, tail: head + bad + tail,
+    st.text(max_size=3),
+    st.sampled_from(CONTROLS) | st.sampled_from(["\\ud800", "\\udc00x", "A\\udfff"]),
+    st.text(max_size=3),
+)
+
+
+def _hostile_offer(kind: str, depth: int, text: str, long_id: int) -> str:
+    """One offers file (JSON text) with one hostile feature of ``kind``."""
+    offers: list[dict[str, Any]] = [
+        {"id": "A", "source": "offer-A-v1", "monthly": 120},
+        {"id": "B", "source": "offer-B-v1", "monthly": 90},
+    ]
+    nest = "[" * depth + "]" * depth
+    if kind == "deep-file":
+        return nest
+    if kind in ("deep-price", "deep-id"):
+        field = "monthly" if kind == "deep-price" else "id"
+        return json.dumps(offers).replace(json.dumps(offers[0][field]), nest, 1)
+    if kind == "long-id":
+        offers[0]["id"] = "A" * long_id
+        return json.dumps(offers)
+    field = {"text-id": "id", "text-source": "source", "text-other": "note"}[kind]
+    offers[0][field] = "\0"  # placeholder, replaced by the raw (escaped) text
+    return json.dumps(offers).replace('"\\u0000"', json.dumps(text).replace("\\\\u", "\\u"))
+
+
+hostile_files = st.builds(
+    lambda kind, depth, text, long_id: _hostile_offer(kind, depth, text, long_id).encode(
+        "utf-8", "surrogatepass"
+    ),
+    st.sampled_from(
+        ["deep-file", "deep-price", "deep-id", "long-id", "text-id", "text-source", "text-other"]
+    ),
+    st.integers(min_value=1, max_value=200_000),
+    hostile_text,
+    st.integers(min_value=150, max_value=10_000),
+)
+
+
+def check_cli(raw: bytes) -> int:
+    """Run a hostile file through the real command line; return its exit code."""
+    with tempfile.TemporaryDirectory() as folder:
+        Path(folder, "input.json").write_bytes(raw)
+        done = subprocess.run(
+            [sys.executable, "-m", "stepgraph", "run", "offers", "input.json", "--store",
+             "sqlite:s/runs.db"],
+            cwd=folder, capture_output=True, timeout=120, check=False,
+            env={**os.environ, "PYTHONPATH": str(Path(__file__).resolve().parents[1])},
+        )  # fmt: skip
+        said = done.stdout + done.stderr
+        expect(done.returncode in (0, 2, 3), (done.returncode, said[-300:]))
+        expect(b"internal error" not in said, said[-300:])
+        raw_controls = [c for c in (b"\x1b", b"\x07", b"\r", b"\xc2\x9b") if c in said]
+        expect(not raw_controls, (raw_controls, said[-300:]))
+        expect(len(done.stderr) < 3000, f"{len(done.stderr)} bytes of error")
+        if done.returncode == 2:
+            expect(not os.path.exists(os.path.join(folder, "s")), "a refused run wrote a store")
+    return done.returncode
+
+
+FORGE_KEY = b"a signing key of enough length"
+forged_records = st.tuples(
+    st.dictionaries(st.text(max_size=6), json_values, max_size=4),
+    st.sampled_from(["unsealed", "sealed-without-key", "sealed-for-another-slot"]),
+    st.sampled_from(["1:draft:0", "2:publish:effect:outbox", "@adapter"]),
+)
+
+
+def check_forged(folder: str, record: dict[str, Any], how: str, slot: str) -> str:
+    """Append a forged record to run "r"'s journal in a signed file store: refused."""
+    if how == "unsealed":
+        stored: Any = {name: value for name, value in record.items() if name != "sum"}
+    else:
+        sealed_for = slot if how == "sealed-without-key" else "0:other:0"
+        key = None if how == "sealed-without-key" else FORGE_KEY
+        stored = json.loads(seal_record("r", sealed_for, record, key))
+    with open(os.path.join(folder, "r.generations"), "w", encoding="utf-8") as handle:
+        handle.write(json.dumps({"key": slot, "record": stored}) + "\n")
+    try:
+        open_store(f"file:{folder}", signing_key=FORGE_KEY).generations("r")
+    except CheckpointCorrupt:
+        return "refused"
+    raise AssertionError(f"a forged journal record was accepted: {stored!r}")
+
+
+def properties(examples: int, cli: int = 0) -> list[Any]:
+    """The properties, each bound to ``examples`` examples (``cli`` through the CLI)."""
     config = settings(
         max_examples=examples,
         deadline=None,
@@ -158,21 +258,43 @@ def properties(examples: int) -> list[Any]:
     def csv_files_end_well(raw: bytes) -> None:
         check_file(raw, ".csv")
 
-    return [offers_end_well, json_files_end_well, csv_files_end_well]
+    @config
+    @given(hostile_files)
+    def hostile_files_end_well(raw: bytes) -> None:
+        check_file(raw, ".json")
+
+    @config
+    @given(forged_records)
+    def forged_journal_records_are_refused(forged: tuple[dict[str, Any], str, str]) -> None:
+        with tempfile.TemporaryDirectory() as folder:
+            check_forged(folder, *forged)
+
+    found = [offers_end_well, json_files_end_well, csv_files_end_well, hostile_files_end_well,
+             forged_journal_records_are_refused]  # fmt: skip
+    if cli:
+
+        @settings(config, max_examples=cli)
+        @given(hostile_files)
+        def hostile_files_through_the_cli(raw: bytes) -> None:
+            check_cli(raw)
+
+        found.append(hostile_files_through_the_cli)
+    return found
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--examples", type=int, default=10_000, help="examples per property")
+    parser.add_argument("--cli", type=int, default=0, help="hostile files through the CLI")
     args = parser.parse_args()
-    for prop in properties(args.examples):
+    for prop in properties(args.examples, args.cli):
         started = time.perf_counter()
         prop()
         print(
             json.dumps(
                 {
                     "property": prop.__name__,
-                    "examples": args.examples,
+                    "examples": args.cli if prop.__name__.endswith("cli") else args.examples,
                     "failures": 0,
                     "seconds": round(time.perf_counter() - started, 1),
                 }
