@@ -50,3 +50,15 @@ class LimitedUntilGate(CustomFixture):
         if not gate or not os.path.exists(gate):
             raise RateLimited("429: slow down", status=429, retry_after=3600)
         return super().generate(request)
+
+
+class WrongUntilRevised(CustomFixture):
+    """Changes an amount (verify blocks it) unless a reviewer's note asks again."""
+
+    id = "wrong-until-revised-v1"
+
+    def generate(self, request: Request) -> Any:
+        report = super().generate(request)
+        if "reviewer_note" not in request.data:
+            report["rows"][1]["monthly"] = 80
+        return report

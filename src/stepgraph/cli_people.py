@@ -11,14 +11,17 @@ from __future__ import annotations
 import argparse
 import os
 from collections.abc import Callable
+from dataclasses import replace
 from typing import Any
 
-from .checkpoint import Checkpoint
-from .errors import InputError, NotWaiting, RunNotFound
+from .checkpoint import EVENT, Checkpoint, now
+from .errors import DigestMismatch, InputError, NotWaiting, RunNotFound
 from .events import decide, reconcile, supply
+from .graph import END
 from .jsontext import loads
 from .policy import Policy
-from .stores import Store
+from .runner import save_event
+from .stores import Store, check_run_id
 
 DEFAULT_POLICY = ".stepgraph/policy.json"
 POLICY_HELP = f"who may act (default: $STEPGRAPH_POLICY or {DEFAULT_POLICY})"
@@ -75,9 +78,43 @@ def _decide(args: argparse.Namespace) -> int:
 
     policy = load_policy(args.policy)
     with cli.open_cli_store(args) as store:
-        decide(store, args.run_id, verdict=args.verdict, actor=args.by, digest_seen=args.digest,
-               policy=policy, note=args.note)  # fmt: skip
+        try:
+            decide(store, args.run_id, verdict=args.verdict, actor=args.by,
+                   digest_seen=args.digest, policy=policy, note=args.note)  # fmt: skip
+        except NotWaiting:
+            if args.verdict != "revise":
+                raise
+            revise_blocked(store, args.run_id, actor=args.by, digest_seen=args.digest,
+                           policy=policy, note=args.note)  # fmt: skip
         return cli.continue_run(store, args.run_id, args)
+
+
+def revise_blocked(
+    store: Store, run_id: str, *, actor: str, digest_seen: str, policy: Policy, note: str | None
+) -> Checkpoint:
+    """Send a blocked offers report back to ``draft`` with a reviewer's note.
+
+    The repair loop stopped (its draft limit, or the model repeating itself); a person
+    may ask for one more draft, bound like a decision to the digest of the blocked
+    report they read. Recorded as a ``@decision`` step that moves the cursor to draft.
+    """
+    from .offers.review import review_digest
+
+    policy.check(actor, "revise")
+    with store.hold(check_run_id(run_id)):
+        current = store.load(run_id)
+        if current is None:
+            raise RunNotFound(store.url, run_id)
+        if current.status != "blocked" or current.next != END or current.wait is not None:
+            raise NotWaiting(run_id, current.status, "a decision or a revision of a blocked report")
+        seen = review_digest(current.state)
+        if digest_seen != seen:
+            raise DigestMismatch(run_id, seen, digest_seen)
+        decision = {"verdict": "revise", "by": actor, "at": now(), "digest": seen}
+        if note:
+            decision["note"] = note
+        update = {"review": decision, "status": "revising", EVENT: {"action": "revise", **decision}}
+        return save_event(store, replace(current, next="draft"), "@decision", "revising", update)
 
 
 def _supply(args: argparse.Namespace) -> int:

@@ -156,6 +156,12 @@ def _outcome_lines(result: RunResult, store_url: str) -> list[str]:
     elif result.status == "blocked":
         lines.append("Blocked: the report does not match the inputs.")
         lines.extend(f"  - {reason}" for reason in state.get("reasons") or [])
+        if result.next == END:
+            from .offers.review import review_digest
+
+            lines.append("A person may send it back for another draft (say why in --note):")
+            lines.append(f"  stepgraph revise {run_id} --digest {review_digest(state)} "
+                         f"--by NAME --note TEXT{store}")  # fmt: skip
     elif result.status == "ready_for_review" and wait is not None:
         lines.append("Ready for review: the checks passed; a person must still read the report.")
         lines.append(f"Decide on exactly this content (digest {wait.get('digest')}):")

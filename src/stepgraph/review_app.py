@@ -27,7 +27,7 @@ from typing import Any
 from urllib.parse import quote
 
 from .checkpoint import Checkpoint
-from .cli_people import parse_price, supply_prices
+from .cli_people import parse_price, revise_blocked, supply_prices
 from .errors import (
     ActionRefused,
     InputError,
@@ -38,6 +38,7 @@ from .errors import (
     StepgraphError,
 )
 from .events import decide, reconcile
+from .graph import END
 from .policy import Policy
 from .review_jobs import Jobs
 from .statuses import list_runs, standing
@@ -77,6 +78,7 @@ def build_app(
         Route("/runs/{run_id}/reconcile", pages.guarded(pages.reconcile_post),
               methods=["POST"]),
         Route("/runs/{run_id}/resume", pages.guarded(pages.resume_post), methods=["POST"]),
+        Route("/runs/{run_id}/revise", pages.guarded(pages.revise_post), methods=["POST"]),
     ])  # fmt: skip
 
 
@@ -239,6 +241,15 @@ class ReviewPages:
 
         return self.act(request, record)
 
+    def revise_post(self, request: Any) -> Any:
+        def record(store: Store, run_id: str, form: dict[str, str]) -> str:
+            revise_blocked(store, run_id, actor=form.get("by", "").strip(),
+                           digest_seen=form.get("digest", ""), policy=self.policy,
+                           note=form.get("note") or None)  # fmt: skip
+            return "revise"
+
+        return self.act(request, record)
+
     def resume_post(self, request: Any) -> Any:
         def record(store: Store, run_id: str, form: dict[str, str]) -> str:
             current = store.load(run_id)
@@ -284,8 +295,13 @@ def _view(cp: Checkpoint) -> dict[str, Any]:
         decision = {"digest": wait.get("digest") or "", "choices": list(wait.get("choices") or {})}
     missing = list(state.get("missing") or []) if wait and wait.get("kind") == "data" else []
     decided = state.get("review") if isinstance(state.get("review"), dict) else None
+    stopped = None  # a blocked report the repair loop gave up on: a person may send it back
+    if cp.status == "blocked" and cp.next == END and wait is None:
+        from .offers.review import review_digest
+
+        stopped = {"digest": review_digest(state)}
     return {"cp": cp, "wait": wait, "report": report, "rows": rows, "decision": decision,
-            "decided": decided,
+            "decided": decided, "stopped": stopped,
             "missing": missing, "reasons": state.get("reasons") or [],
             "rationale": _rationale(report, state.get("claims"))}  # fmt: skip
 

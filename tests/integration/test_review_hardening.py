@@ -219,3 +219,40 @@ def test_supply_on_a_run_not_waiting_for_data_is_refused_with_exit_7(folder: Pat
     assert refused.code == 7, refused.err
     assert "not waiting for data" in refused.err
     assert status(folder, "r1")["version"] == 3
+
+
+WRONG_UNTIL_REVISED = ("--adapter", "tests.people_adapters:WrongUntilRevised")
+
+
+def test_a_blocked_report_is_sent_back_for_another_draft_on_the_page(
+    browser: Browser, folder: Path
+) -> None:
+    blocked = stepgraph("run", "offers", EXAMPLE, "--run-id", "b1", *WRONG_UNTIL_REVISED,
+                        cwd=folder)  # fmt: skip
+    assert blocked.code == 4, blocked.err
+    with review_server(folder) as url:
+        page = opened(browser, url)
+        page.click("text=b1")
+        page.fill("#revise input[name=by]", "ada")
+        page.fill("#revise textarea[name=note]", "copy the amounts exactly")
+        page.click("#revise button")
+        expect(page.locator("#outcome")).to_contain_text("now ready_for_review")
+    history = stepgraph("show", "b1", "--json", cwd=folder).json()["history"]
+    revised = [step for step in history if step["node"] == "@decision"]
+    assert revised[0]["update"]["@event"]["by"] == "ada"
+    assert revised[0]["update"]["review"]["note"] == "copy the amounts exactly"
+
+
+def test_revise_at_the_command_line_sends_a_blocked_report_back_bound_to_its_digest(
+    folder: Path,
+) -> None:
+    blocked = stepgraph("run", "offers", EXAMPLE, "--run-id", "b2", *WRONG_UNTIL_REVISED,
+                        cwd=folder)  # fmt: skip
+    hint = next(line for line in blocked.out.splitlines() if "stepgraph revise b2" in line)
+    digest = hint.split("--digest ")[1].split()[0]
+    args = ("--by", "ada", "--note", "again", "--policy", "policy.json")
+    stale = stepgraph("revise", "b2", "--digest", "0" * 64, *args, cwd=folder)
+    assert stale.code == 7, stale.err
+    revised = stepgraph("revise", "b2", "--digest", digest, *args, cwd=folder)
+    assert revised.code == 0, revised.err
+    assert status(folder, "b2")["status"] == "ready_for_review"
