@@ -115,3 +115,17 @@ def test_a_store_url_with_an_unknown_option_value_is_usage_and_creates_nothing(
     outcome = stepgraph("status", "x", "--store", "sqlite:x.db?synchronous=off", cwd=tmp_path)
     refused(outcome, "synchronous", "'off'")
     assert list(tmp_path.iterdir()) == []
+
+
+def test_a_note_that_is_not_utf8_is_refused_naming_it_and_nothing_is_recorded(
+    tmp_path: Path,
+) -> None:
+    write(tmp_path, "policy.json", '{"approve": ["ada"]}')
+    assert stepgraph("run", "offers", EXAMPLE, "--run-id", "r1", cwd=tmp_path).code == 0
+    before = stepgraph("status", "r1", "--json", cwd=tmp_path).json()
+    digest = before["wait"]["digest"]
+    outcome = stepgraph("approve", "r1", "--digest", digest, "--by", "ada", "--note",
+                        "fine\udcff", "--policy", "policy.json", cwd=tmp_path)  # fmt: skip
+    refused(outcome, "note", "lone surrogate")
+    after = stepgraph("status", "r1", "--json", cwd=tmp_path).json()
+    assert (after["status"], after["version"]) == ("ready_for_review", before["version"])
