@@ -1,4 +1,5 @@
-"""``stepgraph review`` in a subprocess for the page tests: started, its link read, stopped."""
+"""The page tests' parts: ``stepgraph review`` in a subprocess (started, its link read,
+stopped) and the ``browser`` fixture (import it into a test module to use it)."""
 
 from __future__ import annotations
 
@@ -10,7 +11,27 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
+import pytest
+from playwright.sync_api import Browser, sync_playwright
+
 from tests.integration.cli_helpers import ROOT
+
+CHROMIUM = "/usr/bin/chromium"
+CHROMIUM_FLAGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+                  "--disable-background-networking", "--disable-component-update",
+                  "--disable-sync"]  # fmt: skip
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Browser]:
+    """Debian's Chromium, headless, driven by Playwright (one per test module)."""
+    if not os.access(CHROMIUM, os.X_OK):
+        pytest.fail(f"{CHROMIUM} is missing: `make test` installs Debian's chromium as root "
+                    "(apt-get install chromium)", pytrace=False)  # fmt: skip
+    with sync_playwright() as driver:
+        chromium = driver.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_FLAGS)
+        yield chromium
+        chromium.close()
 
 
 @contextmanager

@@ -10,31 +10,21 @@ import sys
 import urllib.error
 import urllib.parse
 import urllib.request
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
-from playwright.sync_api import Browser, Page, expect, sync_playwright
+from playwright.sync_api import Browser, Page, expect
 
 from stepgraph.review_app import cookie_name
 from tests.integration.cli_helpers import EXAMPLE, ROOT, stepgraph
-from tests.integration.review_server import csrf_of, review_server
+from tests.integration.review_server import browser, csrf_of, review_server
 from tests.people_adapters import GATE
 
+__all__ = ["browser"]  # the fixture, used by name
 POLICY = {"approve": ["ada"], "reject": ["ada"], "revise": ["ada"], "supply": ["cy"],
           "reconcile": ["ops"]}  # fmt: skip
 KEY = {"STEPGRAPH_SIGNING_KEY": "a signing key of enough length"}
-CHROMIUM = "/usr/bin/chromium"
-FLAGS = ["--no-sandbox", "--disable-gpu", "--no-first-run", "--disable-background-networking"]
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Browser]:
-    with sync_playwright() as driver:
-        chromium = driver.chromium.launch(executable_path=CHROMIUM, args=FLAGS)
-        yield chromium
-        chromium.close()
 
 
 @pytest.fixture

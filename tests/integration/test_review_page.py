@@ -4,7 +4,6 @@ driven by Playwright (headless), a real SQLite store and the real runs behind it
 from __future__ import annotations
 
 import json
-import os
 import urllib.error
 import urllib.parse
 import urllib.request
@@ -14,18 +13,16 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from playwright.sync_api import Browser, Page, expect, sync_playwright
+from playwright.sync_api import Browser, Page, expect
 
 from stepgraph.review_app import cookie_name
 from tests.integration.cli_helpers import EXAMPLE, ROOT, stepgraph
-from tests.integration.review_server import review_server
+from tests.integration.review_server import browser, review_server
+
+__all__ = ["browser"]  # the fixture, used by name
 
 MISSING = str(ROOT / "examples" / "offers-missing.csv")
 POLICY = {"approve": ["ada"], "reject": ["ada"], "revise": ["ada"], "supply": ["cy"]}
-CHROMIUM = "/usr/bin/chromium"
-CHROMIUM_FLAGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-                  "--disable-background-networking", "--disable-component-update",
-                  "--disable-sync"]  # fmt: skip
 
 
 @dataclass
@@ -45,17 +42,6 @@ def site(tmp_path: Path) -> Iterator[Site]:
     assert stepgraph("run", "offers", MISSING, "--run-id", "w1", cwd=tmp_path).code == 3
     with review_server(tmp_path) as url:
         yield Site(tmp_path, url, url.split("/?")[0])
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Browser]:
-    if not os.access(CHROMIUM, os.X_OK):
-        pytest.fail(f"{CHROMIUM} is missing: `make test` installs Debian's chromium as root "
-                    "(apt-get install chromium)", pytrace=False)  # fmt: skip
-    with sync_playwright() as driver:
-        chromium = driver.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_FLAGS)
-        yield chromium
-        chromium.close()
 
 
 @pytest.fixture

@@ -10,6 +10,7 @@ import threading
 import time
 from pathlib import Path
 
+from bench.first_open import CHILD
 from stepgraph import open_store
 from tests.integration.cli_helpers import ROOT
 
@@ -43,25 +44,13 @@ def test_a_new_store_opened_while_another_writer_commits_waits_for_it(tmp_path: 
     assert finished == [True]
 
 
-OPEN_AND_READ = """
-import sys, time
-from stepgraph import open_store
-start = float(sys.argv[2])
-while time.time() < start:
-    pass
-with open_store("sqlite:" + sys.argv[1]) as store:
-    store.setup()
-    print(len(store.list_runs()))
-"""
-
-
 def test_eight_processes_creating_one_new_store_at_once_all_succeed(tmp_path: Path) -> None:
     for round_number in range(3):
         path = tmp_path / f"round{round_number}" / "runs.db"
         start = str(time.time() + 1.0)
         children = [
             subprocess.Popen(
-                [sys.executable, "-c", OPEN_AND_READ, str(path), start],
+                [sys.executable, "-c", CHILD, str(path), start],
                 cwd=ROOT,
                 stdout=subprocess.PIPE,
                 stderr=subprocess.PIPE,
