@@ -22,9 +22,9 @@ from contextlib import AbstractContextManager, contextmanager
 from typing import Any
 from urllib.parse import parse_qsl, urlencode, urlsplit, urlunsplit
 
-from ..checkpoint import dumps
 from ..errors import RunBusy, StepgraphError, StoreError, StoreUnavailable, VersionConflict
 from . import DeadLetter, check_run_id
+from ._journal import seal_record
 from ._sql import SqlStore
 from ._testhooks import reach
 
@@ -238,9 +238,10 @@ class PostgresStore(SqlStore):
         if self._lease is None:
             super().record_generation(run_id, key, record)
             return
+        body = seal_record(run_id, key, record, self._key)
         with self._session(f"journal {check_run_id(run_id)!r}", write=True) as conn:
             self._lease_check(conn, run_id)
-            conn.execute(self._q("upsert_generation"), (run_id, key, dumps(record)))
+            conn.execute(self._q("upsert_generation"), (run_id, key, body))
 
     def hold(self, run_id: str) -> AbstractContextManager[None]:
         """A session advisory lock, dropped by the server if this process dies.
