@@ -91,6 +91,7 @@ def test_a_10000_character_id_is_refused_and_not_echoed_whole(tmp_path: Path) ->
 
 
 def test_a_10000_character_run_id_is_not_echoed_whole(tmp_path: Path) -> None:
+    assert stepgraph("run", "offers", EXAMPLE, "--store", STORE, cwd=tmp_path).code == 0
     outcome = stepgraph("status", "r" * 10_000, "--store", STORE, cwd=tmp_path)
     refused(outcome, "run_id", "10000 characters")
     assert len(outcome.err) < 1000
