@@ -195,6 +195,7 @@ def test_no_page_may_be_framed(folder: Path) -> None:
 
 @pytest.mark.parametrize("run_id", ["%1b%5b2Jx", "a%20b", "x" * 300, "%F0%9F%92%A9"])
 def test_an_invalid_run_id_in_a_url_is_not_found(folder: Path, run_id: str) -> None:
+    assert stepgraph("run", "offers", EXAMPLE, "--run-id", "r1", cwd=folder).code == 0
     with review_server(folder) as url:
         root, cookie = login(url)
         assert fetch(f"{root}/runs/{run_id}", cookie=cookie)[0] == 404
