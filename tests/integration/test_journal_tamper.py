@@ -183,3 +183,28 @@ def test_every_field_of_every_journal_record_edited_in_turn_is_refused(
                 accepted.append((index, field, edited))
     assert tried > 80  # the fields of the model call's and the effect's records
     assert accepted == []
+
+
+def written_before_seals(record: dict[str, Any]) -> dict[str, Any]:
+    """The record as stepgraph wrote it before journal records carried a seal."""
+    return {name: value for name, value in record.items() if name not in ("sum", "sum_output")}
+
+
+@pytest.mark.parametrize("kind", ["sqlite", "file"])
+def test_an_unsigned_record_written_before_seals_is_used_once_on_resume(
+    kind: str, tmp_path: Path
+) -> None:
+    url = url_of(kind, tmp_path)
+    journaled(url, None)
+    rewrite(kind, tmp_path, written_before_seals)
+    with open_store(url) as store:
+        done = resume(GRAPH, run_id="r", adapter=Pricer(), store=store)
+    assert done.state["answer"] == {"price": 120}
+
+
+@pytest.mark.parametrize("kind", ["sqlite", "file"])
+def test_a_record_without_a_seal_is_refused_under_a_key(kind: str, tmp_path: Path) -> None:
+    url = url_of(kind, tmp_path)
+    journaled(url, KEY)
+    rewrite(kind, tmp_path, written_before_seals)
+    assert "has no signature" in refused_on_resume(url, KEY)

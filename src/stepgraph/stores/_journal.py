@@ -8,6 +8,11 @@ the run, the record's slot and its canonical JSON. A record edited by hand, one 
 to another run or slot, and (under a key) one forged without the key are refused with
 ``CheckpointCorrupt``, as a step would be.
 
+A record with neither ``sum`` nor ``sum_output`` was written before records were
+sealed: without a key it is read as it is (so a run in flight across the upgrade goes
+on; an unsigned checksum never stopped a deliberate editor, who could recompute it), and
+under a key it is refused like any unsigned record.
+
 The seal leaves out ``output``, because stores drop a saved step's output from its
 journal record; the output has its own digest, ``sum_output``, which the seal covers
 and which is checked against the output while it is there.
@@ -37,6 +42,8 @@ def open_record(run_id: str, slot: str, stored: Any, key: bytes | None) -> dict[
     """The record stored as ``stored`` (parsed JSON), verified; without its ``sum``."""
     if not isinstance(stored, dict):
         raise CheckpointCorrupt(run_id, f"journal record {slot!r} is not an object")
+    if key is None and SUM not in stored and SUM_OUTPUT not in stored:
+        return stored  # written before records were sealed (see the module docstring)
     sealed = {name: value for name, value in stored.items() if name != SUM}
     found = stored.get(SUM)
     what = "signature" if key is not None else "checksum"
