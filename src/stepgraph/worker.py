@@ -41,6 +41,7 @@ from .errors import (
     InputError,
     RetryLater,
     RunCancelled,
+    RunFailed,
     RunNotFound,
     StepgraphError,
     StoreUnavailable,
@@ -380,13 +381,26 @@ class Worker:
             reason = f"store unavailable: {error}"
             self.log(f"{run_id} goes back to the queue: {reason}")
         except StepgraphError as error:
-            state, reason = "dead", f"{type(error).__name__}: {error}"
-            self.log(f"dead-letter {run_id}: {reason}")
+            state, reason = self._stopped(run_id, error)
         finally:
             self._quarantine.leave(suspect)
             done.set()
             renewer.join()
         self._release(run_id, state, reason, not_before)
+
+    def _stopped(self, run_id: str, error: StepgraphError) -> tuple[str, str]:
+        """A run saved as ``failed`` waits for a person (it fails the same way each time);
+        any other error dead-letters it."""
+        failed = isinstance(error, RunFailed)
+        if not failed:
+            saved = self.store.load(run_id)
+            failed = saved is not None and (saved.wait or {}).get("kind") == "failed"
+        if failed:
+            self.log(f"{run_id} failed and waits for a person: {error}")
+            return "waiting", f"failed: {error}"
+        reason = f"{type(error).__name__}: {error}"
+        self.log(f"dead-letter {run_id}: {reason}")
+        return "dead", reason
 
     def _release(self, run_id: str, state: str, reason: str | None, not_before: str | None) -> None:
         """Give the run back; while the database is away keep trying, then leave it to the lease."""

@@ -244,3 +244,27 @@ def test_a_run_dead_lettered_before_its_first_step_is_dead_for_status_and_runs(
     assert [(row["run_id"], row["graph"], row["version"]) for row in rows] == [
         ("early", "offers", 0)
     ]  # fmt: skip
+
+
+@pytest.mark.postgres
+def test_a_worker_parks_a_failed_run_for_a_person_instead_of_dead_lettering_it(
+    pg_url: str,
+) -> None:
+    from stepgraph.queue_admin import queued
+    from stepgraph.stores.postgres import PostgresStore
+    from stepgraph.worker import Worker, submit
+
+    with open_store(pg_url) as store:
+        assert isinstance(store, PostgresStore)
+        submit(store, graph=graph, graph_ref="offers", adapter=REFUSED, adapter_ref="refused",
+               inputs=make_inputs(seed_offers()), run_id="f")  # fmt: skip
+        worker = Worker(store, resolve_graph=lambda ref: graph, resolve_adapter=lambda r: REFUSED)
+        claimed = worker.claim_one()
+        assert claimed is not None
+        worker.advance(*claimed)
+        row = queued(store, "f")
+        assert row is not None
+        assert row.state == "waiting"
+        assert row.reason is not None
+        assert row.reason.startswith("failed: ")
+        assert "the API key was refused" in row.reason
