@@ -5,6 +5,7 @@ Every error the library raises on purpose is one of these::
     StepgraphError
     ├── GraphError                a graph definition is invalid (raised when it is built)
     ├── InputError                bad input: .field names it, .rule says what was broken
+    │   └── InvalidClaim          a structured claim is malformed (.claim_id, .field)
     ├── CheckpointError
     │   ├── CheckpointCorrupt     a stored record is damaged or was edited (.reason)
     │   └── ResumeRefused         the run exists but may not be continued as asked
@@ -79,6 +80,18 @@ class InputError(StepgraphError):
         """One error for several problems (at least one), in the order given."""
         (field, rule), *more = problems
         return cls(field, rule, source=source, more=tuple(more))
+
+
+class InvalidClaim(InputError):
+    """A structured claim is malformed: ``claim_id`` names it, ``field`` the field, ``rule`` why.
+
+    The claim cannot be checked, so a report that carries it is blocked. Fix the claim.
+    """
+
+    def __init__(self, claim_id: str | None, field: str, rule: str) -> None:
+        self.claim_id = claim_id
+        label = f"claim {claim_id!r}" if claim_id else "claim"
+        super().__init__(field, f"{label}: {rule}")
 
 
 class CheckpointError(StepgraphError):

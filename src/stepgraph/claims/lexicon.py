@@ -1,0 +1,98 @@
+"""The words the prose reader understands (English, with the common French, German and
+Spanish forms), grouped by what they do in a sentence about prices.
+
+A word outside these sets stops a recognised form: the reader never guesses past it.
+"""
+
+from __future__ import annotations
+
+NEGATIONS = {"not", "no", "never", "isn't", "doesn't", "don't", "aren't", "wasn't", "weren't",
+             "cannot", "can't", "won't", "wouldn't", "hasn't", "haven't", "neither", "nor",
+             "none", "nothing", "nobody", "without", "nicht", "kein", "keine", "pas", "ne",
+             "n'est", "ni", "nunca", "jamais", "ninguna", "ninguno", "nein", "isnt",
+             "doesnt", "hardly", "barely", "fails"}  # fmt: skip
+HEDGES = {"about", "around", "roughly", "approximately", "approx", "nearly", "almost",
+          "circa", "ca", "some", "close", "ungefähr", "etwa", "environ", "presque", "casi",
+          "aproximadamente", "unos", "unas", "ballpark", "~", "under", "over", "below",
+          "above", "least", "most", "upwards", "odd"}  # fmt: skip
+"""Words that loosen a number: it is compared within a tolerance, never marked checked."""
+MODALS = {"maybe", "perhaps", "probably", "likely", "might", "may", "could", "seems", "seem",
+          "appears", "appear", "apparently", "arguably", "possibly", "presumably",
+          "estimated", "estimate", "guess", "think", "believe", "assume", "should", "must",
+          "if", "unless", "would", "wohl", "vielleicht", "peut-être", "quizás", "quizá",
+          "probablemente", "sans", "expected", "expect", "roughly", "suppose", "assuming",
+          "hypothetically", "unclear", "uncertain", "unsure", "reportedly", "allegedly",
+          "supposedly", "claims", "claimed", "said", "says"}  # fmt: skip
+"""Words that make a sentence uncertain: what it states is still checked, never marked checked."""
+PRONOUNS = {"it", "its", "it's", "they", "them", "their", "this", "that", "these", "those",
+            "which", "former", "latter", "others", "other", "rest", "remaining", "one",
+            "ones", "both", "either", "each", "everything", "everyone", "he", "she", "we",
+            "you", "il", "elle", "er", "sie", "es", "ella", "ello"}  # fmt: skip
+FOREIGN = {"le", "la", "les", "est", "et", "un", "une", "des", "du", "de", "pour", "par",
+           "mois", "que", "moins", "plus", "cher", "chère", "coûte", "der", "die", "das",
+           "ist", "und", "mit", "im", "pro", "monat", "als", "günstigste", "günstiger",
+           "angebot", "el", "los", "las", "es", "y", "con", "al", "mes", "más", "barata",
+           "barato", "oferta", "cuesta", "menos", "à", "l'offre", "contre", "aber",
+           "beste", "teurer", "teuerste", "caro", "cara", "por", "para", "wir", "empfehlen",
+           "recommandons", "recomendamos", "offre", "euros"}  # fmt: skip
+CHEAP_SUP = {"cheapest", "lowest", "least", "affordable", "economical", "günstigste",
+             "günstigsten", "billigste", "billigsten", "preiswerteste", "preiswertesten",
+             "winner", "wins", "bottom", "lowest-priced", "lowest-cost", "best"}  # fmt: skip
+DEAR_SUP = {"priciest", "highest", "costliest", "dearest", "teuerste", "teuersten",
+            "highest-priced", "top"}  # fmt: skip
+CHEAP_CMP = {"cheaper", "less", "lower", "below", "günstiger", "billiger", "preiswerter",
+             "moins", "menos", "undercuts", "undercut", "undercutting", "beats", "beat",
+             "beating", "saves", "save", "saving", "savings", "underprices"}  # fmt: skip
+DEAR_CMP = {"more", "pricier", "costlier", "dearer", "higher", "above", "teurer", "exceeds",
+            "exceed"}  # fmt: skip
+THAN = {"than", "que", "als", "to", "with", "versus", "vs", "against", "over", "as",
+        "relative", "compared", "à", "a"}  # fmt: skip
+COMPARISON = CHEAP_SUP | DEAR_SUP | CHEAP_CMP | DEAR_CMP | {
+    "expensive", "costly", "most", "tie", "tied", "ties", "same", "equal", "equally",
+    "identical", "match", "matches", "difference", "differs", "gap", "cheap", "priced",
+    "ranked", "rank", "ranks", "ranking", "order", "ascending", "descending", "first",
+    "second", "third", "fourth", "fifth", "sixth", "last", "next", "runner-up", "middle",
+    "only", "half", "twice", "double", "quarter", "third", "range", "ranges", "between",
+    "under", "over", "exceed", "span", "all", "every", "cher", "barata", "barato", "caro",
+    "cara", "teuer", "günstig", "best", "better", "worse", "worst", "premium", "budget",
+    "percent", "per", "cent", "%", "x", "times", "reduction", "discount", "premium",
+    "markup", "surcharge", "increase", "decrease", "within", "beyond", "max", "min",
+    "maximum", "minimum", "up", "down", "top", "bottom", "follows", "behind", "ahead",
+    "exactly", "strictly", "slightly", "marginally", "much", "far", "significantly",
+}  # fmt: skip
+OFFER_NOUNS = {"offer", "offers", "option", "options", "plan", "plans", "quote", "quotes",
+               "tender", "tenders", "bid", "bids", "package", "tier", "deal", "supplier",
+               "provider", "vendor", "proposal", "one", "choice", "angebot", "offre",
+               "oferta", "opción", "l'offre", "pick", "alternative", "contract",
+               "subscription", "service"}  # fmt: skip
+PRICE_NOUNS = {"price", "prices", "cost", "costs", "fee", "fees", "rate", "rates",
+               "charge", "monthly", "annual", "yearly", "price-wise", "preis", "prix",
+               "precio", "figure", "amount", "total"}  # fmt: skip
+FILLERS = {"is", "are", "was", "were", "be", "been", "being", "remains", "remain", "stays",
+           "'s", "s", "'", "has", "have", "had", "comes", "come", "came", "coming", "in",
+           "as", "would", "will", "clearly", "still", "definitely", "really", "currently",
+           "also", "therefore", "thus", "then", "easily", "indeed", "now", "actually",
+           "overall", "here", "the", "an", "only", "just", "exactly", "strictly", "slightly",
+           "marginally", "much", "significantly", "considerably", "substantially",
+           "noticeably", "bit", "somewhat", "ist", "est", "es", "sind", "son", "source",
+           "-", ",", ":", "(", ")", "by", "far", "to", "plainly", "obviously", "evidently",
+           "certainly", "simply", "consistently", "price", "on", "terms", "of", "wise",
+           "price-wise", "monthly", "works", "out", "turns", "proves", "emerges", "ends",
+           "up", "sits", "stands", "lands", "ranks", "at", "costs", "cost", "priced",
+           "charges", "asks", "quotes", "lists", "offers", "gives", "provides", "follows",
+           "next", "totals", "amounts", "runs", "coûte", "kostet", "cuesta", "liegt",
+           "bei", "beträgt", "vaut", "mit", "con", "à", "la", "le", "das", "die", "der",
+           "el", "which", "that", "this", "a", "for", "with", "going", "goes", "alone",
+           "itself", "nettement", "deutlich", "mucho", "bien", "über", "una", "un",
+           "une"}  # fmt: skip
+CONNECTORS = {"and", ",", "while", "whereas", "but", "which", "so", "or", "(", ")", "-",
+              ":", "making", "that", "with", "y", "et", "und", "aber", "mais", "pero",
+              "is", "it", "comes", "to", "amounting", "works", "out", "totalling",
+              "totaling", "i.e", "ie", "namely", "meaning", "thus", "hence", "giving",
+              "at", "for", "still", "and,", "whilst", "yet", "plus", "contre", "versus",
+              "vs", "compared", "against", "over", "the", "s", "'s", "'"}  # fmt: skip
+YEAR_CONTEXT = {"year", "years", "annual", "annually", "yearly", "twelve-month", "12-month",
+                "per annum", "jahr", "año", "anual", "annuel", "jährlich"}  # fmt: skip
+OTHER_CONTEXT = {"week", "weeks", "day", "days", "quarter", "quarters", "hour", "hours",
+                 "weekly", "daily", "quarterly", "two-year", "24-month", "36-month",
+                 "lifetime", "total", "contract"}  # fmt: skip

@@ -1,0 +1,205 @@
+"""The fail-safe prose reader: a verdict for every sentence of a text.
+
+A sentence is ``contradicted`` when a recognised form in it is false against the inputs,
+when it cites a claim that is false, invalid or missing, or when an amount in it matches
+none of the amounts its cited claims state. It is ``checked`` only when every record
+name, amount, comparison word, negation, hedge, pronoun and foreign word in it is
+accounted for: consumed by a true recognised form that named records as the inputs spell
+them, or matched by a true claim it cites. Everything else is ``unverified``.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from decimal import Decimal
+from typing import Literal
+
+from . import lexicon as lx
+from .check import Table
+from .forms import SentenceReader, Statement
+from .kinds import Claim, Cheapest, Count, Difference, MostExpensive, Order, Price, Rank, Tie
+from .kinds import offers_of
+from .text import Normalised, Span
+from .tokens import ORDINALS, Names, Tok, tokenize
+
+SentenceVerdictKind = Literal["checked", "contradicted", "unverified"]
+_CLAIM_LIKE = re.compile(r"[A-Za-z]{0,3}\d{1,4}")
+_YEAR = re.compile(r"(?i)\b(?:years?|annual|annually|yearly|per annum|(?:twelve|12)[- ]months?|"
+                   r"jahr|jährlich|año|anual|annuel|an)\b")
+_RANKING = {"ranked", "rank", "ranks", "ranking", "order", "cheapest", "priciest", "lowest",
+            "highest", "expensive", "runner", "affordable", "cheaper"}  # fmt: skip
+_SIGNIFICANT = (lx.COMPARISON | lx.NEGATIONS | lx.HEDGES | lx.MODALS | lx.PRONOUNS | lx.FOREIGN
+                | {"except", "excluding", "besides", "apart", "aside", "after", "before",
+                   "unless", "without", "instead", "rather", "once", "until", "since",
+                   "quarter", "week", "day", "half", "promo", "promotion", "introductory",
+                   "discounted", "setup", "fee", "fees", "tax", "vat", "excl", "incl"})  # fmt: skip
+
+
+@dataclass(frozen=True, kw_only=True)
+class SentenceVerdict:
+    """One sentence's verdict; ``start``/``end`` are offsets in the original text."""
+
+    text: str
+    start: int
+    end: int
+    verdict: SentenceVerdictKind
+    cites: tuple[str, ...]
+    why: str
+
+    def as_dict(self) -> dict[str, object]:
+        return {"text": self.text, "start": self.start, "end": self.end,
+                "verdict": self.verdict, "cites": list(self.cites), "why": self.why}  # fmt: skip
+
+
+class ProseReader:
+    """Reads the sentences of one text against one table and its judged claims."""
+
+    def __init__(self, table: Table, claims: dict[str, Claim], verdicts: dict[str, str]) -> None:
+        self.table = table
+        self.names = Names(table)
+        self.claims = claims
+        self.verdicts = verdicts  # claim id -> true / contradicted / invalid
+        self.cited_at: dict[str, list[int]] = {}
+        self.previous_subject: str | None = None
+
+    def sentence(self, norm: Normalised, raw: str, span: Span) -> SentenceVerdict:
+        toks = tokenize(norm.text, span.start, span.end, self.names)
+        start, end = norm.span(span.start, span.end)
+        cites: list[str] = []
+        for tok in toks:
+            if tok.kind == "cite":
+                if all(c in self.claims or _CLAIM_LIKE.fullmatch(c) for c in tok.cites):
+                    cites.extend(tok.cites)
+                    for claim_id in tok.cites:
+                        self.cited_at.setdefault(claim_id, []).append(norm.span(tok.start, tok.end)[0])
+                else:
+                    tok.kind = "punct"
+        words = {t.low for t in toks if t.kind in ("word", "code")}
+        reader = SentenceReader(
+            self.table, toks,
+            year_context=bool(_YEAR.search(norm.text, span.start, span.end)),
+            other_context=bool(words & lx.OTHER_CONTEXT),
+            ranking_context=bool(words & _RANKING),
+        )  # fmt: skip
+        reader.build_units(self.previous_subject)
+        statements = reader.read()
+        subjects = {t.offer for t in toks if t.kind == "offer"}
+        self.previous_subject = next(iter(subjects)) if len(subjects) == 1 else None
+        text = raw[start:end]
+        cited = tuple(dict.fromkeys(cites))
+        verdict, why = self._judge(toks, statements, cited, words)
+        return SentenceVerdict(text=text, start=start, end=end, verdict=verdict, cites=cited,
+                               why=why)  # fmt: skip
+
+    def _judge(self, toks: list[Tok], statements: list[Statement], cited: tuple[str, ...],
+               words: set[str]) -> tuple[SentenceVerdictKind, str]:  # fmt: skip
+        results = [(s, s.test(self.table)) for s in statements]
+        false = [s.says for s, r in results if r is False]
+        if false:
+            return "contradicted", "the inputs contradict: " + "; ".join(false)
+        missing = [c for c in cited if c not in self.claims]
+        if missing:
+            return "contradicted", f"cites {', '.join(missing)}, which no claim has"
+        bad = [c for c in cited if self.verdicts.get(c) != "true"]
+        if bad:
+            return "contradicted", f"cites {', '.join(bad)}, which the inputs contradict"
+        used = {i for s, r in results if r is True and s.exact and s.certain for i in s.used}
+        consumed = {i for s in statements for i in s.used}
+        claims = [self.claims[c] for c in cited]
+        conflict = self._number_conflict(toks, consumed, claims)
+        if conflict:
+            return "contradicted", conflict
+        left = [t.text for i, t in enumerate(toks)
+                if i not in used and not self._accounted(toks, i, claims)
+                and _significant(t)]  # fmt: skip
+        if left:
+            return "unverified", "not accounted for: " + ", ".join(dict.fromkeys(left))
+        if not used and not claims:
+            return "unverified", "nothing in it can be checked"
+        return "checked", "every name, amount and comparison is accounted for"
+
+    def _number_conflict(self, toks: list[Tok], consumed: set[int], claims: list[Claim]) -> str:
+        """An amount no recognised form read that none of the cited claims' amounts match."""
+        money = [c for c in claims if isinstance(c, Price | Difference)]
+        for index, tok in enumerate(toks):
+            if tok.kind != "num" or index in consumed or tok.unit is not None:
+                continue
+            if not (tok.money or tok.period in ("month", "year") or tok.pct):
+                continue
+            same = [c for c in money if (c.unit == "percent") == tok.pct] if tok.pct else [
+                c for c in money if not (isinstance(c, Difference) and c.unit == "percent")]
+            if same and not any(_amount_matches(c, tok) for c in same):
+                stated = ", ".join(f"{c.id} says {c.amount}" for c in same)
+                return f"{tok.text} matches none of the cited amounts ({stated})"
+        return ""
+
+    def _accounted(self, toks: list[Tok], index: int, claims: list[Claim]) -> bool:
+        tok = toks[index]
+        if not claims:
+            return False
+        if tok.kind == "offer":
+            return any(tok.offer in offers_of(c) for c in claims)
+        if tok.kind == "num":
+            return any(_amount_matches(c, tok) for c in claims)
+        owner = next((t for t in toks if t.kind == "num" and index in t.marks), None)
+        if owner is not None:
+            return any(_amount_matches(c, owner) for c in claims)
+        low = tok.low
+        kinds = {type(c) for c in claims}
+        if low in ("cheapest", "lowest", "least", "affordable", "winner", "wins", "bottom",
+                   "lowest-priced"):  # fmt: skip
+            return Cheapest in kinds or any(isinstance(c, Rank) and c.position == 1 for c in claims)
+        if low in ("priciest", "highest", "costliest", "dearest"):
+            return MostExpensive in kinds
+        if low in ("most", "expensive", "costly"):
+            return MostExpensive in kinds or self._comparison_ok(toks, index, claims)
+        if low in ORDINALS:
+            return any(isinstance(c, Rank) and c.position == ORDINALS[low] for c in claims)
+        if low in ("tie", "tied", "ties", "same", "equal", "equally", "identical"):
+            return Tie in kinds
+        if low in ("cheaper", "less", "lower", "more", "higher", "pricier", "than", "saves",
+                   "saving", "save", "savings", "difference", "above", "below", "undercuts"):  # fmt: skip
+            return self._comparison_ok(toks, index, claims)
+        if low in ("order", "ascending", "then"):
+            return Order in kinds
+        return False
+
+    def _comparison_ok(self, toks: list[Tok], index: int, claims: list[Claim]) -> bool:
+        """A comparison word is accounted for when a cited claim compares the same two
+        records the same way round: the record after ``than``/``against`` is its ``than``."""
+        after = next((t.offer for t in toks[index:] if t.kind == "offer"), None)
+        before = next((t.offer for t in reversed(toks[:index]) if t.kind == "offer"), None)
+        for claim in claims:
+            if isinstance(claim, Difference) and after == claim.than and before in (
+                claim.offer, None
+            ):  # fmt: skip
+                return True
+            if isinstance(claim, Order) and after in claim.offers and before in claim.offers:
+                return claim.offers.index(before) < claim.offers.index(after)
+        return False
+
+
+def _amount_matches(claim: Claim, tok: Tok) -> bool:
+    if isinstance(claim, Count):
+        return tok.unit in (None, "offers", "quotes", "plans", "options") and not tok.pct and \
+            Decimal(claim.value) in tok.values  # fmt: skip
+    if isinstance(claim, Rank):
+        return False
+    if not isinstance(claim, Price | Difference):
+        return False
+    if tok.pct != (isinstance(claim, Difference) and claim.unit == "percent"):
+        return False
+    if not tok.pct:
+        period = tok.period or "month"
+        if period != claim.period:
+            return False
+    return claim.amount.value in tok.values
+
+
+def _significant(tok: Tok) -> bool:
+    if tok.kind in ("offer", "near", "num"):
+        return True
+    if tok.kind == "word":
+        return tok.low in _SIGNIFICANT or tok.low.endswith("n't")
+    return tok.kind == "punct" and tok.text in ("%", "~", "<", ">", "≈")

@@ -1,0 +1,134 @@
+"""Normalising a rationale and splitting it into sentences, in one linear pass each.
+
+``normalise`` returns the plain text and, for every character of it, the offset of the
+character of the original it came from, so verdicts point into the text the model wrote.
+It applies Unicode NFKC, folds curly quotes and apostrophes, turns thin and no-break
+spaces into spaces, drops zero-width characters, markdown emphasis, code ticks, heading
+marks, list bullets and table pipes, and HTML tags (block tags end a sentence) and
+entities. ``sentences`` splits at line ends and at ``.``/``!``/``?``/``;`` followed by
+a space (not inside ``90.5`` nor after ``e.g.``/``vs.``).
+"""
+
+from __future__ import annotations
+
+import html
+import re
+import unicodedata
+from dataclasses import dataclass
+
+_FOLD = {
+    "\u2018": "'", "\u2019": "'", "\u201a": "'", "\u201b": "'", "\u2032": "'", "\u00b4": "'",
+    "\u201c": '"', "\u201d": '"', "\u201e": '"', "\u201f": '"', "\u00ab": '"', "\u00bb": '"',
+    "\u2013": "-", "\u2014": "-", "\u2212": "-", "\u2010": "-", "\u2011": "-",
+    "\u00a0": " ", "\u202f": " ", "\u2009": " ", "\u2007": " ", "\u200a": " ", "\t": " ",
+    "\u200b": "", "\u200c": "", "\u200d": "", "\ufeff": "", "\u00ad": "", "\u2060": "",
+    "*": "", "`": "", "\r": "",
+}  # fmt: skip
+_BLOCK_TAGS = {"br", "p", "div", "li", "ul", "ol", "tr", "table", "h1", "h2", "h3", "h4",
+               "h5", "h6", "hr", "section", "blockquote", "pre", "dd", "dt"}  # fmt: skip
+_MARKUP = re.compile(
+    r"(?P<tag></?(?P<name>[A-Za-z][A-Za-z0-9]*)\b[^<>]{0,300}>)"
+    r"|(?P<entity>&(?:#\d{1,7}|#[xX][0-9a-fA-F]{1,6}|[A-Za-z][A-Za-z0-9]{1,31});)"
+    r"|(?P<line>(?<![^\n])[ \t]*(?:#{1,6}[ \t]+|[-+\u2022][ \t]+|\d{1,3}[.)][ \t]+|>[ \t]?)+)"
+    r"|(?P<rule>(?<![^\n])[ \t]*\|?[ \t]*:?-{3,}:?[ \t]*(?:\|[ \t]*:?-{3,}:?[ \t]*)*\|?[ \t]*(?=\n|$))"
+    r"|(?P<pipe>\|)"
+    r"|(?P<under>(?<![\w])_{1,2}(?=\w)|(?<=\w)_{1,2}(?![\w]))"
+)
+_ABBREVIATIONS = ("e.g", "i.e", "vs", "approx", "ca", "etc", "incl", "excl", "no", "nr", "cf",
+                  "resp", "z.B", "ca", "bzw", "p.ex")  # fmt: skip
+_END = re.compile(r"\n+|[.!?;]+(?=[\s\"')\]]|$)")
+
+
+@dataclass(frozen=True)
+class Normalised:
+    """Plain text and ``origin[i]``: the original offset of plain character ``i``."""
+
+    text: str
+    origin: tuple[int, ...]
+
+    def span(self, start: int, end: int) -> tuple[int, int]:
+        """The original offsets of plain text ``[start, end)``."""
+        if start >= end:
+            at = self.origin[start] if start < len(self.origin) else self.origin[-1]
+            return at, at
+        return self.origin[start], self.origin[end - 1] + 1
+
+
+def normalise(raw: str) -> Normalised:
+    """``raw`` as plain text with an offset map (see the module docstring)."""
+    chars: list[str] = []
+    origin: list[int] = []
+
+    def emit(text: str, at: int) -> None:
+        for char in text:
+            for out in _fold(char):
+                chars.append(out)
+                origin.append(at)
+
+    at = 0
+    for match in _MARKUP.finditer(raw):
+        for index in range(at, match.start()):
+            emit(raw[index], index)
+        at = match.end()
+        if match.group("tag"):
+            block = match.group("name").lower() in _BLOCK_TAGS
+            emit("\n" if block else " ", match.start())
+        elif match.group("entity"):
+            emit(html.unescape(match.group("entity")), match.start())
+        elif match.group("pipe") or match.group("rule"):
+            emit(" , " if match.group("pipe") else "", match.start())
+        # list bullets, heading marks, quote marks and emphasis underscores are dropped
+    for index in range(at, len(raw)):
+        emit(raw[index], index)
+    origin.append(len(raw))
+    return Normalised("".join(chars), tuple(origin))
+
+
+def _fold(char: str) -> str:
+    if char in _FOLD:
+        return _FOLD[char]
+    if char.isascii():
+        return char
+    text = unicodedata.normalize("NFKC", char)
+    return "".join(_FOLD.get(c, c) for c in text)
+
+
+@dataclass(frozen=True)
+class Span:
+    """A sentence: its plain text and where it lies in the plain text."""
+
+    text: str
+    start: int
+    end: int
+
+
+def sentences(plain: str) -> list[Span]:
+    """The sentences of ``plain`` (non-blank), in order; linear in its length."""
+    found: list[Span] = []
+    start = 0
+    for match in _END.finditer(plain):
+        if match.group(0)[0] == "." and _abbreviation(plain, match.start()):
+            continue
+        _add(found, plain, start, match.end())
+        start = match.end()
+    _add(found, plain, start, len(plain))
+    return found
+
+
+def _abbreviation(plain: str, dot: int) -> bool:
+    word_start = dot
+    while word_start > 0 and (plain[word_start - 1].isalpha() or plain[word_start - 1] == "."):
+        word_start -= 1
+        if dot - word_start > 8:
+            return False
+    word = plain[word_start:dot].lower()
+    return word in _ABBREVIATIONS
+
+
+def _add(found: list[Span], plain: str, start: int, end: int) -> None:
+    while start < end and plain[start] in " \n,":
+        start += 1
+    while end > start and plain[end - 1] in " \n,":
+        end -= 1
+    if start < end and any(c.isalnum() for c in plain[start:end]):
+        found.append(Span(plain[start:end], start, end))

@@ -1,0 +1,277 @@
+"""Tokens of one sentence: record ids (as spelled, or differently capitalised), source names,
+amounts with their readings and marks (currency, per cent, period, unit), citations, words.
+
+One regular-expression scan (linear); every later step walks this list. A number that can
+be read two ways (``1.080``: 1.08 or 1080) keeps both readings; nothing is guessed.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from decimal import Decimal
+
+from .check import Table
+
+CURRENCY = {"$", "€", "£", "eur", "usd", "gbp", "chf", "euro", "euros", "dollar", "dollars",
+            "pounds", "€/month", "€/mo"}  # fmt: skip
+MONTH_WORDS = {"month", "mo", "monthly", "mois", "monat", "mes", "mth"}
+YEAR_WORDS = {"year", "yr", "annum", "annually", "yearly", "jahr", "año", "an", "annual"}
+PER_WORDS = {"per", "a", "an", "each", "every", "/", "pro", "par", "al", "por", "im", "au", "the"}
+OTHER_PERIODS = {"week", "day", "quarter", "hour", "weekly", "daily", "quarterly", "hourly"}
+_SMALL = {"zero": 0, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7,
+          "eight": 8, "nine": 9, "ten": 10, "eleven": 11, "twelve": 12, "thirteen": 13,
+          "fourteen": 14, "fifteen": 15, "sixteen": 16, "seventeen": 17, "eighteen": 18,
+          "nineteen": 19, "twenty": 20, "thirty": 30, "forty": 40, "fifty": 50, "sixty": 60,
+          "seventy": 70, "eighty": 80, "ninety": 90}  # fmt: skip
+_SCALE = {"hundred": 100, "thousand": 1000}
+ORDINALS = {"first": 1, "second": 2, "third": 3, "fourth": 4, "fifth": 5, "sixth": 6,
+            "seventh": 7, "eighth": 8, "1st": 1, "2nd": 2, "3rd": 3, "4th": 4, "5th": 5,
+            "6th": 6}  # fmt: skip
+MONTH_NAMES = {"january", "february", "march", "april", "may", "june", "july", "august",
+               "september", "october", "november", "december", "jan", "feb", "mar", "apr",
+               "jun", "jul", "aug", "sep", "sept", "oct", "nov", "dec"}  # fmt: skip
+
+_NUMBER = (
+    r"\d{1,3}(?:,\d{3})+(?:\.\d+)?"
+    r"|\d{1,3}(?:\.\d{3})+(?:,\d+)?"
+    r"|\d{1,3}(?:'\d{3})+(?:[.,]\d+)?"
+    r"|\d{1,3}(?: \d{3})+(?:[.,]\d+)?(?![\d.,])"
+    r"|\d+[.,]\d+"
+    r"|\d+"
+)
+_SCAN = (
+    r"(?P<cite>\[\s*[A-Za-z0-9_-]{1,16}(?:\s*[,;]\s*[A-Za-z0-9_-]{1,16})*\s*\])"
+    r"|(?P<date>\b\d{4}-\d{1,2}-\d{1,2}\b|\b\d{1,2}/\d{1,2}/\d{2,4}\b)"
+    r"|(?P<code>(?<![\w.])(?:[#]\d[\w.-]*|[A-Za-z]+\d[\w.]*(?:-[\w.]+)*|\d+(?:-[A-Za-z][\w]*)+"
+    r"|\d+[A-Za-z][\w]*))"
+    rf"|(?P<num>(?<![\w.,])(?:{_NUMBER})(?![\w]))"
+    r"|(?P<word>[^\W\d_]+(?:'[^\W\d_]+)?)"
+    r"|(?P<punct>%|€|\$|£|[^\s\w])"
+)
+
+
+@dataclass
+class Tok:
+    """One token; ``start``/``end`` are offsets in the plain text of the whole rationale."""
+
+    kind: str  # offer, near, num, word, cite, punct, code, date
+    text: str
+    start: int
+    end: int
+    low: str = ""
+    offer: str | None = None
+    values: tuple[Decimal, ...] = ()
+    places: tuple[int, ...] = ()
+    cites: tuple[str, ...] = ()
+    pct: bool = False
+    money: bool = False
+    period: str | None = None  # month, year, other
+    unit: str | None = None
+    words: bool = False  # written in words
+    marks: list[int] = field(default_factory=list)  # indexes of tokens that mark it
+
+
+class Names:
+    """Every way the text may name a record: its id as spelled, its aliases, other cases."""
+
+    def __init__(self, table: Table) -> None:
+        exact: dict[str, str] = {}
+        for record in table.records:
+            for alias in record.aliases:
+                exact.setdefault(alias, record.id)
+        for record in table.records:
+            exact[record.id] = record.id
+        self.exact = exact
+        folded: dict[str, set[str]] = {}
+        for name, record_id in exact.items():
+            folded.setdefault(name.lower(), set()).add(record_id)
+        self.folded = {k: next(iter(v)) for k, v in folded.items() if len(v) == 1}
+        names = sorted(exact, key=len, reverse=True)
+        body = "|".join(re.escape(n) for n in names)
+        self.pattern = re.compile(rf"(?<![\w-])(?:{body})(?![\w-]|\.\w)", re.IGNORECASE)
+
+
+def tokenize(plain: str, start: int, end: int, names: Names) -> list[Tok]:
+    """The tokens of ``plain[start:end]``: names first, then the general scan between them."""
+    toks: list[Tok] = []
+    at = start
+    for match in names.pattern.finditer(plain, start, end):
+        _scan(plain, at, match.start(), toks)
+        text = match.group(0)
+        record = names.exact.get(text)
+        if record is not None:
+            toks.append(Tok("offer", text, match.start(), match.end(), text.lower(), record))
+        elif text.lower() in names.folded and (
+            _plausible_name(text) or _NAMED_BEFORE.search(plain, max(0, match.start() - 12),
+                                                          match.start())
+        ):  # fmt: skip
+            toks.append(
+                Tok("near", text, match.start(), match.end(), text.lower(), names.folded[text.lower()])
+            )
+        else:
+            toks.append(Tok("word", text, match.start(), match.end(), text.lower()))
+        at = match.end()
+    _scan(plain, at, end, toks)
+    _number_words(toks)
+    for index, tok in enumerate(toks):
+        if tok.kind == "num":
+            _mark(toks, index)
+    return toks
+
+
+def _plausible_name(text: str) -> bool:
+    # a lower-case "a" or "i" is the English word, never offer A or I
+    return not (len(text) == 1 and text.islower())
+
+
+_PATTERN = re.compile(_SCAN)
+_NAMED_BEFORE = re.compile(r"(?i)\b(?:offer|option|plan|quote|tier|package)\s+$")
+
+
+def _scan(plain: str, start: int, end: int, toks: list[Tok]) -> None:
+    for match in _PATTERN.finditer(plain, start, end):
+        kind = match.lastgroup or "punct"
+        text = match.group(0)
+        tok = Tok(kind, text, match.start(), match.end(), text.lower())
+        if kind == "cite":
+            tok.cites = tuple(p.strip() for p in re.split(r"[,;]", text.strip("[] ")) if p.strip())
+        elif kind == "num":
+            tok.values, tok.places = readings(text)
+        elif kind == "code" and text.lower() in ORDINALS:
+            tok.kind = "word"
+        toks.append(tok)
+
+
+def readings(text: str) -> tuple[tuple[Decimal, ...], tuple[int, ...]]:
+    """Every value a written number can have, with the decimals each reading states."""
+    out: list[tuple[Decimal, int]] = []
+    grouped = re.fullmatch(r"(\d{1,3}(?:[' ]\d{3})+)(?:[.,](\d+))?", text)
+    if grouped:
+        digits, tail = grouped.group(1).replace("'", "").replace(" ", ""), grouped.group(2) or ""
+        out.append((Decimal(f"{digits}.{tail}" if tail else digits), len(tail)))
+    elif re.fullmatch(r"\d{1,3}(?:,\d{3})+(?:\.\d+)?", text):
+        tail = text.split(".")[1] if "." in text else ""
+        out.append((Decimal(text.replace(",", "")), len(tail)))
+    elif re.fullmatch(r"\d{1,3}(?:\.\d{3})+,\d+", text):
+        whole, tail = text.split(",")
+        out.append((Decimal(f"{whole.replace('.', '')}.{tail}"), len(tail)))
+    elif re.fullmatch(r"\d{1,3}(?:\.\d{3})+", text):
+        out.append((Decimal(text.replace(".", "")), 0))
+        if text.count(".") == 1:
+            out.append((Decimal(text), 3))
+    elif re.fullmatch(r"\d+[.,]\d+", text):
+        whole, tail = re.split(r"[.,]", text)
+        out.append((Decimal(f"{whole}.{tail}"), len(tail)))
+    else:
+        out.append((Decimal(text), 0))
+    return tuple(v for v, _ in out), tuple(p for _, p in out)
+
+
+def _number_words(toks: list[Tok]) -> None:
+    """Join runs like ``one hundred and ten`` or ``ninety-five`` into one number token."""
+    index = 0
+    while index < len(toks):
+        tok = toks[index]
+        if tok.kind != "word" or (tok.low not in _SMALL and tok.low not in ("one", "a")):
+            index += 1
+            continue
+        total, current, last, used = 0, 0, index, False
+        j = index
+        while j < len(toks):
+            low = toks[j].low if toks[j].kind == "word" else toks[j].text
+            if low in _SMALL:
+                current += _SMALL[low]
+                used, last = True, j
+            elif low in ("one", "a") and j + 1 < len(toks) and toks[j + 1].low in _SCALE:
+                current += 1
+            elif low in _SCALE and (used or current):
+                current = max(current, 1) * _SCALE[low]
+                if low == "thousand":
+                    total, current = total + current, 0
+                used, last = True, j
+            elif low in ("and", "-") and used and j + 1 < len(toks) and toks[j + 1].low in _SMALL:
+                pass
+            else:
+                break
+            j += 1
+        if not used:
+            index += 1
+            continue
+        first, final = toks[index], toks[last]
+        if first.low in ("a",) and toks[index + 1].low not in _SCALE:
+            index += 1
+            continue
+        merged = Tok("num", " ".join(t.text for t in toks[index : last + 1]), first.start,
+                     final.end, "", values=(Decimal(total + current),), places=(0,), words=True)  # fmt: skip
+        toks[index : last + 1] = [merged]
+        index += 1
+
+
+def _mark(toks: list[Tok], index: int) -> None:
+    """Read the marks around a number: currency, per cent, per month / year, a unit."""
+    tok = toks[index]
+    before = toks[index - 1] if index else None
+    if before is not None and before.low in CURRENCY:
+        tok.money = True
+        tok.marks.append(index - 1)
+    j = index + 1
+
+    def low(k: int) -> str:
+        return toks[k].low if k < len(toks) else ""
+
+    if low(j) in ("%", "percent", "pct", "prozent", "pour", "por") or (
+        low(j) == "per" and low(j + 1) == "cent"
+    ):
+        if low(j) == "%" or low(j) in ("percent", "pct", "prozent"):
+            tok.pct = True
+            tok.marks.append(j)
+            j += 1
+        elif low(j) == "per" or (low(j) in ("pour", "por") and low(j + 1) in ("cent", "ciento")):
+            tok.pct = True
+            tok.marks.extend([j, j + 1])
+            j += 2
+        return
+    if low(j) in CURRENCY:
+        tok.money = True
+        tok.marks.append(j)
+        j += 1
+    if low(j) == "/" and low(j + 1) in MONTH_WORDS | YEAR_WORDS:
+        tok.period = "month" if low(j + 1) in MONTH_WORDS else "year"
+        tok.marks.extend([j, j + 1])
+        return
+    if low(j) in PER_WORDS and low(j + 1) in MONTH_WORDS | YEAR_WORDS | OTHER_PERIODS:
+        if low(j) == "the" or (low(j) == "an" and low(j + 1) == "an"):
+            return
+        word = low(j + 1)
+        tok.period = "month" if word in MONTH_WORDS else "year" if word in YEAR_WORDS else "other"
+        tok.marks.extend([j, j + 1])
+        return
+    if low(j) in ("monthly", "annually", "yearly", "mensuels", "monatlich"):
+        tok.period = "month" if low(j) in ("monthly", "mensuels", "monatlich") else "year"
+        tok.marks.append(j)
+        return
+    if low(j) == "over" and low(j + 1) == "a" and low(j + 2) == "year":
+        tok.period = "year"
+        tok.marks.extend([j, j + 1, j + 2])
+        return
+    if low(j) == "-" and low(j + 1) in UNITS | MONTH_WORDS | YEAR_WORDS:
+        tok.unit = low(j + 1)
+    elif j < len(toks) and toks[j].kind == "word" and low(j) in UNITS:
+        tok.unit = low(j)
+    elif j < len(toks) and toks[j].kind == "code" and re.match(r"-", toks[j].text):
+        tok.unit = toks[j].low
+    if low(j) in MONTH_NAMES or (before is not None and before.low in MONTH_NAMES):
+        tok.unit = "date"
+    if not tok.money and tok.period is None and not tok.words and len(tok.text) == 4:
+        if tok.text.startswith(("19", "20")) and (before is None or before.low not in CURRENCY):
+            tok.unit = tok.unit or "year-number"
+
+
+UNITS = {"gb", "mb", "tb", "gib", "users", "user", "seats", "seat", "months", "days", "day",
+         "years", "minutes", "minute", "hours", "hour", "weeks", "licenses", "licences",
+         "accounts", "calls", "sms", "messages", "projects", "mbps", "gbps", "offers", "offer",
+         "quotes", "plans", "options", "tenders", "bids", "suppliers", "providers", "vendors",
+         "times", "x", "people", "employees", "sites", "locations", "devices", "percent",
+         "items", "lines", "rows", "revisions", "versions", "steps", "points", "stars",
+         "out", "of", "in", "free", "month", "year"}  # fmt: skip

@@ -1,0 +1,113 @@
+"""Check a text and its structured claims against a table: the one entry point.
+
+``check_text`` judges every claim exactly, reads every sentence fail-safe, and says what
+blocks: a contradicted or invalid claim, a contradicted sentence, a citation of a claim
+that does not exist, or a text longer than ``max_chars`` (not read at all, so the cost
+stays bounded). Unverified sentences never block; they are listed for a person.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from .check import Table, check_claim
+from .kinds import Claim, claim_fields, read_claims
+from .reader import ProseReader, SentenceVerdict
+from .text import normalise, sentences
+
+DEFAULT_MAX_CHARS = 8000
+
+
+@dataclass(frozen=True, kw_only=True)
+class ClaimVerdict:
+    """A claim (as written), its verdict, what the inputs say and where it is cited."""
+
+    id: str | None
+    fields: dict[str, Any]
+    verdict: str  # true, contradicted, invalid
+    inputs_say: str
+    cited_at: tuple[int, ...]
+
+    def as_dict(self) -> dict[str, Any]:
+        return {**self.fields, "id": self.id, "verdict": self.verdict,
+                "inputs_say": self.inputs_say, "cited_at": list(self.cited_at)}  # fmt: skip
+
+
+@dataclass(frozen=True, kw_only=True)
+class TextCheck:
+    """Every sentence's and claim's verdict, and the reasons that block (if any)."""
+
+    sentences: tuple[SentenceVerdict, ...]
+    claims: tuple[ClaimVerdict, ...]
+    reasons: tuple[str, ...]
+
+    @property
+    def blocked(self) -> bool:
+        return bool(self.reasons)
+
+    @property
+    def unverified(self) -> list[SentenceVerdict]:
+        return [s for s in self.sentences if s.verdict == "unverified"]
+
+    def as_dict(self) -> dict[str, Any]:
+        return {"sentences": [s.as_dict() for s in self.sentences],
+                "claims": [c.as_dict() for c in self.claims]}  # fmt: skip
+
+
+def check_text(
+    text: str, table: Table, claims: object = None, *, max_chars: int = DEFAULT_MAX_CHARS
+) -> TextCheck:
+    """Judge ``claims`` (a JSON list, or None) and read ``text`` against ``table``."""
+    parsed, problems = read_claims(claims)
+    judged: dict[str, Claim] = {}
+    verdicts: dict[str, str] = {}
+    says: dict[str, str] = {}
+    for claim in parsed:
+        judgement = check_claim(claim, table)
+        judged[claim.id] = claim
+        verdicts[claim.id] = judgement.verdict
+        says[claim.id] = judgement.inputs_say
+    for problem in problems:
+        if problem.id is not None and problem.id not in verdicts:
+            verdicts[problem.id] = "invalid"
+    reasons: list[str] = []
+    if len(text) > max_chars:
+        reasons.append(f"the rationale has {len(text)} characters, over the limit of "
+                       f"{max_chars}: it was not read; shorten it")  # fmt: skip
+        return TextCheck(sentences=(), claims=_claim_verdicts(parsed, problems, verdicts, says,
+                                                              {}), reasons=tuple(reasons))  # fmt: skip
+    reader = ProseReader(table, judged, verdicts)
+    plain = normalise(text)
+    found = tuple(reader.sentence(plain, text, span) for span in sentences(plain.text))
+    claim_verdicts = _claim_verdicts(parsed, problems, verdicts, says, reader.cited_at)
+    for verdict in claim_verdicts:
+        if verdict.verdict != "true":
+            where = (f"cited at {', '.join(map(str, verdict.cited_at))}" if verdict.cited_at
+                     else "not cited")  # fmt: skip
+            word = "is false" if verdict.verdict == "contradicted" else "is invalid"
+            reasons.append(f"claim {verdict.id or '?'} {_describe(verdict.fields)} {word}: "
+                           f"{verdict.inputs_say} ({where})")  # fmt: skip
+    for sentence in found:
+        if sentence.verdict == "contradicted":
+            reasons.append(f"rationale sentence {sentence.text!r} (at {sentence.start}) is "
+                           f"false: {sentence.why}")  # fmt: skip
+    return TextCheck(sentences=found, claims=claim_verdicts, reasons=tuple(reasons))
+
+
+def _claim_verdicts(parsed: list[Claim], problems: list[Any], verdicts: dict[str, str],
+                    says: dict[str, str], cited_at: dict[str, list[int]]) -> tuple[ClaimVerdict, ...]:  # fmt: skip
+    out = [ClaimVerdict(id=c.id, fields=claim_fields(c), verdict=verdicts[c.id],
+                        inputs_say=says[c.id], cited_at=tuple(cited_at.get(c.id, ())))
+           for c in parsed]  # fmt: skip
+    for problem in problems:
+        raw = problem.raw if isinstance(problem.raw, dict) else {"value": problem.raw}
+        out.append(ClaimVerdict(id=problem.id, fields=dict(raw), verdict="invalid",
+                                inputs_say=str(problem.error),
+                                cited_at=tuple(cited_at.get(problem.id or "", ()))))  # fmt: skip
+    return tuple(out)
+
+
+def _describe(fields: dict[str, Any]) -> str:
+    body = ", ".join(f"{k}={v}" for k, v in fields.items() if k not in ("id", "kind"))
+    return f"({fields.get('kind', '?')}: {body})"
