@@ -6,6 +6,7 @@ from dataclasses import asdict
 from typing import Any
 
 from .checkpoint import EVENT, Checkpoint, HistoryEntry
+from .claims.present import summary_lines
 from .errors import StepgraphError
 from .graph import END
 from .runner import RunResult
@@ -179,12 +180,7 @@ def _outcome_lines(result: RunResult, store_url: str) -> list[str]:
     elif result.next != END and wait is None:
         lines.append(f"Paused before {result.next} (step limit). Continue with:")
         lines.append(f"  stepgraph resume {run_id}{store}")
-    claims = state.get("claims")
-    if isinstance(claims, dict):
-        unverified = claims.get("unverified") or []
-        lines.append(f"Rationale: {len(claims.get('verified') or [])} claims checked against the "
-                     f"inputs, {len(unverified)} sentences nobody checked.")  # fmt: skip
-        lines.extend(f"  unchecked: {item.get('claim')}" for item in unverified)
+    lines.extend(summary_lines(state.get("claims")))
     return lines
 
 
@@ -214,6 +210,9 @@ def show(found: Standing, history: list[HistoryEntry], journal: dict[str, dict[s
     report = cp.state.get("report")
     if isinstance(report, dict):
         lines.extend(["", *_report_lines(report)])
+    checks = summary_lines(cp.state.get("claims"))
+    if checks:
+        lines.extend(["", *checks])
     reasons = cp.state.get("reasons")
     if reasons:
         lines.extend(["", "reasons:", *(f"  - {reason}" for reason in reasons)])

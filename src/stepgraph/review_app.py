@@ -27,6 +27,7 @@ from typing import Any
 from urllib.parse import quote
 
 from .checkpoint import Checkpoint
+from .claims.present import claim_rows, rationale_spans
 from .cli_people import parse_price, revise_blocked, supply_prices
 from .errors import (
     ActionRefused,
@@ -303,33 +304,8 @@ def _view(cp: Checkpoint) -> dict[str, Any]:
     return {"cp": cp, "wait": wait, "report": report, "rows": rows, "decision": decision,
             "decided": decided, "stopped": stopped,
             "missing": missing, "reasons": state.get("reasons") or [],
-            "rationale": _rationale(report, state.get("claims"))}  # fmt: skip
-
-
-def _rationale(report: dict[str, Any] | None, claims: Any) -> list[dict[str, str]]:
-    """The rationale cut into spans marked checked, false, unchecked or plain."""
-    text = report.get("rationale") if report else None
-    if not isinstance(text, str):
-        return []
-    marks = []
-    if isinstance(claims, dict):
-        for group, kind in (("verified", "checked"), ("contradicted", "false"),
-                            ("unverified", "unchecked")):  # fmt: skip
-            for claim in claims.get(group) or []:
-                start, end = claim.get("start"), claim.get("end")
-                if isinstance(start, int) and isinstance(end, int) and 0 <= start < end:
-                    marks.append((start, end, kind, str(claim.get("inputs") or "")))
-    parts, at = [], 0
-    for start, end, kind, says in sorted(marks):
-        if start < at:
-            continue  # overlapping claims: the first one marks the text
-        if start > at:
-            parts.append({"text": text[at:start], "kind": "", "title": ""})
-        parts.append({"text": text[start:end], "kind": kind, "title": says})
-        at = end
-    if at < len(text):
-        parts.append({"text": text[at:], "kind": "", "title": ""})
-    return parts
+            "rationale": rationale_spans((report or {}).get("rationale"), state.get("claims")),
+            "claims": claim_rows(state.get("claims"))}  # fmt: skip
 
 
 def serve(

@@ -10,6 +10,7 @@ import pytest
 
 from stepgraph import FunctionAdapter, InputError, NodeError, Request, open_store, run
 from stepgraph.offers import PROMPT, FixtureAdapter, graph, make_inputs, validate_offers
+from stepgraph.offers.prompt import CLAIMS_RULES
 from stepgraph.offers.nodes import same_json
 from tests.support import CountingFixture, seed_offers
 
@@ -175,7 +176,7 @@ def test_draft_sends_the_prompt_and_a_copy_of_the_offers() -> None:
         return FixtureAdapter().generate(request)
 
     result = run_offers(seed_offers(), FunctionAdapter("spy-v1", generate))
-    assert seen[0].instructions == PROMPT
+    assert seen[0].instructions == f"{PROMPT}\n{CLAIMS_RULES}"  # the seed's, then claims
     assert result.state["offers"] == seed_offers()
     assert result.status == "blocked"  # row A now says 1, the input says 120
 

@@ -11,6 +11,7 @@ default) can use it::
 See docs/claims.md for exactly what is checked and what is left to a person.
 """
 
+from ..errors import InvalidClaim
 from .check import Judgement, Record, Table, check_claim, matches, round_to
 from .kinds import (
     KINDS,
@@ -42,6 +43,7 @@ __all__ = [
     "ClaimVerdict",
     "Count",
     "Difference",
+    "InvalidClaim",
     "Judgement",
     "MostExpensive",
     "Order",

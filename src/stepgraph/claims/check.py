@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from decimal import ROUND_HALF_UP, Decimal
+from decimal import ROUND_HALF_UP, Decimal, localcontext
 from typing import Literal
 
 from ..errors import InputError
@@ -92,8 +92,10 @@ class Judgement:
 
 
 def round_to(value: Decimal, places: int) -> Decimal:
-    """``value`` rounded half-up to ``places`` decimals."""
-    return value.quantize(Decimal(1).scaleb(-places), rounding=ROUND_HALF_UP)
+    """``value`` rounded half-up to ``places`` decimals (exactly, however large it is)."""
+    with localcontext() as context:
+        context.prec = max(28, value.adjusted() + places + 2)
+        return value.quantize(Decimal(1).scaleb(-places), rounding=ROUND_HALF_UP)
 
 
 def matches(actual: Decimal, stated: Amount) -> bool:

@@ -98,6 +98,8 @@ def _hedged(actual: Callable[[Table], Decimal | None], stated: Decimal, bound: s
 
 _CONTRAST = {"versus", "vs", "against", "compared", "contre", "while", "whereas", "but",
              "unlike", "than", "gegenüber", "frente"}
+_BEFORE_TO = {"out", "appears", "appear", "seems", "seem", "comes", "come", "amounts", "amount",
+              "up", "due", "going", "proves", "turns", "works", "close"}
 _VERBS = {"is", "are", "was", "were", "costs", "cost", "comes", "remains", "sits", "has",
           "would", "ist", "est", "es", "be", "being", "'s", "offers", "lists", "quotes"}
 PRICE_HEAD_OK = lx.FILLERS | {"priced", "coming", "quoted", "listed", "billed", "charged"}
@@ -117,6 +119,7 @@ class SentenceReader:
         self.statements: list[Statement] = []
         self.covered: set[int] = set()  # units inside a statement: never a new subject
         self.chained = False  # reading a further predicate of the same subject
+        self.last_target = False  # the last predicate ended on another record (``than B``)
         self.modal = any(t.low in lx.MODALS for t in toks if t.kind == "word")
         self.negated_anywhere = any(t.low in lx.NEGATIONS for t in toks if t.kind == "word")
 
@@ -240,6 +243,9 @@ class SentenceReader:
         """Read predicates for ``subjects`` from unit ``at`` on, chained by connectors."""
         limit = min(len(self.units), at + WINDOW)
         first = True
+        if self.low(start - 1) == "(" and self.low(at) == ")":
+            return  # "from 90 (B) to 120": a name in brackets is a label, not a subject
+        self.last_target = False
         while at < limit:
             gap_start = at
             hedge, neg = None, negated
@@ -250,12 +256,18 @@ class SentenceReader:
                 or self.low(at) in lx.NEGATIONS or self.low(at) in lx.MODALS
                 or (not first and self.low(at) in lx.CONNECTORS)
             ) and not self._is_head(at):  # fmt: skip
-                if self.low(at) in lx.NEGATIONS:
-                    neg = not neg if self.low(at) not in ("neither", "nor") else neg
+                if self.low(at) in ("neither", "nor"):
+                    neg = True
+                elif self.low(at) in lx.NEGATIONS:
+                    neg = not neg
                 if self.low(at) in lx.HEDGES and self.low(at) not in ("least", "most"):
                     hedge = self.low(at)
                 if not first and self.low(at) in _CONTRAST:
                     return
+                if not first and self.last_target and self.low(at) in ("which", "who", "that"):
+                    return  # "more than B, which costs 90": about B, not the subject
+                if self.low(at) == "to" and self.low(at - 1) not in _BEFORE_TO:
+                    return  # "from 90 (B) to 120"
                 at += 1
             if at >= limit:
                 return
@@ -315,6 +327,8 @@ class SentenceReader:
                                 "mois", "im", "pro", "monat", "al", "mes", "year", "annually"):  # fmt: skip
             nxt += 1
         cmp_word = self.low(nxt)
+        if self.low(at - 1) in ("at", "mit", "à", "con", "with", "bei") and self.money(unit):
+            cmp_word = ""  # "mit 90 € im Monat günstiger als A": 90 is the price, not the gap
         if tok.pct or cmp_word in lx.CHEAP_CMP | lx.DEAR_CMP | {"más", "plus", "below"}:
             return self._comparative(subjects, start, at, hedge, neg)
         if self.low(at - 1) == "by" or (
@@ -395,7 +409,7 @@ class SentenceReader:
         if kind is None:
             return None
         while self.kind(end) == "w" and self.low(end) in (
-            lx.PRICE_NOUNS | lx.OFFER_NOUNS | {"-", "priced", "overall", "by", "far", "in",
+            (lx.PRICE_NOUNS - {"costs"}) | lx.OFFER_NOUNS | {"-", "priced", "overall", "by", "far", "in",
                                               "set", "on", "price", "annual", "among"}
         ):  # fmt: skip
             end += 1
@@ -620,6 +634,7 @@ class SentenceReader:
         names = ", ".join(f"{x} vs {y}" for x, y in pairs)
         says = f"{names}: {'not ' if neg else ''}{direction.replace('_', ' ')}" + (
             f" by {amount.text}" if amount is not None else "")  # fmt: skip
+        self.last_target = True
         loose = hedge is not None or share is not None and not ratio and share % 1 != 0
         self.add(says, _all_of(tests), start, j, exact=all(s.exact for s in subjects),
                  certain=not loose)  # fmt: skip
@@ -676,7 +691,7 @@ class SentenceReader:
         while self.kind(j) == "off":
             targets.append(self.units[j].offer or "")
             j += 1
-            if self.low(j) in ("'s", "'", "s"):
+            while self.low(j) in ("'s", "'", "s"):
                 j += 1
             if self.low(j) == "(" and self.kind(j + 1) == "num" and self.low(j + 2) == ")":
                 j += 3
@@ -743,7 +758,9 @@ class SentenceReader:
             self._reverse_price(at)
             before, before2 = self.low(at - 1), self.low(at - 2)
             counted = before == "all" or (before == "the" and before2 in (
-                "of", "among", "across", "between", "comparing", "compared"))  # fmt: skip
+                "of", "among", "across", "between", "comparing", "compared")) or (
+                before in ("are", "were") and before2 == "there"
+                and self.low(at + 1) in lx.OFFER_NOUNS)  # fmt: skip
             initial = at == 0 and self.low(at + 1) in lx.OFFER_NOUNS and self.low(at + 2) in (
                 "were", "are", "have")  # fmt: skip
             if counted or initial:
@@ -757,6 +774,9 @@ class SentenceReader:
             self._range(at)
         elif low in ("all", "every", "each") or (low == "the" and self.kind(at + 1) == "num"):
             self._quantifier(at)
+        elif low in ("start", "starts", "starting") and self.low(at + 1) in ("at", "from"):
+            if self.kind(at + 2) == "num" and self.money(self.units[at + 2]):
+                self._extreme_price(at, at + 2, "cheap")  # "prices start at 85"
         elif low == "switching":
             self._switching(at)
         if self._superlative(at) is not None:
@@ -845,6 +865,19 @@ class SentenceReader:
                  _claim_test(Order(id="prose", offers=ordered)), at, j, exact=all(
                      self.units[k].exact for k in range(at, j) if self.kind(k) == "off"))  # fmt: skip
 
+    def _extreme_price(self, at: int, price: int, kind: str) -> None:
+        """``The cheapest plan costs 80``: the lowest (or highest) price is that amount."""
+        tok = self.units[price].tok
+        if tok is None or self.other_context and tok.period is None:
+            return
+        tests = []
+        for reading, period in self.amount_readings(tok):
+            factor = Decimal(12) if period == "year" else Decimal(1)
+            tests.append(_extreme(kind, reading.value, factor))
+        word = "lowest" if kind == "cheap" else "highest"
+        self.add(f"the {word} price is {tok.text}", _any_of(tests), at, price + 1,
+                 exact=len(tests) == 1)  # fmt: skip
+
     def _range(self, at: int) -> None:
         """``prices range from 90 to 120`` (lowest and highest) or ``between N and M``."""
         low = self.low(at)
@@ -887,8 +920,14 @@ class SentenceReader:
     def _quantifier(self, at: int) -> None:
         """``all 3 offers are under 100``, ``every plan is under 40``, ``the 4 quotes fall...``."""
         j = at + 1
+        some: int | None = None  # "2 of the 3 offers": exactly 2 of them
         if self.low(at) == "the" and self.kind(j) == "num":
-            j += 1  # "the two quotes": some of them, not a count
+            part = self.units[at - 2].tok if self.low(at - 1) == "of" and at >= 2 else None
+            if part is None or self.kind(at - 2) != "num" or len(part.values) != 1:
+                return  # "the two quotes": some of them
+            some = int(part.values[0])
+            self._count(j, at)
+            j += 1
         elif self.kind(j) == "num":
             self._count(j, at)
             j += 1
@@ -905,7 +944,9 @@ class SentenceReader:
         word = self.low(j)
         if word in ("under", "below") or (word == "less" and self.low(j + 1) == "than"):
             direction = "cheaper"
-        elif word in ("over", "above") or (word == "more" and self.low(j + 1) == "than"):
+        elif word in ("over", "above", "exceed", "exceeds") or (
+            word == "more" and self.low(j + 1) == "than"
+        ):
             direction = "more_expensive"
         else:
             return
@@ -917,7 +958,7 @@ class SentenceReader:
         tests = []
         for reading, period in self.amount_readings(tok):
             factor = Decimal(12) if period == "year" else Decimal(1)
-            tests.append(_every(factor, reading.value, direction))
+            tests.append(_every(factor, reading.value, direction, some))
         self.add(f"every offer {direction} than {tok.text}", _any_of(tests), at, j + 1,
                  exact=len(tok.values) == 1)  # fmt: skip
 
@@ -964,12 +1005,23 @@ class SentenceReader:
         if sup is None or self.low(at) in ("wins", "bottom"):
             return
         back = at - 1
+        if self.low(back) in ORDINALS or self.low(back) == "-":
+            return  # "the second-cheapest option, C": a rank, not the cheapest
         while self.low(back) in ("the", "la", "le", "el", "das", "der", "die"):
             back -= 1
         if back >= 0 and self.low(back) not in (",", "while", "whereas", "but", "and", ":", "(",
                                                 "-", "so", "thus", "therefore"):  # fmt: skip
             return  # "X is the cheapest": a predicate, read from X
+        if any(self.low(k) in ("between", "difference", "spread", "gap", "range", "than", "from")
+               for k in range(max(0, at - 8), at)):  # fmt: skip
+            return  # "the spread between the cheapest and the most expensive is 10.25"
         kind, j = sup
+        price = j
+        while self.low(price) in ("costs", "cost", "is", "comes", "in", "at", "priced", "sits"):
+            price += 1
+        if price > j and self.kind(price) == "num" and self.money(self.units[price]):
+            self._extreme_price(at, price, kind)
+            return
         if self.low(j) in ("is", ":", "=", ",", "es", "est", "ist", "-"):
             j += 1
         elif self.low(j) in ("belongs", "goes") and self.low(j + 1) == "to":
@@ -985,6 +1037,14 @@ class SentenceReader:
                         else MostExpensive(id="prose", offer=subject.offer or ""))  # fmt: skip
         word = "the cheapest" if kind == "cheap" else "the most expensive"
         self.add(f"{subject.offer} is {word}", _claim_test(claim), at, j + 1, exact=subject.exact)
+
+
+def _extreme(kind: str, value: Decimal, factor: Decimal) -> Callable[[Table], bool | None]:
+    def test(table: Table) -> bool | None:
+        values = [(r.value or Decimal(0)) * factor for r in table.priced()]
+        return (min(values) if kind == "cheap" else max(values)) == value
+
+    return test
 
 
 def _bound(hedge: str | None) -> str:
@@ -1035,10 +1095,12 @@ def _versus_number(offer: str, factor: Decimal, stated: Decimal, direction: str,
     return test
 
 
-def _every(factor: Decimal, stated: Decimal, direction: str) -> Callable[[Table], bool | None]:
+def _every(factor: Decimal, stated: Decimal, direction: str,
+           some: int | None = None) -> Callable[[Table], bool | None]:  # fmt: skip
     def test(table: Table) -> bool | None:
         values = [(r.value or Decimal(0)) * factor for r in table.priced()]
-        return all(v < stated if direction == "cheaper" else v > stated for v in values)
+        hits = sum(1 for v in values if (v < stated if direction == "cheaper" else v > stated))
+        return hits == (len(values) if some is None else some)
 
     return test
 

@@ -194,7 +194,9 @@ def _build(kind: str, raw: dict[str, Any], claim_id: str, where: str) -> Claim:
         return value
 
     def choice(name: str, allowed: tuple[str, ...], default: str | None = None) -> Any:
-        value = raw.get(name, default)
+        value = raw.get(name)
+        if value is None and default is not None:
+            value = default  # absent or null: the default (strict schemas send null)
         if value not in allowed:
             raise InvalidClaim(claim_id, f"{where}.{name}",
                                f"must be one of {', '.join(allowed)}, not {value!r}")  # fmt: skip

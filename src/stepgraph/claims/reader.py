@@ -127,8 +127,8 @@ class ProseReader:
                 continue
             if not (tok.money or tok.period in ("month", "year") or tok.pct):
                 continue
-            same = [c for c in money if (c.unit == "percent") == tok.pct] if tok.pct else [
-                c for c in money if not (isinstance(c, Difference) and c.unit == "percent")]
+            same = [c for c in money
+                    if (isinstance(c, Difference) and c.unit == "percent") == tok.pct]  # fmt: skip
             if same and not any(_amount_matches(c, tok) for c in same):
                 stated = ", ".join(f"{c.id} says {c.amount}" for c in same)
                 return f"{tok.text} matches none of the cited amounts ({stated})"

@@ -77,19 +77,50 @@ class Names:
 
     def __init__(self, table: Table) -> None:
         exact: dict[str, str] = {}
+        clashes: set[str] = set()
+        for record in table.records:
+            if _readable(_plain(record.id)):
+                if exact.get(_plain(record.id), record.id) != record.id:
+                    clashes.add(_plain(record.id))
+                exact[_plain(record.id)] = record.id
+        ids = set(exact)
         for record in table.records:
             for alias in record.aliases:
-                exact.setdefault(alias, record.id)
-        for record in table.records:
-            exact[record.id] = record.id
+                name = _plain(alias)
+                if _readable(name) and name not in ids:
+                    if exact.get(name, record.id) != record.id:
+                        clashes.add(name)  # one source for two offers: it names neither
+                    exact[name] = record.id
+        for name in clashes:
+            del exact[name]
         self.exact = exact
         folded: dict[str, set[str]] = {}
         for name, record_id in exact.items():
             folded.setdefault(name.lower(), set()).add(record_id)
         self.folded = {k: next(iter(v)) for k, v in folded.items() if len(v) == 1}
         names = sorted(exact, key=len, reverse=True)
-        body = "|".join(re.escape(n) for n in names)
-        self.pattern = re.compile(rf"(?<![\w-])(?:{body})(?![\w-]|\.\w)", re.IGNORECASE)
+        body = "|".join(
+            ("(?<![\\w-])" if n[0].isalnum() else "") + re.escape(n)
+            + ("(?![\\w-]|\\.\\w)" if n[-1].isalnum() else "")
+            for n in names
+        )
+        self.pattern = re.compile(f"(?:{body})" if names else "(?!)", re.IGNORECASE)
+
+
+def _plain(name: str) -> str:
+    """A name as the normalised text spells it (NFKC, folded quotes and spaces)."""
+    from .text import normalise
+
+    return normalise(name).text.strip()
+
+
+def _readable(name: str) -> bool:
+    """A name the prose can be searched for: it has a letter, or digits with a symbol
+    (``9$``). ``5`` or ``:`` would match every number or colon: never read in prose."""
+    if any(c.isalpha() for c in name):
+        return True
+    return len(name) >= 2 and any(c.isdigit() for c in name) and not re.fullmatch(
+        r"[\d.,' ]+", name)
 
 
 def tokenize(plain: str, start: int, end: int, names: Names) -> list[Tok]:

@@ -30,8 +30,9 @@ class ClaimVerdict:
     cited_at: tuple[int, ...]
 
     def as_dict(self) -> dict[str, Any]:
-        return {**self.fields, "id": self.id, "verdict": self.verdict,
-                "inputs_say": self.inputs_say, "cited_at": list(self.cited_at)}  # fmt: skip
+        return {"id": self.id, "kind": self.fields.get("kind"), **self.fields,
+                "verdict": self.verdict, "inputs_say": self.inputs_say,
+                "cited_at": list(self.cited_at)}  # fmt: skip
 
 
 @dataclass(frozen=True, kw_only=True)

@@ -6,6 +6,7 @@ that tests can tell harness behaviour from model quality.
 
 from __future__ import annotations
 
+from decimal import Decimal
 from typing import Any
 
 from ..adapters import Request
@@ -14,8 +15,16 @@ from ..errors import AdapterError
 FIXTURE_ID = "fixture-v1"
 
 
+def _plain(value: int | float) -> str:
+    """A price as plain decimal text: ``90``, ``19.99``, ``0.0000001`` (never ``1e-07``)."""
+    if value == 0:
+        return "0"  # never "-0.0"
+    return format(Decimal(repr(value)) if isinstance(value, float) else Decimal(value), "f")
+
+
 class FixtureAdapter:
-    """``fixture-v1``: rows copied from the input, the cheapest recommended.
+    """``fixture-v1``: rows copied from the input, the cheapest recommended, and two claims
+    (it is the cheapest; its monthly price) cited in the rationale as [c1] and [c2].
 
     Asked again with a reviewer's note (a revision request), it says in the rationale
     that the report was revised, so the revised content differs from what was reviewed.
@@ -36,7 +45,14 @@ class FixtureAdapter:
         if not priced:
             raise AdapterError("the fixture needs at least one priced offer")
         best = min(priced, key=lambda row: row["monthly"])
-        rationale = f"{best['id']} has the lowest stated monthly price."
+        amount = _plain(best["monthly"])
+        claims = [
+            {"id": "c1", "kind": "cheapest", "offer": best["id"]},
+            {"id": "c2", "kind": "price", "offer": best["id"], "amount": amount,
+             "period": "month"},
+        ]  # fmt: skip
+        rationale = f"{best['id']} has the lowest stated monthly price [c1]: {amount} a month [c2]."
         if "reviewer_note" in data:
             rationale += " This version was revised after review."
-        return {"rows": rows, "recommendedId": best["id"], "rationale": rationale}
+        return {"rows": rows, "recommendedId": best["id"], "rationale": rationale,
+                "claims": claims}  # fmt: skip

@@ -19,9 +19,9 @@ from typing import Any
 from ..context import Context
 from ..graph import END
 from ..waits import Wait
-from .claims import check_rationale
+from .claims import check_report, rationale_limit
 from .model import ROW_KEYS, missing_prices, validate_offers
-from .prompt import PROMPT, REPORT_SCHEMA
+from .prompt import INSTRUCTIONS, REPORT_SCHEMA
 from .review import CHOICES, find_outbox, review_digest, write_outbox
 
 DEFAULT_MAX_DRAFTS = 2
@@ -52,7 +52,7 @@ def draft(state: dict[str, Any], context: Context) -> dict[str, Any]:
     if revising and isinstance(review, dict):
         data["reviewer_note"] = str(review.get("note") or "")
         data["feedback"] = [f"a reviewer asked for changes: {data['reviewer_note'] or '-'}"]
-    report = context.generate(instructions=PROMPT, data=data, schema=REPORT_SCHEMA)
+    report = context.generate(instructions=INSTRUCTIONS, data=data, schema=REPORT_SCHEMA)
     update: dict[str, Any] = {"report": report, "drafts": drafts + 1}
     if revising:
         update["review"] = None  # the request is answered: the new report waits afresh
@@ -88,11 +88,13 @@ def draft_limit(state: dict[str, Any]) -> int:
 
 
 def verify(state: dict[str, Any], context: Context) -> dict[str, Any] | Wait:
-    """Compare the report with the inputs, strictly, and check what its rationale claims.
+    """Compare the report with the inputs, strictly, and check its claims and rationale.
 
-    ``blocked`` lists every reason; ``claims`` holds the contradicted, verified and
-    unverified claims (the reviewer sees exactly which sentences nobody checked). A
-    report that passes waits in ``ready_for_review`` for a decision on its digest.
+    ``blocked`` lists every reason; ``claims`` holds every sentence's verdict (checked,
+    contradicted, unverified) and every structured claim's (see ``stepgraph.claims``):
+    the reviewer sees exactly which sentences nobody checked. A contradicted claim or
+    sentence, a citation of a missing claim, or a rationale over the length cap blocks.
+    A report that passes waits in ``ready_for_review`` for a decision on its digest.
     """
     offers = state["offers"]
     expected = [{key: offer[key] for key in ROW_KEYS} for offer in offers]
@@ -101,11 +103,8 @@ def verify(state: dict[str, Any], context: Context) -> dict[str, Any] | Wait:
     reasons = report_problems(report, expected, cheapest["id"])
     update: dict[str, Any] = {}
     if isinstance(report, dict) and isinstance(report.get("rationale"), str):
-        check = check_rationale(report["rationale"], offers, cheapest["id"])
-        reasons.extend(
-            f"rationale claim {claim.text!r} (at {claim.start}) is false: {claim.says}"
-            for claim in check.contradicted
-        )
+        check = check_report(report, offers, rationale_limit(state))
+        reasons.extend(check.reasons)
         update["claims"] = check.as_dict()
     if reasons:
         return {"status": "blocked", "reasons": reasons, **update}

@@ -6,12 +6,15 @@ from typing import Any
 
 from ..errors import InputError
 from ..graph import END, Branch, Graph
+from .claims import MAX_RATIONALE_KEY, validate_limit
 from .nodes import after_verify, draft, inspect, publish, verify
 
-REVISION = 4
+REVISION = 5
 """Increase when a node, the prompt or the data contract changes (2: claim checks;
 3: draft sends the report schema, and a blocked report is drafted again with feedback;
-4: missing data and review are waits, decisions bound to a digest, publish to an outbox)."""
+4: missing data and review are waits, decisions bound to a digest, publish to an outbox;
+5: the report carries structured claims cited in the rationale, checked exactly, and
+the rationale is read fail-safe with a length cap)."""
 
 graph = Graph(
     name="offers",
@@ -28,12 +31,18 @@ graph = Graph(
 
 
 def make_inputs(
-    offers: list[dict[str, Any]], *, max_drafts: int | None = None, outbox: str | None = None
+    offers: list[dict[str, Any]],
+    *,
+    max_drafts: int | None = None,
+    outbox: str | None = None,
+    max_rationale_chars: int | None = None,
 ) -> dict[str, Any]:
     """The run inputs for a list of offers.
 
     ``max_drafts`` bounds the repair loop (default 2); ``outbox`` is a folder the
-    approved report is written to (none: an approved run ends at approval).
+    approved report is written to (none: an approved run ends at approval);
+    ``max_rationale_chars`` caps the rationale verify reads (default 8,000: longer is
+    blocked).
     """
     inputs: dict[str, Any] = {"offers": offers}
     if max_drafts is not None:
@@ -44,4 +53,6 @@ def make_inputs(
         if not isinstance(outbox, str) or not outbox:
             raise InputError("outbox", f"must be a folder path, not {outbox!r}")
         inputs["outbox"] = outbox
+    if max_rationale_chars is not None:
+        inputs[MAX_RATIONALE_KEY] = validate_limit(max_rationale_chars)
     return inputs
