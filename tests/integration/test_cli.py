@@ -204,13 +204,28 @@ def test_show_lists_generations_and_marks_an_interrupted_one(tmp_path: Path) -> 
     assert "9:draft:0  interrupted (no outcome recorded)        2" in text
 
 
-def test_the_reviewer_sees_which_sentences_nobody_checked(tmp_path: Path) -> None:
+def test_the_reviewer_sees_which_sentences_were_checked_and_each_claim(tmp_path: Path) -> None:
     done = stepgraph("run", "offers", EXAMPLE, cwd=tmp_path)
-    assert "Rationale: 1 claims checked against the inputs, 0 sentences nobody checked." in done.out
+    assert ("Rationale: 1 sentences checked against the inputs, 0 contradicted, 0 unverified "
+            "(read those yourself).") in done.out  # fmt: skip
+    assert "  c1 cheapest offer=B: true (inputs: the cheapest: B at 90; cited at 38)" in done.out
 
 
 def test_an_unchecked_sentence_is_listed_for_the_reviewer(tmp_path: Path) -> None:
     done = stepgraph("run", "offers", EXAMPLE, "--adapter", "tests.support:Chatty", cwd=tmp_path)
     assert done.code == 0
-    assert "1 sentences nobody checked" in done.out
-    assert "  unchecked: Its support team is friendly." in done.out
+    assert "0 contradicted, 1 unverified" in done.out
+    assert "  unverified: Its support team is friendly.  (not accounted for: Its)" in done.out
+
+
+def test_show_lists_sentence_and_claim_verdicts_as_text_and_json(tmp_path: Path) -> None:
+    stepgraph("run", "offers", EXAMPLE, "--run-id", "r1", cwd=tmp_path)
+    text = stepgraph("show", "r1", cwd=tmp_path)
+    assert "  checked: B has the lowest stated monthly price [c1]: 90 a month [c2]. cites [c1][c2]" \
+        in text.out  # fmt: skip
+    assert "  c2 price offer=B amount=90 period=month: true" in text.out
+    shown = stepgraph("show", "r1", "--json", cwd=tmp_path).json()
+    claims = shown["state"]["claims"]
+    assert [s["verdict"] for s in claims["sentences"]] == ["checked"]
+    assert [(c["id"], c["verdict"], c["cited_at"]) for c in claims["claims"]] == [
+        ("c1", "true", [38]), ("c2", "true", [55])]  # fmt: skip

