@@ -109,7 +109,10 @@ def test_ties_make_each_tied_offer_a_cheapest_and_rank_keeps_input_order() -> No
 
 def test_a_claim_about_an_unknown_offer_or_a_missing_price_is_invalid() -> None:
     judgement = check_claim(parse_claim({"id": "c1", "kind": "cheapest", "offer": "D"}), SEED)
-    assert (judgement.verdict, judgement.inputs_say) == ("invalid", "no offer 'D' (offers: A, B, C)")
+    assert (judgement.verdict, judgement.inputs_say) == (
+        "invalid",
+        "no offer 'D' (offers: A, B, C)",
+    )
     assert verdict(TIED, kind="price", offer="W", amount="1") == "invalid"
 
 

@@ -10,8 +10,8 @@ import pytest
 
 from stepgraph import FunctionAdapter, InputError, NodeError, Request, open_store, run
 from stepgraph.offers import PROMPT, FixtureAdapter, graph, make_inputs, validate_offers
-from stepgraph.offers.prompt import CLAIMS_RULES
 from stepgraph.offers.nodes import same_json
+from stepgraph.offers.prompt import CLAIMS_RULES
 from tests.support import CountingFixture, seed_offers
 
 

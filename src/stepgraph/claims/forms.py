@@ -96,12 +96,60 @@ def _hedged(actual: Callable[[Table], Decimal | None], stated: Decimal, bound: s
     return test
 
 
-_CONTRAST = {"versus", "vs", "against", "compared", "contre", "while", "whereas", "but",
-             "unlike", "than", "gegenüber", "frente"}
-_BEFORE_TO = {"out", "appears", "appear", "seems", "seem", "comes", "come", "amounts", "amount",
-              "up", "due", "going", "proves", "turns", "works", "close"}
-_VERBS = {"is", "are", "was", "were", "costs", "cost", "comes", "remains", "sits", "has",
-          "would", "ist", "est", "es", "be", "being", "'s", "offers", "lists", "quotes"}
+_CONTRAST = {
+    "versus",
+    "vs",
+    "against",
+    "compared",
+    "contre",
+    "while",
+    "whereas",
+    "but",
+    "unlike",
+    "than",
+    "gegenüber",
+    "frente",
+}
+_BEFORE_TO = {
+    "out",
+    "appears",
+    "appear",
+    "seems",
+    "seem",
+    "comes",
+    "come",
+    "amounts",
+    "amount",
+    "up",
+    "due",
+    "going",
+    "proves",
+    "turns",
+    "works",
+    "close",
+}
+_VERBS = {
+    "is",
+    "are",
+    "was",
+    "were",
+    "costs",
+    "cost",
+    "comes",
+    "remains",
+    "sits",
+    "has",
+    "would",
+    "ist",
+    "est",
+    "es",
+    "be",
+    "being",
+    "'s",
+    "offers",
+    "lists",
+    "quotes",
+}
 PRICE_HEAD_OK = lx.FILLERS | {"priced", "coming", "quoted", "listed", "billed", "charged"}
 
 
@@ -161,8 +209,11 @@ class SentenceReader:
         out: list[Unit] = []
         for unit in self.units:
             if unit.kind == "off":
-                while out and out[-1].kind == "w" and out[-1].low in (
-                    lx.OFFER_NOUNS | {"the", "from", "in", "la", "le", "el", "das", "der"}
+                while (
+                    out
+                    and out[-1].kind == "w"
+                    and out[-1].low
+                    in (lx.OFFER_NOUNS | {"the", "from", "in", "la", "le", "el", "das", "der"})
                 ):
                     unit.idx = out.pop().idx + unit.idx
                 out.append(unit)
@@ -348,11 +399,16 @@ class SentenceReader:
         if not self.money(unit):
             if tok.unit is not None and tok.unit not in ("date", "year-number"):
                 end = at + 1
-                while self.kind(end) == "w" and self.low(end) in (tok.unit, "of", "storage", "free"):
+                while self.kind(end) == "w" and self.low(end) in (
+                    tok.unit,
+                    "of",
+                    "storage",
+                    "free",
+                ):
                     end += 1
                 return end  # "has 120 GB and costs 90": the unit is passed over
             return None
-        if len(subjects) != 1 or neg or self.other_context and tok.period is None:
+        if len(subjects) != 1 or neg or (self.other_context and tok.period is None):
             return at + 1
         subject = subjects[0]
         readings = self.amount_readings(tok)
@@ -396,15 +452,11 @@ class SentenceReader:
                 end = at + 3
         elif low in ("priciest", "costliest", "dearest", "teuerste", "teuersten"):
             kind = "dear"
-        elif low == "least" and nxt in ("expensive", "costly", "pricey"):
-            kind, end = "cheap", at + 2
-        elif low == "most" and nxt in ("affordable", "economical", "budget"):
+        elif (low == "least" and nxt in ("expensive", "costly", "pricey")) or (low == "most" and nxt in ("affordable", "economical", "budget")):
             kind, end = "cheap", at + 2
         elif low == "most" and nxt in ("expensive", "costly", "pricey"):
             kind, end = "dear", at + 2
-        elif low == "best" and nxt in ("price", "deal", "rate"):
-            kind, end = "cheap", at + 2
-        elif low == "moins" and nxt in ("cher", "chère", "chers", "chères"):
+        elif (low == "best" and nxt in ("price", "deal", "rate")) or (low == "moins" and nxt in ("cher", "chère", "chers", "chères")):
             kind, end = "cheap", at + 2
         elif low == "más" and nxt in ("barato", "barata", "económico", "económica"):
             if self.low(at + 2) == "que":
@@ -437,8 +489,15 @@ class SentenceReader:
                           sup: tuple[str, int], neg: bool) -> int | None:  # fmt: skip
         kind, end = sup
         verb = any(self.low(k) in _VERBS for k in range(gap_start, at))
-        if self.chained and not verb and (self.low(end) in _VERBS | {":", "=", "belongs", "goes"}
-                                          or self.low(end) == "," and self.kind(end + 1) == "off"):
+        if (
+            self.chained
+            and not verb
+            and (
+                self.low(end) in _VERBS | {":", "=", "belongs", "goes"}
+                or (self.low(end) == ","
+                and self.kind(end + 1) == "off")
+            )
+        ):
             return None  # "..., while the cheapest is A": a new subject, read by _free_forms
         if any(self.low(k) in ("than", "to", "with", "vs", "versus", "after", "behind",
                                "except", "excluding", "besides", "one", "among", "of")
@@ -464,7 +523,11 @@ class SentenceReader:
 
     def _count_after(self, at: int) -> int:
         """``... of the three (offers)``: a count of the records; returns the unit after it."""
-        if self.low(at) == "of" and self.low(at + 1) in ("the", "all") and self.kind(at + 2) == "num":
+        if (
+            self.low(at) == "of"
+            and self.low(at + 1) in ("the", "all")
+            and self.kind(at + 2) == "num"
+        ):
             self._count(at + 2, at)
             return at + 4 if self.low(at + 3) in lx.OFFER_NOUNS else at + 3
         return at
@@ -510,7 +573,7 @@ class SentenceReader:
         elif low in ("last", "runner") or (self.ranking_context and (self.low(end) not in (
                 lx.OFFER_NOUNS | {"in", "row", "listed", "on", "place", "revision", "of",
                                   "half", "year", "month", "-", "time"})
-                or self.low(end) == "on" and self.low(end + 1) in ("price", "cost"))):  # fmt: skip
+                or (self.low(end) == "on" and self.low(end + 1) in ("price", "cost")))):  # fmt: skip
             while self.low(end) in ("on", "price", "by", "cost", "in", "the", "ranking"):
                 end += 1
         else:
@@ -604,12 +667,12 @@ class SentenceReader:
                 j += 1
         j, period = self._periods(j, period)
         if ratio:
-            if self.low(j) == "the" and self.low(j + 1) in ("price", "cost") and self.low(j + 2) == "of":
-                j += 3
-            elif self.low(j) == "as" and self.low(j + 2) == "as":
-                j += 3
-            elif self.low(j) in ("the", "as") and self.low(j + 1) in ("price", "much", "cost") \
-                    and self.low(j + 2) in ("of", "as"):  # fmt: skip
+            if (
+                self.low(j) == "the"
+                and self.low(j + 1) in ("price", "cost")
+                and self.low(j + 2) == "of"
+            ) or (self.low(j) == "as" and self.low(j + 2) == "as") or (self.low(j) in ("the", "as") and self.low(j + 1) in ("price", "much", "cost") \
+                    and self.low(j + 2) in ("of", "as")):
                 j += 3
             else:
                 return None
@@ -646,7 +709,7 @@ class SentenceReader:
             f" by {amount.text}" if amount is not None else "")  # fmt: skip
         self.last_target = True
         self.target = self.units[j - 1] if self.kind(j - 1) == "off" else None
-        loose = hedge is not None or share is not None and not ratio and share % 1 != 0
+        loose = hedge is not None or (share is not None and not ratio and share % 1 != 0)
         self.add(says, _all_of(tests), start, j, exact=all(s.exact for s in subjects),
                  certain=not loose)  # fmt: skip
         return j
@@ -657,8 +720,8 @@ class SentenceReader:
             "monat", "al", "mes", "year", "annually", "yearly", "annual", "over", "the", "in",
             "costs", "cost") and (
             self.low(j) not in ("over", "the", "in", "a", "costs", "cost")
-            or self.kind(j + 1) == "w"
-            and self.low(j + 1) in ("a", "year", "month", "the", "more", "less")
+            or (self.kind(j + 1) == "w"
+            and self.low(j + 1) in ("a", "year", "month", "the", "more", "less"))
         ):  # fmt: skip
             if self.low(j) in ("year", "annually", "yearly", "annual"):
                 period = "year"
@@ -708,7 +771,10 @@ class SentenceReader:
                 j += 1
             if self.low(j) == "(" and self.kind(j + 1) == "num" and self.low(j + 2) == ")":
                 j += 3
-            if self.low(j) in ("and", "or", ",", "nor", "et", "y", "und") and self.kind(j + 1) == "off":
+            if (
+                self.low(j) in ("and", "or", ",", "nor", "et", "y", "und")
+                and self.kind(j + 1) == "off"
+            ):
                 j += 1
         return targets, j
 
@@ -830,7 +896,11 @@ class SentenceReader:
         j = at + 2
         if self.low(j) == ",":
             j += 1
-        if self.kind(j) == "off" and self.kind(j + 1) != "off" and self.low(j + 1) not in ("and", ","):
+        if (
+            self.kind(j) == "off"
+            and self.kind(j + 1) != "off"
+            and self.low(j + 1) not in ("and", ",")
+        ):
             self._price(self.units[j], unit.tok, at, j + 1)
 
     def _price(self, subject: Unit, tok: Tok, start: int, end: int) -> None:
@@ -896,7 +966,7 @@ class SentenceReader:
     def _extreme_price(self, at: int, price: int, kind: str) -> None:
         """``The cheapest plan costs 80``: the lowest (or highest) price is that amount."""
         tok = self.units[price].tok
-        if tok is None or self.other_context and tok.period is None:
+        if tok is None or (self.other_context and tok.period is None):
             return
         tests = []
         for reading, period in self.amount_readings(tok):
@@ -914,10 +984,19 @@ class SentenceReader:
             j += 1
         if self.low(j) == "between":
             j += 1
-        if self.kind(j) != "num" or self.low(j + 1) not in ("to", "-", "and") or self.kind(j + 2) != "num":
+        if (
+            self.kind(j) != "num"
+            or self.low(j + 1) not in ("to", "-", "and")
+            or self.kind(j + 2) != "num"
+        ):
             return
         first, last = self.units[j].tok, self.units[j + 2].tok
-        if first is None or last is None or not self.money(self.units[j]) or not self.money(self.units[j + 2]):
+        if (
+            first is None
+            or last is None
+            or not self.money(self.units[j])
+            or not self.money(self.units[j + 2])
+        ):
             return
         exact_ends = low != "between"
         if not exact_ends and not self._quantified(at):
@@ -966,7 +1045,11 @@ class SentenceReader:
             j += 1
         if self.low(j) == "between" or (self.low(j) == "the" and self.kind(j + 1) == "num"):
             k = j + 1
-            if self.kind(k) == "num" and self.low(k + 1) in ("-", "to", "and") and self.kind(k + 2) == "num":
+            if (
+                self.kind(k) == "num"
+                and self.low(k + 1) in ("-", "to", "and")
+                and self.kind(k + 2) == "num"
+            ):
                 self._range_all(at, k)
             return
         word = self.low(j)
@@ -1020,7 +1103,9 @@ class SentenceReader:
         if tok is None:
             return
         end, period = self._periods(j + 2, tok.period)
-        test = self._difference_test(x.offer or "", y.offer or "", "cheaper", tok, None, None, period)
+        test = self._difference_test(
+            x.offer or "", y.offer or "", "cheaper", tok, None, None, period
+        )
         self.add(f"{x.offer} saves {tok.text} over {y.offer}", test, at, end,
                  exact=x.exact and y.exact)  # fmt: skip
 

@@ -52,11 +52,10 @@ COMPARISON = CHEAP_SUP | DEAR_SUP | CHEAP_CMP | DEAR_CMP | {
     "identical", "match", "matches", "difference", "differs", "gap", "cheap", "priced",
     "ranked", "rank", "ranks", "ranking", "order", "ascending", "descending", "first",
     "second", "third", "fourth", "fifth", "sixth", "last", "next", "runner-up", "middle",
-    "only", "half", "twice", "double", "quarter", "third", "range", "ranges", "between",
+    "only", "half", "twice", "double", "quarter", "range", "ranges", "between",
     "under", "over", "exceed", "span", "all", "every", "cher", "barata", "barato", "caro",
     "cara", "teuer", "günstig", "best", "better", "worse", "worst", "premium", "budget",
-    "percent", "per", "cent", "%", "x", "times", "reduction", "discount", "premium",
-    "markup", "surcharge", "increase", "decrease", "within", "beyond", "max", "min",
+    "percent", "per", "cent", "%", "x", "times", "reduction", "discount", "markup", "surcharge", "increase", "decrease", "within", "beyond", "max", "min",
     "maximum", "minimum", "up", "down", "top", "bottom", "follows", "behind", "ahead",
     "exactly", "strictly", "slightly", "marginally", "much", "far", "significantly",
 }  # fmt: skip

@@ -18,17 +18,30 @@ from typing import Literal
 from . import lexicon as lx
 from .check import Table
 from .forms import SentenceReader, Statement
-from .kinds import Claim, Cheapest, Count, Difference, MostExpensive, Order, Price, Rank, Tie
-from .kinds import offers_of
+from .kinds import (
+    Cheapest,
+    Claim,
+    Count,
+    Difference,
+    MostExpensive,
+    Order,
+    Price,
+    Rank,
+    Tie,
+    offers_of,
+)
 from .text import Normalised, Span
 from .tokens import ORDINALS, Names, Tok, tokenize
 
 SentenceVerdictKind = Literal["checked", "contradicted", "unverified"]
 _CLAIM_LIKE = re.compile(r"[A-Za-z]{0,3}\d{1,4}")
-_YEAR = re.compile(r"(?i)\b(?:years?|annual|annually|yearly|per annum|(?:twelve|12)[- ]months?|"
-                   r"jahr|jährlich|año|anual|annuel|an)\b")
+_YEAR = re.compile(
+    r"(?i)\b(?:years?|annual|annually|yearly|per annum|(?:twelve|12)[- ]months?|"
+    r"jahr|jährlich|año|anual|annuel|an)\b"
+)
 _RANKING = {"ranked", "rank", "ranks", "ranking", "order", "cheapest", "priciest", "lowest",
             "highest", "expensive", "runner", "affordable", "cheaper"}  # fmt: skip
+_FOREIGN = lx.FOREIGN - {"plus", "pro", "a", "al", "an", "un", "es", "y", "die", "once"}
 _SIGNIFICANT = (lx.COMPARISON | lx.NEGATIONS | lx.HEDGES | lx.MODALS | lx.PRONOUNS | lx.FOREIGN
                 | {"except", "excluding", "besides", "apart", "aside", "after", "before",
                    "unless", "without", "instead", "rather", "once", "until", "since",
@@ -72,7 +85,9 @@ class ProseReader:
                 if all(c in self.claims or _CLAIM_LIKE.fullmatch(c) for c in tok.cites):
                     cites.extend(tok.cites)
                     for claim_id in tok.cites:
-                        self.cited_at.setdefault(claim_id, []).append(norm.span(tok.start, tok.end)[0])
+                        self.cited_at.setdefault(claim_id, []).append(
+                            norm.span(tok.start, tok.end)[0]
+                        )
                 else:
                     tok.kind = "punct"
         words = {t.low for t in toks if t.kind in ("word", "code")}
@@ -115,6 +130,9 @@ class ProseReader:
                 and _significant(t)]  # fmt: skip
         if left:
             return "unverified", "not accounted for: " + ", ".join(dict.fromkeys(left))
+        foreign = sorted(words & _FOREIGN)
+        if foreign:
+            return "unverified", f"another language ({', '.join(foreign[:3])}): read it yourself"
         if not used and not claims:
             return "unverified", "nothing in it can be checked"
         return "checked", "every name, amount and comparison is accounted for"

@@ -51,7 +51,9 @@ class Normalised:
         if start >= end:
             at = self.origin[start] if start < len(self.origin) else self.origin[-1]
             return at, at
-        return self.origin[start], self.origin[end - 1] + 1
+        # markup dropped just before the first character belongs to the sentence ("**B**")
+        first = self.origin[start - 1] + 1 if start > 0 else 0
+        return min(first, self.origin[start]), self.origin[end - 1] + 1
 
 
 def normalise(raw: str) -> Normalised:
@@ -72,7 +74,7 @@ def normalise(raw: str) -> Normalised:
         at = match.end()
         if match.group("tag"):
             block = match.group("name").lower() in _BLOCK_TAGS
-            emit("\n" if block else " ", match.start())
+            emit("\n" if block else " ", match.end() - 1)
         elif match.group("entity"):
             emit(html.unescape(match.group("entity")), match.start())
         elif match.group("pipe") or match.group("rule"):

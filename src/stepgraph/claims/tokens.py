@@ -100,7 +100,8 @@ class Names:
         self.folded = {k: next(iter(v)) for k, v in folded.items() if len(v) == 1}
         names = sorted(exact, key=len, reverse=True)
         body = "|".join(
-            ("(?<![\\w-])" if n[0].isalnum() else "") + re.escape(n)
+            ("(?<![\\w-])" if n[0].isalnum() else "")
+            + re.escape(n)
             + ("(?![\\w-]|\\.\\w)" if n[-1].isalnum() else "")
             for n in names
         )
@@ -119,8 +120,9 @@ def _readable(name: str) -> bool:
     (``9$``). ``5`` or ``:`` would match every number or colon: never read in prose."""
     if any(c.isalpha() for c in name):
         return True
-    return len(name) >= 2 and any(c.isdigit() for c in name) and not re.fullmatch(
-        r"[\d.,' ]+", name)
+    return (
+        len(name) >= 2 and any(c.isdigit() for c in name) and not re.fullmatch(r"[\d.,' ]+", name)
+    )
 
 
 def tokenize(plain: str, start: int, end: int, names: Names) -> list[Tok]:
@@ -138,7 +140,14 @@ def tokenize(plain: str, start: int, end: int, names: Names) -> list[Tok]:
                                                           match.start())
         ):  # fmt: skip
             toks.append(
-                Tok("near", text, match.start(), match.end(), text.lower(), names.folded[text.lower()])
+                Tok(
+                    "near",
+                    text,
+                    match.start(),
+                    match.end(),
+                    text.lower(),
+                    names.folded[text.lower()],
+                )
             )
         else:
             toks.append(Tok("word", text, match.start(), match.end(), text.lower()))

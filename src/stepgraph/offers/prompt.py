@@ -47,10 +47,15 @@ CLAIM_SCHEMA = {
         _claim("most_expensive", offer=_OFFER),
         _claim("rank", offer=_OFFER, position={"type": "integer"}),
         _claim("order", offers=_OFFERS),
-        _claim("difference", offer=_OFFER, than=_OFFER,
-               direction={"type": "string", "enum": ["cheaper", "more_expensive"]},
-               amount=_AMOUNT, unit={"type": "string", "enum": ["amount", "percent"]},
-               period=_PERIOD),  # fmt: skip
+        _claim(
+            "difference",
+            offer=_OFFER,
+            than=_OFFER,
+            direction={"type": "string", "enum": ["cheaper", "more_expensive"]},
+            amount=_AMOUNT,
+            unit={"type": "string", "enum": ["amount", "percent"]},
+            period=_PERIOD,
+        ),  # fmt: skip
         _claim("count", value={"type": "integer"}),
         _claim("tie", offers=_OFFERS),
     ]

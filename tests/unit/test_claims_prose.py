@@ -1,0 +1,274 @@
+"""The fail-safe prose reader, one rule at a time, on sentences the way models write them.
+
+Inputs: the seed's offers (A 120, B 90, C 110; sources offer-A-v1 ...) unless a test says.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from stepgraph.claims import Table, TextCheck, check_text, normalise, sentences
+
+SEED = Table.from_rows(
+    [{"id": "A", "source": "offer-A-v1", "monthly": 120},
+     {"id": "B", "source": "offer-B-v1", "monthly": 90},
+     {"id": "C", "source": "offer-C-v1", "monthly": 110}],
+    alias_fields=("source",),
+)  # fmt: skip
+QUOTES = Table.from_rows(
+    [{"id": "alpha", "source": "alpha-quote-v3", "monthly": 2400},
+     {"id": "beta", "source": "beta-quote-v1", "monthly": 2150}],
+    alias_fields=("source",),
+)  # fmt: skip
+
+
+def verdicts(text: str, table: Table = SEED, claims: Any = None) -> list[str]:
+    return [s.verdict for s in check_text(text, table, claims).sentences]
+
+
+def read(text: str, table: Table = SEED, claims: Any = None) -> TextCheck:
+    return check_text(text, table, claims)
+
+
+# -- normalisation -------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("true", "false"),
+    [
+        ("beta costs 2\u2019150 a month.", "alpha costs 2\u2019150 a month."),  # curly apostrophe
+        ("beta costs 2\u202f150 a month.", "alpha costs 2\u202f150 a month."),  # narrow nbsp
+        ("beta costs 2\u2009150 a month.", "alpha costs 2\u2009150 a month."),  # thin space
+        ("beta costs 2\u00a0150 a month.", "alpha costs 2\u00a0150 a month."),  # no-break space
+        ("beta costs \uff12\uff11\uff15\uff10 a month.", "alpha costs \uff12\uff11\uff15\uff10."),
+        ("beta costs **2,150** a month.", "alpha costs **2,150** a month."),  # markdown bold
+        ("beta costs <b>2,150</b> a month.", "alpha costs <b>2,150</b> a month."),  # HTML
+        ("beta costs &euro;2,150 a month.", "alpha costs &euro;2,150 a month."),  # entity
+        ("- beta: 2.150,00 €", "- alpha: 2.150,00 €"),  # list item, decimal comma
+        ("| beta | 2150 |", "| alpha | 2150 |"),  # table row
+        ("## beta costs 2150", "## alpha costs 2150"),  # heading
+    ],
+)  # fmt: skip
+def test_each_normalisation_lets_a_true_amount_pass_and_a_false_one_block(
+    true: str, false: str
+) -> None:
+    assert "contradicted" not in verdicts(true, QUOTES)
+    assert verdicts(false, QUOTES) == ["contradicted"]
+
+
+def test_offsets_point_into_the_original_text_after_markup_is_removed() -> None:
+    text = "<p>**B** is the cheapest.</p><p>A costs 100.</p>"
+    found = read(text).sentences
+    assert [text[s.start : s.end] for s in found] == ["**B** is the cheapest.", "A costs 100."]
+    assert [s.verdict for s in found] == ["checked", "contradicted"]
+
+
+def test_sentences_split_at_ends_but_not_inside_amounts_or_abbreviations() -> None:
+    plain = normalise("B costs 90.50, e.g. less than A. Is C cheaper? No; it is not.").text
+    assert [s.text for s in sentences(plain)] == [
+        "B costs 90.50, e.g. less than A.", "Is C cheaper?", "No;", "it is not."]  # fmt: skip
+
+
+# -- what is checked, and what is not -----------------------------------------------
+
+
+def test_a_true_sentence_that_is_read_whole_is_checked() -> None:
+    assert verdicts("B is the cheapest at 90 a month.") == ["checked"]
+
+
+def test_a_sentence_with_an_unread_word_of_comparison_is_unverified() -> None:
+    assert verdicts("B is the cheapest after C.") == ["unverified"]
+
+
+@pytest.mark.parametrize(
+    ("true", "false"),
+    [
+        ("A is not the cheapest offer.", "B is not the cheapest offer."),
+        ("A isn't cheaper than C.", "A isn't more expensive than C."),
+        ("B doesn't cost more than C.", "B doesn't cost less than C."),
+        ("Neither A nor C is cheaper than B.", "Neither B nor C is cheaper than A."),
+    ],
+)
+def test_negation_is_read_and_never_ignored(true: str, false: str) -> None:
+    assert "contradicted" not in verdicts(true)
+    assert verdicts(false) == ["contradicted"]
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["B is about 30 cheaper than A.", "B is roughly 25% cheaper than A.",
+     "B probably costs 90 a month.", "B is likely the cheapest."],
+)  # fmt: skip
+def test_a_hedged_true_sentence_passes_but_is_never_checked(text: str) -> None:
+    assert verdicts(text) == ["unverified"]
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["B is about 60 cheaper than A.", "B is roughly 40% cheaper than A.",
+     "C is probably the cheapest.", "A might be slightly cheaper than C.",
+     "B is over 30% cheaper than A."],
+)  # fmt: skip
+def test_a_hedge_does_not_excuse_a_false_statement(text: str) -> None:
+    assert verdicts(text) == ["contradicted"]
+
+
+def test_a_pronoun_is_followed_to_the_one_offer_of_the_sentence_before() -> None:
+    assert verdicts("C costs 110. It is 20 more than B.") == ["checked", "unverified"]
+    assert verdicts("C costs 110. It is 50 more than B.") == ["checked", "contradicted"]
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [("The offer-B-v1 quote is the cheapest at 90 a month.", "checked"),
+     ("According to offer-A-v1, A costs 120 per month.", "checked"),
+     ("According to offer-A-v1, A costs 100 per month.", "contradicted"),
+     ("The offer from offer-C-v1 is the cheapest.", "contradicted")],
+)  # fmt: skip
+def test_source_names_name_their_offer_and_are_never_amounts(text: str, expected: str) -> None:
+    assert verdicts(text) == [expected]
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["B is the cheapest at 90 a month and includes 30 GB of storage.",
+     "B comes with 2 months free and supports up to 25 users.",
+     "B costs 90 a month on a 24-month contract.",
+     "As of 2026-12-04, B costs 90 a month.",
+     "B is 25 per cent cheaper than A."],
+)  # fmt: skip
+def test_numbers_in_other_units_are_not_prices(text: str) -> None:
+    assert "contradicted" not in verdicts(text)
+
+
+def test_a_unit_does_not_hide_a_false_price_beside_it() -> None:
+    assert verdicts("A has 120 GB and costs 90 a month.") == ["contradicted"]
+
+
+@pytest.mark.parametrize(
+    ("true", "false"),
+    [("B costs ninety a month.", "B costs ninety-five a month."),
+     ("Of the three offers, B is the cheapest.", "Of the four offers, B is the cheapest."),
+     ("B is a quarter cheaper than A.", "B is half the price of A.")],
+)  # fmt: skip
+def test_numbers_in_words_are_read(true: str, false: str) -> None:
+    assert "contradicted" not in verdicts(true)
+    assert verdicts(false) == ["contradicted"]
+
+
+@pytest.mark.parametrize(
+    ("true", "false"),
+    [("B costs 90 a month, or 1,080 a year.", "B costs 90 a month, or 1,200 a year."),
+     ("Over a year, B saves 360 compared with A.", "Over twelve months B saves 300 against A."),
+     ("B is the cheapest at 90 per month.", "B is the cheapest at 1,080 per month.")],
+)  # fmt: skip
+def test_yearly_and_monthly_amounts_are_told_apart(true: str, false: str) -> None:
+    assert "contradicted" not in verdicts(true)
+    assert verdicts(false) == ["contradicted"]
+
+
+@pytest.mark.parametrize(
+    ("true", "false"),
+    [("L'offre B est la moins chère, à 90 € par mois.", "L'offre C est la moins chère."),
+     ("B ist mit 90 € im Monat das günstigste Angebot.", "C ist das günstigste Angebot."),
+     ("La oferta B es la más barata, con 90 € al mes.", "La oferta A es la más barata.")],
+)  # fmt: skip
+def test_other_languages_are_read_where_understood_and_never_checked(true: str,
+                                                                     false: str) -> None:  # fmt: skip
+    assert verdicts(true) == ["unverified"]
+    assert verdicts(false) == ["contradicted"]
+
+
+def test_an_id_in_another_case_can_contradict_but_never_checks() -> None:
+    assert verdicts("offer b is the cheapest.") == ["unverified"]
+    assert verdicts("offer c is the cheapest.") == ["contradicted"]
+
+
+def test_the_article_a_and_the_pronoun_i_are_not_offers() -> None:
+    table = Table.from_rows([{"id": "A", "monthly": 5}, {"id": "I", "monthly": 9}])
+    assert "contradicted" not in verdicts("A cheaper plan would be nice. I checked it.", table)
+
+
+# -- citations of structured claims -------------------------------------------------
+
+CLAIMS = [
+    {"id": "c1", "kind": "cheapest", "offer": "B"},
+    {"id": "c2", "kind": "price", "offer": "B", "amount": "90", "period": "month"},
+    {"id": "c3", "kind": "difference", "offer": "B", "than": "A", "direction": "cheaper",
+     "amount": "25", "unit": "percent"},
+    {"id": "c4", "kind": "price", "offer": "B", "amount": "1080", "period": "year"},
+]  # fmt: skip
+
+
+def test_the_contract_example_is_checked_by_its_claims() -> None:
+    text = ("B is the cheapest offer [c1] at 90 per month [c2], 25% less than A [c3], "
+            "or 1,080 a year [c4].")  # fmt: skip
+    result = read(text, claims=CLAIMS)
+    assert [s.verdict for s in result.sentences] == ["checked"]
+    assert result.reasons == ()
+    assert [c.cited_at for c in result.claims] == [(text.index(f"[c{n}]"),) for n in (1, 2, 3, 4)]
+
+
+def test_an_amount_that_contradicts_its_cited_claim_blocks() -> None:
+    assert verdicts("B is on offer at 80 a month [c2].", claims=CLAIMS) == ["contradicted"]
+
+
+def test_a_citation_of_a_missing_claim_blocks() -> None:
+    result = read("B is the cheapest [c9].", claims=CLAIMS)
+    assert [s.verdict for s in result.sentences] == ["contradicted"]
+    assert "cites c9, which no claim has" in result.reasons[0]
+
+
+def test_a_false_claim_blocks_even_when_never_cited() -> None:
+    claims = [*CLAIMS, {"id": "c5", "kind": "rank", "offer": "C", "position": 1}]
+    result = read("B is the cheapest [c1].", claims=claims)
+    assert result.reasons == ("claim c5 (rank: offer=C, position=1) is false: ascending: B 90, "
+                              "C 110, A 120 (not cited)",)  # fmt: skip
+
+
+def test_a_citation_does_not_make_a_swapped_comparison_checked() -> None:
+    claims = [{"id": "c1", "kind": "difference", "offer": "B", "than": "A",
+               "direction": "cheaper", "amount": "30", "unit": "amount"}]  # fmt: skip
+    assert verdicts("A is 30 cheaper than B [c1].", claims=claims) == ["contradicted"]
+    assert verdicts("A is dearer by 30 than B [c1].", claims=claims) == ["unverified"]
+
+
+def test_an_invalid_claim_blocks_with_its_id_and_field() -> None:
+    result = read("B costs 90 [c2].", claims=[{"id": "c2", "kind": "price", "offer": "B"}])
+    assert result.reasons[0].startswith("claim c2 (price: offer=B) is invalid: claims[0].amount:")
+
+
+# -- cost ---------------------------------------------------------------------------
+
+
+def test_a_rationale_over_the_cap_is_blocked_unread() -> None:
+    result = check_text("B is the cheapest. " * 500, SEED, max_chars=8000)
+    assert result.sentences == ()
+    assert result.reasons == ("the rationale has 9500 characters, over the limit of 8000: it "
+                              "was not read; shorten it",)  # fmt: skip
+
+
+def test_reading_is_linear_in_the_length_of_one_long_sentence() -> None:
+    from stepgraph.claims import forms
+
+    calls = {"n": 0}
+    original = forms.SentenceReader.low
+
+    def counting(self: forms.SentenceReader, at: int) -> str:
+        calls["n"] += 1
+        return original(self, at)
+
+    def cost(repeat: int) -> int:
+        calls["n"] = 0
+        text = "B costs 90 and A costs 120 and C is 20 more than B, " * repeat
+        check_text(text, SEED, max_chars=10**7)
+        return calls["n"]
+
+    forms.SentenceReader.low = counting  # type: ignore[method-assign]
+    try:
+        small, large = cost(100), cost(1000)
+    finally:
+        forms.SentenceReader.low = original  # type: ignore[method-assign]
+    assert large <= 11 * small  # ten times the text: about ten times the work
