@@ -3,8 +3,8 @@
 ``checked`` only when everything in it is accounted for.
 
 These replace the tests of the old regex checker; the forms it knew are kept as cases.
-Changed by the new rule: ``Offer D is cheaper.`` (no offer D) and sentences the old
-checker called "verified" from a stray amount are now ``unverified``, not checked.
+Changed by the new rule: sentences the old checker called "verified" from a stray amount
+(``The prices are $90 and $120 per month.``) are now ``unverified``, not checked.
 """
 
 from __future__ import annotations
@@ -109,7 +109,9 @@ def test_the_article_a_is_not_taken_for_offer_a() -> None:
     assert result.sentences[0].verdict == "unverified"  # "A", "cheaper": not accounted for
 
 
-def test_an_offer_that_is_not_in_the_inputs_is_left_to_the_reviewer() -> None:
+def test_an_offer_id_that_is_not_in_the_inputs_blocks() -> None:
     result = check("Offer D is cheaper.")
-    assert result.reasons == ()
-    assert result.sentences[0].verdict == "unverified"
+    assert result.reasons == (
+        "rationale sentence 'Offer D is cheaper.' (at 0) is false: the inputs contradict: "
+        "there is no offer 'D' (offers: A, B, C)",
+    )

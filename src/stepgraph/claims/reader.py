@@ -125,9 +125,10 @@ class ProseReader:
         conflict = self._number_conflict(toks, consumed, claims)
         if conflict:
             return "contradicted", conflict
+        self._index(toks)
         left = [t.text for i, t in enumerate(toks)
-                if i not in used and not self._accounted(toks, i, claims)
-                and _significant(t)]  # fmt: skip
+                if i not in used and _significant(t)
+                and not self._accounted(toks, i, claims)]  # fmt: skip
         if left:
             return "unverified", "not accounted for: " + ", ".join(dict.fromkeys(left))
         foreign = sorted(words & _FOREIGN)
@@ -136,6 +137,20 @@ class ProseReader:
         if not used and not claims:
             return "unverified", "nothing in it can be checked"
         return "checked", "every name, amount and comparison is accounted for"
+
+    def _index(self, toks: list[Tok]) -> None:
+        """Per token: the number it marks, the nearest offer after and before (linear)."""
+        self.mark_owner = {m: t for t in toks if t.kind == "num" for m in t.marks}
+        self.next_offer: list[str | None] = [None] * len(toks)
+        self.prev_offer: list[str | None] = [None] * len(toks)
+        last: str | None = None
+        for index, tok in enumerate(toks):
+            self.prev_offer[index] = last
+            last = tok.offer if tok.kind == "offer" else last
+        last = None
+        for index in range(len(toks) - 1, -1, -1):
+            last = toks[index].offer if toks[index].kind == "offer" else last
+            self.next_offer[index] = last
 
     def _number_conflict(self, toks: list[Tok], consumed: set[int], claims: list[Claim]) -> str:
         """An amount no recognised form read that none of the cited claims' amounts match."""
@@ -160,7 +175,7 @@ class ProseReader:
             return any(tok.offer in offers_of(c) for c in claims)
         if tok.kind == "num":
             return any(_amount_matches(c, tok) for c in claims)
-        owner = next((t for t in toks if t.kind == "num" and index in t.marks), None)
+        owner = self.mark_owner.get(index)
         if owner is not None:
             return any(_amount_matches(c, owner) for c in claims)
         low = tok.low
@@ -186,8 +201,7 @@ class ProseReader:
     def _comparison_ok(self, toks: list[Tok], index: int, claims: list[Claim]) -> bool:
         """A comparison word is accounted for when a cited claim compares the same two
         records the same way round: the record after ``than``/``against`` is its ``than``."""
-        after = next((t.offer for t in toks[index:] if t.kind == "offer"), None)
-        before = next((t.offer for t in reversed(toks[:index]) if t.kind == "offer"), None)
+        after, before = self.next_offer[index], self.prev_offer[index]
         for claim in claims:
             if isinstance(claim, Difference) and after == claim.than and before in (
                 claim.offer, None
