@@ -63,7 +63,8 @@ OFFER_NOUNS = {"offer", "offers", "option", "options", "plan", "plans", "quote",
                "tender", "tenders", "bid", "bids", "package", "tier", "deal", "supplier",
                "provider", "vendor", "proposal", "one", "choice", "angebot", "offre",
                "oferta", "opción", "l'offre", "pick", "alternative", "contract",
-               "subscription", "service"}  # fmt: skip
+               "subscription", "service", "listing", "item", "product", "flat", "apartment",
+               "room", "unit"}  # fmt: skip
 PRICE_NOUNS = {"price", "prices", "cost", "costs", "fee", "fees", "rate", "rates",
                "charge", "monthly", "annual", "yearly", "price-wise", "preis", "prix",
                "precio", "figure", "amount", "total"}  # fmt: skip
