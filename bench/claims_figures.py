@@ -46,15 +46,20 @@ def main() -> None:
         status, sentences = run_case(case)
         expected = case["expect"]["status"]
         false = case["expect"].get("false_sentences") or []
-        checked_false = sum(1 for s in sentences if s.get("verdict") == "checked"
-                            and any(f in str(s.get("text")) for f in false))  # fmt: skip
+        checked_false = sum(
+            1
+            for s in sentences
+            if s.get("verdict") == "checked" and any(f in str(s.get("text")) for f in false)
+        )
         row = figures[str(case.get("family", "?"))]
         row["faulty" if expected == "blocked" else "correct"] += 1
         row["blocked" if expected == "blocked" and status == "blocked" else "_"] += 1
         row["passed" if expected != "blocked" and status != "blocked" else "_"] += 1
         row["false blocks"] += expected != "blocked" and status == "blocked"
         row["false checked"] += checked_false
-        if args.show_failures and ((status == "blocked") != (expected == "blocked") or checked_false):
+        if args.show_failures and (
+            (status == "blocked") != (expected == "blocked") or checked_false
+        ):
             print(f"FAIL {path}: expected {expected}, got {status}")
     total: Counter[str] = Counter()
     columns = ("faulty", "blocked", "correct", "passed", "false blocks", "false checked")

@@ -30,9 +30,16 @@ OFFERS = [
 CLAIMS = [
     {"id": "c1", "kind": "cheapest", "offer": "B"},
     {"id": "c2", "kind": "price", "offer": "B", "amount": "90", "period": "month"},
-    {"id": "c3", "kind": "difference", "offer": "B", "than": "A", "direction": "cheaper",
-     "amount": "25", "unit": "percent"},
-]  # fmt: skip
+    {
+        "id": "c3",
+        "kind": "difference",
+        "offer": "B",
+        "than": "A",
+        "direction": "cheaper",
+        "amount": "25",
+        "unit": "percent",
+    },
+]
 SENTENCE = (
     "B is the cheapest offer [c1] at 90 per month [c2], 25% less than A [c3]. "
     "C costs 110 a month, which is 20 more than B. As of 2026-12-04 the offer-B-v1 quote "

@@ -221,8 +221,8 @@ def test_an_unchecked_sentence_is_listed_for_the_reviewer(tmp_path: Path) -> Non
 def test_show_lists_sentence_and_claim_verdicts_as_text_and_json(tmp_path: Path) -> None:
     stepgraph("run", "offers", EXAMPLE, "--run-id", "r1", cwd=tmp_path)
     text = stepgraph("show", "r1", cwd=tmp_path)
-    assert "  checked: B has the lowest stated monthly price [c1]: 90 a month [c2]. cites [c1][c2]" \
-        in text.out  # fmt: skip
+    checked = "  checked: B has the lowest stated monthly price [c1]: 90 a month [c2]. cites"
+    assert f"{checked} [c1][c2]" in text.out
     assert "  c2 price offer=B amount=90 period=month: true" in text.out
     shown = stepgraph("show", "r1", "--json", cwd=tmp_path).json()
     claims = shown["state"]["claims"]

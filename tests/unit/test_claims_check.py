@@ -8,12 +8,24 @@ import pytest
 
 from stepgraph.claims import Table, check_claim, parse_claim
 
-SEED = Table.from_rows([{"id": "A", "monthly": 120}, {"id": "B", "monthly": 90},
-                        {"id": "C", "monthly": 110}])  # fmt: skip
-PLANS = Table.from_rows([{"id": "Basic", "monthly": 19.99}, {"id": "Plus", "monthly": 29.99},
-                         {"id": "Pro", "monthly": 49}])  # fmt: skip
-TIED = Table.from_rows([{"id": "X", "monthly": 75}, {"id": "Y", "monthly": 75},
-                        {"id": "Z", "monthly": 80}, {"id": "W", "monthly": None}])  # fmt: skip
+SEED = Table.from_rows(
+    [{"id": "A", "monthly": 120}, {"id": "B", "monthly": 90}, {"id": "C", "monthly": 110}]
+)
+PLANS = Table.from_rows(
+    [
+        {"id": "Basic", "monthly": 19.99},
+        {"id": "Plus", "monthly": 29.99},
+        {"id": "Pro", "monthly": 49},
+    ]
+)
+TIED = Table.from_rows(
+    [
+        {"id": "X", "monthly": 75},
+        {"id": "Y", "monthly": 75},
+        {"id": "Z", "monthly": 80},
+        {"id": "W", "monthly": None},
+    ]
+)
 
 
 def verdict(table: Table, **fields: Any) -> str:
@@ -43,13 +55,13 @@ def verdict(table: Table, **fields: Any) -> str:
         ({"kind": "count", "value": 4}, "contradicted"),
         ({"kind": "tie", "offers": ["A", "C"]}, "contradicted"),
     ],
-)  # fmt: skip
+)
 def test_each_kind_true_and_false_against_the_seed(fields: dict[str, Any], expected: str) -> None:
     assert verdict(SEED, **fields) == expected
 
 
 @pytest.mark.parametrize(
-    ("offer", "than", "direction", "amount", "unit", "expected"),
+    "case",
     [
         ("B", "A", "cheaper", "30", "amount", "true"),
         ("A", "B", "more_expensive", "30", "amount", "true"),
@@ -63,17 +75,25 @@ def test_each_kind_true_and_false_against_the_seed(fields: dict[str, Any], expec
         ("B", "C", "cheaper", "18.2", "percent", "true"),  # 18.18...
         ("B", "C", "cheaper", "18.1", "percent", "contradicted"),
     ],
-)  # fmt: skip
+)
 def test_a_difference_in_amount_or_percent_rounds_half_up_at_its_precision(
-    offer: str, than: str, direction: str, amount: str, unit: str, expected: str
+    case: tuple[str, str, str, str, str, str],
 ) -> None:
-    assert verdict(SEED, kind="difference", offer=offer, than=than, direction=direction,
-                   amount=amount, unit=unit) == expected  # fmt: skip
+    offer, than, direction, amount, unit, expected = case
+    fields = {"offer": offer, "than": than, "direction": direction, "amount": amount,
+              "unit": unit}  # fmt: skip
+    assert verdict(SEED, kind="difference", **fields) == expected
 
 
 def test_a_yearly_difference_is_twelve_monthly_ones() -> None:
-    common = {"kind": "difference", "offer": "B", "than": "A", "direction": "cheaper",
-              "unit": "amount", "period": "year"}  # fmt: skip
+    common = {
+        "kind": "difference",
+        "offer": "B",
+        "than": "A",
+        "direction": "cheaper",
+        "unit": "amount",
+        "period": "year",
+    }
     assert verdict(SEED, amount="360", **common) == "true"
     assert verdict(SEED, amount="30", **common) == "contradicted"
 
@@ -81,7 +101,8 @@ def test_a_yearly_difference_is_twelve_monthly_ones() -> None:
 def test_a_yearly_price_is_exactly_twelve_times_the_decimal_monthly_price() -> None:
     assert verdict(PLANS, kind="price", offer="Basic", amount="239.88", period="year") == "true"
     assert verdict(PLANS, kind="price", offer="Basic", amount="239.87", period="year") == (
-        "contradicted")  # fmt: skip
+        "contradicted"
+    )
 
 
 def test_rounding_is_half_up_not_to_even() -> None:
@@ -103,8 +124,18 @@ def test_ties_make_each_tied_offer_a_cheapest_and_rank_keeps_input_order() -> No
     assert verdict(TIED, kind="rank", offer="X", position=1) == "true"
     assert verdict(TIED, kind="rank", offer="Y", position=2) == "true"
     assert verdict(TIED, kind="order", offers=["Y", "X", "Z"]) == "true"  # equal prices
-    assert verdict(TIED, kind="difference", offer="Y", than="X", direction="cheaper",
-                   amount="0", unit="amount") == "contradicted"  # fmt: skip
+    assert (
+        verdict(
+            TIED,
+            kind="difference",
+            offer="Y",
+            than="X",
+            direction="cheaper",
+            amount="0",
+            unit="amount",
+        )
+        == "contradicted"
+    )
 
 
 def test_a_claim_about_an_unknown_offer_or_a_missing_price_is_invalid() -> None:

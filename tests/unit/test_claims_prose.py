@@ -12,16 +12,20 @@ import pytest
 from stepgraph.claims import Table, TextCheck, check_text, normalise, sentences
 
 SEED = Table.from_rows(
-    [{"id": "A", "source": "offer-A-v1", "monthly": 120},
-     {"id": "B", "source": "offer-B-v1", "monthly": 90},
-     {"id": "C", "source": "offer-C-v1", "monthly": 110}],
+    [
+        {"id": "A", "source": "offer-A-v1", "monthly": 120},
+        {"id": "B", "source": "offer-B-v1", "monthly": 90},
+        {"id": "C", "source": "offer-C-v1", "monthly": 110},
+    ],
     alias_fields=("source",),
-)  # fmt: skip
+)
 QUOTES = Table.from_rows(
-    [{"id": "alpha", "source": "alpha-quote-v3", "monthly": 2400},
-     {"id": "beta", "source": "beta-quote-v1", "monthly": 2150}],
+    [
+        {"id": "alpha", "source": "alpha-quote-v3", "monthly": 2400},
+        {"id": "beta", "source": "beta-quote-v1", "monthly": 2150},
+    ],
     alias_fields=("source",),
-)  # fmt: skip
+)
 
 
 def verdicts(text: str, table: Table = SEED, claims: Any = None) -> list[str]:
@@ -50,7 +54,7 @@ def read(text: str, table: Table = SEED, claims: Any = None) -> TextCheck:
         ("| beta | 2150 |", "| alpha | 2150 |"),  # table row
         ("## beta costs 2150", "## alpha costs 2150"),  # heading
     ],
-)  # fmt: skip
+)
 def test_each_normalisation_lets_a_true_amount_pass_and_a_false_one_block(
     true: str, false: str
 ) -> None:
@@ -68,7 +72,11 @@ def test_offsets_point_into_the_original_text_after_markup_is_removed() -> None:
 def test_sentences_split_at_ends_but_not_inside_amounts_or_abbreviations() -> None:
     plain = normalise("B costs 90.50, e.g. less than A. Is C cheaper? No; it is not.").text
     assert [s.text for s in sentences(plain)] == [
-        "B costs 90.50, e.g. less than A.", "Is C cheaper?", "No;", "it is not."]  # fmt: skip
+        "B costs 90.50, e.g. less than A.",
+        "Is C cheaper?",
+        "No;",
+        "it is not.",
+    ]
 
 
 # -- what is checked, and what is not -----------------------------------------------
@@ -98,19 +106,27 @@ def test_negation_is_read_and_never_ignored(true: str, false: str) -> None:
 
 @pytest.mark.parametrize(
     "text",
-    ["B is about 30 cheaper than A.", "B is roughly 25% cheaper than A.",
-     "B probably costs 90 a month.", "B is likely the cheapest."],
-)  # fmt: skip
+    [
+        "B is about 30 cheaper than A.",
+        "B is roughly 25% cheaper than A.",
+        "B probably costs 90 a month.",
+        "B is likely the cheapest.",
+    ],
+)
 def test_a_hedged_true_sentence_passes_but_is_never_checked(text: str) -> None:
     assert verdicts(text) == ["unverified"]
 
 
 @pytest.mark.parametrize(
     "text",
-    ["B is about 60 cheaper than A.", "B is roughly 40% cheaper than A.",
-     "C is probably the cheapest.", "A might be slightly cheaper than C.",
-     "B is over 30% cheaper than A."],
-)  # fmt: skip
+    [
+        "B is about 60 cheaper than A.",
+        "B is roughly 40% cheaper than A.",
+        "C is probably the cheapest.",
+        "A might be slightly cheaper than C.",
+        "B is over 30% cheaper than A.",
+    ],
+)
 def test_a_hedge_does_not_excuse_a_false_statement(text: str) -> None:
     assert verdicts(text) == ["contradicted"]
 
@@ -122,23 +138,27 @@ def test_a_pronoun_is_followed_to_the_one_offer_of_the_sentence_before() -> None
 
 @pytest.mark.parametrize(
     ("text", "expected"),
-    [("The offer-B-v1 quote is the cheapest at 90 a month.", "checked"),
-     ("According to offer-A-v1, A costs 120 per month.", "checked"),
-     ("According to offer-A-v1, A costs 100 per month.", "contradicted"),
-     ("The offer from offer-C-v1 is the cheapest.", "contradicted")],
-)  # fmt: skip
+    [
+        ("The offer-B-v1 quote is the cheapest at 90 a month.", "checked"),
+        ("According to offer-A-v1, A costs 120 per month.", "checked"),
+        ("According to offer-A-v1, A costs 100 per month.", "contradicted"),
+        ("The offer from offer-C-v1 is the cheapest.", "contradicted"),
+    ],
+)
 def test_source_names_name_their_offer_and_are_never_amounts(text: str, expected: str) -> None:
     assert verdicts(text) == [expected]
 
 
 @pytest.mark.parametrize(
     "text",
-    ["B is the cheapest at 90 a month and includes 30 GB of storage.",
-     "B comes with 2 months free and supports up to 25 users.",
-     "B costs 90 a month on a 24-month contract.",
-     "As of 2026-12-04, B costs 90 a month.",
-     "B is 25 per cent cheaper than A."],
-)  # fmt: skip
+    [
+        "B is the cheapest at 90 a month and includes 30 GB of storage.",
+        "B comes with 2 months free and supports up to 25 users.",
+        "B costs 90 a month on a 24-month contract.",
+        "As of 2026-12-04, B costs 90 a month.",
+        "B is 25 per cent cheaper than A.",
+    ],
+)
 def test_numbers_in_other_units_are_not_prices(text: str) -> None:
     assert "contradicted" not in verdicts(text)
 
@@ -149,10 +169,12 @@ def test_a_unit_does_not_hide_a_false_price_beside_it() -> None:
 
 @pytest.mark.parametrize(
     ("true", "false"),
-    [("B costs ninety a month.", "B costs ninety-five a month."),
-     ("Of the three offers, B is the cheapest.", "Of the four offers, B is the cheapest."),
-     ("B is a quarter cheaper than A.", "B is half the price of A.")],
-)  # fmt: skip
+    [
+        ("B costs ninety a month.", "B costs ninety-five a month."),
+        ("Of the three offers, B is the cheapest.", "Of the four offers, B is the cheapest."),
+        ("B is a quarter cheaper than A.", "B is half the price of A."),
+    ],
+)
 def test_numbers_in_words_are_read(true: str, false: str) -> None:
     assert "contradicted" not in verdicts(true)
     assert verdicts(false) == ["contradicted"]
@@ -160,10 +182,12 @@ def test_numbers_in_words_are_read(true: str, false: str) -> None:
 
 @pytest.mark.parametrize(
     ("true", "false"),
-    [("B costs 90 a month, or 1,080 a year.", "B costs 90 a month, or 1,200 a year."),
-     ("Over a year, B saves 360 compared with A.", "Over twelve months B saves 300 against A."),
-     ("B is the cheapest at 90 per month.", "B is the cheapest at 1,080 per month.")],
-)  # fmt: skip
+    [
+        ("B costs 90 a month, or 1,080 a year.", "B costs 90 a month, or 1,200 a year."),
+        ("Over a year, B saves 360 compared with A.", "Over twelve months B saves 300 against A."),
+        ("B is the cheapest at 90 per month.", "B is the cheapest at 1,080 per month."),
+    ],
+)
 def test_yearly_and_monthly_amounts_are_told_apart(true: str, false: str) -> None:
     assert "contradicted" not in verdicts(true)
     assert verdicts(false) == ["contradicted"]
@@ -171,12 +195,13 @@ def test_yearly_and_monthly_amounts_are_told_apart(true: str, false: str) -> Non
 
 @pytest.mark.parametrize(
     ("true", "false"),
-    [("L'offre B est la moins chère, à 90 € par mois.", "L'offre C est la moins chère."),
-     ("B ist mit 90 € im Monat das günstigste Angebot.", "C ist das günstigste Angebot."),
-     ("La oferta B es la más barata, con 90 € al mes.", "La oferta A es la más barata.")],
-)  # fmt: skip
-def test_other_languages_are_read_where_understood_and_never_checked(true: str,
-                                                                     false: str) -> None:  # fmt: skip
+    [
+        ("L'offre B est la moins chère, à 90 € par mois.", "L'offre C est la moins chère."),
+        ("B ist mit 90 € im Monat das günstigste Angebot.", "C ist das günstigste Angebot."),
+        ("La oferta B es la más barata, con 90 € al mes.", "La oferta A es la más barata."),
+    ],
+)
+def test_other_languages_are_read_where_understood_and_never_checked(true: str, false: str) -> None:
     assert verdicts(true) == ["unverified"]
     assert verdicts(false) == ["contradicted"]
 
@@ -196,15 +221,24 @@ def test_the_article_a_and_the_pronoun_i_are_not_offers() -> None:
 CLAIMS = [
     {"id": "c1", "kind": "cheapest", "offer": "B"},
     {"id": "c2", "kind": "price", "offer": "B", "amount": "90", "period": "month"},
-    {"id": "c3", "kind": "difference", "offer": "B", "than": "A", "direction": "cheaper",
-     "amount": "25", "unit": "percent"},
+    {
+        "id": "c3",
+        "kind": "difference",
+        "offer": "B",
+        "than": "A",
+        "direction": "cheaper",
+        "amount": "25",
+        "unit": "percent",
+    },
     {"id": "c4", "kind": "price", "offer": "B", "amount": "1080", "period": "year"},
-]  # fmt: skip
+]
 
 
 def test_the_contract_example_is_checked_by_its_claims() -> None:
-    text = ("B is the cheapest offer [c1] at 90 per month [c2], 25% less than A [c3], "
-            "or 1,080 a year [c4].")  # fmt: skip
+    text = (
+        "B is the cheapest offer [c1] at 90 per month [c2], 25% less than A [c3], "
+        "or 1,080 a year [c4]."
+    )
     result = read(text, claims=CLAIMS)
     assert [s.verdict for s in result.sentences] == ["checked"]
     assert result.reasons == ()
@@ -224,13 +258,23 @@ def test_a_citation_of_a_missing_claim_blocks() -> None:
 def test_a_false_claim_blocks_even_when_never_cited() -> None:
     claims = [*CLAIMS, {"id": "c5", "kind": "rank", "offer": "C", "position": 1}]
     result = read("B is the cheapest [c1].", claims=claims)
-    assert result.reasons == ("claim c5 (rank: offer=C, position=1) is false: ascending: B 90, "
-                              "C 110, A 120 (not cited)",)  # fmt: skip
+    assert result.reasons == (
+        "claim c5 (rank: offer=C, position=1) is false: ascending: B 90, C 110, A 120 (not cited)",
+    )
 
 
 def test_a_citation_does_not_make_a_swapped_comparison_checked() -> None:
-    claims = [{"id": "c1", "kind": "difference", "offer": "B", "than": "A",
-               "direction": "cheaper", "amount": "30", "unit": "amount"}]  # fmt: skip
+    claims = [
+        {
+            "id": "c1",
+            "kind": "difference",
+            "offer": "B",
+            "than": "A",
+            "direction": "cheaper",
+            "amount": "30",
+            "unit": "amount",
+        }
+    ]
     assert verdicts("A is 30 cheaper than B [c1].", claims=claims) == ["contradicted"]
     assert verdicts("A is dearer by 30 than B [c1].", claims=claims) == ["unverified"]
 
@@ -246,8 +290,9 @@ def test_an_invalid_claim_blocks_with_its_id_and_field() -> None:
 def test_a_rationale_over_the_cap_is_blocked_unread() -> None:
     result = check_text("B is the cheapest. " * 500, SEED, max_chars=8000)
     assert result.sentences == ()
-    assert result.reasons == ("the rationale has 9500 characters, over the limit of 8000: it "
-                              "was not read; shorten it",)  # fmt: skip
+    assert result.reasons == (
+        "the rationale has 9500 characters, over the limit of 8000: it was not read; shorten it",
+    )
 
 
 def test_reading_is_linear_in_the_length_of_one_long_sentence() -> None:

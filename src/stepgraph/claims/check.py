@@ -8,6 +8,7 @@ equal values kept in table order.
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from decimal import ROUND_HALF_UP, Decimal, localcontext
@@ -104,8 +105,7 @@ def matches(actual: Decimal, stated: Amount) -> bool:
 
 
 def _fmt(value: Decimal) -> str:
-    text = format(value.normalize(), "f")
-    return text
+    return format(value.normalize(), "f")
 
 
 def check_claim(claim: Claim, table: Table) -> Judgement:
@@ -145,7 +145,7 @@ def _judge(claim: Claim, table: Table, values: dict[str, Decimal]) -> tuple[bool
         )
     if isinstance(claim, Order):
         prices = [values[name] for name in claim.offers]
-        return all(a <= b for a, b in zip(prices, prices[1:])), f"ascending: {listing}"
+        return all(a <= b for a, b in itertools.pairwise(prices)), f"ascending: {listing}"
     if isinstance(claim, Tie):
         prices = [values[name] for name in claim.offers]
         said = ", ".join(f"{n} {_fmt(values[n])}" for n in claim.offers)

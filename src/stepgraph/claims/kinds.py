@@ -174,8 +174,9 @@ def parse_claim(raw: object, index: int = 0) -> Claim:
         raise InvalidClaim(None, f"{where}.id", f"must be 1-16 of [A-Za-z0-9_-], not {claim_id!r}")
     kind = raw.get("kind")
     if kind not in FIELDS:
-        raise InvalidClaim(claim_id, f"{where}.kind", f"must be one of {', '.join(KINDS)}, "
-                           f"not {kind!r}")  # fmt: skip
+        raise InvalidClaim(
+            claim_id, f"{where}.kind", f"must be one of {', '.join(KINDS)}, not {kind!r}"
+        )
     required, optional = FIELDS[kind]
     for name in required:
         if name not in raw:
@@ -198,31 +199,43 @@ def _build(kind: str, raw: dict[str, Any], claim_id: str, where: str) -> Claim:
         if value is None and default is not None:
             value = default  # absent or null: the default (strict schemas send null)
         if value not in allowed:
-            raise InvalidClaim(claim_id, f"{where}.{name}",
-                               f"must be one of {', '.join(allowed)}, not {value!r}")  # fmt: skip
+            raise InvalidClaim(
+                claim_id, f"{where}.{name}", f"must be one of {', '.join(allowed)}, not {value!r}"
+            )
         return value
 
     def integer(name: str, least: int) -> int:
         value = raw[name]
         if isinstance(value, bool) or not isinstance(value, int) or value < least:
-            raise InvalidClaim(claim_id, f"{where}.{name}",
-                               f"must be an integer >= {least}, not {value!r}")  # fmt: skip
+            raise InvalidClaim(
+                claim_id, f"{where}.{name}", f"must be an integer >= {least}, not {value!r}"
+            )
         return value
 
     def id_list(name: str) -> tuple[str, ...]:
         value = raw[name]
-        if not (isinstance(value, list) and len(value) >= 2
-                and all(isinstance(v, str) and v for v in value)):  # fmt: skip
-            raise InvalidClaim(claim_id, f"{where}.{name}",
-                               f"must be a list of at least 2 offer ids, not {value!r}")  # fmt: skip
+        if not (
+            isinstance(value, list)
+            and len(value) >= 2
+            and all(isinstance(v, str) and v for v in value)
+        ):
+            raise InvalidClaim(
+                claim_id,
+                f"{where}.{name}",
+                f"must be a list of at least 2 offer ids, not {value!r}",
+            )
         if len(set(value)) != len(value):
             raise InvalidClaim(claim_id, f"{where}.{name}", f"names an offer twice: {value!r}")
         return tuple(value)
 
     amount = lambda: parse_amount(raw["amount"], claim_id, f"{where}.amount")  # noqa: E731
     if kind == "price":
-        return Price(id=claim_id, offer=text("offer"), amount=amount(),
-                     period=choice("period", PERIODS, "month"))  # fmt: skip
+        return Price(
+            id=claim_id,
+            offer=text("offer"),
+            amount=amount(),
+            period=choice("period", PERIODS, "month"),
+        )
     if kind == "cheapest":
         return Cheapest(id=claim_id, offer=text("offer"))
     if kind == "most_expensive":
@@ -235,9 +248,15 @@ def _build(kind: str, raw: dict[str, Any], claim_id: str, where: str) -> Claim:
         offer, than = text("offer"), text("than")
         if offer == than:
             raise InvalidClaim(claim_id, f"{where}.than", "must name another offer than `offer`")
-        return Difference(id=claim_id, offer=offer, than=than,
-                          direction=choice("direction", DIRECTIONS), amount=amount(),
-                          unit=choice("unit", UNITS), period=choice("period", PERIODS, "month"))  # fmt: skip
+        return Difference(
+            id=claim_id,
+            offer=offer,
+            than=than,
+            direction=choice("direction", DIRECTIONS),
+            amount=amount(),
+            unit=choice("unit", UNITS),
+            period=choice("period", PERIODS, "month"),
+        )
     if kind == "count":
         return Count(id=claim_id, value=integer("value", 0))
     return Tie(id=claim_id, offers=id_list("offers"))
@@ -267,8 +286,11 @@ def read_claims(raw: object) -> tuple[list[Claim], list[ClaimProblem]]:
         try:
             claim = parse_claim(item, index)
         except InvalidClaim as error:
-            problems.append(ClaimProblem(id=item_id if isinstance(item_id, str) else None,
-                                         raw=item, error=error))  # fmt: skip
+            problems.append(
+                ClaimProblem(
+                    id=item_id if isinstance(item_id, str) else None, raw=item, error=error
+                )
+            )
             continue
         if claim.id in seen:
             error = InvalidClaim(claim.id, f"claims[{index}].id", "is used by another claim")

@@ -32,21 +32,27 @@ def summary_lines(claims: object) -> list[str]:
     if not sentences and not listed:
         return []
     count = {v: sum(1 for s in sentences if s.get("verdict") == v) for v in _CSS}
-    lines = [f"Rationale: {count['checked']} sentences checked against the inputs, "
-             f"{count['contradicted']} contradicted, {count['unverified']} unverified "
-             f"(read those yourself)."]  # fmt: skip
+    lines = [
+        f"Rationale: {count['checked']} sentences checked against the inputs, "
+        f"{count['contradicted']} contradicted, {count['unverified']} unverified "
+        f"(read those yourself)."
+    ]
     for sentence in sentences:
         cites = "".join(f"[{c}]" for c in sentence.get("cites") or [])
         why = "" if sentence.get("verdict") == "checked" else f"  ({sentence.get('why')})"
-        lines.append(f"  {sentence.get('verdict')}: {sentence.get('text')}"
-                     f"{' cites ' + cites if cites else ''}{why}")  # fmt: skip
+        lines.append(
+            f"  {sentence.get('verdict')}: {sentence.get('text')}"
+            f"{' cites ' + cites if cites else ''}{why}"
+        )
     if listed:
         lines.append("Claims:")
     for claim in listed:
         cited = claim.get("cited_at") or []
         where = f"cited at {', '.join(map(str, cited))}" if cited else "not cited"
-        lines.append(f"  {describe_claim(claim)}: {claim.get('verdict')} "
-                     f"(inputs: {claim.get('inputs_say')}; {where})")  # fmt: skip
+        lines.append(
+            f"  {describe_claim(claim)}: {claim.get('verdict')} "
+            f"(inputs: {claim.get('inputs_say')}; {where})"
+        )
     return lines
 
 
@@ -64,8 +70,13 @@ def rationale_spans(text: object, claims: object) -> list[dict[str, str]]:
             parts.append({"text": text[at:start], "kind": "", "title": ""})
         cites = ", ".join(sentence.get("cites") or [])
         title = str(sentence.get("why") or "") + (f" (cites {cites})" if cites else "")
-        parts.append({"text": text[start:end], "kind": _CSS.get(str(sentence.get("verdict")), ""),
-                      "title": title})  # fmt: skip
+        parts.append(
+            {
+                "text": text[start:end],
+                "kind": _CSS.get(str(sentence.get("verdict")), ""),
+                "title": title,
+            }
+        )
         at = end
     if at < len(text):
         parts.append({"text": text[at:], "kind": "", "title": ""})
@@ -74,7 +85,13 @@ def rationale_spans(text: object, claims: object) -> list[dict[str, str]]:
 
 def claim_rows(claims: object) -> list[dict[str, str]]:
     """One row per structured claim for the review page: what it says, verdict, where."""
-    return [{"id": str(c.get("id")), "says": describe_claim(c).split(" ", 1)[-1],
-             "verdict": str(c.get("verdict")), "inputs": str(c.get("inputs_say")),
-             "cited": ", ".join(map(str, c.get("cited_at") or [])) or "not cited"}
-            for c in _claims(claims)]  # fmt: skip
+    return [
+        {
+            "id": str(c.get("id")),
+            "says": describe_claim(c).split(" ", 1)[-1],
+            "verdict": str(c.get("verdict")),
+            "inputs": str(c.get("inputs_say")),
+            "cited": ", ".join(map(str, c.get("cited_at") or [])) or "not cited",
+        }
+        for c in _claims(claims)
+    ]

@@ -17,7 +17,8 @@ from typing import Literal
 
 from . import lexicon as lx
 from .check import Table
-from .forms import SentenceReader, Statement
+from .forms import SentenceReader
+from .judge import Statement
 from .kinds import (
     Cheapest,
     Claim,
@@ -39,14 +40,61 @@ _YEAR = re.compile(
     r"(?i)\b(?:years?|annual|annually|yearly|per annum|(?:twelve|12)[- ]months?|"
     r"jahr|jährlich|año|anual|annuel|an)\b"
 )
-_RANKING = {"ranked", "rank", "ranks", "ranking", "order", "cheapest", "priciest", "lowest",
-            "highest", "expensive", "runner", "affordable", "cheaper"}  # fmt: skip
+_RANKING = {
+    "ranked",
+    "rank",
+    "ranks",
+    "ranking",
+    "order",
+    "cheapest",
+    "priciest",
+    "lowest",
+    "highest",
+    "expensive",
+    "runner",
+    "affordable",
+    "cheaper",
+}
 _FOREIGN = lx.FOREIGN - {"plus", "pro", "a", "al", "an", "un", "es", "y", "die", "once"}
-_SIGNIFICANT = (lx.COMPARISON | lx.NEGATIONS | lx.HEDGES | lx.MODALS | lx.PRONOUNS | lx.FOREIGN
-                | {"except", "excluding", "besides", "apart", "aside", "after", "before",
-                   "unless", "without", "instead", "rather", "once", "until", "since",
-                   "quarter", "week", "day", "half", "promo", "promotion", "introductory",
-                   "discounted", "setup", "fee", "fees", "tax", "vat", "excl", "incl"})  # fmt: skip
+_SIGNIFICANT = (
+    lx.COMPARISON
+    | lx.NEGATIONS
+    | lx.HEDGES
+    | lx.MODALS
+    | lx.PRONOUNS
+    | lx.FOREIGN
+    | {
+        "except",
+        "excluding",
+        "besides",
+        "apart",
+        "aside",
+        "after",
+        "before",
+        "unless",
+        "without",
+        "instead",
+        "rather",
+        "once",
+        "until",
+        "since",
+        "quarter",
+        "week",
+        "day",
+        "half",
+        "promo",
+        "promotion",
+        "introductory",
+        "discounted",
+        "setup",
+        "fee",
+        "fees",
+        "tax",
+        "vat",
+        "excl",
+        "incl",
+    }
+)
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -61,8 +109,14 @@ class SentenceVerdict:
     why: str
 
     def as_dict(self) -> dict[str, object]:
-        return {"text": self.text, "start": self.start, "end": self.end,
-                "verdict": self.verdict, "cites": list(self.cites), "why": self.why}  # fmt: skip
+        return {
+            "text": self.text,
+            "start": self.start,
+            "end": self.end,
+            "verdict": self.verdict,
+            "cites": list(self.cites),
+            "why": self.why,
+        }
 
 
 class ProseReader:
@@ -92,11 +146,12 @@ class ProseReader:
                     tok.kind = "punct"
         words = {t.low for t in toks if t.kind in ("word", "code")}
         reader = SentenceReader(
-            self.table, toks,
+            self.table,
+            toks,
             year_context=bool(_YEAR.search(norm.text, span.start, span.end)),
             other_context=bool(words & lx.OTHER_CONTEXT),
             ranking_context=bool(words & _RANKING),
-        )  # fmt: skip
+        )
         reader.build_units(self.previous_subject)
         statements = reader.read()
         subjects = {t.offer for t in toks if t.kind == "offer"}
@@ -104,11 +159,13 @@ class ProseReader:
         text = raw[start:end]
         cited = tuple(dict.fromkeys(cites))
         verdict, why = self._judge(toks, statements, cited, words)
-        return SentenceVerdict(text=text, start=start, end=end, verdict=verdict, cites=cited,
-                               why=why)  # fmt: skip
+        return SentenceVerdict(
+            text=text, start=start, end=end, verdict=verdict, cites=cited, why=why
+        )
 
-    def _judge(self, toks: list[Tok], statements: list[Statement], cited: tuple[str, ...],
-               words: set[str]) -> tuple[SentenceVerdictKind, str]:  # fmt: skip
+    def _judge(
+        self, toks: list[Tok], statements: list[Statement], cited: tuple[str, ...], words: set[str]
+    ) -> tuple[SentenceVerdictKind, str]:
         results = [(s, s.test(self.table)) for s in statements]
         false = [s.says for s, r in results if r is False]
         if false:
@@ -126,9 +183,11 @@ class ProseReader:
         if conflict:
             return "contradicted", conflict
         self._index(toks)
-        left = [t.text for i, t in enumerate(toks)
-                if i not in used and _significant(t)
-                and not self._accounted(toks, i, claims)]  # fmt: skip
+        left = [
+            t.text
+            for i, t in enumerate(toks)
+            if i not in used and _significant(t) and not self._accounted(toks, i, claims)
+        ]
         if left:
             return "unverified", "not accounted for: " + ", ".join(dict.fromkeys(left))
         foreign = sorted(words & _FOREIGN)
@@ -160,8 +219,9 @@ class ProseReader:
                 continue
             if not (tok.money or tok.period in ("month", "year") or tok.pct):
                 continue
-            same = [c for c in money
-                    if (isinstance(c, Difference) and c.unit == "percent") == tok.pct]  # fmt: skip
+            same = [
+                c for c in money if (isinstance(c, Difference) and c.unit == "percent") == tok.pct
+            ]
             if same and not any(_amount_matches(c, tok) for c in same):
                 stated = ", ".join(f"{c.id} says {c.amount}" for c in same)
                 return f"{tok.text} matches none of the cited amounts ({stated})"
@@ -180,8 +240,16 @@ class ProseReader:
             return any(_amount_matches(c, owner) for c in claims)
         low = tok.low
         kinds = {type(c) for c in claims}
-        if low in ("cheapest", "lowest", "least", "affordable", "winner", "wins", "bottom",
-                   "lowest-priced"):  # fmt: skip
+        if low in (
+            "cheapest",
+            "lowest",
+            "least",
+            "affordable",
+            "winner",
+            "wins",
+            "bottom",
+            "lowest-priced",
+        ):
             return Cheapest in kinds or any(isinstance(c, Rank) and c.position == 1 for c in claims)
         if low in ("priciest", "highest", "costliest", "dearest"):
             return MostExpensive in kinds
@@ -191,8 +259,23 @@ class ProseReader:
             return any(isinstance(c, Rank) and c.position == ORDINALS[low] for c in claims)
         if low in ("tie", "tied", "ties", "same", "equal", "equally", "identical"):
             return Tie in kinds
-        if low in ("cheaper", "less", "lower", "more", "higher", "pricier", "than", "saves",
-                   "saving", "save", "savings", "difference", "above", "below", "undercuts"):  # fmt: skip
+        if low in (
+            "cheaper",
+            "less",
+            "lower",
+            "more",
+            "higher",
+            "pricier",
+            "than",
+            "saves",
+            "saving",
+            "save",
+            "savings",
+            "difference",
+            "above",
+            "below",
+            "undercuts",
+        ):
             return self._comparison_ok(toks, index, claims)
         if low in ("order", "ascending", "then"):
             return Order in kinds
@@ -203,9 +286,11 @@ class ProseReader:
         records the same way round: the record after ``than``/``against`` is its ``than``."""
         after, before = self.next_offer[index], self.prev_offer[index]
         for claim in claims:
-            if isinstance(claim, Difference) and after == claim.than and before in (
-                claim.offer, None
-            ):  # fmt: skip
+            if (
+                isinstance(claim, Difference)
+                and after == claim.than
+                and before in (claim.offer, None)
+            ):
                 return True
             if isinstance(claim, Order) and after in claim.offers and before in claim.offers:
                 return claim.offers.index(before) < claim.offers.index(after)
@@ -214,8 +299,11 @@ class ProseReader:
 
 def _amount_matches(claim: Claim, tok: Tok) -> bool:
     if isinstance(claim, Count):
-        return tok.unit in (None, "offers", "quotes", "plans", "options") and not tok.pct and \
-            Decimal(claim.value) in tok.values  # fmt: skip
+        return (
+            tok.unit in (None, "offers", "quotes", "plans", "options")
+            and not tok.pct
+            and Decimal(claim.value) in tok.values
+        )
     if isinstance(claim, Rank):
         return False
     if not isinstance(claim, Price | Difference):

@@ -13,24 +13,98 @@ from decimal import Decimal
 
 from .check import Table
 
-CURRENCY = {"$", "€", "£", "eur", "usd", "gbp", "chf", "euro", "euros", "dollar", "dollars",
-            "pounds", "€/month", "€/mo"}  # fmt: skip
+CURRENCY = {
+    "$",
+    "€",
+    "£",
+    "eur",
+    "usd",
+    "gbp",
+    "chf",
+    "euro",
+    "euros",
+    "dollar",
+    "dollars",
+    "pounds",
+    "€/month",
+    "€/mo",
+}
 MONTH_WORDS = {"month", "mo", "monthly", "mois", "monat", "mes", "mth"}
 YEAR_WORDS = {"year", "yr", "annum", "annually", "yearly", "jahr", "año", "an", "annual"}
 PER_WORDS = {"per", "a", "an", "each", "every", "/", "pro", "par", "al", "por", "im", "au", "the"}
 OTHER_PERIODS = {"week", "day", "quarter", "hour", "weekly", "daily", "quarterly", "hourly"}
-_SMALL = {"zero": 0, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7,
-          "eight": 8, "nine": 9, "ten": 10, "eleven": 11, "twelve": 12, "thirteen": 13,
-          "fourteen": 14, "fifteen": 15, "sixteen": 16, "seventeen": 17, "eighteen": 18,
-          "nineteen": 19, "twenty": 20, "thirty": 30, "forty": 40, "fifty": 50, "sixty": 60,
-          "seventy": 70, "eighty": 80, "ninety": 90}  # fmt: skip
+_SMALL = {
+    "zero": 0,
+    "two": 2,
+    "three": 3,
+    "four": 4,
+    "five": 5,
+    "six": 6,
+    "seven": 7,
+    "eight": 8,
+    "nine": 9,
+    "ten": 10,
+    "eleven": 11,
+    "twelve": 12,
+    "thirteen": 13,
+    "fourteen": 14,
+    "fifteen": 15,
+    "sixteen": 16,
+    "seventeen": 17,
+    "eighteen": 18,
+    "nineteen": 19,
+    "twenty": 20,
+    "thirty": 30,
+    "forty": 40,
+    "fifty": 50,
+    "sixty": 60,
+    "seventy": 70,
+    "eighty": 80,
+    "ninety": 90,
+}
 _SCALE = {"hundred": 100, "thousand": 1000}
-ORDINALS = {"first": 1, "second": 2, "third": 3, "fourth": 4, "fifth": 5, "sixth": 6,
-            "seventh": 7, "eighth": 8, "1st": 1, "2nd": 2, "3rd": 3, "4th": 4, "5th": 5,
-            "6th": 6}  # fmt: skip
-MONTH_NAMES = {"january", "february", "march", "april", "may", "june", "july", "august",
-               "september", "october", "november", "december", "jan", "feb", "mar", "apr",
-               "jun", "jul", "aug", "sep", "sept", "oct", "nov", "dec"}  # fmt: skip
+ORDINALS = {
+    "first": 1,
+    "second": 2,
+    "third": 3,
+    "fourth": 4,
+    "fifth": 5,
+    "sixth": 6,
+    "seventh": 7,
+    "eighth": 8,
+    "1st": 1,
+    "2nd": 2,
+    "3rd": 3,
+    "4th": 4,
+    "5th": 5,
+    "6th": 6,
+}
+MONTH_NAMES = {
+    "january",
+    "february",
+    "march",
+    "april",
+    "may",
+    "june",
+    "july",
+    "august",
+    "september",
+    "october",
+    "november",
+    "december",
+    "jan",
+    "feb",
+    "mar",
+    "apr",
+    "jun",
+    "jul",
+    "aug",
+    "sep",
+    "sept",
+    "oct",
+    "nov",
+    "dec",
+}
 
 _NUMBER = (
     r"\d{1,3}(?:,\d{3})+(?:\.\d+)?"
@@ -136,9 +210,9 @@ def tokenize(plain: str, start: int, end: int, names: Names) -> list[Tok]:
         if record is not None:
             toks.append(Tok("offer", text, match.start(), match.end(), text.lower(), record))
         elif text.lower() in names.folded and (
-            _plausible_name(text) or _NAMED_BEFORE.search(plain, max(0, match.start() - 12),
-                                                          match.start())
-        ):  # fmt: skip
+            _plausible_name(text)
+            or _NAMED_BEFORE.search(plain, max(0, match.start() - 12), match.start())
+        ):
             toks.append(
                 Tok(
                     "near",
@@ -242,8 +316,16 @@ def _number_words(toks: list[Tok]) -> None:
         if first.low in ("a",) and toks[index + 1].low not in _SCALE:
             index += 1
             continue
-        merged = Tok("num", " ".join(t.text for t in toks[index : last + 1]), first.start,
-                     final.end, "", values=(Decimal(total + current),), places=(0,), words=True)  # fmt: skip
+        merged = Tok(
+            "num",
+            " ".join(t.text for t in toks[index : last + 1]),
+            first.start,
+            final.end,
+            "",
+            values=(Decimal(total + current),),
+            places=(0,),
+            words=True,
+        )
         toks[index : last + 1] = [merged]
         index += 1
 
@@ -303,15 +385,68 @@ def _mark(toks: list[Tok], index: int) -> None:
         tok.unit = toks[j].low
     if low(j) in MONTH_NAMES or (before is not None and before.low in MONTH_NAMES):
         tok.unit = "date"
-    if not tok.money and tok.period is None and not tok.words and len(tok.text) == 4:
-        if tok.text.startswith(("19", "20")) and (before is None or before.low not in CURRENCY):
-            tok.unit = tok.unit or "year-number"
+    year_like = len(tok.text) == 4 and tok.text.startswith(("19", "20"))
+    if year_like and not tok.money and tok.period is None and not tok.words:
+        tok.unit = tok.unit or "year-number"  # 2026: a year, not a price
 
 
-UNITS = {"gb", "mb", "tb", "gib", "users", "user", "seats", "seat", "months", "days", "day",
-         "years", "minutes", "minute", "hours", "hour", "weeks", "licenses", "licences",
-         "accounts", "calls", "sms", "messages", "projects", "mbps", "gbps", "offers", "offer",
-         "quotes", "plans", "options", "tenders", "bids", "suppliers", "providers", "vendors",
-         "times", "x", "people", "employees", "sites", "locations", "devices", "percent",
-         "items", "lines", "rows", "revisions", "versions", "steps", "points", "stars",
-         "out", "of", "in", "free", "month", "year"}  # fmt: skip
+UNITS = {
+    "gb",
+    "mb",
+    "tb",
+    "gib",
+    "users",
+    "user",
+    "seats",
+    "seat",
+    "months",
+    "days",
+    "day",
+    "years",
+    "minutes",
+    "minute",
+    "hours",
+    "hour",
+    "weeks",
+    "licenses",
+    "licences",
+    "accounts",
+    "calls",
+    "sms",
+    "messages",
+    "projects",
+    "mbps",
+    "gbps",
+    "offers",
+    "offer",
+    "quotes",
+    "plans",
+    "options",
+    "tenders",
+    "bids",
+    "suppliers",
+    "providers",
+    "vendors",
+    "times",
+    "x",
+    "people",
+    "employees",
+    "sites",
+    "locations",
+    "devices",
+    "percent",
+    "items",
+    "lines",
+    "rows",
+    "revisions",
+    "versions",
+    "steps",
+    "points",
+    "stars",
+    "out",
+    "of",
+    "in",
+    "free",
+    "month",
+    "year",
+}

@@ -30,9 +30,14 @@ class ClaimVerdict:
     cited_at: tuple[int, ...]
 
     def as_dict(self) -> dict[str, Any]:
-        return {"id": self.id, "kind": self.fields.get("kind"), **self.fields,
-                "verdict": self.verdict, "inputs_say": self.inputs_say,
-                "cited_at": list(self.cited_at)}  # fmt: skip
+        return {
+            "id": self.id,
+            "kind": self.fields.get("kind"),
+            **self.fields,
+            "verdict": self.verdict,
+            "inputs_say": self.inputs_say,
+            "cited_at": list(self.cited_at),
+        }
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -52,8 +57,10 @@ class TextCheck:
         return [s for s in self.sentences if s.verdict == "unverified"]
 
     def as_dict(self) -> dict[str, Any]:
-        return {"sentences": [s.as_dict() for s in self.sentences],
-                "claims": [c.as_dict() for c in self.claims]}  # fmt: skip
+        return {
+            "sentences": [s.as_dict() for s in self.sentences],
+            "claims": [c.as_dict() for c in self.claims],
+        }
 
 
 def check_text(
@@ -74,38 +81,68 @@ def check_text(
             verdicts[problem.id] = "invalid"
     reasons: list[str] = []
     if len(text) > max_chars:
-        reasons.append(f"the rationale has {len(text)} characters, over the limit of "
-                       f"{max_chars}: it was not read; shorten it")  # fmt: skip
-        return TextCheck(sentences=(), claims=_claim_verdicts(parsed, problems, verdicts, says,
-                                                              {}), reasons=tuple(reasons))  # fmt: skip
+        reasons.append(
+            f"the rationale has {len(text)} characters, over the limit of "
+            f"{max_chars}: it was not read; shorten it"
+        )
+        return TextCheck(
+            sentences=(),
+            claims=_claim_verdicts(parsed, problems, verdicts, says, {}),
+            reasons=tuple(reasons),
+        )
     reader = ProseReader(table, judged, verdicts)
     plain = normalise(text)
     found = tuple(reader.sentence(plain, text, span) for span in sentences(plain.text))
     claim_verdicts = _claim_verdicts(parsed, problems, verdicts, says, reader.cited_at)
     for verdict in claim_verdicts:
         if verdict.verdict != "true":
-            where = (f"cited at {', '.join(map(str, verdict.cited_at))}" if verdict.cited_at
-                     else "not cited")  # fmt: skip
+            where = (
+                f"cited at {', '.join(map(str, verdict.cited_at))}"
+                if verdict.cited_at
+                else "not cited"
+            )
             word = "is false" if verdict.verdict == "contradicted" else "is invalid"
-            reasons.append(f"claim {verdict.id or '?'} {_describe(verdict.fields)} {word}: "
-                           f"{verdict.inputs_say} ({where})")  # fmt: skip
+            reasons.append(
+                f"claim {verdict.id or '?'} {_describe(verdict.fields)} {word}: "
+                f"{verdict.inputs_say} ({where})"
+            )
     for sentence in found:
         if sentence.verdict == "contradicted":
-            reasons.append(f"rationale sentence {sentence.text!r} (at {sentence.start}) is "
-                           f"false: {sentence.why}")  # fmt: skip
+            reasons.append(
+                f"rationale sentence {sentence.text!r} (at {sentence.start}) is "
+                f"false: {sentence.why}"
+            )
     return TextCheck(sentences=found, claims=claim_verdicts, reasons=tuple(reasons))
 
 
-def _claim_verdicts(parsed: list[Claim], problems: list[Any], verdicts: dict[str, str],
-                    says: dict[str, str], cited_at: dict[str, list[int]]) -> tuple[ClaimVerdict, ...]:  # fmt: skip
-    out = [ClaimVerdict(id=c.id, fields=claim_fields(c), verdict=verdicts[c.id],
-                        inputs_say=says[c.id], cited_at=tuple(cited_at.get(c.id, ())))
-           for c in parsed]  # fmt: skip
+def _claim_verdicts(
+    parsed: list[Claim],
+    problems: list[Any],
+    verdicts: dict[str, str],
+    says: dict[str, str],
+    cited_at: dict[str, list[int]],
+) -> tuple[ClaimVerdict, ...]:
+    out = [
+        ClaimVerdict(
+            id=c.id,
+            fields=claim_fields(c),
+            verdict=verdicts[c.id],
+            inputs_say=says[c.id],
+            cited_at=tuple(cited_at.get(c.id, ())),
+        )
+        for c in parsed
+    ]
     for problem in problems:
         raw = problem.raw if isinstance(problem.raw, dict) else {"value": problem.raw}
-        out.append(ClaimVerdict(id=problem.id, fields=dict(raw), verdict="invalid",
-                                inputs_say=str(problem.error),
-                                cited_at=tuple(cited_at.get(problem.id or "", ()))))  # fmt: skip
+        out.append(
+            ClaimVerdict(
+                id=problem.id,
+                fields=dict(raw),
+                verdict="invalid",
+                inputs_say=str(problem.error),
+                cited_at=tuple(cited_at.get(problem.id or "", ())),
+            )
+        )
     return tuple(out)
 
 

@@ -28,8 +28,12 @@ def rationale_limit(state: dict[str, Any]) -> int:
 
 def check_report(report: dict[str, Any], offers: list[dict[str, Any]], limit: int) -> TextCheck:
     """Judge the report's claims and read its rationale against the offers."""
-    return check_text(str(report.get("rationale") or ""), offers_table(offers),
-                      report.get("claims"), max_chars=limit)  # fmt: skip
+    return check_text(
+        str(report.get("rationale") or ""),
+        offers_table(offers),
+        report.get("claims"),
+        max_chars=limit,
+    )
 
 
 def validate_limit(value: object) -> int:

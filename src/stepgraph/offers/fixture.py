@@ -48,11 +48,9 @@ class FixtureAdapter:
         amount = _plain(best["monthly"])
         claims = [
             {"id": "c1", "kind": "cheapest", "offer": best["id"]},
-            {"id": "c2", "kind": "price", "offer": best["id"], "amount": amount,
-             "period": "month"},
-        ]  # fmt: skip
+            {"id": "c2", "kind": "price", "offer": best["id"], "amount": amount, "period": "month"},
+        ]
         rationale = f"{best['id']} has the lowest stated monthly price [c1]: {amount} a month [c2]."
         if "reviewer_note" in data:
             rationale += " This version was revised after review."
-        return {"rows": rows, "recommendedId": best["id"], "rationale": rationale,
-                "claims": claims}  # fmt: skip
+        return {"rows": rows, "recommendedId": best["id"], "rationale": rationale, "claims": claims}

@@ -31,8 +31,12 @@ INSTRUCTIONS = f"{PROMPT}\n{CLAIMS_RULES}"
 
 def _claim(kind: str, **fields: Any) -> dict[str, Any]:
     properties = {"id": {"type": "string"}, "kind": {"type": "string", "enum": [kind]}, **fields}
-    return {"type": "object", "additionalProperties": False,
-            "required": list(properties), "properties": properties}  # fmt: skip
+    return {
+        "type": "object",
+        "additionalProperties": False,
+        "required": list(properties),
+        "properties": properties,
+    }
 
 
 _OFFER = {"type": "string"}
@@ -55,7 +59,7 @@ CLAIM_SCHEMA = {
             amount=_AMOUNT,
             unit={"type": "string", "enum": ["amount", "percent"]},
             period=_PERIOD,
-        ),  # fmt: skip
+        ),
         _claim("count", value={"type": "integer"}),
         _claim("tie", offers=_OFFERS),
     ]

@@ -1,0 +1,172 @@
+"""Comparisons: ``B is 30 cheaper than A``, ``A costs 33% more than B``, ``B undercuts C``,
+``B saves 360 a year compared with A``, ``B is half the price of A``, ``... than 100``."""
+
+from __future__ import annotations
+
+from decimal import Decimal
+
+from . import lexicon as lx
+from .judge import Test, _all_of, _any_of, _strict, _versus_number
+from .tokens import Tok
+from .units import Unit
+from .words import WordForms
+
+
+class CompareForms(WordForms):
+    """The comparison forms, read from a subject's predicate."""
+
+    def _comparative(
+        self, subjects: list[Unit], start: int, at: int, hedge: str | None, neg: bool
+    ) -> int | None:
+        j = at
+        amount: Tok | None = None
+        share: Decimal | None = None
+        if self.kind(j) == "num":
+            amount = self.units[j].tok
+            j += 1
+        elif (fraction := self._fraction(j)) is not None:
+            share, j = fraction
+        period = amount.period if amount is not None else None
+        j, period = self._periods(j, period)
+        ratio = share is not None and self.low(at) in ("half", "twice", "double")
+        if ratio:
+            word, direction, direct = "as", "ratio", False
+        else:
+            word, direction, direct, j = self._cmp_word(j)
+        if direction is None:
+            return None
+        if word.startswith("sav") and amount is None:
+            if self.low(j) == "of" and self.kind(j + 1) == "num":
+                j += 1
+            if self.kind(j) == "num":
+                amount = self.units[j].tok
+                period = amount.period if amount is not None else None
+                j += 1
+        j, period = self._periods(j, period)
+        j = self._ratio_words(j) if ratio else self._than(j, direct=direct)
+        if j is None:
+            return None
+        targets, j = self._targets(j)
+        if not targets:
+            return self._against_number(
+                subjects, start, at, j, direction=direction, amount=amount, neg=neg
+            )
+        if self.low(j) == "by" and self.kind(j + 1) == "num" and amount is None:
+            amount = self.units[j + 1].tok
+            j += 2
+        j, period = self._periods(
+            j, period if amount is None or amount.period is None else amount.period
+        )
+        if neg and (amount is not None or share is not None):
+            return j  # "is not 30 cheaper than": not read
+        pairs = [(s.offer or "", t) for s in subjects for t in targets]
+        tests = [
+            self._pair_test(
+                x, y, direction, amount, share, ratio=ratio, hedge=hedge, period=period, neg=neg
+            )
+            for x, y in pairs
+        ]
+        names = ", ".join(f"{x} vs {y}" for x, y in pairs)
+        says = f"{names}: {'not ' if neg else ''}{direction.replace('_', ' ')}" + (
+            f" by {amount.text}" if amount is not None else ""
+        )
+        self.last_target = True
+        self.target = self.units[j - 1] if self.kind(j - 1) == "off" else None
+        loose = hedge is not None or (share is not None and not ratio and share % 1 != 0)
+        self.add(
+            says, _all_of(tests), start, j, exact=all(s.exact for s in subjects), certain=not loose
+        )
+        return j
+
+    def _ratio_words(self, j: int) -> int | None:
+        """``the price of``, ``as much as``, ``as expensive as`` after half/twice."""
+        if (self.low(j), self.low(j + 2)) in (("the", "of"), ("as", "as")) and self.low(j + 1) in (
+            "price",
+            "cost",
+            "much",
+            "expensive",
+            "costly",
+            "high",
+        ):
+            return j + 3
+        return None
+
+    def _than(self, j: int, *, direct: bool) -> int | None:
+        """``than``/``compared with``/``que``/``als``...; a direct object needs none."""
+        if direct:
+            return j
+        if self.low(j) in ("compared", "relative"):
+            j += 1
+        if self.low(j) not in lx.THAN_WORDS:
+            return None
+        return j + 1
+
+    def _pair_test(
+        self,
+        x: str,
+        y: str,
+        direction: str,
+        amount: Tok | None,
+        share: Decimal | None,
+        *,
+        ratio: bool,
+        hedge: str | None,
+        period: str | None,
+        neg: bool,
+    ) -> Test:
+        if ratio and share is not None:
+            return self._ratio_test(x, y, share / 100, hedge)
+        if share is not None or amount is not None:
+            return self._difference_test(
+                x, y, direction, amount=amount, share=share, hedge=hedge, period=period
+            )
+        return _strict(x, y, direction, neg)
+
+    def _targets(self, j: int) -> tuple[list[str], int]:
+        """``A``, ``both A (120) and C (110)``, ``A or C``: the records compared with."""
+        targets: list[str] = []
+        if self.low(j) in ("both", "either", "all"):
+            j += 1
+        while self.kind(j) == "off":
+            targets.append(self.units[j].offer or "")
+            j += 1
+            while self.low(j) in ("'s", "'", "s"):
+                j += 1
+            if self.low(j) == "(" and self.kind(j + 1) == "num" and self.low(j + 2) == ")":
+                j += 3
+            if (
+                self.low(j) in ("and", "or", ",", "nor", "et", "y", "und")
+                and self.kind(j + 1) == "off"
+            ):
+                j += 1
+        return targets, j
+
+    def _against_number(
+        self,
+        subjects: list[Unit],
+        start: int,
+        at: int,
+        j: int,
+        *,
+        direction: str,
+        amount: Tok | None,
+        neg: bool,
+    ) -> int | None:
+        if amount is not None or self.kind(j) != "num" or len(subjects) != 1:
+            return None
+        unit = self.units[j]
+        if not self.money(unit) or unit.tok is None:
+            return None
+        offer = subjects[0].offer or ""
+        tests = []
+        for reading, period in self.amount_readings(unit.tok):
+            factor = Decimal(12) if period == "year" else Decimal(1)
+            tests.append(_versus_number(offer, factor, reading.value, direction, neg))
+        self.add(
+            f"{offer} {direction} than {unit.tok.text}",
+            _any_of(tests),
+            start,
+            j + 1,
+            exact=subjects[0].exact,
+        )
+        return j + 1

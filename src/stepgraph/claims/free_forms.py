@@ -1,0 +1,433 @@
+"""Forms that do not start at a subject: ``120 for A``, ``At 90 per month, B``, ``From
+cheapest to priciest: ...``, ``Prices range from 90 to 120``, ``all 3 offers are under
+100``, ``Switching from A to B saves 30``, ``The cheapest offer, B, ...``, ``offer ZZ9``."""
+
+from __future__ import annotations
+
+from decimal import Decimal
+
+from . import lexicon as lx
+from .check import Table
+from .compare import CompareForms
+from .judge import _any_of, _claim_test, _every, _extreme
+from .kinds import Cheapest, Claim, MostExpensive, Order
+from .tokens import ORDINALS
+
+
+class FreeForms(CompareForms):
+    """The forms read at any unit that is not a record."""
+
+    def _free_forms(self, at: int) -> None:
+        low = self.low(at)
+        unit = self.units[at]
+        if unit.kind == "num":
+            self._reverse_price(at)
+            before, before2 = self.low(at - 1), self.low(at - 2)
+            counted = (
+                before == "all"
+                or (
+                    before == "the"
+                    and before2 in ("of", "among", "across", "between", "comparing", "compared")
+                )
+                or (
+                    before in ("are", "were")
+                    and before2 == "there"
+                    and self.low(at + 1) in lx.OFFER_NOUNS
+                )
+            )
+            initial = (
+                at == 0
+                and self.low(at + 1) in lx.OFFER_NOUNS
+                and self.low(at + 2) in ("were", "are", "have")
+            )
+            if counted or initial:
+                self._count(at, max(at - 1, 0))
+            return
+        if low in ("offer", "option") and self._unknown_name(at + 1):
+            name = self.units[at + 1].tok
+            known = ", ".join(r.id for r in self.table.records)
+            self.add(
+                f"there is no offer {name.text if name else '?'!r} (offers: {known})",
+                lambda table: False,
+                at,
+                at + 2,
+                exact=True,
+            )
+        elif low == "at" and self.kind(at + 1) == "num":
+            self._leading_at(at)
+        elif low in ("from", "cheapest", "in", "ranked", "ranking", "order", "ascending"):
+            self._order_list(at)
+        elif low in ("range", "ranges", "ranging", "span", "spans", "spanning", "between"):
+            self._range(at)
+        elif low in ("all", "every", "each") or (low == "the" and self.kind(at + 1) == "num"):
+            self._quantifier(at)
+        elif low in ("start", "starts", "starting") and self.low(at + 1) in ("at", "from"):
+            if self.kind(at + 2) == "num" and self.money(self.units[at + 2]):
+                self._extreme_price(at, at + 2, "cheap")  # "prices start at 85"
+        elif low == "switching":
+            self._switching(at)
+        if self._superlative(at) is not None:
+            self._superlative_first(at)
+
+    def _unknown_name(self, at: int) -> bool:
+        """``offer ZZ9``, ``Offer D``: an id-like name that no record has."""
+        tok = self.units[at].tok if self.kind(at) == "w" else None
+        if tok is None or len(self.units[at].idx) != 1:
+            return False
+        if tok.kind == "code":
+            return any(c.isalpha() for c in tok.text) and any(c.isdigit() for c in tok.text)
+        return (
+            tok.kind == "word"
+            and len(tok.text) == 1
+            and tok.text.isupper()
+            and tok.text not in ("A", "I")
+        )
+
+    def _reverse_price(self, at: int) -> None:
+        """``120 for A``, ``120 € pour A``: the amount, then the record."""
+        unit = self.units[at]
+        if not self.money(unit) or unit.tok is None:
+            return
+        if self.low(at + 1) not in ("for", "pour", "für", "para") or self.kind(at + 2) != "off":
+            return
+        if self.low(at - 1) in ("than", "by", "of", "saves", "save", "more", "less"):
+            return
+        subject = self.units[at + 2]
+        self._price(subject, unit.tok, at, at + 3)
+
+    def _leading_at(self, at: int) -> None:
+        """``At 1,180 per month, offer-18 costs less than ...``: the price of what follows."""
+        unit = self.units[at + 1]
+        if not self.money(unit) or unit.tok is None or at not in (0, 1):
+            return
+        j = at + 2
+        if self.low(j) == ",":
+            j += 1
+        if (
+            self.kind(j) == "off"
+            and self.kind(j + 1) != "off"
+            and self.low(j + 1) not in ("and", ",")
+        ):
+            self._price(self.units[j], unit.tok, at, j + 1)
+
+    def _order_list(self, at: int) -> None:
+        """``From cheapest to priciest: B, C, A``, ``In order of price: B, A, C``."""
+        j, low = at, self.low(at)
+        reverse = False
+        if low == "from":
+            j += 1
+        if self.low(j) in ("cheapest", "lowest") and self.low(j + 1) in ("to", "-"):
+            j += 2
+            if self.low(j) in ("most", "highest", "priciest", "dearest", "costliest"):
+                j += 2 if self.low(j) == "most" else 1
+            else:
+                return
+        elif self.low(j) in ("most", "priciest", "highest") and low == "from":
+            j += 2 if self.low(j) == "most" else 1
+            if self.low(j) != "to" or self.low(j + 1) not in ("cheapest", "lowest"):
+                return
+            j, reverse = j + 2, True
+        elif low == "in" and self.low(j + 1) in ("order", "ascending"):
+            j += 2 if self.low(j + 1) == "order" else 3
+            if self.low(j) == "of":
+                j += 1
+                while self.low(j) in ("monthly", "price", "cost", "the"):
+                    j += 1
+        elif low in ("ranked", "ranking") and self.low(j + 1) in ("by", ":", "from"):
+            j += 1
+            while self.low(j) in (
+                "by",
+                "monthly",
+                "price",
+                "cost",
+                "from",
+                "the",
+                "cheapest",
+                "to",
+                "most",
+                "expensive",
+                "priciest",
+                "ascending",
+            ):
+                j += 1
+        else:
+            return
+        while self.low(j) in (":", "is", "are", ",", "-", "the"):
+            j += 1
+        offers: list[str] = []
+        while self.kind(j) == "off":
+            offers.append(self.units[j].offer or "")
+            j += 1
+            if self.low(j) == "(" and self.kind(j + 1) == "num" and self.low(j + 2) == ")":
+                j += 3
+            if self.low(j) in (",", "then", "and", "<", "-", ">") or (
+                self.low(j) == "," and self.low(j + 1) in ("then", "and")
+            ):
+                while self.low(j) in (",", "then", "and", "<", "-", ">", "finally"):
+                    j += 1
+        if len(offers) < 2 or len(set(offers)) != len(offers):
+            return
+        ordered = tuple(reversed(offers)) if reverse else tuple(offers)
+        self.add(
+            f"ascending order {', '.join(ordered)}",
+            _claim_test(Order(id="prose", offers=ordered)),
+            at,
+            j,
+            exact=all(self.units[k].exact for k in range(at, j) if self.kind(k) == "off"),
+        )
+
+    def _extreme_price(self, at: int, price: int, kind: str) -> None:
+        """``The cheapest plan costs 80``: the lowest (or highest) price is that amount."""
+        tok = self.units[price].tok
+        if tok is None or (self.other_context and tok.period is None):
+            return
+        tests = []
+        for reading, period in self.amount_readings(tok):
+            factor = Decimal(12) if period == "year" else Decimal(1)
+            tests.append(_extreme(kind, reading.value, factor))
+        word = "lowest" if kind == "cheap" else "highest"
+        self.add(
+            f"the {word} price is {tok.text}", _any_of(tests), at, price + 1, exact=len(tests) == 1
+        )
+
+    def _range(self, at: int) -> None:
+        """``prices range from 90 to 120`` (lowest and highest) or ``between N and M``."""
+        low = self.low(at)
+        j = at + 1 if low != "between" else at
+        if self.low(j) == "from":
+            j += 1
+        if self.low(j) == "between":
+            j += 1
+        if (
+            self.kind(j) != "num"
+            or self.low(j + 1) not in ("to", "-", "and")
+            or self.kind(j + 2) != "num"
+        ):
+            return
+        first, last = self.units[j].tok, self.units[j + 2].tok
+        if (
+            first is None
+            or last is None
+            or not self.money(self.units[j])
+            or not self.money(self.units[j + 2])
+        ):
+            return
+        exact_ends = low != "between"
+        if not exact_ends and not self._quantified(at):
+            return
+        period = last.period or first.period
+        factor = Decimal(12) if period == "year" else Decimal(1)
+        if period is None and (self.year_context or self.other_context):
+            return
+        lows, highs = first.values, last.values
+
+        def test(table: Table) -> bool | None:
+            values = [(r.value or Decimal(0)) * factor for r in table.priced()]
+            if exact_ends:
+                return min(values) in lows and max(values) in highs
+            return all(any(lo <= v <= hi for lo in lows for hi in highs) for v in values)
+
+        self.add(
+            f"prices {'range' if exact_ends else 'lie'} {first.text} to {last.text}",
+            test,
+            at,
+            j + 3,
+            exact=len(lows) == 1 and len(highs) == 1,
+        )
+
+    def _quantified(self, at: int) -> bool:
+        """A range or bound about every record: ``all three offers cost between ...``."""
+        for k in range(max(0, at - 6), at):
+            if self.low(k) in (
+                "all",
+                "every",
+                "each",
+                "prices",
+                "quotes",
+                "offers",
+                "plans",
+                "options",
+                "tenders",
+            ):
+                return True
+        return False
+
+    def _quantifier(self, at: int) -> None:
+        """``all 3 offers are under 100``, ``every plan is under 40``, ``the 4 quotes fall...``."""
+        j = at + 1
+        some: int | None = None  # "2 of the 3 offers": exactly 2 of them
+        if self.low(at) == "the" and self.kind(j) == "num":
+            part = self.units[at - 2].tok if self.low(at - 1) == "of" and at >= 2 else None
+            if part is None or self.kind(at - 2) != "num" or len(part.values) != 1:
+                return  # "the two quotes": some of them
+            some = int(part.values[0])
+            self._count(j, at)
+            j += 1
+        elif self.kind(j) == "num":
+            self._count(j, at)
+            j += 1
+        while self.low(j) in lx.OFFER_NOUNS or self.low(j) in ("of", "the", "monthly", "prices"):
+            j += 1
+        while self.low(j) in (
+            "are",
+            "is",
+            "cost",
+            "costs",
+            "priced",
+            "come",
+            "comes",
+            "in",
+            "sit",
+            "lie",
+            "fall",
+            "at",
+        ):
+            j += 1
+        if self.low(j) == "between" or (self.low(j) == "the" and self.kind(j + 1) == "num"):
+            k = j + 1
+            if (
+                self.kind(k) == "num"
+                and self.low(k + 1) in ("-", "to", "and")
+                and self.kind(k + 2) == "num"
+            ):
+                self._range_all(at, k)
+            return
+        word = self.low(j)
+        if word in ("under", "below") or (word == "less" and self.low(j + 1) == "than"):
+            direction = "cheaper"
+        elif word in ("over", "above", "exceed", "exceeds") or (
+            word == "more" and self.low(j + 1) == "than"
+        ):
+            direction = "more_expensive"
+        else:
+            return
+        j += 2 if word in ("less", "more") else 1
+        unit = self.units[j] if j < len(self.units) else None
+        if unit is None or not self.money(unit) or unit.tok is None:
+            return
+        tok = unit.tok
+        tests = []
+        for reading, period in self.amount_readings(tok):
+            factor = Decimal(12) if period == "year" else Decimal(1)
+            tests.append(_every(factor, reading.value, direction, some))
+        self.add(
+            f"every offer {direction} than {tok.text}",
+            _any_of(tests),
+            at,
+            j + 1,
+            exact=len(tok.values) == 1,
+        )
+
+    def _range_all(self, at: int, k: int) -> None:
+        first, last = self.units[k].tok, self.units[k + 2].tok
+        if first is None or last is None:
+            return
+        period = last.period or first.period
+        if period is None and (self.year_context or self.other_context):
+            return
+        factor = Decimal(12) if period == "year" else Decimal(1)
+        lows, highs = first.values, last.values
+
+        def test(table: Table) -> bool | None:
+            values = [(r.value or Decimal(0)) * factor for r in table.priced()]
+            return all(any(lo <= v <= hi for lo in lows for hi in highs) for v in values)
+
+        self.add(
+            f"every offer lies in {first.text}-{last.text}",
+            test,
+            at,
+            k + 3,
+            exact=len(lows) == 1 and len(highs) == 1,
+        )
+
+    def _switching(self, at: int) -> None:
+        """``Switching from Plus to Basic saves 12 a month``."""
+        k = at + 2 if self.low(at + 1) == "from" else at + 1
+        if self.kind(k) != "off" or self.low(k + 1) != "to" or self.kind(k + 2) != "off":
+            return
+        y, x = self.units[k], self.units[k + 2]
+        j = k + 3
+        if self.low(j) not in ("saves", "save") or self.kind(j + 1) != "num":
+            return
+        tok = self.units[j + 1].tok
+        if tok is None:
+            return
+        end, period = self._periods(j + 2, tok.period)
+        test = self._difference_test(
+            x.offer or "",
+            y.offer or "",
+            "cheaper",
+            amount=tok,
+            share=None,
+            hedge=None,
+            period=period,
+        )
+        self.add(
+            f"{x.offer} saves {tok.text} over {y.offer}", test, at, end, exact=x.exact and y.exact
+        )
+
+    def _superlative_first(self, at: int) -> None:
+        """``The cheapest offer, B, costs 90``, ``the best price is Plus``, ``Winner: B``"""
+        if self.low(at - 1) in (
+            "than",
+            "to",
+            "with",
+            "vs",
+            "versus",
+            "of",
+            "from",
+            "after",
+        ) or self.low(at - 2) in ("than", "to", "with", "vs", "versus", "after"):
+            return
+        sup = self._superlative(at)
+        if sup is None or self.low(at) in ("wins", "bottom"):
+            return
+        back = at - 1
+        if self.low(back) in ORDINALS or self.low(back) == "-":
+            return  # "the second-cheapest option, C": a rank, not the cheapest
+        while self.low(back) in ("the", "la", "le", "el", "das", "der", "die"):
+            back -= 1
+        if back >= 0 and self.low(back) not in (
+            ",",
+            "while",
+            "whereas",
+            "but",
+            "and",
+            ":",
+            "(",
+            "-",
+            "so",
+            "thus",
+            "therefore",
+        ):
+            return  # "X is the cheapest": a predicate, read from X
+        if any(
+            self.low(k) in ("between", "difference", "spread", "gap", "range", "than", "from")
+            for k in range(max(0, at - 8), at)
+        ):
+            return  # "the spread between the cheapest and the most expensive is 10.25"
+        kind, j = sup
+        price = j
+        while self.low(price) in ("costs", "cost", "is", "comes", "in", "at", "priced", "sits"):
+            price += 1
+        if price > j and self.kind(price) == "num" and self.money(self.units[price]):
+            self._extreme_price(at, price, kind)
+            return
+        if self.low(j) in ("is", ":", "=", ",", "es", "est", "ist", "-"):
+            j += 1
+        elif self.low(j) in ("belongs", "goes") and self.low(j + 1) == "to":
+            j += 2
+        else:
+            return
+        while self.low(j) in ("offer", "option", "plan", "the"):
+            j += 1
+        if self.kind(j) != "off" or self.kind(j + 1) == "off" or self.low(j + 1) in ("and", "or"):
+            return
+        subject = self.units[j]
+        claim: Claim = (
+            Cheapest(id="prose", offer=subject.offer or "")
+            if kind == "cheap"
+            else MostExpensive(id="prose", offer=subject.offer or "")
+        )
+        word = "the cheapest" if kind == "cheap" else "the most expensive"
+        self.add(f"{subject.offer} is {word}", _claim_test(claim), at, j + 1, exact=subject.exact)

@@ -1,0 +1,146 @@
+"""Judging what a recognised form says: each form becomes a ``Statement`` whose test gives
+True, False, or None (cannot tell) against a table. Several readings of a number are
+false only when every reading is false."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from decimal import Decimal
+
+from .check import Table, check_claim, round_to
+from .kinds import Claim
+
+Test = Callable[[Table], bool | None]
+
+
+@dataclass
+class Statement:
+    """What a recognised form says, and how to judge it: ``test`` gives True/False/None."""
+
+    says: str
+    test: Test
+    used: set[int] = field(default_factory=set)  # token indexes it accounts for
+    exact: bool = True  # False when a name was read loosely (other case, pronoun, position)
+    certain: bool = True  # False when hedged or modal: never marks a sentence checked
+
+
+def _claim_test(*claims: Claim, negated: bool = False) -> Test:
+    def test(table: Table) -> bool | None:
+        verdicts = [check_claim(c, table).verdict for c in claims]
+        if "invalid" in verdicts:
+            return None
+        truth = all(v == "true" for v in verdicts)
+        return not truth if negated else truth
+
+    return test
+
+
+def _any_of(tests: list[Test]) -> Test:
+    """Several readings: false only when every reading is false; true only if just one."""
+
+    def test(table: Table) -> bool | None:
+        results = [t(table) for t in tests]
+        if all(r is False for r in results):
+            return False
+        if len(results) == 1:
+            return results[0]
+        return None
+
+    return test
+
+
+def _hedged(actual: Callable[[Table], Decimal | None], stated: Decimal, bound: str):  # type: ignore[no-untyped-def]
+    """A loosened number: ``over``/``under`` are bounds; ``about`` allows 15 per cent."""
+
+    def test(table: Table) -> bool | None:
+        value = actual(table)
+        if value is None:
+            return None
+        if bound == "over":
+            return False if value <= stated else None
+        if bound == "under":
+            return False if value >= stated else None
+        tolerance = abs(value) * Decimal("0.15")
+        return False if abs(value - stated) > max(tolerance, Decimal("0.5")) else None
+
+    return test
+
+
+def _extreme(kind: str, value: Decimal, factor: Decimal) -> Test:
+    def test(table: Table) -> bool | None:
+        values = [(r.value or Decimal(0)) * factor for r in table.priced()]
+        return (min(values) if kind == "cheap" else max(values)) == value
+
+    return test
+
+
+def _bound(hedge: str | None) -> str:
+    if hedge in ("over", "above"):
+        return "over"
+    if hedge in ("under", "below"):
+        return "under"
+    return "about"
+
+
+def _all_of(tests: list[Test]) -> Test:
+    def test(table: Table) -> bool | None:
+        results = [t(table) for t in tests]
+        if any(r is False for r in results):
+            return False
+        if all(r is True for r in results):
+            return True
+        return None
+
+    return test
+
+
+def _value(table: Table, offer: str, factor: Decimal) -> Decimal | None:
+    record = table.get(offer)
+    return None if record is None or record.value is None else record.value * factor
+
+
+def _strict(x: str, y: str, direction: str, neg: bool) -> Test:
+    def test(table: Table) -> bool | None:
+        a, b = _value(table, x, Decimal(1)), _value(table, y, Decimal(1))
+        if a is None or b is None:
+            return None
+        truth = a < b if direction == "cheaper" else a > b
+        return not truth if neg else truth
+
+    return test
+
+
+def _versus_number(offer: str, factor: Decimal, stated: Decimal, direction: str, neg: bool) -> Test:
+    def test(table: Table) -> bool | None:
+        value = _value(table, offer, factor)
+        if value is None:
+            return None
+        truth = value < stated if direction == "cheaper" else value > stated
+        return not truth if neg else truth
+
+    return test
+
+
+def _every(factor: Decimal, stated: Decimal, direction: str, some: int | None = None) -> Test:
+    def test(table: Table) -> bool | None:
+        values = [(r.value or Decimal(0)) * factor for r in table.priced()]
+        hits = sum(1 for v in values if (v < stated if direction == "cheaper" else v > stated))
+        return hits == (len(values) if some is None else some)
+
+    return test
+
+
+def _gap_value(
+    x: str, y: str, direction: str, percent: bool, period: str
+) -> Callable[[Table], Decimal | None]:
+    def actual(table: Table) -> Decimal | None:
+        a, b = _value(table, x, Decimal(1)), _value(table, y, Decimal(1))
+        if a is None or b is None:
+            return None
+        gap = b - a if direction == "cheaper" else a - b
+        if percent:
+            return None if b == 0 else round_to(gap / b * 100, 4)
+        return gap * (Decimal(12) if period == "year" else Decimal(1))
+
+    return actual

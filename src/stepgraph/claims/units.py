@@ -1,0 +1,144 @@
+"""A sentence as units (a record named with the words that only name it, a number with
+its marks, a word) and the helpers every recognised form uses."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from . import lexicon as lx
+from .check import Table
+from .judge import Statement, Test
+from .kinds import Amount
+from .tokens import ORDINALS, Tok
+
+WINDOW = 40  # the longest stretch of units one form may read
+
+
+@dataclass
+class Unit:
+    """One unit of a sentence: ``off`` (a record), ``num`` or ``w`` (a word or sign)."""
+
+    kind: str  # off, num, w
+    low: str
+    idx: list[int]
+    offer: str | None = None
+    exact: bool = True
+    tok: Tok | None = None
+
+
+class SentenceBase:
+    """The units of one sentence and what the forms share; statements collect here."""
+
+    def __init__(
+        self,
+        table: Table,
+        toks: list[Tok],
+        *,
+        year_context: bool,
+        other_context: bool,
+        ranking_context: bool,
+    ) -> None:
+        self.table = table
+        self.toks = toks
+        self.year_context = year_context
+        self.other_context = other_context
+        self.ranking_context = ranking_context
+        self.units: list[Unit] = []
+        self.statements: list[Statement] = []
+        self.covered: set[int] = set()  # units inside a statement: never a new subject
+        self.chained = False  # reading a further predicate of the same subject
+        self.last_target = False  # the last predicate ended on another record (``than B``)
+        self.target: Unit | None = None
+        self.modal = any(t.low in lx.MODALS for t in toks if t.kind == "word")
+        self.negated_anywhere = any(t.low in lx.NEGATIONS for t in toks if t.kind == "word")
+
+    def build_units(self, pronoun: str | None) -> None:
+        marks = {m for t in self.toks if t.kind == "num" for m in t.marks}
+        ids = [r.id for r in self.table.records]
+        named = any(t.kind in ("offer", "near") for t in self.toks)
+        units = self.units
+        for index, tok in enumerate(self.toks):
+            if index in marks or tok.kind == "cite":
+                continue
+            if tok.kind in ("offer", "near"):
+                units.append(Unit("off", tok.low, [index], tok.offer, tok.kind == "offer", tok))
+            elif tok.kind == "num":
+                units.append(Unit("num", tok.low, [index, *tok.marks], tok=tok))
+            elif tok.low in ("it", "it's") and pronoun and (not named or index == 0):
+                units.append(Unit("off", "it", [index], pronoun, False, tok))
+                if tok.low == "it's":
+                    units.append(Unit("w", "is", [index]))
+            else:
+                units.append(
+                    Unit("w", tok.low if tok.kind != "punct" else tok.text, [index], tok=tok)
+                )
+        # "the second offer", "the last quote": a record by its position in the inputs
+        at = 0
+        while at + 2 < len(units):
+            a, b, c = units[at], units[at + 1], units[at + 2]
+            if a.low == "the" and c.low in lx.OFFER_NOUNS and b.low in (*ORDINALS, "last"):
+                position = len(ids) if b.low == "last" else ORDINALS[b.low]
+                if position <= len(ids):
+                    units[at : at + 3] = [
+                        Unit("off", b.low, a.idx + b.idx + c.idx, ids[position - 1], False)
+                    ]
+            at += 1
+        self._absorb_nouns()
+
+    def _absorb_nouns(self) -> None:
+        """``the offer from B``, ``Offer B``, ``the B quote``: one name unit."""
+        out: list[Unit] = []
+        for unit in self.units:
+            if unit.kind == "off":
+                while (
+                    out
+                    and out[-1].kind == "w"
+                    and out[-1].low
+                    in (lx.OFFER_NOUNS | {"the", "from", "in", "la", "le", "el", "das", "der"})
+                ):
+                    unit.idx = out.pop().idx + unit.idx
+                out.append(unit)
+            elif unit.kind == "w" and unit.low in lx.OFFER_NOUNS and out and out[-1].kind == "off":
+                out[-1].idx = out[-1].idx + unit.idx
+            else:
+                out.append(unit)
+        self.units = out
+
+    def low(self, at: int) -> str:
+        return self.units[at].low if 0 <= at < len(self.units) else ""
+
+    def kind(self, at: int) -> str:
+        return self.units[at].kind if 0 <= at < len(self.units) else ""
+
+    def used(self, start: int, end: int) -> set[int]:
+        return {i for u in self.units[start:end] for i in u.idx}
+
+    def add(
+        self, says: str, test: Test, start: int, end: int, *, exact: bool, certain: bool = True
+    ) -> None:
+        self.covered.update(range(start + 1, end))
+        self.statements.append(
+            Statement(says, test, self.used(start, end), exact, certain and not self.modal)
+        )
+
+    def money(self, unit: Unit) -> bool:
+        tok = unit.tok
+        return (
+            unit.kind == "num"
+            and tok is not None
+            and not tok.pct
+            and tok.unit is None
+            and tok.period != "other"
+        )
+
+    def amount_readings(self, tok: Tok) -> list[tuple[Amount, str]]:
+        periods = (
+            [tok.period]
+            if tok.period in ("month", "year")
+            else (["month", "year"] if self.year_context else ["month"])
+        )
+        return [
+            (Amount(value=v, places=p), period)
+            for v, p in zip(tok.values, tok.places, strict=True)
+            for period in periods
+        ]

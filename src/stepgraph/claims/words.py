@@ -1,0 +1,275 @@
+"""Shared pieces of the forms: superlative and comparison words, counts, periods, prices,
+and the tests of differences and ratios."""
+
+from __future__ import annotations
+
+from decimal import Decimal
+
+from . import lexicon as lx
+from .check import Table
+from .judge import Test, _any_of, _bound, _claim_test, _gap_value, _hedged, _value
+from .kinds import Amount, Count, Difference, Price
+from .tokens import Tok
+from .units import SentenceBase, Unit
+
+
+class WordForms(SentenceBase):
+    """Reads the words a form is made of; adds count and price statements."""
+
+    def _fraction(self, at: int) -> tuple[Decimal, int] | None:
+        low, nxt = self.low(at), self.low(at + 1)
+        if low == "a" and nxt in ("quarter", "third", "fifth", "tenth"):
+            share = {"quarter": 25, "third": Decimal(100) / 3, "fifth": 20, "tenth": 10}[nxt]
+            return Decimal(share), at + 2
+        if low in ("half", "twice", "double"):
+            return (Decimal(50) if low == "half" else Decimal(200)), at + 1
+        return None
+
+    def _superlative(self, at: int) -> tuple[str, int] | None:
+        """``cheapest``, ``least expensive``, ``most affordable``, ``la moins chère``..."""
+        low, nxt = self.low(at), self.low(at + 1)
+        kind, end = None, at + 1
+        if low in (
+            "cheapest",
+            "günstigste",
+            "günstigsten",
+            "billigste",
+            "billigsten",
+            "preiswerteste",
+            "preiswertesten",
+            "wins",
+            "winner",
+            "bottom",
+        ):
+            kind = "cheap"
+        elif low in ("lowest", "highest"):
+            kind = "cheap" if low == "lowest" else "dear"
+            if nxt == "-" and self.low(at + 2) in ("priced", "cost"):
+                end = at + 3
+        elif low in ("priciest", "costliest", "dearest", "teuerste", "teuersten"):
+            kind = "dear"
+        elif (low == "least" and nxt in ("expensive", "costly", "pricey")) or (
+            low == "most" and nxt in ("affordable", "economical", "budget")
+        ):
+            kind, end = "cheap", at + 2
+        elif low == "most" and nxt in ("expensive", "costly", "pricey"):
+            kind, end = "dear", at + 2
+        elif (low == "best" and nxt in ("price", "deal", "rate")) or (
+            low == "moins" and nxt in ("cher", "chère", "chers", "chères")
+        ):
+            kind, end = "cheap", at + 2
+        elif low == "más" and nxt in ("barato", "barata", "económico", "económica"):
+            if self.low(at + 2) == "que":
+                return None
+            kind, end = "cheap", at + 2
+        elif low == "más" and nxt in ("caro", "cara"):
+            if self.low(at + 2) == "que":
+                return None
+            kind, end = "dear", at + 2
+        elif low in ("lower", "cheaper") and self._of_two(at + 1) is not None:
+            kind = "cheap"
+        if kind is None:
+            return None
+        while self.kind(end) == "w" and self.low(end) in (
+            (lx.PRICE_NOUNS - {"costs"})
+            | lx.OFFER_NOUNS
+            | {"-", "priced", "overall", "by", "far", "in", "set", "on", "price", "annual", "among"}
+        ):
+            end += 1
+        return kind, end
+
+    def _of_two(self, at: int) -> int | None:
+        j = at
+        if self.low(j) == "-" and self.low(j + 1) == "priced":
+            j += 2
+        if self.low(j) == "of" and self.low(j + 1) in ("the", "both") and self.kind(j + 2) == "num":
+            return j + 3
+        return None
+
+    def _count_after(self, at: int) -> int:
+        """``... of the three (offers)``: a count of the records; returns the unit after it."""
+        if (
+            self.low(at) == "of"
+            and self.low(at + 1) in ("the", "all")
+            and self.kind(at + 2) == "num"
+        ):
+            self._count(at + 2, at)
+            return at + 4 if self.low(at + 3) in lx.OFFER_NOUNS else at + 3
+        return at
+
+    def _count(self, at: int, start: int) -> None:
+        tok = self.units[at].tok
+        if tok is None or tok.pct or tok.money or tok.period or len(tok.values) != 1:
+            return
+        if tok.unit not in (
+            None,
+            *lx.OFFER_NOUNS,
+            "offers",
+            "quotes",
+            "plans",
+            "options",
+            "tenders",
+            "bids",
+            "suppliers",
+            "providers",
+            "vendors",
+        ):
+            return
+        if self.low(at + 1) in lx.CHEAP_SUP | lx.DEAR_SUP | {"most", "least", "lower", "higher"}:
+            return  # "one of the two cheapest": a part, not the count
+        value = tok.values[0]
+        if value != int(value) or value > 1000:
+            return
+        end = at + 2 if self.low(at + 1) in lx.OFFER_NOUNS else at + 1
+        claim = Count(id="prose", value=int(value))
+        self.add(f"there are {tok.text} offers", _claim_test(claim), start, end, exact=True)
+
+    def _periods(self, j: int, period: str | None) -> tuple[int, str | None]:
+        while (
+            self.kind(j) == "w"
+            and self.low(j)
+            in (
+                "a",
+                "per",
+                "each",
+                "every",
+                "month",
+                "monthly",
+                "de",
+                "par",
+                "mois",
+                "im",
+                "pro",
+                "monat",
+                "al",
+                "mes",
+                "year",
+                "annually",
+                "yearly",
+                "annual",
+                "over",
+                "the",
+                "in",
+                "costs",
+                "cost",
+            )
+            and (
+                self.low(j) not in ("over", "the", "in", "a", "costs", "cost")
+                or (
+                    self.kind(j + 1) == "w"
+                    and self.low(j + 1) in ("a", "year", "month", "the", "more", "less")
+                )
+            )
+        ):
+            if self.low(j) in ("year", "annually", "yearly", "annual"):
+                period = "year"
+            elif self.low(j) in ("month", "monthly", "mois", "monat", "mes") and period is None:
+                period = "month"
+            j += 1
+        return j, period
+
+    def _cmp_word(self, j: int) -> tuple[str, str | None, bool, int]:
+        """The comparison word at ``j``: (word, direction, takes a direct object, end)."""
+        word, nxt = self.low(j), self.low(j + 1)
+        if word in ("less", "more"):
+            end = j + 2 if nxt in ("expensive", "costly", "pricey") else j + 1
+            return word, "cheaper" if word == "less" else "more_expensive", False, end
+        if word in ("lower", "higher"):
+            end = j + 3 if nxt == "-" and self.low(j + 2) in ("priced", "cost") else j + 1
+            return word, "cheaper" if word == "lower" else "more_expensive", False, end
+        if word in ("cheaper", "günstiger", "billiger", "preiswerter", "below", "menos"):
+            return word, "cheaper", False, j + 1
+        if word in ("pricier", "costlier", "dearer", "teurer", "above"):
+            return word, "more_expensive", False, j + 1
+        if word == "moins":
+            return word, "cheaper", False, j + 2 if nxt in ("cher", "chère", "chers") else j + 1
+        if word in ("más", "plus") and nxt in ("barato", "barata", "económico", "económica"):
+            return word, "cheaper", False, j + 2
+        if word in ("más", "plus") and nxt in ("caro", "cara", "cher", "chère"):
+            return word, "more_expensive", False, j + 2
+        if word in (
+            "undercuts",
+            "undercut",
+            "undercutting",
+            "beats",
+            "beat",
+            "beating",
+            "underprices",
+        ):
+            return word, "cheaper", True, j + 1
+        if word in ("exceeds", "exceed"):
+            return word, "more_expensive", True, j + 1
+        if word in ("saves", "save", "saving", "savings"):
+            end = j + 2 if nxt in ("you", "us", "them") else j + 1
+            return word, "cheaper", False, end
+        return word, None, False, j
+
+    def _price(self, subject: Unit, tok: Tok, start: int, end: int) -> None:
+        if self.other_context and tok.period is None:
+            return
+        readings = self.amount_readings(tok)
+        tests = [
+            _claim_test(Price(id="prose", offer=subject.offer or "", amount=a, period=p))  # type: ignore[arg-type]
+            for a, p in readings
+        ]
+        self.add(
+            f"{subject.offer} costs {tok.text}",
+            _any_of(tests),
+            start,
+            end,
+            exact=subject.exact and len(readings) == 1,
+        )
+
+    def _difference_test(
+        self,
+        x: str,
+        y: str,
+        direction: str,
+        *,
+        amount: Tok | None,
+        share: Decimal | None,
+        hedge: str | None,
+        period: str | None,
+    ) -> Test:
+        percent = share is not None or (amount is not None and amount.pct)
+        tests = []
+        readings = [(Amount(value=share, places=0), "month")] if share is not None else []
+        if amount is not None:
+            periods = (
+                [period]
+                if period in ("month", "year")
+                else (["month", "year"] if self.year_context else ["month"])
+            )
+            readings = [
+                (Amount(value=v, places=p), q)
+                for v, p in zip(amount.values, amount.places, strict=True)
+                for q in (periods if not percent else ["month"])
+            ]
+        for stated, per in readings:
+            if hedge is not None or share is not None:
+                tests.append(
+                    _hedged(_gap_value(x, y, direction, percent, per), stated.value, _bound(hedge))
+                )
+            else:
+                claim = Difference(
+                    id="prose",
+                    offer=x,
+                    than=y,
+                    direction=direction,  # type: ignore[arg-type]
+                    amount=stated,
+                    unit="percent" if percent else "amount",
+                    period=per,
+                )  # type: ignore[arg-type]
+                tests.append(_claim_test(claim))
+        return _any_of(tests)
+
+    def _ratio_test(self, x: str, y: str, ratio: Decimal, hedge: str | None) -> Test:
+        def test(table: Table) -> bool | None:
+            a, b = _value(table, x, Decimal(1)), _value(table, y, Decimal(1))
+            if a is None or b is None:
+                return None
+            if hedge is not None:
+                return False if abs(a - b * ratio) > abs(b * ratio) * Decimal("0.15") else None
+            return a == b * ratio
+
+        return test
