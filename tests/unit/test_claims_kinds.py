@@ -30,12 +30,10 @@ def test_a_price_claim_keeps_the_precision_its_amount_states() -> None:
 
 
 def test_a_json_number_amount_states_its_own_decimals() -> None:
-    assert parse_claim({"id": "c", "kind": "price", "offer": "B", "amount": 18.2}).amount == Amount(
-        value=Decimal("18.2"), places=1
-    )
-    assert parse_claim({"id": "c", "kind": "price", "offer": "B", "amount": 90}).amount == Amount(
-        value=Decimal(90), places=0
-    )
+    one_decimal = parse_claim({"id": "c", "kind": "price", "offer": "B", "amount": 18.2})
+    assert one_decimal == Price(id="c", offer="B", amount=Amount(value=Decimal("18.2"), places=1))
+    whole = parse_claim({"id": "c", "kind": "price", "offer": "B", "amount": 90})
+    assert whole == Price(id="c", offer="B", amount=Amount(value=Decimal(90), places=0))
 
 
 def test_a_thousands_separator_in_an_amount_string_is_read() -> None:

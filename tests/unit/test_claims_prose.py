@@ -295,13 +295,15 @@ def test_a_rationale_over_the_cap_is_blocked_unread() -> None:
     )
 
 
-def test_reading_is_linear_in_the_length_of_one_long_sentence() -> None:
-    from stepgraph.claims import forms
+def test_reading_is_linear_in_the_length_of_one_long_sentence(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from stepgraph.claims.units import SentenceBase
 
     calls = {"n": 0}
-    original = forms.SentenceReader.low
+    original = SentenceBase.low
 
-    def counting(self: forms.SentenceReader, at: int) -> str:
+    def counting(self: SentenceBase, at: int) -> str:
         calls["n"] += 1
         return original(self, at)
 
@@ -311,9 +313,6 @@ def test_reading_is_linear_in_the_length_of_one_long_sentence() -> None:
         check_text(text, SEED, max_chars=10**7)
         return calls["n"]
 
-    forms.SentenceReader.low = counting  # type: ignore[method-assign]
-    try:
-        small, large = cost(100), cost(1000)
-    finally:
-        forms.SentenceReader.low = original  # type: ignore[method-assign]
+    monkeypatch.setattr(SentenceBase, "low", counting)
+    small, large = cost(100), cost(1000)
     assert large <= 11 * small  # ten times the text: about ten times the work

@@ -29,9 +29,9 @@ class CompareForms(WordForms):
         period = amount.period if amount is not None else None
         j, period = self._periods(j, period)
         ratio = share is not None and self.low(at) in ("half", "twice", "double")
-        if ratio:
-            word, direction, direct = "as", "ratio", False
-        else:
+        direction: str | None = "ratio"
+        word, direct = "as", False
+        if not ratio:
             word, direction, direct, j = self._cmp_word(j)
         if direction is None:
             return None
@@ -43,10 +43,10 @@ class CompareForms(WordForms):
                 period = amount.period if amount is not None else None
                 j += 1
         j, period = self._periods(j, period)
-        j = self._ratio_words(j) if ratio else self._than(j, direct=direct)
-        if j is None:
+        after = self._ratio_words(j) if ratio else self._than(j, direct=direct)
+        if after is None:
             return None
-        targets, j = self._targets(j)
+        targets, j = self._targets(after)
         if not targets:
             return self._against_number(
                 subjects, start, at, j, direction=direction, amount=amount, neg=neg

@@ -15,7 +15,7 @@ from decimal import Decimal
 from . import lexicon as lx
 from .check import Table, matches
 from .free_forms import FreeForms
-from .judge import Statement, _all_of, _any_of, _bound, _claim_test, _hedged, _value
+from .judge import Statement, _all_of, _any_of, _bound, _claim_test, _hedged, _price_of
 from .kinds import Cheapest, Claim, MostExpensive, Price, Rank, Tie
 from .tokens import ORDINALS
 from .units import WINDOW, Unit
@@ -243,7 +243,7 @@ class SentenceReader(FreeForms):
         readings = self.amount_readings(tok)
         tests = []
         for amount, period in readings:
-            claim = Price(id="prose", offer=subject.offer or "", amount=amount, period=period)  # type: ignore[arg-type]
+            claim = Price(id="prose", offer=subject.offer or "", amount=amount, period=period)
             if hedge in (
                 "about",
                 "around",
@@ -268,11 +268,7 @@ class SentenceReader(FreeForms):
             ):
                 factor = Decimal(12) if period == "year" else Decimal(1)
                 offer = subject.offer or ""
-                tests.append(
-                    _hedged(
-                        lambda t, o=offer, f=factor: _value(t, o, f), amount.value, _bound(hedge)
-                    )
-                )
+                tests.append(_hedged(_price_of(offer, factor), amount.value, _bound(hedge)))
             else:
                 tests.append(_claim_test(claim))
         says = f"{subject.offer} costs {tok.text}" + (f" a {tok.period}" if tok.period else "")
@@ -459,7 +455,7 @@ class SentenceReader(FreeForms):
             for reading, period in self.amount_readings(amount.tok)[:1]:
                 claims_p = [
                     Price(id="prose", offer=o, amount=reading, period=period) for o in offers
-                ]  # type: ignore[arg-type]
+                ]
                 tests.append(_claim_test(*claims_p))
         test = _all_of(tests)
         self.add(

@@ -50,7 +50,7 @@ def _any_of(tests: list[Test]) -> Test:
     return test
 
 
-def _hedged(actual: Callable[[Table], Decimal | None], stated: Decimal, bound: str):  # type: ignore[no-untyped-def]
+def _hedged(actual: Callable[[Table], Decimal | None], stated: Decimal, bound: str) -> Test:
     """A loosened number: ``over``/``under`` are bounds; ``about`` allows 15 per cent."""
 
     def test(table: Table) -> bool | None:
@@ -142,5 +142,14 @@ def _gap_value(
         if percent:
             return None if b == 0 else round_to(gap / b * 100, 4)
         return gap * (Decimal(12) if period == "year" else Decimal(1))
+
+    return actual
+
+
+def _price_of(offer: str, factor: Decimal) -> Callable[[Table], Decimal | None]:
+    """The offer's price per period (``factor`` 12 for a year), for a loosened comparison."""
+
+    def actual(table: Table) -> Decimal | None:
+        return _value(table, offer, factor)
 
     return actual

@@ -118,6 +118,11 @@ FIELDS: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
 KINDS = tuple(FIELDS)
 
 
+def as_period(text: str | None) -> Period:
+    """A period word as the ``Period`` type: ``year``, else ``month``."""
+    return "year" if text == "year" else "month"
+
+
 def offers_of(claim: Claim) -> tuple[str, ...]:
     """The record ids a claim is about, in the order it names them."""
     if isinstance(claim, Order | Tie):
@@ -228,7 +233,9 @@ def _build(kind: str, raw: dict[str, Any], claim_id: str, where: str) -> Claim:
             raise InvalidClaim(claim_id, f"{where}.{name}", f"names an offer twice: {value!r}")
         return tuple(value)
 
-    amount = lambda: parse_amount(raw["amount"], claim_id, f"{where}.amount")  # noqa: E731
+    def amount() -> Amount:
+        return parse_amount(raw["amount"], claim_id, f"{where}.amount")
+
     if kind == "price":
         return Price(
             id=claim_id,
@@ -293,8 +300,8 @@ def read_claims(raw: object) -> tuple[list[Claim], list[ClaimProblem]]:
             )
             continue
         if claim.id in seen:
-            error = InvalidClaim(claim.id, f"claims[{index}].id", "is used by another claim")
-            problems.append(ClaimProblem(id=claim.id, raw=item, error=error))
+            repeated = InvalidClaim(claim.id, f"claims[{index}].id", "is used by another claim")
+            problems.append(ClaimProblem(id=claim.id, raw=item, error=repeated))
             continue
         seen.add(claim.id)
         claims.append(claim)

@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from . import lexicon as lx
 from .check import Table
 from .judge import Statement, Test
-from .kinds import Amount
+from .kinds import Amount, Period, as_period
 from .tokens import ORDINALS, Tok
 
 WINDOW = 40  # the longest stretch of units one form may read
@@ -131,9 +131,10 @@ class SentenceBase:
             and tok.period != "other"
         )
 
-    def amount_readings(self, tok: Tok) -> list[tuple[Amount, str]]:
-        periods = (
-            [tok.period]
+    def amount_readings(self, tok: Tok) -> list[tuple[Amount, Period]]:
+        """Each value the number can have, with each period it can be meant per."""
+        periods: list[Period] = (
+            [as_period(tok.period)]
             if tok.period in ("month", "year")
             else (["month", "year"] if self.year_context else ["month"])
         )

@@ -8,7 +8,7 @@ from decimal import Decimal
 from . import lexicon as lx
 from .check import Table
 from .judge import Test, _any_of, _bound, _claim_test, _gap_value, _hedged, _value
-from .kinds import Amount, Count, Difference, Price
+from .kinds import Amount, Count, Difference, Price, as_period
 from .tokens import Tok
 from .units import SentenceBase, Unit
 
@@ -19,8 +19,9 @@ class WordForms(SentenceBase):
     def _fraction(self, at: int) -> tuple[Decimal, int] | None:
         low, nxt = self.low(at), self.low(at + 1)
         if low == "a" and nxt in ("quarter", "third", "fifth", "tenth"):
-            share = {"quarter": 25, "third": Decimal(100) / 3, "fifth": 20, "tenth": 10}[nxt]
-            return Decimal(share), at + 2
+            shares = {"quarter": Decimal(25), "third": Decimal(100) / 3, "fifth": Decimal(20),
+                      "tenth": Decimal(10)}  # fmt: skip
+            return shares[nxt], at + 2
         if low in ("half", "twice", "double"):
             return (Decimal(50) if low == "half" else Decimal(200)), at + 1
         return None
@@ -209,7 +210,7 @@ class WordForms(SentenceBase):
             return
         readings = self.amount_readings(tok)
         tests = [
-            _claim_test(Price(id="prose", offer=subject.offer or "", amount=a, period=p))  # type: ignore[arg-type]
+            _claim_test(Price(id="prose", offer=subject.offer or "", amount=a, period=p))
             for a, p in readings
         ]
         self.add(
@@ -255,11 +256,11 @@ class WordForms(SentenceBase):
                     id="prose",
                     offer=x,
                     than=y,
-                    direction=direction,  # type: ignore[arg-type]
+                    direction="cheaper" if direction == "cheaper" else "more_expensive",
                     amount=stated,
                     unit="percent" if percent else "amount",
-                    period=per,
-                )  # type: ignore[arg-type]
+                    period=as_period(per),
+                )
                 tests.append(_claim_test(claim))
         return _any_of(tests)
 
