@@ -197,24 +197,7 @@ class SentenceReader(FreeForms):
         tok = unit.tok
         assert tok is not None
         nxt = at + 1
-        while self.low(nxt) in (
-            "a",
-            "per",
-            "each",
-            "every",
-            "month",
-            "monthly",
-            "de",
-            "par",
-            "mois",
-            "im",
-            "pro",
-            "monat",
-            "al",
-            "mes",
-            "year",
-            "annually",
-        ):
+        while self.low(nxt) in lx.PERIOD_WORDS:
             nxt += 1
         cmp_word = self.low(nxt)
         if self.low(at - 1) in ("at", "mit", "à", "con", "with", "bei") and self.money(unit):

@@ -762,3 +762,6 @@ VERBS = {
 }
 PRICE_HEAD_OK = FILLERS | {"priced", "coming", "quoted", "listed", "billed", "charged"}
 THAN_WORDS = {"than", "que", "als", "to", "with", "against", "over", "versus", "vs", "on"}
+PERIOD_WORDS = {"a", "per", "each", "every", "month", "monthly", "de", "par", "mois", "im",
+                "pro", "monat", "al", "mes", "year", "annually"}  # fmt: skip
+"""Words between an amount and what it is compared with: ``30 a month more``."""

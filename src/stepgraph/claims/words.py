@@ -102,19 +102,7 @@ class WordForms(SentenceBase):
         tok = self.units[at].tok
         if tok is None or tok.pct or tok.money or tok.period or len(tok.values) != 1:
             return
-        if tok.unit not in (
-            None,
-            *lx.OFFER_NOUNS,
-            "offers",
-            "quotes",
-            "plans",
-            "options",
-            "tenders",
-            "bids",
-            "suppliers",
-            "providers",
-            "vendors",
-        ):
+        if tok.unit is not None and tok.unit not in lx.OFFER_NOUNS:
             return
         if self.low(at + 1) in lx.CHEAP_SUP | lx.DEAR_SUP | {"most", "least", "lower", "higher"}:
             return  # "one of the two cheapest": a part, not the count
@@ -129,31 +117,7 @@ class WordForms(SentenceBase):
         while (
             self.kind(j) == "w"
             and self.low(j)
-            in (
-                "a",
-                "per",
-                "each",
-                "every",
-                "month",
-                "monthly",
-                "de",
-                "par",
-                "mois",
-                "im",
-                "pro",
-                "monat",
-                "al",
-                "mes",
-                "year",
-                "annually",
-                "yearly",
-                "annual",
-                "over",
-                "the",
-                "in",
-                "costs",
-                "cost",
-            )
+            in lx.PERIOD_WORDS | {"yearly", "annual", "over", "the", "in", "costs", "cost"}
             and (
                 self.low(j) not in ("over", "the", "in", "a", "costs", "cost")
                 or (
