@@ -98,8 +98,8 @@ def test_a_contradiction_names_the_sentence_its_position_and_the_inputs() -> Non
     assert (sentence.start, sentence.end, sentence.verdict) == (15, 37, "contradicted")
     assert text[sentence.start : sentence.end] == "A costs 130 per month."
     assert result.reasons == (
-        "rationale sentence 'A costs 130 per month.' (at 15) is false: the inputs "
-        "contradict: A costs 130 a month",
+        "rationale sentence 'A costs 130 per month.' (at 15) is false: A costs 130 a month; "
+        "the inputs: A 120",
     )
 
 
@@ -112,6 +112,6 @@ def test_the_article_a_is_not_taken_for_offer_a() -> None:
 def test_an_offer_id_that_is_not_in_the_inputs_blocks() -> None:
     result = check("Offer D is cheaper.")
     assert result.reasons == (
-        "rationale sentence 'Offer D is cheaper.' (at 0) is false: the inputs contradict: "
-        "there is no offer 'D' (offers: A, B, C)",
+        "rationale sentence 'Offer D is cheaper.' (at 0) is false: there is no offer 'D' "
+        "(offers: A, B, C); the inputs: A 120, B 90, C 110",
     )

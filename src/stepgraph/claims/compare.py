@@ -66,10 +66,13 @@ class CompareForms(WordForms):
             )
             for x, y in pairs
         ]
-        names = ", ".join(f"{x} vs {y}" for x, y in pairs)
-        says = f"{names}: {'not ' if neg else ''}{direction.replace('_', ' ')}" + (
-            f" by {amount.text}" if amount is not None else ""
-        )
+        word = {"cheaper": "cheaper", "more_expensive": "more expensive"}.get(direction, "")
+        by = f" by {amount.text}" if amount is not None else ""
+        if ratio and share is not None:
+            word, by = f"{share / 100:g} times the price of", ""
+        elif word:
+            word = f"{word} than"
+        says = "; ".join(f"{x} is {'not ' if neg else ''}{word} {y}{by}" for x, y in pairs)
         self.last_target = True
         self.target = self.units[j - 1] if self.kind(j - 1) == "off" else None
         loose = hedge is not None or (share is not None and not ratio and share % 1 != 0)

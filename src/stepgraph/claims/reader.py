@@ -169,7 +169,7 @@ class ProseReader:
         results = [(s, s.test(self.table)) for s in statements]
         false = [s.says for s, r in results if r is False]
         if false:
-            return "contradicted", "the inputs contradict: " + "; ".join(false)
+            return "contradicted", f"{'; '.join(false)}; the inputs: {self._inputs(toks)}"
         missing = [c for c in cited if c not in self.claims]
         if missing:
             return "contradicted", f"cites {', '.join(missing)}, which no claim has"
@@ -196,6 +196,12 @@ class ProseReader:
         if not used and not claims:
             return "unverified", "nothing in it can be checked"
         return "checked", "every name, amount and comparison is accounted for"
+
+    def _inputs(self, toks: list[Tok]) -> str:
+        """The prices of the offers the sentence names (all offers if it names none)."""
+        named = {t.offer for t in toks if t.kind in ("offer", "near")}
+        shown = [r for r in self.table.records if r.id in named] or list(self.table.records)
+        return ", ".join(f"{r.id} {_plain(r.value)}" for r in shown)
 
     def _index(self, toks: list[Tok]) -> None:
         """Per token: the number it marks, the nearest offer after and before (linear)."""
@@ -295,6 +301,10 @@ class ProseReader:
             if isinstance(claim, Order) and after in claim.offers and before in claim.offers:
                 return claim.offers.index(before) < claim.offers.index(after)
         return False
+
+
+def _plain(value: Decimal | None) -> str:
+    return "no price" if value is None else format(value.normalize(), "f")
 
 
 def _amount_matches(claim: Claim, tok: Tok) -> bool:
