@@ -132,6 +132,7 @@ class CompareForms(WordForms):
             j += 1
         while self.kind(j) == "off":
             targets.append(self.units[j].offer or "")
+            self.targets.add(j)
             j += 1
             while self.low(j) in ("'s", "'", "s"):
                 j += 1

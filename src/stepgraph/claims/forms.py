@@ -17,7 +17,7 @@ from .check import Table, matches
 from .free_forms import FreeForms
 from .judge import Statement, _all_of, _any_of, _bound, _claim_test, _hedged, _price_of
 from .kinds import Cheapest, Claim, MostExpensive, Price, Rank, Tie
-from .tokens import ORDINALS
+from .tokens import ORDINALS, Tok
 from .units import WINDOW, Unit
 
 
@@ -31,9 +31,8 @@ class SentenceReader(FreeForms):
             unit = units[at]
             if unit.kind == "off" and (
                 at not in self.covered
-                or self.low(at + 1)
-                in ("is", "costs", "cost", "comes", "has", "remains", "sits", "was")
-            ):
+                or (at in self.targets and self.low(at + 1) in lx.SUBJECT_VERBS)
+            ):  # a record compared with ("than B") may still be the subject of what follows
                 subjects, after, negated = self._subjects(at)
                 self._predicates(subjects, at, after, negated)
                 at = max(at + 1, after if len(subjects) > 1 else at + 1)
@@ -202,7 +201,7 @@ class SentenceReader(FreeForms):
         cmp_word = self.low(nxt)
         if self.low(at - 1) in ("at", "mit", "à", "con", "with", "bei") and self.money(unit):
             cmp_word = ""  # "mit 90 € im Monat günstiger als A": 90 is the price, not the gap
-        if tok.pct or cmp_word in lx.CHEAP_CMP | lx.DEAR_CMP | {"más", "plus", "below"}:
+        if tok.pct or cmp_word in lx.AMOUNT_CMP:
             return self._comparative(subjects, start, at, hedge, neg)
         if self.low(at - 1) == "by" or (
             self.low(at + 1) in ("for", "pour", "für", "para") and self.kind(at + 2) == "off"
@@ -220,8 +219,10 @@ class SentenceReader(FreeForms):
                     end += 1
                 return end  # "has 120 GB and costs 90": the unit is passed over
             return None
-        if len(subjects) != 1 or neg or (self.other_context and tok.period is None):
+        if neg or (self.other_context and tok.period is None):
             return at + 1
+        if len(subjects) != 1:
+            return self._each_costs(subjects, start, at, tok)
         subject = subjects[0]
         readings = self.amount_readings(tok)
         tests = []
@@ -264,6 +265,57 @@ class SentenceReader(FreeForms):
             certain=hedge is None,
         )
         return at + 1
+
+    def _each_costs(self, subjects: list[Unit], start: int, at: int, tok: Tok) -> int:
+        """``X and Y cost 80 (each)``: every subject at that price; ``... 120 and 110``
+        (one amount each), ``together``, ``in total``: not read."""
+        if self.low(at + 1) in (",", "and"):
+            return self._respectively(subjects, start, at)
+        if self.low(at + 1) in ("together", "combined", "in", "total", "between"):
+            return None
+        if self.low(start - 1) not in (
+            "",
+            ",",
+            ":",
+            "both",
+            "while",
+            "but",
+            "and",
+            "(",
+            ";",
+        ) or any(
+            self.low(k) in ("between", "difference", "gap", "spread", "of")
+            for k in range(max(0, start - 4), start)
+        ):
+            return at + 1  # "the difference between C and B is 20": not each one's price
+        tests = [
+            _claim_test(*[Price(id="prose", offer=s.offer or "", amount=a, period=p)
+                          for s in subjects])
+            for a, p in self.amount_readings(tok)
+        ]  # fmt: skip
+        names = " and ".join(str(s.offer) for s in subjects)
+        self.add(f"{names} each cost {tok.text}", _any_of(tests), start, at + 1,
+                 exact=all(s.exact for s in subjects))  # fmt: skip
+        return at + 1
+
+    def _respectively(self, subjects: list[Unit], start: int, at: int) -> int | None:
+        """``A, B and C cost 120, 90 and 110 respectively``: one amount per subject."""
+        amounts, j = [], at
+        while self.kind(j) == "num" and len(amounts) < len(subjects):
+            amounts.append(self.units[j].tok)
+            j += 2 if self.low(j + 1) in (",", "and") else 1
+        if self.low(j) != "respectively" or len(amounts) != len(subjects):
+            return None
+        claims = []
+        for subject, tok in zip(subjects, amounts, strict=True):
+            if tok is None or len(tok.values) != 1 or not self.money(self.units[at]):
+                return None
+            amount, period = self.amount_readings(tok)[0]
+            claims.append(Price(id="prose", offer=subject.offer or "", amount=amount,
+                                period=period))  # fmt: skip
+        self.add("each costs its amount, respectively", _claim_test(*claims), start, j + 1,
+                 exact=all(s.exact for s in subjects) and not self.year_context)  # fmt: skip
+        return j + 1
 
     def _superlative_head(
         self,
@@ -355,7 +407,7 @@ class SentenceReader(FreeForms):
             if kind == "dear":
                 position = n + 1 - position
         elif low in ("last", "runner") or (
-            self.ranking_context
+            (self.ranking_context or self.low(end) in ("at", "("))
             and (
                 self.low(end)
                 not in (

@@ -9,7 +9,7 @@ from decimal import Decimal
 from . import lexicon as lx
 from .check import Table
 from .compare import CompareForms
-from .judge import _any_of, _claim_test, _every, _extreme
+from .judge import _any_of, _claim_test, _every, _extreme, _gap_test
 from .kinds import Cheapest, Claim, MostExpensive, Order
 from .tokens import ORDINALS
 
@@ -64,6 +64,10 @@ class FreeForms(CompareForms):
         elif low in ("start", "starts", "starting") and self.low(at + 1) in ("at", "from"):
             if self.kind(at + 2) == "num" and self.money(self.units[at + 2]):
                 self._extreme_price(at, at + 2, "cheap")  # "prices start at 85"
+        elif low in ("difference", "gap", "spread", "delta") and self.low(at + 1) == "between":
+            self._gap_between(at)
+        elif low in ("choosing", "picking", "selecting", "taking") and self.kind(at + 1) == "off":
+            self._instead(at)
         elif low == "switching":
             self._switching(at)
         if self._superlative(at) is not None:
@@ -198,18 +202,19 @@ class FreeForms(CompareForms):
             j += 1
         if self.low(j) == "between":
             j += 1
+        label = 3 if self.low(j + 1) == "(" and self.low(j + 3) == ")" else 0  # "90 (B) to"
         if (
             self.kind(j) != "num"
-            or self.low(j + 1) not in ("to", "-", "and")
-            or self.kind(j + 2) != "num"
+            or self.low(j + 1 + label) not in ("to", "-", "and")
+            or self.kind(j + 2 + label) != "num"
         ):
             return
-        first, last = self.units[j].tok, self.units[j + 2].tok
+        first, last = self.units[j].tok, self.units[j + 2 + label].tok
         if (
             first is None
             or last is None
             or not self.money(self.units[j])
-            or not self.money(self.units[j + 2])
+            or not self.money(self.units[j + 2 + label])
         ):
             return
         exact_ends = low != "between"
@@ -231,7 +236,7 @@ class FreeForms(CompareForms):
             f"prices {'range' if exact_ends else 'lie'} {first.text} to {last.text}",
             test,
             at,
-            j + 3,
+            j + 3 + label,
             exact=len(lows) == 1 and len(highs) == 1,
         )
 
@@ -339,6 +344,45 @@ class FreeForms(CompareForms):
             k + 3,
             exact=len(lows) == 1 and len(highs) == 1,
         )
+
+    def _gap_between(self, at: int) -> None:
+        """``the difference between C and B is 20 (a month)``: the absolute gap."""
+        j = at + 2
+        if self.kind(j) != "off" or self.low(j + 1) != "and" or self.kind(j + 2) != "off":
+            return
+        x, y = self.units[j].offer or "", self.units[j + 2].offer or ""
+        k = j + 3
+        while self.low(k) in ("is", "of", "comes", "to", "amounts", "just", "only", "exactly",
+                              "a", "per", "monthly", "month", ":", "="):  # fmt: skip
+            k += 1
+        unit = self.units[k] if k < len(self.units) else None
+        if unit is None or not self.money(unit) or unit.tok is None or unit.tok.pct:
+            return
+        tests = [_gap_test(x, y, reading.value, period)
+                 for reading, period in self.amount_readings(unit.tok)]  # fmt: skip
+        self.add(f"{x} and {y} differ by {unit.tok.text}", _any_of(tests), at, k + 1,
+                 exact=self.units[j].exact and self.units[j + 2].exact)  # fmt: skip
+
+    def _instead(self, at: int) -> None:
+        """``Choosing B instead of A saves 300 per year``: B is that much cheaper than A."""
+        j = at + 2
+        if (self.low(j), self.low(j + 1)) in (("instead", "of"), ("rather", "than")):
+            j += 2
+        elif self.low(j) == "over":
+            j += 1
+        else:
+            return
+        if self.kind(j) != "off" or self.low(j + 1) not in ("saves", "save"):
+            return
+        tok = self.units[j + 2].tok if self.kind(j + 2) == "num" else None
+        if tok is None:
+            return
+        x, y = self.units[at + 1], self.units[j]
+        end, period = self._periods(j + 3, tok.period)
+        test = self._difference_test(x.offer or "", y.offer or "", "cheaper", amount=tok,
+                                     share=None, hedge=None, period=period)  # fmt: skip
+        self.add(f"{x.offer} saves {tok.text} over {y.offer}", test, at, end,
+                 exact=x.exact and y.exact)  # fmt: skip
 
     def _switching(self, at: int) -> None:
         """``Switching from Plus to Basic saves 12 a month``."""

@@ -153,3 +153,14 @@ def _price_of(offer: str, factor: Decimal) -> Callable[[Table], Decimal | None]:
         return _value(table, offer, factor)
 
     return actual
+
+
+def _gap_test(x: str, y: str, stated: Decimal, period: str) -> Test:
+    """The absolute difference between two offers' prices (per month or year)."""
+
+    def test(table: Table) -> bool | None:
+        factor = Decimal(12) if period == "year" else Decimal(1)
+        a, b = _value(table, x, factor), _value(table, y, factor)
+        return None if a is None or b is None else abs(a - b) == stated
+
+    return test

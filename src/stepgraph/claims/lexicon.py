@@ -761,7 +761,13 @@ VERBS = {
     "quotes",
 }
 PRICE_HEAD_OK = FILLERS | {"priced", "coming", "quoted", "listed", "billed", "charged"}
+AMOUNT_CMP = (CHEAP_CMP | DEAR_CMP | {"más", "plus", "below"}) - {
+    "undercuts", "undercut", "undercutting", "beats", "beat", "beating", "saves", "save",
+    "saving", "savings", "underprices", "exceeds", "exceed"}  # fmt: skip
+"""Words that make a number before them a difference (``30 cheaper``), not a price."""
 THAN_WORDS = {"than", "que", "als", "to", "with", "against", "over", "versus", "vs", "on"}
 PERIOD_WORDS = {"a", "per", "each", "every", "month", "monthly", "de", "par", "mois", "im",
                 "pro", "monat", "al", "mes", "year", "annually"}  # fmt: skip
 """Words between an amount and what it is compared with: ``30 a month more``."""
+SUBJECT_VERBS = {"is", "costs", "cost", "comes", "has", "remains", "sits"}
+"""A record followed by one of these starts a new statement about it."""

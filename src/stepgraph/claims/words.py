@@ -50,11 +50,13 @@ class WordForms(SentenceBase):
         elif low in ("priciest", "costliest", "dearest", "teuerste", "teuersten"):
             kind = "dear"
         elif (low == "least" and nxt in ("expensive", "costly", "pricey")) or (
-            low == "most" and nxt in ("affordable", "economical", "budget")
+            low == "most" and nxt in ("affordable", "economical", "budget", "inexpensive")
         ):
             kind, end = "cheap", at + 2
         elif low == "most" and nxt in ("expensive", "costly", "pricey"):
             kind, end = "dear", at + 2
+        elif (low, nxt, self.low(at + 2), self.low(at + 3)) == ("most", "cost", "-", "effective"):
+            kind, end = "cheap", at + 4
         elif (low == "best" and nxt in ("price", "deal", "rate")) or (
             low == "moins" and nxt in ("cher", "chère", "chers", "chères")
         ):
