@@ -75,6 +75,8 @@ class SentenceReader(FreeForms):
         while at < limit:
             gap_start = at
             hedge, neg = None, negated
+            if not first and self.table_row and self.low(at) == ",":
+                return  # "| B | 90 | 30 |": the next cell is another column
             if not first and self.low(at) in lx.CONTRAST:
                 return  # "..., versus 120 for A": another record's figure follows
             while (

@@ -129,6 +129,7 @@ class ProseReader:
         self.verdicts = verdicts  # claim id -> true / contradicted / invalid
         self.cited_at: dict[str, list[int]] = {}
         self.previous_subject: str | None = None
+        self.header_year = False  # the table being read has a yearly column
 
     def sentence(self, norm: Normalised, raw: str, span: Span) -> SentenceVerdict:
         toks = tokenize(norm.text, span.start, span.end, self.names)
@@ -145,13 +146,20 @@ class ProseReader:
                 else:
                     tok.kind = "punct"
         words = {t.low for t in toks if t.kind in ("word", "code")}
+        raw_text = raw[start:end]
+        row = "|" in raw_text or "<td" in raw_text.lower() or "<th" in raw_text.lower()
+        if row and not any(t.kind == "num" for t in toks):
+            self.header_year = bool(_YEAR.search(norm.text, span.start, span.end))
+        elif not row:
+            self.header_year = False
         reader = SentenceReader(
             self.table,
             toks,
-            year_context=bool(_YEAR.search(norm.text, span.start, span.end)),
+            year_context=bool(_YEAR.search(norm.text, span.start, span.end)) or self.header_year,
             other_context=bool(words & lx.OTHER_CONTEXT),
             ranking_context=bool(words & _RANKING),
         )
+        reader.table_row = row
         reader.build_units(self.previous_subject)
         statements = reader.read()
         subjects = {t.offer for t in toks if t.kind == "offer"}

@@ -136,8 +136,9 @@ def normalise(raw: str) -> Normalised:
             emit(raw[index], index)
         at = match.end()
         if match.group("tag"):
-            block = match.group("name").lower() in _BLOCK_TAGS
-            emit("\n" if block else " ", match.end() - 1)
+            name = match.group("name").lower()
+            cell = " , " if name in ("td", "th") else " "
+            emit("\n" if name in _BLOCK_TAGS else cell, match.end() - 1)
         elif match.group("entity"):
             emit(html.unescape(match.group("entity")), match.start())
         elif match.group("pipe") or match.group("rule"):

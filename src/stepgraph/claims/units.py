@@ -50,6 +50,7 @@ class SentenceBase:
         self.last_target = False  # the last predicate ended on another record (``than B``)
         self.target: Unit | None = None
         self.targets: set[int] = set()  # units named after "than"
+        self.table_row = False  # a table row: each cell is read on its own
         self.modal = any(t.low in lx.MODALS for t in toks if t.kind == "word")
         self.negated_anywhere = any(t.low in lx.NEGATIONS for t in toks if t.kind == "word")
 
