@@ -268,7 +268,7 @@ class SentenceReader(FreeForms):
         )
         return at + 1
 
-    def _each_costs(self, subjects: list[Unit], start: int, at: int, tok: Tok) -> int:
+    def _each_costs(self, subjects: list[Unit], start: int, at: int, tok: Tok) -> int | None:
         """``X and Y cost 80 (each)``: every subject at that price; ``... 120 and 110``
         (one amount each), ``together``, ``in total``: not read."""
         if self.low(at + 1) in (",", "and"):
@@ -302,7 +302,8 @@ class SentenceReader(FreeForms):
 
     def _respectively(self, subjects: list[Unit], start: int, at: int) -> int | None:
         """``A, B and C cost 120, 90 and 110 respectively``: one amount per subject."""
-        amounts, j = [], at
+        amounts: list[Tok | None] = []
+        j = at
         while self.kind(j) == "num" and len(amounts) < len(subjects):
             amounts.append(self.units[j].tok)
             j += 2 if self.low(j + 1) in (",", "and") else 1
