@@ -51,7 +51,11 @@ class CompareForms(WordForms):
             return self._against_number(
                 subjects, start, at, j, direction=direction, amount=amount, neg=neg
             )
-        if self.low(j) == "by" and self.kind(j + 1) == "num" and amount is None:
+        if (
+            self.low(j) in ("by", "um", "de", "por")
+            and self.kind(j + 1) == "num"
+            and amount is None
+        ):
             amount = self.units[j + 1].tok
             j += 2
         j, period = self._periods(

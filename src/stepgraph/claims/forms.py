@@ -113,20 +113,16 @@ class SentenceReader(FreeForms):
                     continue  # "crm-4411 (A, 120)": the same record named again
                 return
             self.chained = not first
-            if self.last_target and not any(
-                self.low(k) in (",", "and", "but", ";", "while") for k in range(gap_start, at)
-            ):
+            gap = {self.low(k) for k in range(gap_start, at)}
+            if self.last_target and not gap & {"and", "but", ";", "while", "whereas"}:
                 if (
                     self.target is None
                     or self.kind(at) != "num"
-                    or at == gap_start
-                    or not all(
-                        self.low(k) in ("at", "priced", "costing", "à", "bei", "con", "mit")
-                        for k in range(gap_start, at)
-                    )
+                    or not gap & {"at", "priced", "costing", "à", "bei", "con", "mit"}
+                    or not gap <= {"at", "priced", "costing", "à", "bei", "con", "mit", ","}
                 ):
                     return
-                subjects, start = [self.target], at - 1  # "less than A at 120": A's price
+                subjects, start = [self.target], at - 1  # "less than A, at 120": A's price
             self.last_target = False
             end = self._head(subjects, start, gap_start, at, hedge=hedge, neg=neg)
             if end is None:
@@ -380,7 +376,7 @@ class SentenceReader(FreeForms):
         says = f"{names} {'is not' if neg else 'is'} {word}"
         self.add(
             says,
-            _claim_test(*claims, negated=neg),
+            _all_of([_claim_test(c, negated=neg) for c in claims]),  # neither...nor: each
             start,
             end,
             exact=all(s.exact for s in subjects),

@@ -475,3 +475,4 @@ class FreeForms(CompareForms):
         )
         word = "the cheapest" if kind == "cheap" else "the most expensive"
         self.add(f"{subject.offer} is {word}", _claim_test(claim), at, j + 1, exact=subject.exact)
+        self.covered.discard(j)  # "The cheapest is B, at 95": B's own predicates follow

@@ -760,7 +760,8 @@ VERBS = {
     "lists",
     "quotes",
 }
-PRICE_HEAD_OK = FILLERS | {"priced", "coming", "quoted", "listed", "billed", "charged"}
+PRICE_HEAD_OK = FILLERS | {"priced", "coming", "quoted", "listed", "billed", "charged", "fee",
+                           "rate", "charge", "both", "each"}  # fmt: skip
 AMOUNT_CMP = (CHEAP_CMP | DEAR_CMP | {"más", "plus", "below"}) - {
     "undercuts", "undercut", "undercutting", "beats", "beat", "beating", "saves", "save",
     "saving", "savings", "underprices", "exceeds", "exceed"}  # fmt: skip

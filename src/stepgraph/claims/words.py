@@ -57,6 +57,15 @@ class WordForms(SentenceBase):
             kind, end = "dear", at + 2
         elif (low, nxt, self.low(at + 2), self.low(at + 3)) == ("most", "cost", "-", "effective"):
             kind, end = "cheap", at + 4
+        elif (
+            low in ("least", "most")
+            and self.low(at - 1) == "the"
+            and (
+                nxt in ("", ".", ",", ";", "of", "at", "(", ")", "-", ":")
+                or self.kind(at + 1) == "num"
+            )
+        ):
+            kind = "cheap" if low == "least" else "dear"  # "A costs the least"
         elif (low == "best" and nxt in ("price", "deal", "rate")) or (
             low == "moins" and nxt in ("cher", "chère", "chers", "chères")
         ):
@@ -138,9 +147,14 @@ class WordForms(SentenceBase):
     def _cmp_word(self, j: int) -> tuple[str, str | None, bool, int]:
         """The comparison word at ``j``: (word, direction, takes a direct object, end)."""
         word, nxt = self.low(j), self.low(j + 1)
+        if word in ("less", "more") and nxt in ("affordable", "economical"):
+            return word, "cheaper" if word == "more" else "more_expensive", False, j + 2
         if word in ("less", "more"):
             end = j + 2 if nxt in ("expensive", "costly", "pricey") else j + 1
             return word, "cheaper" if word == "less" else "more_expensive", False, end
+        if word in ("below", "above", "under"):
+            direct = self.kind(j + 1) == "off"  # "25 below C"; "below 100" is read elsewhere
+            return word, "cheaper" if word != "above" else "more_expensive", direct, j + 1
         if word in ("lower", "higher"):
             end = j + 3 if nxt == "-" and self.low(j + 2) in ("priced", "cost") else j + 1
             return word, "cheaper" if word == "lower" else "more_expensive", False, end
