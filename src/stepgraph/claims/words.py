@@ -60,10 +60,8 @@ class WordForms(SentenceBase):
         elif (
             low in ("least", "most")
             and self.low(at - 1) == "the"
-            and (
-                nxt in ("", ".", ",", ";", "of", "at", "(", ")", "-", ":")
-                or self.kind(at + 1) == "num"
-            )
+            and nxt in ("", ".", ",", ";", "of", "at", "(", ")", "-", ":")
+            and self.low(at - 2) != "at"
         ):
             kind = "cheap" if low == "least" else "dear"  # "A costs the least"
         elif (low == "best" and nxt in ("price", "deal", "rate")) or (
