@@ -772,3 +772,7 @@ PERIOD_WORDS = {"a", "per", "each", "every", "month", "monthly", "de", "par", "m
 """Words between an amount and what it is compared with: ``30 a month more``."""
 SUBJECT_VERBS = {"is", "costs", "cost", "comes", "has", "remains", "sits"}
 """A record followed by one of these starts a new statement about it."""
+RESTRICTIONS = {"that", "which", "who", "among", "including", "excluding", "except", "besides",
+                "if", "when", "once", "after", "before", "unless", "outside", "within", "for",
+                "apart", "aside", "other"}  # fmt: skip
+"""After a superlative, a word that narrows it: ``the cheapest option that includes X``."""

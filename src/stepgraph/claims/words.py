@@ -83,7 +83,7 @@ class WordForms(SentenceBase):
         while self.kind(end) == "w" and self.low(end) in (
             (lx.PRICE_NOUNS - {"costs"})
             | lx.OFFER_NOUNS
-            | {"-", "priced", "overall", "by", "far", "in", "set", "on", "price", "annual", "among"}
+            | {"-", "priced", "overall", "by", "far", "in", "set", "on", "price", "annual"}
         ):
             end += 1
         return kind, end
