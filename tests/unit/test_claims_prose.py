@@ -316,3 +316,37 @@ def test_reading_is_linear_in_the_length_of_one_long_sentence(
     monkeypatch.setattr(SentenceBase, "low", counting)
     small, large = cost(100), cost(1000)
     assert large <= 11 * small  # ten times the text: about ten times the work
+
+
+@pytest.mark.parametrize(
+    ("true", "false"),
+    [
+        ("A, B and C cost 120, 90 and 110 respectively.",
+         "A, B and C cost 120, 110 and 90 respectively."),
+        ("The difference between A and B is 30 a month.",
+         "The difference between A and B is 40 a month."),
+        ("Choosing B instead of A saves 360 a year.", "Choosing B instead of A saves 300 a year."),
+        ("B is priced 20 below C.", "B is priced 25 below C."),
+        ("C is more affordable than A.", "C is more affordable than B."),
+        ("B costs the least.", "A costs the least."),
+        ("Neither A nor C is the cheapest.", "Neither A nor B is the cheapest."),
+        ("The cheapest is B, at 90.", "The cheapest is B, at 95."),
+        ("B, at 90, costs 25% less than A, at 120.", "B, at 90, costs 25% less than A, at 125."),
+        ("| Offer | Monthly | Yearly |\n| B | 90 | 1,080 |", "| Offer | Monthly |\n| B | 95 |"),
+    ],
+)  # fmt: skip
+def test_each_recognised_form_passes_when_true_and_blocks_when_false(true: str, false: str) -> None:
+    assert "contradicted" not in verdicts(true)
+    assert "contradicted" in verdicts(false)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "C is the cheapest option that includes support.",
+        "C is the cheapest among the premium offers.",
+        "The difference between C and B is what matters.",
+    ],
+)
+def test_a_narrowed_or_unfinished_statement_is_left_to_the_reviewer(text: str) -> None:
+    assert verdicts(text) == ["unverified"]
