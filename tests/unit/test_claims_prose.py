@@ -350,3 +350,14 @@ def test_each_recognised_form_passes_when_true_and_blocks_when_false(true: str, 
 )
 def test_a_narrowed_or_unfinished_statement_is_left_to_the_reviewer(text: str) -> None:
     assert verdicts(text) == ["unverified"]
+
+
+def test_a_citation_in_another_case_names_the_claim_and_a_footnote_is_no_citation() -> None:
+    assert read("B is the cheapest [C1].", claims=CLAIMS).reasons == ()
+    assert read("B is the cheapest [1].").reasons == ()
+
+
+def test_a_sentence_citing_an_invalid_claim_is_contradicted() -> None:
+    claims = [{"id": "c2", "kind": "price", "offer": "B"}]
+    sentence = read("B costs 90 [c2].", claims=claims).sentences[0]
+    assert (sentence.verdict, sentence.why) == ("contradicted", "cites c2: false or invalid")

@@ -35,7 +35,7 @@ from .text import Normalised, Span
 from .tokens import ORDINALS, Names, Tok, tokenize
 
 SentenceVerdictKind = Literal["checked", "contradicted", "unverified"]
-_CLAIM_LIKE = re.compile(r"[A-Za-z]{0,3}\d{1,4}")
+_CLAIM_LIKE = re.compile(r"[A-Za-z]{1,3}\d{1,4}")  # c1, C12; not a footnote like [1]
 _YEAR = re.compile(
     r"(?i)\b(?:years?|annual|annually|yearly|per annum|(?:twelve|12)[- ]months?|"
     r"jahr|jährlich|año|anual|annuel|an)\b"
@@ -137,7 +137,8 @@ class ProseReader:
         cites: list[str] = []
         for tok in toks:
             if tok.kind == "cite":
-                if all(c in self.claims or _CLAIM_LIKE.fullmatch(c) for c in tok.cites):
+                if all(self._known(c) or _CLAIM_LIKE.fullmatch(c) for c in tok.cites):
+                    tok.cites = tuple(self._known(c) or c for c in tok.cites)
                     cites.extend(tok.cites)
                     for claim_id in tok.cites:
                         self.cited_at.setdefault(claim_id, []).append(
@@ -171,6 +172,13 @@ class ProseReader:
             text=text, start=start, end=end, verdict=verdict, cites=cited, why=why
         )
 
+    def _known(self, cited: str) -> str | None:
+        """The id of the claim a citation names: as written, or in another case if unique."""
+        if cited in self.verdicts:
+            return cited
+        folded = [c for c in self.verdicts if c.lower() == cited.lower()]
+        return folded[0] if len(folded) == 1 else None
+
     def _judge(
         self, toks: list[Tok], statements: list[Statement], cited: tuple[str, ...], words: set[str]
     ) -> tuple[SentenceVerdictKind, str]:
@@ -178,12 +186,12 @@ class ProseReader:
         false = [s.says for s, r in results if r is False]
         if false:
             return "contradicted", f"{'; '.join(false)}; the inputs: {self._inputs(toks)}"
-        missing = [c for c in cited if c not in self.claims]
+        missing = [c for c in cited if c not in self.verdicts]
         if missing:
             return "contradicted", f"cites {', '.join(missing)}, which no claim has"
         bad = [c for c in cited if self.verdicts.get(c) != "true"]
         if bad:
-            return "contradicted", f"cites {', '.join(bad)}, which the inputs contradict"
+            return "contradicted", f"cites {', '.join(bad)}: false or invalid"
         used = {i for s, r in results if r is True and s.exact and s.certain for i in s.used}
         consumed = {i for s in statements for i in s.used}
         claims = [self.claims[c] for c in cited]
