@@ -361,3 +361,12 @@ def test_a_sentence_citing_an_invalid_claim_is_contradicted() -> None:
     claims = [{"id": "c2", "kind": "price", "offer": "B"}]
     sentence = read("B costs 90 [c2].", claims=claims).sentences[0]
     assert (sentence.verdict, sentence.why) == ("contradicted", "cites c2: false or invalid")
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["C est l'offre la moins chère : 110 € par mois.", "B n'est pas l'offre la moins chère.",
+     "B no es la opción más barata.", "Das günstigste Angebot ist A."],
+)  # fmt: skip
+def test_a_false_sentence_in_another_language_blocks(text: str) -> None:
+    assert verdicts(text) == ["contradicted"]

@@ -93,7 +93,7 @@ class SentenceReader(FreeForms):
             ):
                 if self.low(at) in ("neither", "nor"):
                     neg = True
-                elif self.low(at) in lx.NEGATIONS:
+                elif self.low(at) in lx.NEGATIONS and self.low(at) != "pas":  # ne...pas: once
                     neg = not neg
                 if self.low(at) in lx.HEDGES and self.low(at) not in ("least", "most"):
                     hedge = self.low(at)
