@@ -763,8 +763,9 @@ VERBS = {
 GAP_NOUNS = {"offer", "option", "plan", "quote", "tender", "bid", "package", "tier", "deal",
              "l'offre", "offre", "oferta", "opción", "angebot"}  # fmt: skip
 """Nouns a subject's gap may hold: ``C est l'offre la moins chère``, ``B is the option ...``."""
-PRICE_HEAD_OK = FILLERS | GAP_NOUNS | {"priced", "coming", "quoted", "listed", "billed",
-                                       "charged", "fee", "rate", "charge", "both", "each"}  # fmt: skip
+GAP_WORDS = {"priced", "coming", "quoted", "listed", "billed", "charged", "fee", "rate",
+             "charge", "both", "each"}  # fmt: skip
+PRICE_HEAD_OK = FILLERS | GAP_NOUNS | GAP_WORDS
 AMOUNT_CMP = (CHEAP_CMP | DEAR_CMP | {"más", "plus", "below"}) - {
     "undercuts", "undercut", "undercutting", "beats", "beat", "beating", "saves", "save",
     "saving", "savings", "underprices", "exceeds", "exceed"}  # fmt: skip
