@@ -332,6 +332,9 @@ def test_reading_is_linear_in_the_length_of_one_long_sentence(
         ("Neither A nor C is the cheapest.", "Neither A nor B is the cheapest."),
         ("The cheapest is B, at 90.", "The cheapest is B, at 95."),
         ("B, at 90, costs 25% less than A, at 120.", "B, at 90, costs 25% less than A, at 125."),
+        ("B is cheaper than A by roughly 25%.", "B is cheaper than A by roughly 50%."),
+        ("Three offers: A, B and C.", "Four offers: A, B, C and D."),
+        ("B costs a hundred a month, give or take.", "B costs 150 a month, give or take."),
         ("| Offer | Monthly | Yearly |\n| B | 90 | 1,080 |", "| Offer | Monthly |\n| B | 95 |"),
     ],
 )  # fmt: skip

@@ -51,6 +51,10 @@ class CompareForms(WordForms):
             return self._against_number(
                 subjects, start, at, j, direction=direction, amount=amount, neg=neg
             )
+        loose = self.low(j + 1) in lx.HEDGES and self.kind(j + 2) == "num"
+        if self.low(j) in ("by", "um", "de", "por") and amount is None and loose:
+            hedge, amount = self.low(j + 1), self.units[j + 2].tok  # "by roughly 25%"
+            j += 3
         if (
             self.low(j) in ("by", "um", "de", "por")
             and self.kind(j + 1) == "num"

@@ -161,6 +161,8 @@ class SentenceReader(FreeForms):
             return self._number_head(subjects, start, at, hedge, neg)
         if low in ("a", "half", "twice", "double") and self._fraction(at) is not None:
             return self._comparative(subjects, start, at, hedge, neg)
+        if low in ("third", "fifth", "tenth") and self.low(at - 1) == "a":
+            return self._comparative(subjects, start, at - 1, hedge, neg)  # "a third cheaper"
         if low in ORDINALS or low in ("last", "runner"):
             return self._rank(subjects, start, at, neg)
         if low in (
@@ -201,6 +203,10 @@ class SentenceReader(FreeForms):
             cmp_word = ""  # "mit 90 € im Monat günstiger als A": 90 is the price, not the gap
         if tok.pct or cmp_word in lx.AMOUNT_CMP:
             return self._comparative(subjects, start, at, hedge, neg)
+        after = nxt + 1 if self.low(nxt) == "," else nxt
+        if self.low(after) in ("give", "approximately", "roughly", "ish", "thereabouts") or (
+            self.low(after), self.low(after + 1)) == ("or", "so"):  # fmt: skip
+            hedge = hedge or "about"  # "twelve hundred a month, give or take"
         if self.low(at - 1) == "by" or (
             self.low(at + 1) in ("for", "pour", "für", "para") and self.kind(at + 2) == "off"
         ):

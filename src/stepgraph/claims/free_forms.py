@@ -38,7 +38,7 @@ class FreeForms(CompareForms):
             initial = (
                 at == 0
                 and self.low(at + 1) in lx.OFFER_NOUNS
-                and self.low(at + 2) in ("were", "are", "have")
+                and self.low(at + 2) in ("were", "are", "have", ":")
             )
             if counted or initial:
                 self._count(at, max(at - 1, 0))
