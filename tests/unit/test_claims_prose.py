@@ -334,6 +334,7 @@ def test_reading_is_linear_in_the_length_of_one_long_sentence(
         ("B, at 90, costs 25% less than A, at 120.", "B, at 90, costs 25% less than A, at 125."),
         ("B is cheaper than A by roughly 25%.", "B is cheaper than A by roughly 50%."),
         ("Three offers: A, B and C.", "Four offers: A, B, C and D."),
+        ("The cheapest offer is not A.", "The cheapest offer is not B."),
         ("B costs a hundred a month, give or take.", "B costs 150 a month, give or take."),
         ("| Offer | Monthly | Yearly |\n| B | 90 | 1,080 |", "| Offer | Monthly |\n| B | 95 |"),
     ],
@@ -349,6 +350,8 @@ def test_each_recognised_form_passes_when_true_and_blocks_when_false(true: str, 
         "C is the cheapest option that includes support.",
         "C is the cheapest among the premium offers.",
         "The difference between C and B is what matters.",
+        "Apart from B, C is the cheapest.",
+        "Excluding B, the cheapest is C.",
     ],
 )
 def test_a_narrowed_or_unfinished_statement_is_left_to_the_reviewer(text: str) -> None:

@@ -343,7 +343,7 @@ class SentenceReader(FreeForms):
             )
         ):
             return None  # "..., while the cheapest is A": a new subject, read by _free_forms
-        if self.low(end) in lx.RESTRICTIONS:
+        if self.low(end) in lx.RESTRICTIONS or self.narrowed:
             return None  # "the cheapest option that includes support": not about price alone
         if any(
             self.low(k)

@@ -424,7 +424,7 @@ class FreeForms(CompareForms):
         ) or self.low(at - 2) in ("than", "to", "with", "vs", "versus", "after"):
             return
         sup = self._superlative(at)
-        if sup is None or self.low(at) in ("wins", "bottom"):
+        if sup is None or self.low(at) in ("wins", "bottom") or self.narrowed:
             return
         back = at - 1
         if self.low(back) in ORDINALS or self.low(back) == "-":
@@ -463,6 +463,8 @@ class FreeForms(CompareForms):
             j += 2
         else:
             return
+        neg = self.low(j) in ("not", "nicht", "pas", "no")  # "the cheapest is not B"
+        j += 1 if neg else 0
         while self.low(j) in ("offer", "option", "plan", "the"):
             j += 1
         if self.kind(j) != "off" or self.kind(j + 1) == "off" or self.low(j + 1) in ("and", "or"):
@@ -474,5 +476,6 @@ class FreeForms(CompareForms):
             else MostExpensive(id="prose", offer=subject.offer or "")
         )
         word = "the cheapest" if kind == "cheap" else "the most expensive"
-        self.add(f"{subject.offer} is {word}", _claim_test(claim), at, j + 1, exact=subject.exact)
+        self.add(f"{subject.offer} is {'not ' if neg else ''}{word}",
+                 _claim_test(claim, negated=neg), at, j + 1, exact=subject.exact)  # fmt: skip
         self.covered.discard(j)  # "The cheapest is B, at 95": B's own predicates follow

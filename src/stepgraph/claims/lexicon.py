@@ -780,3 +780,7 @@ RESTRICTIONS = {"that", "which", "who", "among", "including", "excluding", "exce
                 "if", "when", "once", "after", "before", "unless", "outside", "within", "for",
                 "apart", "aside", "other"}  # fmt: skip
 """After a superlative, a word that narrows it: ``the cheapest option that includes X``."""
+NARROWING = {"apart", "except", "excluding", "besides", "aside", "other", "others", "remaining",
+             "rest", "behind", "without", "ignoring", "discounting", "excepting", "bar",
+             "outside"}  # fmt: skip
+"""Words that make a superlative in the sentence range over some offers only."""

@@ -51,6 +51,8 @@ class SentenceBase:
         self.target: Unit | None = None
         self.targets: set[int] = set()  # units named after "than"
         self.table_row = False  # a table row: each cell is read on its own
+        # "Apart from B, C is the cheapest": a superlative over some offers only
+        self.narrowed = any(t.low in lx.NARROWING for t in toks if t.kind == "word")
         self.modal = any(t.low in lx.MODALS for t in toks if t.kind == "word")
         self.negated_anywhere = any(t.low in lx.NEGATIONS for t in toks if t.kind == "word")
 
