@@ -376,3 +376,12 @@ def test_a_sentence_citing_an_invalid_claim_is_contradicted() -> None:
 )  # fmt: skip
 def test_a_false_sentence_in_another_language_blocks(text: str) -> None:
     assert verdicts(text) == ["contradicted"]
+
+
+def test_a_cited_difference_accounts_only_for_a_comparison_the_same_way_round() -> None:
+    claims = [{"id": "c4", "kind": "difference", "offer": "B", "than": "A",
+               "direction": "cheaper", "amount": "30", "unit": "amount"}]  # fmt: skip
+    assert verdicts("B costs 30 less than A per month [c4].", claims=claims) == ["checked"]
+    assert verdicts("B is, per month, 30 more expensive than A [c4].", claims=claims) == [
+        "unverified"
+    ]

@@ -307,16 +307,29 @@ class ProseReader:
         """A comparison word is accounted for when a cited claim compares the same two
         records the same way round: the record after ``than``/``against`` is its ``than``."""
         after, before = self.next_offer[index], self.prev_offer[index]
+        cue = toks[index].low
+        way = ("cheaper" if cue in _CHEAPER_CUES else "more_expensive" if cue in _DEARER_CUES
+               else None)  # fmt: skip
         for claim in claims:
             if (
                 isinstance(claim, Difference)
-                and after == claim.than
-                and before in (claim.offer, None)
+                and way in (claim.direction, None)
+                and (
+                    (after == claim.than and before in (claim.offer, None))
+                    or (after is None and before == claim.offer)  # "A costs 360 more a year"
+                )
             ):
                 return True
-            if isinstance(claim, Order) and after in claim.offers and before in claim.offers:
-                return claim.offers.index(before) < claim.offers.index(after)
+            if isinstance(claim, Order) and way != "more_expensive" and before in claim.offers:
+                return after in claim.offers and claim.offers.index(before) < claim.offers.index(
+                    after
+                )
         return False
+
+
+_CHEAPER_CUES = {"cheaper", "less", "lower", "below", "saves", "saving", "save", "savings",
+                 "undercuts"}  # fmt: skip
+_DEARER_CUES = {"more", "higher", "pricier", "above", "expensive", "costly"}
 
 
 def _plain(value: Decimal | None) -> str:
