@@ -273,7 +273,7 @@ class SentenceReader(FreeForms):
     def _each_costs(self, subjects: list[Unit], start: int, at: int, tok: Tok) -> int | None:
         """``X and Y cost 80 (each)``: every subject at that price; ``... 120 and 110``
         (one amount each), ``together``, ``in total``: not read."""
-        if self.low(at + 1) in (",", "and"):
+        if self.low(at + 1) in (",", "and") and self.kind(at + 2) == "num":
             return self._respectively(subjects, start, at)
         if self.low(at + 1) in ("together", "combined", "in", "total", "between"):
             return None
