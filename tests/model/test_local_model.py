@@ -28,7 +28,7 @@ def test_the_local_model_gives_schema_valid_reports_that_verify_judges(model: Lo
         journal = store.generations(result.run_id)
     assert result.status in ("ready_for_review", "blocked")
     report = result.state["report"]
-    assert set(report) == {"rows", "recommendedId", "rationale"}
+    assert set(report) == {"rows", "recommendedId", "rationale", "claims"}  # the schema (rev 5)
     assert all(list(row) == list(ROW_KEYS) for row in report["rows"])
     done = [record for record in journal.values() if record["status"] == "done"]
     assert len(done) == result.state["drafts"]
