@@ -357,12 +357,11 @@ def from_records(
     if current is inputs:
         if origin != parts.inputs:
             raise CheckpointCorrupt(run_id, "the inputs do not match the stored fingerprint")
-        first = fingerprint
-    else:  # data was supplied: the head is bound to the updated inputs, the chain's
-        # genesis to the ones the run started with
-        if digest(canonical_json(current)) != parts.inputs:
-            raise CheckpointCorrupt(run_id, "the updated inputs do not match the fingerprint")
-        first = Parts(**{**parts.as_dict(), "inputs": origin}).fingerprint()
+    elif digest(canonical_json(current)) != parts.inputs:
+        raise CheckpointCorrupt(run_id, "the updated inputs do not match the fingerprint")
+    # The head is bound to the current inputs, revision and shape; the chain's genesis
+    # to the ones the run started with (data supplied, the run migrated since).
+    first = Parts(**{**_first_parts(parts, entries, run_id), "inputs": origin}).fingerprint()
     chain = _verify_chain(run_id, _genesis(run_id, first, created_at), entries, key)
     return Checkpoint(
         run_id=found_id,
@@ -381,6 +380,33 @@ def from_records(
         step=last.node if last.node.startswith("@") else "",
         sum=chain,
     )
+
+
+MIGRATED = "@migrated"
+"""The event step that moved a run to another revision (``migrations.py``)."""
+
+
+def _first_parts(parts: Parts, entries: list[HistoryEntry], run_id: str) -> dict[str, Any]:
+    """The parts the run started with: the head's, before any ``@migrated`` step.
+
+    Each migration records the revision and shape it left and reached; the head must
+    carry the last one reached (an edited head fails here or in the chain).
+    """
+    moves = [_move(entry, run_id) for entry in entries if entry.node == MIGRATED]
+    if not moves:
+        return parts.as_dict()
+    if moves[-1][1] != {"revision": parts.revision, "shape": parts.shape}:
+        raise CheckpointCorrupt(run_id, "the revision does not match the last migration")
+    return {**parts.as_dict(), **moves[0][0]}
+
+
+def _move(entry: HistoryEntry, run_id: str) -> tuple[dict[str, Any], dict[str, Any]]:
+    event = _Reader(entry.update.get(EVENT), run_id, f"step {entry.version}'s @event")
+    ends = []
+    for side in ("from", "to"):
+        end = _Reader(event.mapping(side), run_id, f"step {entry.version}'s @event.{side}.")
+        ends.append({"revision": end.integer("revision"), "shape": end.text("shape")})
+    return ends[0], ends[1]
 
 
 def _checked_step(entry: HistoryEntry, run_id: str) -> dict[str, Any]:

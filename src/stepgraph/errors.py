@@ -10,6 +10,8 @@ Every error the library raises on purpose is one of these::
     │   ├── CheckpointCorrupt     a stored record is damaged or was edited (.reason)
     │   └── ResumeRefused         the run exists but may not be continued as asked
     │       ├── FingerprintMismatch   inputs, adapter, revision or graph changed (.part)
+    │       │   └── StrandedRun           an older revision or shape and no migration (.why)
+    │       ├── MigrationFailed       a declared migration could not move the run (.reason)
     │       ├── VersionConflict       another writer saved first (.expected, .actual)
     │       │   └── RunBusy               another process is advancing the run right now
     │       ├── RunFailed             the run failed in a way retrying cannot fix (.error)
@@ -129,6 +131,42 @@ class FingerprintMismatch(ResumeRefused):
         self.given = given
         super().__init__(
             f"run {run_id!r} cannot resume: {part} changed (stored {stored!r}, given {given!r})"
+        )
+
+
+class StrandedRun(FingerprintMismatch):
+    """The run was saved by another revision or shape and no declared migration moves it.
+
+    ``why`` says what is missing (no migration from that revision, a newer revision, a
+    shape change without a revision bump). Declare a ``Migration`` in the graph, then run
+    ``stepgraph migrate RUN`` (or resume, which applies migrations itself).
+    """
+
+    def __init__(self, run_id: str, part: str, stored: object, given: object, why: str) -> None:
+        self.why = why
+        super().__init__(run_id, part, stored, given)
+        self.args = (
+            f"run {run_id!r} cannot resume: {part} changed (stored {stored!r}, given "
+            f"{given!r}): {why}",
+        )
+
+
+class MigrationFailed(ResumeRefused):
+    """A declared migration could not move the run (``reason``); nothing was saved.
+
+    The migration function raised, returned something other than ``(state, cursor)``,
+    removed a state key, or left the cursor on a node the graph does not have. Fix the
+    migration and run ``stepgraph migrate`` again.
+    """
+
+    def __init__(self, run_id: str, from_revision: int, to_revision: int, reason: str) -> None:
+        self.run_id = run_id
+        self.from_revision = from_revision
+        self.to_revision = to_revision
+        self.reason = reason
+        super().__init__(
+            f"run {run_id!r} cannot migrate from revision {from_revision} to "
+            f"{to_revision}: {reason}"
         )
 
 

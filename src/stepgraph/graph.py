@@ -11,11 +11,12 @@ from __future__ import annotations
 import hashlib
 import json
 import re
-from collections.abc import Awaitable, Callable, Mapping
+from collections.abc import Awaitable, Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, TypeAlias
 
 from .errors import GraphError
+from .migrations import Migration, check_migrations
 
 if TYPE_CHECKING:
     from .waits import Wait
@@ -65,6 +66,7 @@ class Graph:
     ``revision`` is yours to maintain: increase it when nodes, prompts or the data
     contract change, so old checkpoints are refused rather than continued by new code.
     Changes to the node names or edges are detected on their own (the ``shape``).
+    ``migrations`` move runs saved by older revisions to this one (``migrations.py``).
     """
 
     name: str
@@ -72,6 +74,7 @@ class Graph:
     entry: str
     nodes: Mapping[str, Node]
     edges: Mapping[str, Edge]
+    migrations: tuple[Migration, ...] = ()
     shape: str = field(init=False)
 
     def __init__(
@@ -82,6 +85,7 @@ class Graph:
         edges: Mapping[str, Edge],
         entry: str,
         revision: int = 1,
+        migrations: Sequence[Migration] = (),
     ) -> None:
         normal = {
             key: value if isinstance(value, Node) else Node(fn=value)
@@ -93,6 +97,7 @@ class Graph:
         object.__setattr__(self, "nodes", dict(normal))
         object.__setattr__(self, "edges", dict(edges))
         _validate(self)
+        object.__setattr__(self, "migrations", check_migrations(revision, normal, migrations))
         object.__setattr__(self, "shape", _shape_digest(self))
 
     def targets(self, node: str) -> tuple[str, ...]:

@@ -8,7 +8,9 @@ nothing, so the run stays resumable at that node.
 
 A run that waits (``waits.Wait``) runs nothing until the wait is closed by an event.
 A side effect whose outcome was lost (``EffectUnknown``) stops the run in
-``needs_reconciliation`` with a ``@reconcile`` event. When a model provider keeps
+``needs_reconciliation`` with a ``@reconcile`` event. A run saved by an older revision
+is first moved by the graph's declared migrations (``migrations.py``, an ``@migrated``
+step), or refused with ``StrandedRun`` naming the gap. When a model provider keeps
 failing, the harness saves a ``@retry_later`` event step
 (status ``retry_later``, the reason and the earliest time) before raising
 ``RetryLater``; a resume before that time is refused with the same error. A provider
@@ -23,7 +25,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Awaitable, Callable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from .adapters import Adapter
@@ -58,6 +60,7 @@ from .errors import (
     VersionConflict,
 )
 from .graph import END, Branch, Graph, Node
+from .migrations import apply_migrations, needs_migration
 from .retry import DEFAULT_RETRY, Budget, RetryPolicy, later_than
 from .stores import Store, check_run_id
 from .waits import Wait, failed_wait, retry_wait
@@ -126,6 +129,7 @@ def run(
     with store.hold(rid):
         current = store.load(rid)
         if current is not None:
+            current = _migrated(store, graph, current, parts)
             _check_parts(graph, current, parts)
         return _drive(
             graph,
@@ -171,6 +175,7 @@ def resume(
         if current is None:
             raise RunNotFound(store.url, run_id)
         parts = _parts(graph, adapter, given or current.parts.inputs)
+        current = _migrated(store, graph, current, parts)
         _check_parts(graph, current, parts)
         return _drive(
             graph,
@@ -217,6 +222,17 @@ def _parts(graph: Graph, adapter: Adapter, inputs_digest: str) -> Parts:
         adapter=adapter_id,
         inputs=inputs_digest,
     )
+
+
+def _migrated(store: Store, graph: Graph, current: Checkpoint, given: Parts) -> Checkpoint:
+    """``current`` moved to the graph's revision by its declared migrations (an
+    ``@migrated`` step) when only the revision or shape differ; ``StrandedRun`` when no
+    migration leads there. Anything else that differs is left to ``_check_parts``."""
+    if not needs_migration(graph, current):
+        return current
+    if replace(current.parts, revision=given.revision, shape=given.shape) != given:
+        return current
+    return apply_migrations(store, graph, current)
 
 
 def _check_parts(graph: Graph, current: Checkpoint, given: Parts) -> None:

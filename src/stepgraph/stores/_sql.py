@@ -38,9 +38,11 @@ SQL: dict[str, str] = {
     "insert_head": f"INSERT INTO runs ({HEAD_COLUMNS}) VALUES ({', '.join('?' * 13)}) "
     "ON CONFLICT (run_id) DO NOTHING",
     # The WHERE clause is the compare-and-swap.
-    # inputs_digest and fingerprint change only when data is supplied (an event step).
+    # inputs_digest and fingerprint change only when data is supplied (an event step);
+    # shape and revision only when the run is migrated (an @migrated event step).
     "update_head": "UPDATE runs SET next = ?, status = ?, version = ?, updated_at = ?, "
-    "inputs_digest = ?, fingerprint = ? WHERE run_id = ? AND version = ?",
+    "inputs_digest = ?, fingerprint = ?, shape = ?, revision = ? "
+    "WHERE run_id = ? AND version = ?",
     "insert_inputs": "INSERT INTO run_inputs (run_id, body) VALUES (?, ?)",
     "select_inputs": "SELECT body FROM run_inputs WHERE run_id = ?",
     "insert_step": f"INSERT INTO run_steps (run_id, {STEP_COLUMNS}) VALUES ({', '.join('?' * 8)})",
@@ -131,7 +133,8 @@ class SqlStore(StoreBase):
                 conn.execute(self._q("insert_inputs"), (run_id, cp.inputs_json()))
             else:
                 update = (cp.next, cp.status, cp.version, cp.updated_at, cp.parts.inputs,
-                          cp.fingerprint, run_id, expected_version)  # fmt: skip
+                          cp.fingerprint, cp.parts.shape, cp.parts.revision, run_id,
+                          expected_version)  # fmt: skip
                 if conn.execute(self._q("update_head"), update).rowcount != 1:
                     self._conflict(conn, run_id, expected_version, cp.version)
             step = (run_id, cp.version, cp.node, cp.update_json(), cp.next, cp.status,
