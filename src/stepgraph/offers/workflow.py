@@ -7,6 +7,7 @@ from typing import Any
 from ..errors import InputError
 from ..graph import END, Branch, Graph
 from .claims import MAX_RATIONALE_KEY, validate_limit
+from .migrations import MIGRATIONS
 from .nodes import after_verify, draft, inspect, publish, verify
 
 REVISION = 5
@@ -27,6 +28,7 @@ graph = Graph(
         "verify": Branch(after_verify, "draft", "publish", END),
         "publish": END,
     },
+    migrations=MIGRATIONS,
 )
 
 
