@@ -15,11 +15,13 @@ from .statuses import (
     FAILED,
     NEEDS_RECONCILIATION,
     RETRY_LATER,
+    STRANDED,
     WAITING_FOR_DATA,
 )
 
 EXIT_OK, EXIT_ERROR, EXIT_USAGE, EXIT_WAITING, EXIT_BLOCKED, EXIT_REFUSED = 0, 1, 2, 3, 4, 5
 EXIT_RETRY_LATER, EXIT_ACTION_REFUSED, EXIT_RECONCILE, EXIT_FAILED, EXIT_CANCELLED = 6, 7, 8, 9, 10
+EXIT_STRANDED = 11
 
 EXIT_CODES: tuple[tuple[int, str], ...] = (
     (EXIT_OK, "running (or paused by --max-steps), ready_for_review, approved, rejected, "
@@ -40,6 +42,8 @@ EXIT_CODES: tuple[tuple[int, str], ...] = (
     (EXIT_FAILED, "failed (auth, quota, refusal, bad request, truncated output: fix it, then "
      "resume --now) or dead (dead-lettered by the queue, with its reason)"),
     (EXIT_CANCELLED, "cancelled: someone cancelled the run; it never runs again"),
+    (EXIT_STRANDED, "stranded: saved by an older graph revision no declared migration moves "
+     "(declare one, then stepgraph migrate); migrate --all when runs stay stranded"),
 )  # fmt: skip
 """(code, meaning) for every exit code the command line uses."""
 
@@ -51,6 +55,7 @@ STATUS_EXIT: dict[str, int] = {
     FAILED: EXIT_FAILED,
     DEAD: EXIT_FAILED,
     CANCELLED: EXIT_CANCELLED,
+    STRANDED: EXIT_STRANDED,
 }
 
 

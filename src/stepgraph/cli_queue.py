@@ -18,6 +18,7 @@ from .adapters import Adapter
 from .cancel import cancel
 from .cli_codes import EXIT_ERROR
 from .cli_io import emit, emit_json
+from .cli_migrate import list_stranded
 from .errors import InputError, StepgraphError, StoreUnavailable
 from .graph import Graph
 from .listing import DEFAULT_LIMIT, Query, page, parse_age, status_counts
@@ -78,6 +79,9 @@ def add_commands(command: Callable[..., Any]) -> None:
     cmd.add_argument("--status", help="only runs with this status (dead: dead-lettered)")
     cmd.add_argument("--queue-state", choices=STATES, help="only runs in this queue state")
     cmd.add_argument("--graph", help="only runs of this graph")
+    cmd.add_argument("--stranded", action="store_true",
+                     help="only runs the current code cannot continue as saved (an older "
+                     "revision or shape), and why; with --graph, runs of that graph")  # fmt: skip
     cmd.add_argument("--older-than", metavar="AGE", help="last step before AGE ago (30d, 12h)")
     cmd.add_argument("--newer-than", metavar="AGE", help="last step within AGE (15m)")
     cmd.add_argument(
@@ -234,6 +238,9 @@ def _worker(args: argparse.Namespace) -> int:
 
 def _runs(args: argparse.Namespace) -> int:
     from .cli import open_cli_store
+
+    if args.stranded:
+        return list_stranded(args)
 
     query = Query(status=args.status, queue_state=args.queue_state, graph=args.graph,
                   older_than=_age(args.older_than, "--older-than"),

@@ -19,7 +19,7 @@ they are, and why. ``resume`` applies migrations itself (``runner``).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any
 
@@ -33,6 +33,7 @@ from .errors import (
     StepgraphError,
     StrandedRun,
 )
+from .statuses import CANCELLED, RUNNING, STRANDED
 from .stores import Store, check_run_id
 
 if TYPE_CHECKING:
@@ -40,9 +41,6 @@ if TYPE_CHECKING:
 
 END = "END"  # graph.END (graph.py imports this module)
 MIGRATED = "@migrated"
-STRANDED = "stranded"
-RUNNING = "running"
-CANCELLED = "cancelled"
 
 MigrateFunction = Callable[[dict[str, Any], str], "tuple[dict[str, Any], str]"]
 
@@ -317,11 +315,20 @@ def _standing(graph: Graph, current: Checkpoint) -> Stranded | None:
                     revision=parts.revision, migratable=True, why=why)  # fmt: skip
 
 
-def run_ids(store: Store, graph: Graph) -> Iterator[str]:
-    """The ids of ``graph``'s runs that a migration would move (for ``migrate --all``)."""
-    for entry in stranded(store, graph):
-        if entry.migratable:
-            yield entry.run_id
+def park_stranded(store: Store, run_id: str, why: str, *, by: str = "stepgraph") -> Checkpoint:
+    """Record that ``run_id`` is stranded: a ``@stranded`` event step (status ``stranded``,
+    a wait with ``why``) that any interface shows. A later migration lifts it."""
+    from .runner import save_event  # the runner imports this module
+
+    current = store.load(run_id)
+    if current is None:
+        raise RunNotFound(store.url, run_id)
+    if current.status == STRANDED:
+        return current
+    wait = {"kind": STRANDED, "node": current.next, "reason": why}
+    event = {"action": "strand", "by": by, "at": now(), "reason": why}
+    return save_event(store, current, "@stranded", STRANDED, {WAIT: wait, EVENT: event})
 
 
-__all__ = ["Migration", "Stranded", "apply_migrations", "migrate", "prepare", "stranded"]
+__all__ = ["Migration", "Stranded", "apply_migrations", "migrate", "park_stranded", "prepare",
+           "stranded"]  # fmt: skip

@@ -13,7 +13,7 @@ from typing import Any
 
 from .stores import RunQueue, check_run_id
 
-STATES = ("runnable", "leased", "waiting", "done", "dead", "cancelled")
+STATES = ("runnable", "leased", "waiting", "stranded", "done", "dead", "cancelled")
 """Queue states: claimable, held by a worker, parked for a person, finished,
 dead-lettered, cancelled."""
 

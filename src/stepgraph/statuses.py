@@ -23,6 +23,7 @@ NEEDS_RECONCILIATION = "needs_reconciliation"
 FAILED = "failed"
 DEAD = "dead"
 CANCELLED = "cancelled"
+STRANDED = "stranded"
 
 STATUSES: dict[str, str] = {
     RUNNING: "in progress, or paused by --max-steps",
@@ -38,6 +39,8 @@ STATUSES: dict[str, str] = {
     "output); fix it, then resume --now",
     DEAD: "dead-lettered by the queue (PostgreSQL workers), with its reason",
     CANCELLED: "cancelled by a person; it never runs again",
+    STRANDED: "saved by an older graph revision that no declared migration moves; "
+    "declare one, then stepgraph migrate",
 }
 """Every run status the harness and the offers graph use, with what it means."""
 

@@ -10,7 +10,9 @@ alone in its next worker; after ``max_takeovers`` of them it stops in the ``dead
 state with the node that was in flight; ``requeue`` brings it back. A run stopped by
 ``RetryLater`` goes back to ``runnable`` with its ``not_before`` time, and no worker
 claims it before then; a run that waits on a person is parked as ``waiting`` until a
-decision requeues it. Workers sleep on
+decision requeues it. A run saved by an older graph revision is migrated by resume; one
+no declared migration moves is parked as ``stranded`` (an ``@stranded`` step, never
+dead-lettered) until ``stepgraph migrate`` requeues it. Workers sleep on
 LISTEN/NOTIFY, waking at least every ``poll`` seconds to find expired leases. A lost
 database (a restart, a network cut) is transient: the run in hand goes back to the
 queue (or, if even that fails for a while, to its lease), and each loop backs off and
@@ -39,15 +41,18 @@ from typing import Any
 from .adapters import Adapter
 from .errors import (
     InputError,
+    MigrationFailed,
     RetryLater,
     RunCancelled,
     RunFailed,
     RunNotFound,
     StepgraphError,
     StoreUnavailable,
+    StrandedRun,
     VersionConflict,
 )
 from .graph import Graph
+from .migrations import STRANDED, park_stranded
 from .runner import derive_run_id, resume, run
 from .stores import RunQueue, check_run_id
 from .stores.postgres import PostgresStore
@@ -105,7 +110,7 @@ _FINISH = (
 _REQUEUE = (
     "UPDATE run_queue SET state = 'runnable', reason = NULL, takeovers = 0, lease_owner = NULL, "
     "lease_until = NULL, not_before = NULL, updated_at = now() "
-    "WHERE run_id = %s AND state IN ('dead', 'done', 'waiting')"
+    "WHERE run_id = %s AND state IN ('dead', 'done', 'waiting', 'stranded')"
 )
 _LIST = (
     "SELECT run_id, graph_ref, state, lease_owner, "
@@ -183,7 +188,7 @@ def check_queue_options(priority: object, concurrency_key: object, max_concurren
 
 
 def requeue(store: RunQueue, run_id: str) -> bool:
-    """Make a dead, done or waiting run runnable again; False if it is none of them."""
+    """Make a dead, done, waiting or stranded run runnable again; False if none of them."""
     with store.connection(f"requeue {run_id!r}") as conn:
         changed = bool(conn.execute(_REQUEUE, (check_run_id(run_id),)).rowcount == 1)
         if changed:
@@ -380,6 +385,13 @@ class Worker:
         except StoreUnavailable as error:  # never dead-letter a run for a lost connection
             reason = f"store unavailable: {error}"
             self.log(f"{run_id} goes back to the queue: {reason}")
+        except (StrandedRun, MigrationFailed) as error:  # old, not broken: park it, visibly
+            state, reason = STRANDED, f"{type(error).__name__}: {error}"
+            self.log(f"stranded {run_id}: {reason}")
+            try:
+                park_stranded(view, run_id, reason, by=self.name)
+            except StepgraphError as lost:  # the queue row still says stranded
+                self.log(f"could not record {run_id} as stranded: {lost}")
         except StepgraphError as error:
             state, reason = self._stopped(run_id, error)
         finally:
