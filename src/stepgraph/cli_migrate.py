@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import argparse
 from collections.abc import Callable
+from dataclasses import asdict
 from typing import Any
 
 from .checkpoint import EVENT, Checkpoint
@@ -38,8 +39,7 @@ def _migrate(args: argparse.Namespace) -> int:
 
     if bool(args.run_id) == bool(args.all):
         raise InputError("RUN", "give one run id or --all, not both or neither")
-    access = "read" if args.dry_run else "update"
-    with open_cli_store(args, access) as store:
+    with open_cli_store(args, "read" if args.dry_run else "update") as store:
         if args.run_id:
             rows = [_one(store, args, args.run_id)]
             left: list[Stranded] = []
@@ -132,8 +132,7 @@ def _line(row: dict[str, Any], dry_run: bool) -> str:
 
 
 def _stranded_json(entry: Stranded) -> dict[str, Any]:
-    return {"run_id": entry.run_id, "status": entry.status, "next": entry.next,
-            "revision": entry.revision, "migratable": entry.migratable, "why": entry.why}  # fmt: skip
+    return asdict(entry)
 
 
 def list_stranded(args: argparse.Namespace) -> int:

@@ -109,26 +109,30 @@ def _chain(graph: Graph, current: Checkpoint) -> tuple[Migration, ...]:
     """The migrations from the run's revision to the graph's; ``StrandedRun`` if none."""
     parts, rid = current.parts, current.run_id
     old, new = parts.revision, graph.revision
-    part, stored, given = ("revision", old, new) if old != new else ("shape", parts.shape, graph.shape)
-    command = f"declare a Migration(from_revision={old}, to_revision={new}) in graph " \
-        f"{graph.name!r}, then run `stepgraph migrate {rid}`"  # fmt: skip
-    if old > new:
-        raise StrandedRun(rid, part, stored, given, f"saved by revision {old}, newer than "
-                          f"the code's revision {new}: run it with that code")  # fmt: skip
-    if old == new:
-        raise StrandedRun(rid, part, stored, given, f"the graph's nodes or edges changed "
-                          f"without a revision bump: increase the revision and {command}")  # fmt: skip
+    part, stored, given = (
+        ("revision", old, new) if old != new else ("shape", parts.shape, graph.shape)
+    )
+    command = (f"declare a Migration(from_revision={old}, to_revision={new}) in graph "
+               f"{graph.name!r}, then run `stepgraph migrate {rid}`")  # fmt: skip
     by_start = {found.from_revision: found for found in graph.migrations}
     steps: list[Migration] = []
-    at = old
-    while at != new:
+    at, why = old, ""
+    if old > new:
+        why = (
+            f"saved by revision {old}, newer than the code's revision {new}: run it with that code"
+        )
+    elif old == new:
+        why = f"the graph's nodes or edges changed without a revision bump: increase the " \
+            f"revision and {command}"  # fmt: skip
+    while not why and at != new:
         step = by_start.get(at)
         if step is None:
-            gap = f"revision {old} to {new}" if at == old else f"revision {at} to {new}"
-            raise StrandedRun(rid, part, stored, given,
-                              f"no migration from {gap} (a gap of {new - at}); {command}")  # fmt: skip
+            why = f"no migration from revision {at} to {new} (a gap of {new - at}); {command}"
+            break
         steps.append(step)
         at = step.to_revision
+    if why:
+        raise StrandedRun(rid, part, stored, given, why)
     return tuple(steps)
 
 
@@ -150,7 +154,7 @@ def prepare(graph: Graph, current: Checkpoint, *, by: str = "stepgraph") -> Chec
         raise MigrationFailed(current.run_id, current.parts.revision, graph.revision,
                               f"the cursor {cursor!r} is not a node of revision "
                               f"{graph.revision}: map it in Migration.nodes")  # fmt: skip
-    return _migrated_version(graph, current, steps, state, cursor, by)
+    return _migrated_version(graph, current, steps=steps, state=state, cursor=cursor, by=by)
 
 
 def _apply(
@@ -188,6 +192,7 @@ def _apply(
 def _migrated_version(
     graph: Graph,
     current: Checkpoint,
+    *,
     steps: tuple[Migration, ...],
     state: dict[str, Any],
     cursor: str,

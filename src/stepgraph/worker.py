@@ -52,9 +52,10 @@ from .errors import (
     VersionConflict,
 )
 from .graph import Graph
-from .migrations import STRANDED, park_stranded
+from .migrations import park_stranded
 from .runner import derive_run_id, resume, run
-from .stores import RunQueue, check_run_id
+from .statuses import STRANDED
+from .stores import RunQueue, Store, check_run_id
 from .stores.postgres import PostgresStore
 from .takeovers import Quarantine, land, mark, take_over
 
@@ -386,12 +387,7 @@ class Worker:
             reason = f"store unavailable: {error}"
             self.log(f"{run_id} goes back to the queue: {reason}")
         except (StrandedRun, MigrationFailed) as error:  # old, not broken: park it, visibly
-            state, reason = STRANDED, f"{type(error).__name__}: {error}"
-            self.log(f"stranded {run_id}: {reason}")
-            try:
-                park_stranded(view, run_id, reason, by=self.name)
-            except StepgraphError as lost:  # the queue row still says stranded
-                self.log(f"could not record {run_id} as stranded: {lost}")
+            state, reason = STRANDED, self._strand(view, run_id, error)
         except StepgraphError as error:
             state, reason = self._stopped(run_id, error)
         finally:
@@ -458,6 +454,16 @@ class Worker:
         if wait is not None and wait.get("kind") != "retry":
             return "waiting", f"{result.status}: {wait.get('reason')}"
         return "runnable", None
+
+    def _strand(self, store: Store, run_id: str, error: StepgraphError) -> str:
+        """Record ``run_id`` as stranded (an ``@stranded`` step); return why."""
+        reason = f"{type(error).__name__}: {error}"
+        self.log(f"stranded {run_id}: {reason}")
+        try:
+            park_stranded(store, run_id, reason, by=self.name)
+        except StepgraphError as lost:  # the queue row still says stranded
+            self.log(f"could not record {run_id} as stranded: {lost}")
+        return reason
 
     def _renew(self, run_id: str, lost: threading.Event, done: threading.Event) -> None:
         while not done.wait(self.lease_seconds / 3):

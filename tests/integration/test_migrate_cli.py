@@ -70,7 +70,8 @@ def test_runs_stranded_names_a_graph_nobody_registered(tmp_path: Path) -> None:
 
         started(store, line(1))
     done = stepgraph("--store", url, "runs", "--stranded", cwd=tmp_path)
-    assert "r  revision 0" in done.out and "no graph named 'line'" in done.out
+    assert "r  revision 0" in done.out
+    assert "no graph named 'line'" in done.out
 
 
 def test_migrate_dry_run_reports_the_change_and_writes_nothing(tmp_path: Path) -> None:
@@ -112,7 +113,8 @@ def test_migrate_all_exits_11_while_runs_stay_stranded(tmp_path: Path) -> None:
         started(store, line(1))
     done = stepgraph("--store", url, "migrate", "--all", cwd=tmp_path)
     assert done.code == 11
-    assert "r  stranded:" in done.out and "ready  moved revision 3 -> 4" in done.out
+    assert "r  stranded:" in done.out
+    assert "ready  moved revision 3 -> 4" in done.out
 
 
 def test_two_migrators_at_once_one_wins_and_history_does_not_fork(tmp_path: Path) -> None:
@@ -140,8 +142,9 @@ def test_kill_9_during_migrate_loses_nothing_and_the_run_finishes(
                             capture_output=True, text=True, timeout=60, check=False)  # fmt: skip
     assert killed.returncode == -signal.SIGKILL
     after_kill = steps(url, "ready")
-    assert after_kill == (before + ["@migrated"] if migrated else before)
+    assert after_kill == ([*before, "@migrated"] if migrated else before)
     assert stepgraph("--store", url, "migrate", "ready", cwd=tmp_path).code == 0
-    assert steps(url, "ready") == before + ["@migrated"]
+    assert steps(url, "ready") == [*before, "@migrated"]
     resumed = stepgraph("--store", url, "resume", "ready", cwd=tmp_path)
-    assert resumed.code == 0 and "ready_for_review" in resumed.out
+    assert resumed.code == 0
+    assert "ready_for_review" in resumed.out

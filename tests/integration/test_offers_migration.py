@@ -33,26 +33,28 @@ def old_store(request: pytest.FixtureRequest, tmp_path: Path) -> Store:
 def test_the_fixtures_were_saved_by_an_older_revision(old_store: Store) -> None:
     for run_id in ("ready", "paused", "missing", "blocked"):
         loaded = old_store.load(run_id)
-        assert loaded is not None and loaded.parts.revision < graph.revision
+        assert loaded is not None
+        assert loaded.parts.revision < graph.revision
 
 
 def approve(store: Store, run_id: str) -> str:
     loaded = store.load(run_id)
-    assert loaded is not None and loaded.wait is not None
+    assert loaded is not None
+    assert loaded.wait is not None
     decide(store, run_id, verdict="approve", actor="ada", digest_seen=str(loaded.wait["digest"]),
            policy=POLICY)  # fmt: skip
     return resume(graph, run_id=run_id, adapter=FixtureAdapter(), store=store).status
 
 
-
-
 def test_a_report_that_passed_waits_for_review_and_finishes_approved(old_store: Store) -> None:
     result = resume(graph, run_id="ready", adapter=FixtureAdapter(), store=old_store)
     assert result.status == "ready_for_review"
-    assert result.checkpoint.wait is not None and result.checkpoint.wait["kind"] == "decision"
+    assert result.checkpoint.wait is not None
+    assert result.checkpoint.wait["kind"] == "decision"
     assert approve(old_store, "ready") == "approved"
     nodes = [entry.node for entry in old_store.history("ready")]
-    assert nodes.count("@migrated") == 1 and nodes[-1] == "verify"
+    assert nodes.count("@migrated") == 1
+    assert nodes[-1] == "verify"
 
 
 def test_a_paused_run_drafts_then_waits_for_review_and_finishes(old_store: Store) -> None:
@@ -73,9 +75,11 @@ def test_a_missing_price_waits_for_data_and_finishes_once_supplied(old_store: St
 
 def test_a_blocked_run_migrates_and_stays_finished_and_blocked(old_store: Store) -> None:
     _, saved = migrate(old_store, graph, "blocked")
-    assert saved is not None and saved.parts.revision == graph.revision
+    assert saved is not None
+    assert saved.parts.revision == graph.revision
     loaded = old_store.load("blocked")
-    assert loaded is not None and (loaded.next, loaded.status) == ("END", "blocked")
+    assert loaded is not None
+    assert (loaded.next, loaded.status) == ("END", "blocked")
 
 
 def test_stranded_lists_the_old_runs_that_have_to_move(old_store: Store) -> None:

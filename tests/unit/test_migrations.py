@@ -27,7 +27,7 @@ def _count(state: dict[str, Any], context: Any) -> dict[str, Any]:
 
 def line(revision: int, names: tuple[str, ...] = ("a", "b"), **extra: Any) -> Graph:
     """a -> b -> END (node names given), each node counting."""
-    edges = {name: nxt for name, nxt in zip(names, (*names[1:], END), strict=True)}
+    edges = dict(zip(names, (*names[1:], END), strict=True))
     return Graph(name="line", revision=revision, entry=names[0],
                  nodes=dict.fromkeys(names, _count), edges=edges, **extra)  # fmt: skip
 
@@ -56,7 +56,8 @@ def test_resume_applies_a_declared_migration_and_the_run_finishes(store: Store) 
     new = line(2, migrations=[Migration(from_revision=1, to_revision=2, migrate=add_total)])
     result = resume(new, run_id="r", adapter=CountingFixture(), store=store)
     assert result.finished
-    assert result.state["total"] == 10 and result.state["count"] == 2
+    assert result.state["total"] == 10
+    assert result.state["count"] == 2
     steps = [entry.node for entry in store.history("r")]
     assert steps == ["a", "@migrated", "b"]
     assert result.checkpoint.parts.revision == 2
@@ -100,11 +101,12 @@ def test_a_chain_of_migrations_is_applied_in_order(store: Store) -> None:
 
         return apply
 
-    new = line(3, migrations=[Migration(from_revision=2, to_revision=3, migrate=mark(2)),
-                              Migration(from_revision=1, to_revision=2, migrate=mark(1))])  # fmt: skip
+    later = Migration(from_revision=2, to_revision=3, migrate=mark(2))
+    new = line(3, migrations=[later, Migration(from_revision=1, to_revision=2, migrate=mark(1))])
     _, saved = migrate(store, new, "r")
     assert order == [1, 2]
-    assert saved is not None and saved.update["seen"] == [1, 2]
+    assert saved is not None
+    assert saved.update["seen"] == [1, 2]
     assert saved.update[EVENT]["migrations"] == [[1, 2], [2, 3]]
 
 
@@ -113,7 +115,8 @@ def test_a_renamed_node_moves_the_cursor_to_its_new_name(store: Store) -> None:
     new = line(2, ("a", "second"), migrations=[
         Migration(from_revision=1, to_revision=2, nodes={"b": "second"})])  # fmt: skip
     result = resume(new, run_id="r", adapter=CountingFixture(), store=store)
-    assert result.trace == ("a", "second") and result.finished
+    assert result.trace == ("a", "second")
+    assert result.finished
 
 
 def test_a_cursor_on_a_removed_node_that_nothing_moves_is_refused(store: Store) -> None:
@@ -123,14 +126,16 @@ def test_a_cursor_on_a_removed_node_that_nothing_moves_is_refused(store: Store) 
     with pytest.raises(MigrationFailed, match="node 'b' was removed"):
         resume(new, run_id="r", adapter=CountingFixture(), store=store)
     loaded = store.load("r")
-    assert loaded is not None and loaded.version == 1
+    assert loaded is not None
+    assert loaded.version == 1
 
 
 def test_without_a_migration_the_refusal_names_the_gap_and_the_command(store: Store) -> None:
     started(store, line(1))
     with pytest.raises(StrandedRun) as caught:
         resume(line(3), run_id="r", adapter=CountingFixture(), store=store)
-    assert isinstance(caught.value, FingerprintMismatch) and caught.value.part == "revision"
+    assert isinstance(caught.value, FingerprintMismatch)
+    assert caught.value.part == "revision"
     assert "no migration from revision 1 to 3" in str(caught.value)
     assert "stepgraph migrate r" in str(caught.value)
 
@@ -139,7 +144,8 @@ def test_a_shape_change_without_a_revision_bump_is_stranded(store: Store) -> Non
     started(store, line(1))
     with pytest.raises(StrandedRun) as caught:
         resume(line(1, ("a", "c")), run_id="r", adapter=CountingFixture(), store=store)
-    assert caught.value.part == "shape" and "without a revision bump" in caught.value.why
+    assert caught.value.part == "shape"
+    assert "without a revision bump" in caught.value.why
 
 
 def test_a_migration_that_removes_a_state_key_is_refused(store: Store) -> None:
@@ -169,9 +175,12 @@ def test_a_dry_run_shows_the_step_and_saves_nothing(store: Store) -> None:
     started(store, line(1))
     new = line(2, migrations=[Migration(from_revision=1, to_revision=2, migrate=add_total)])
     _, would = migrate(store, new, "r", dry_run=True)
-    assert would is not None and would.update["total"] == 10
+    assert would is not None
+    assert would.update["total"] == 10
     loaded = store.load("r")
-    assert loaded is not None and loaded.parts.revision == 1 and loaded.version == 1
+    assert loaded is not None
+    assert loaded.parts.revision == 1
+    assert loaded.version == 1
 
 
 def test_a_migration_that_changes_an_input_rebinds_the_inputs_part(store: Store) -> None:
@@ -183,7 +192,8 @@ def test_a_migration_that_changes_an_input_rebinds_the_inputs_part(store: Store)
     new = line(2, migrations=[Migration(from_revision=1, to_revision=2, migrate=bump)])
     migrate(store, new, "r")
     loaded = store.load("r")
-    assert loaded is not None and loaded.inputs == {"x": 2}
+    assert loaded is not None
+    assert loaded.inputs == {"x": 2}
     assert loaded.parts.inputs == digest(canonical_json({"x": 2}))
 
 
