@@ -16,6 +16,7 @@ from .errors import (
     FingerprintMismatch,
     GraphError,
     InputError,
+    MigrationFailed,
     NodeError,
     NodeTimeout,
     NoSuchStore,
@@ -32,10 +33,12 @@ from .errors import (
     StepgraphError,
     StoreError,
     StoreUnavailable,
+    StrandedRun,
     VersionConflict,
 )
 from .events import decide, reconcile, supply
 from .graph import END, Branch, Graph, Node
+from .migrations import Migration, Stranded, migrate, stranded
 from .policy import Policy
 from .retry import RetryPolicy
 from .runner import RunResult, resume, run
@@ -64,6 +67,8 @@ __all__ = [
     "GraphError",
     "HistoryEntry",
     "InputError",
+    "Migration",
+    "MigrationFailed",
     "NoSuchStore",
     "Node",
     "NodeError",
@@ -89,13 +94,17 @@ __all__ = [
     "Store",
     "StoreError",
     "StoreUnavailable",
+    "Stranded",
+    "StrandedRun",
     "VersionConflict",
     "Wait",
     "cancel",
     "decide",
+    "migrate",
     "open_store",
     "reconcile",
     "resume",
     "run",
+    "stranded",
     "supply",
 ]

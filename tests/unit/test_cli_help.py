@@ -50,7 +50,7 @@ def test_help_prints_every_exit_code(capsys: pytest.CaptureFixture[str]) -> None
     assert cli.main(["--help"]) == 0
     out = capsys.readouterr().out
     assert exit_table() in out
-    assert [code for code, _ in EXIT_CODES] == list(range(11))
+    assert [code for code, _ in EXIT_CODES] == list(range(12))
 
 
 def test_the_readme_exit_code_table_is_the_codes_table() -> None:
