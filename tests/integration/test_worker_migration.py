@@ -63,4 +63,5 @@ def test_a_stranded_run_finishes_once_a_migration_is_declared_and_applied(pg_url
         advance_once(store, new)
         assert queue_states(pg_url)["r"] == "done"
         loaded = store.load("r")
-        assert loaded is not None and loaded.status == "done"
+        assert loaded is not None
+        assert loaded.status == "done"
