@@ -145,10 +145,7 @@ class StrandedRun(FingerprintMismatch):
     def __init__(self, run_id: str, part: str, stored: object, given: object, why: str) -> None:
         self.why = why
         super().__init__(run_id, part, stored, given)
-        self.args = (
-            f"run {run_id!r} cannot resume: {part} changed (stored {stored!r}, given "
-            f"{given!r}): {why}",
-        )
+        self.args = (f"{self.args[0]}: {why}",)
 
 
 class MigrationFailed(ResumeRefused):

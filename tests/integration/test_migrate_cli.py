@@ -148,3 +148,14 @@ def test_kill_9_during_migrate_loses_nothing_and_the_run_finishes(
     resumed = stepgraph("--store", url, "resume", "ready", cwd=tmp_path)
     assert resumed.code == 0
     assert "ready_for_review" in resumed.out
+
+
+def test_status_of_a_stranded_run_exits_11_with_the_reason(tmp_path: Path) -> None:
+    url = old_store(tmp_path)
+    with open_store(url) as store:
+        from stepgraph.migrations import park_stranded
+
+        park_stranded(store, "paused", "no migration from revision 3 to 9", by="worker-1")
+    done = stepgraph("--store", url, "status", "paused", cwd=tmp_path)
+    assert done.code == 11
+    assert "stranded" in done.out and "no migration from revision 3 to 9" in done.out

@@ -115,8 +115,8 @@ def test_runs_stats_count_the_queue_by_state_with_its_oldest_runnable_run(
     submit_finishing(pg_url, "later")
     stats = stepgraph("runs", "--stats", "--json", "--store", pg_url, cwd=tmp_path).json()
     queue = stats["queue"]
-    assert queue["depth"] == {"runnable": 1, "leased": 0, "waiting": 0, "done": 3, "dead": 0,
-                              "cancelled": 0}  # fmt: skip
+    assert queue["depth"] == {"runnable": 1, "leased": 0, "waiting": 0, "stranded": 0,
+                              "done": 3, "dead": 0, "cancelled": 0}  # fmt: skip
     assert queue["oldest_runnable_age_s"] >= 0
     assert (queue["takeovers"], queue["dead_letters"]) == (0, 0)
     assert stats["by_status"] == {"done": 3}
