@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 from typing import Any
 
 import pytest
 
 from stepgraph import END, Graph, open_store, resume, run
-from stepgraph.checkpoint import EVENT, canonical_json, digest
+from stepgraph.checkpoint import EVENT, Parts, canonical_json, digest
 from stepgraph.errors import (
     CheckpointCorrupt,
     FingerprintMismatch,
@@ -204,11 +205,23 @@ def test_an_edited_revision_in_a_migrated_head_is_refused(tmp_path: Path) -> Non
         started(store, line(1))
         migrate(store, line(2, migrations=[Migration(from_revision=1, to_revision=2)]), "r")
     path = tmp_path / "runs" / "r.jsonl"
-    text = path.read_text()
-    assert '"revision":2' in text
-    path.write_text(text.replace('"revision":2', '"revision":7', 1))
-    with open_store(url) as store, pytest.raises(CheckpointCorrupt):
+    lines = path.read_text().splitlines()
+    head = json.loads(lines[0])
+    head["parts"]["revision"] = 7  # with a fingerprint that matches the edited parts
+    head["fingerprint"] = Parts(**head["parts"]).fingerprint()
+    path.write_text("\n".join([json.dumps(head), *lines[1:]]) + "\n")
+    with open_store(url) as store, pytest.raises(CheckpointCorrupt, match="last migration"):
         store.load("r")
+
+
+def test_a_run_migrated_twice_still_verifies_from_its_first_revision(store: Store) -> None:
+    started(store, line(1))
+    migrate(store, line(2, migrations=[Migration(from_revision=1, to_revision=2)]), "r")
+    third = line(3, ("a", "c"), migrations=[
+        Migration(from_revision=2, to_revision=3, nodes={"b": "c"})])  # fmt: skip
+    result = resume(third, run_id="r", adapter=CountingFixture(), store=store)
+    assert result.finished and result.trace == ("a", "c")
+    assert [entry.node for entry in store.history("r")] == ["a", "@migrated", "@migrated", "c"]
 
 
 def test_stranded_lists_runs_the_code_cannot_continue_with_why(store: Store) -> None:
