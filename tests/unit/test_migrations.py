@@ -220,7 +220,8 @@ def test_a_run_migrated_twice_still_verifies_from_its_first_revision(store: Stor
     third = line(3, ("a", "c"), migrations=[
         Migration(from_revision=2, to_revision=3, nodes={"b": "c"})])  # fmt: skip
     result = resume(third, run_id="r", adapter=CountingFixture(), store=store)
-    assert result.finished and result.trace == ("a", "c")
+    assert result.finished
+    assert result.trace == ("a", "c")
     assert [entry.node for entry in store.history("r")] == ["a", "@migrated", "@migrated", "c"]
 
 
