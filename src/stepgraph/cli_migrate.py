@@ -39,6 +39,8 @@ def _migrate(args: argparse.Namespace) -> int:
 
     if bool(args.run_id) == bool(args.all):
         raise InputError("RUN", "give one run id or --all, not both or neither")
+    if not args.by.strip():
+        raise InputError("--by", "must name who migrates")
     with open_cli_store(args, "read" if args.dry_run else "update") as store:
         if args.run_id:
             rows = [_one(store, args, args.run_id)]

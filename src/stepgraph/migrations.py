@@ -253,6 +253,8 @@ def migrate(
     would be saved, and nothing is. The run is held while it is prepared and saved, and
     the save carries the version it replaces: two migrators at once, one wins.
     """
+    if not isinstance(by, str) or not by.strip():
+        raise InputError("--by", "must name who migrates")
     with store.hold(check_run_id(run_id)):
         current = store.load(run_id)
         if current is None:

@@ -76,11 +76,15 @@ def test_runs_stranded_names_a_graph_nobody_registered(tmp_path: Path) -> None:
 
 def test_migrate_dry_run_reports_the_change_and_writes_nothing(tmp_path: Path) -> None:
     url = old_store(tmp_path)
-    before = (tmp_path / "s.db").read_bytes()
+    before = steps(url, "ready")
     done = stepgraph("--store", url, "migrate", "ready", "--dry-run", cwd=tmp_path)
     assert done.code == 0, done.err
     assert "would move revision 3 -> 4; cursor END -> verify" in done.out
-    assert (tmp_path / "s.db").read_bytes() == before
+    assert steps(url, "ready") == before
+    with open_store(url) as store:
+        loaded = store.load("ready")
+    assert loaded is not None
+    assert loaded.parts.revision == 3
 
 
 def test_migrate_all_moves_every_movable_run_once(tmp_path: Path) -> None:
@@ -160,3 +164,19 @@ def test_status_of_a_stranded_run_exits_11_with_the_reason(tmp_path: Path) -> No
     assert done.code == 11
     assert "stranded" in done.out
     assert "no migration from revision 3 to 9" in done.out
+
+
+def test_migrate_without_a_name_is_refused_and_writes_nothing(tmp_path: Path) -> None:
+    url = old_store(tmp_path)
+    before = steps(url, "ready")
+    done = stepgraph("--store", url, "migrate", "ready", "--by", " ", cwd=tmp_path)
+    assert done.code == 2
+    assert "--by" in done.err
+    assert steps(url, "ready") == before
+
+
+def test_migrate_needs_one_run_or_all(tmp_path: Path) -> None:
+    url = old_store(tmp_path)
+    done = stepgraph("--store", url, "migrate", "ready", "--all", cwd=tmp_path)
+    assert done.code == 2
+    assert "give one run id or --all" in done.err
