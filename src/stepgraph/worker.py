@@ -55,7 +55,7 @@ from .graph import Graph
 from .migrations import park_stranded
 from .runner import derive_run_id, resume, run
 from .statuses import STRANDED
-from .stores import RunQueue, Store, check_run_id
+from .stores import RunQueue, check_run_id
 from .stores.postgres import PostgresStore
 from .takeovers import Quarantine, land, mark, take_over
 
@@ -387,7 +387,7 @@ class Worker:
             reason = f"store unavailable: {error}"
             self.log(f"{run_id} goes back to the queue: {reason}")
         except (StrandedRun, MigrationFailed) as error:  # old, not broken: park it, visibly
-            state, reason = STRANDED, self._strand(view, run_id, error)
+            state, reason = STRANDED, self._strand(run_id, error)
         except StepgraphError as error:
             state, reason = self._stopped(run_id, error)
         finally:
@@ -455,12 +455,13 @@ class Worker:
             return "waiting", f"{result.status}: {wait.get('reason')}"
         return "runnable", None
 
-    def _strand(self, store: Store, run_id: str, error: StepgraphError) -> str:
-        """Record ``run_id`` as stranded (an ``@stranded`` step); return why."""
+    def _strand(self, run_id: str, error: StepgraphError) -> str:
+        """Record ``run_id`` as stranded (an ``@stranded`` step, lease-checked); return why."""
         reason = f"{type(error).__name__}: {error}"
         self.log(f"stranded {run_id}: {reason}")
         try:
-            park_stranded(store, run_id, reason, by=self.name)
+            park_stranded(self.store.leased(self.name, self.lease_seconds), run_id, reason,
+                          by=self.name)  # fmt: skip
         except StepgraphError as lost:  # the queue row still says stranded
             self.log(f"could not record {run_id} as stranded: {lost}")
         return reason
