@@ -12,7 +12,9 @@ from pathlib import Path
 import pytest
 
 from stepgraph import open_store
+from stepgraph.migrations import park_stranded
 from tests.integration.cli_helpers import ROOT, stepgraph
+from tests.unit.test_migrations import line, started
 
 FIXTURES = ROOT / "tests" / "fixtures" / "migration"
 
@@ -47,6 +49,13 @@ def old_store(tmp_path: Path, kind: str = "sqlite") -> str:
         return f"sqlite:{tmp_path}/s.db"
     shutil.copytree(FIXTURES / "rev3-files", tmp_path / "runs")
     return f"file:{tmp_path}/runs"
+
+
+def with_line_run(url: str) -> str:
+    """``url`` with run "r" of the test graph ``line`` saved by its revision 1."""
+    with open_store(url) as store:
+        started(store, line(1))
+    return url
 
 
 def steps(url: str, run_id: str) -> list[str]:
@@ -98,11 +107,7 @@ def test_migrate_all_moves_every_movable_run_once(tmp_path: Path) -> None:
 
 
 def test_migrate_of_a_run_no_migration_moves_is_refused_naming_the_gap(tmp_path: Path) -> None:
-    url = old_store(tmp_path)
-    with open_store(url) as store:
-        from tests.unit.test_migrations import line, started
-
-        started(store, line(1))
+    url = with_line_run(old_store(tmp_path))
     done = stepgraph("--store", url, "migrate", "r", "--graph", "tests.cli_graphs:LINE_3",
                      cwd=tmp_path)  # fmt: skip
     assert done.code == 5
@@ -110,11 +115,7 @@ def test_migrate_of_a_run_no_migration_moves_is_refused_naming_the_gap(tmp_path:
 
 
 def test_migrate_all_exits_11_while_runs_stay_stranded(tmp_path: Path) -> None:
-    url = old_store(tmp_path)
-    with open_store(url) as store:
-        from tests.unit.test_migrations import line, started
-
-        started(store, line(1))
+    url = with_line_run(old_store(tmp_path))
     done = stepgraph("--store", url, "migrate", "--all", cwd=tmp_path)
     assert done.code == 11
     assert "r  stranded:" in done.out
@@ -157,8 +158,6 @@ def test_kill_9_during_migrate_loses_nothing_and_the_run_finishes(
 def test_status_of_a_stranded_run_exits_11_with_the_reason(tmp_path: Path) -> None:
     url = old_store(tmp_path)
     with open_store(url) as store:
-        from stepgraph.migrations import park_stranded
-
         park_stranded(store, "paused", "no migration from revision 3 to 9", by="worker-1")
     done = stepgraph("--store", url, "status", "paused", cwd=tmp_path)
     assert done.code == 11
