@@ -225,16 +225,28 @@ def _migrated_version(
     if inputs_changed:
         update[INPUTS] = inputs_changed
     wait = current.wait
-    status = current.status if cursor == END else RUNNING
-    if cursor == current.next and wait is not None and wait.get("kind") != STRANDED:
-        update[WAIT] = wait  # the run keeps waiting where it waited
-        status = current.status
+    if cursor == current.next and not changed and wait is not None and wait.get("kind") != STRANDED:
+        update[WAIT] = wait  # nothing it waited on moved: it keeps waiting
+    status = _status_after(current, cursor, state)
     return Checkpoint(
         run_id=current.run_id, parts=parts, fingerprint=parts.fingerprint(), inputs=inputs,
         values={**current.values, **values_changed}, next=cursor, status=status,
         trace=current.trace, update=json_copy(update, "event"), version=current.version + 1,
         created_at=current.created_at, updated_at=stamp, step=MIGRATED, sum=current.sum,
     )  # fmt: skip
+
+
+def _status_after(current: Checkpoint, cursor: str, state: dict[str, Any]) -> str:
+    """A moved cursor runs (``running``); a finished run keeps its status; otherwise the
+    status the migration set, and a stranded run is no longer stranded."""
+    if cursor == END:
+        return current.status
+    given = state.get("status")
+    if cursor != current.next or current.status == STRANDED:
+        return RUNNING
+    if given != current.state.get("status") and isinstance(given, str) and given:
+        return given  # the migration set it
+    return current.status
 
 
 def apply_migrations(store: Store, graph: Graph, current: Checkpoint) -> Checkpoint:

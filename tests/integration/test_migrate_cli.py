@@ -13,6 +13,7 @@ import pytest
 
 from stepgraph import open_store
 from stepgraph.migrations import park_stranded
+from stepgraph.offers.workflow import REVISION
 from tests.integration.cli_helpers import ROOT, stepgraph
 from tests.unit.test_migrations import line, started
 
@@ -69,7 +70,7 @@ def test_runs_stranded_lists_every_old_run_still_to_continue_with_why(tmp_path: 
     assert done.code == 0, done.err
     rows = {row["run_id"]: row for row in done.json()["stranded"]}
     assert sorted(rows) == ["missing", "paused", "ready"]
-    assert "saved by revision 3, the code is revision 4" in rows["ready"]["why"]
+    assert f"saved by revision 3, the code is revision {REVISION}" in rows["ready"]["why"]
 
 
 def test_runs_stranded_names_a_graph_nobody_registered(tmp_path: Path) -> None:
@@ -88,7 +89,7 @@ def test_migrate_dry_run_reports_the_change_and_writes_nothing(tmp_path: Path) -
     before = steps(url, "ready")
     done = stepgraph("--store", url, "migrate", "ready", "--dry-run", cwd=tmp_path)
     assert done.code == 0, done.err
-    assert "would move revision 3 -> 4; cursor END -> verify" in done.out
+    assert f"would move revision 3 -> {REVISION}; cursor END -> verify" in done.out
     assert steps(url, "ready") == before
     with open_store(url) as store:
         loaded = store.load("ready")
@@ -119,7 +120,7 @@ def test_migrate_all_exits_11_while_runs_stay_stranded(tmp_path: Path) -> None:
     done = stepgraph("--store", url, "migrate", "--all", cwd=tmp_path)
     assert done.code == 11
     assert "r  stranded:" in done.out
-    assert "ready  moved revision 3 -> 4" in done.out
+    assert f"ready  moved revision 3 -> {REVISION}" in done.out
 
 
 def test_two_migrators_at_once_one_wins_and_history_does_not_fork(tmp_path: Path) -> None:

@@ -16,7 +16,7 @@ from stepgraph.stores import Store
 
 FIXTURES = Path(__file__).resolve().parent.parent / "fixtures" / "migration"
 POLICY = Policy.from_mapping({"approve": ["ada"], "supply": ["cy"]})
-REVISIONS = [1, 2, 3]
+REVISIONS = [1, 2, 3, 4]
 
 
 @pytest.fixture(params=[(revision, kind) for revision in REVISIONS for kind in ("db", "files")],
@@ -86,3 +86,34 @@ def test_stranded_lists_the_old_runs_that_have_to_move(old_store: Store) -> None
     rows = {row.run_id: row for row in stranded(old_store, graph)}
     assert sorted(rows) == ["missing", "paused", "ready"]
     assert all(row.migratable for row in rows.values())
+
+
+@pytest.fixture
+def rev4_store(tmp_path: Path) -> Store:
+    shutil.copy(FIXTURES / "rev4.db", tmp_path / "s.db")
+    return open_store(f"sqlite:{tmp_path}/s.db")
+
+
+def test_a_revision_4_report_waiting_for_review_is_verified_again_first(
+    rev4_store: Store,
+) -> None:
+    before = rev4_store.load("ready")
+    assert before is not None
+    assert before.wait is not None
+    assert before.wait["kind"] == "decision"
+    result = resume(graph, run_id="ready", adapter=FixtureAdapter(), store=rev4_store)
+    nodes = [entry.node for entry in rev4_store.history("ready")]
+    assert nodes[before.version :] == ["@migrated", "verify"]
+    assert result.checkpoint.wait is not None
+    assert result.checkpoint.wait["kind"] == "decision"
+
+
+def test_a_revision_4_run_waiting_for_data_keeps_waiting_unchanged(rev4_store: Store) -> None:
+    before = rev4_store.load("missing")
+    assert before is not None
+    assert before.wait is not None
+    result = resume(graph, run_id="missing", adapter=FixtureAdapter(), store=rev4_store)
+    nodes = [entry.node for entry in rev4_store.history("missing")]
+    assert nodes[before.version :] == ["@migrated"]
+    assert result.status == "waiting_for_data"
+    assert result.checkpoint.wait == before.wait

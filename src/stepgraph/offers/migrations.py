@@ -11,6 +11,15 @@ moves as it is. Revision 4 made the two stops of revision 3 into waits for peopl
 
 Anything else (blocked, or a run between nodes) keeps its cursor: the nodes kept their
 names. ``publish`` is new and only reached after an approval.
+
+Revision 5 made the report carry structured claims that verify checks exactly, and
+reads the rationale fail-safe with a length cap. A report revision 4 passed and that
+waits for a reviewer (``ready_for_review`` at ``verify``) is checked again by revision
+5's ``verify`` before anyone decides on it: the migration sets its status back to
+``running``, so its decision wait is dropped and ``verify`` runs on the next resume
+(it waits again, on the new digest, or blocks, and the repair loop drafts a report
+with claims). A decision already recorded is kept; ``verify`` applies it only if the
+digest of what the person saw still matches.
 """
 
 from __future__ import annotations
@@ -30,8 +39,16 @@ def people_in_the_loop(state: dict[str, Any], cursor: str) -> tuple[dict[str, An
     return state, cursor
 
 
+def recheck_claims(state: dict[str, Any], cursor: str) -> tuple[dict[str, Any], str]:
+    """4 -> 5: a report waiting for review is verified again under the claim checks."""
+    if cursor == "verify" and state.get("status") == "ready_for_review":
+        return {**state, "status": "running"}, cursor
+    return state, cursor
+
+
 MIGRATIONS = (
     Migration(from_revision=1, to_revision=2),
     Migration(from_revision=2, to_revision=3),
     Migration(from_revision=3, to_revision=4, migrate=people_in_the_loop),
+    Migration(from_revision=4, to_revision=5, migrate=recheck_claims),
 )
