@@ -1,6 +1,7 @@
 """stepgraph: LLM-assisted processes as explicit, durable, verifiable graph workflows."""
 
 from .adapters import Adapter, FunctionAdapter, Request, Result
+from .aio import adecide, aiter_resume, aiter_run, aresume, arun, asupply
 from .cancel import cancel
 from .checkpoint import Checkpoint, HistoryEntry, Parts
 from .context import Context
@@ -30,6 +31,7 @@ from .errors import (
     RunCancelled,
     RunFailed,
     RunNotFound,
+    StateError,
     StepgraphError,
     StoreError,
     StoreUnavailable,
@@ -37,12 +39,14 @@ from .errors import (
     VersionConflict,
 )
 from .events import decide, reconcile, supply
-from .graph import END, Branch, Graph, Node
+from .graph import END, Branch, Graph, Node, Update
 from .migrations import Migration, Stranded, migrate, stranded
 from .policy import Policy
-from .retry import RetryPolicy
-from .runner import RunResult, resume, run
+from .retry import NodeRetry, RetryPolicy
+from .runner import RunResult, iter_resume, iter_run, resume, run
+from .schema import Reducer, append
 from .stores import RunSummary, Store, open_store
+from .stream import StepEvent
 from .waits import Wait
 
 __version__ = "0.1.0"
@@ -72,6 +76,7 @@ __all__ = [
     "NoSuchStore",
     "Node",
     "NodeError",
+    "NodeRetry",
     "NodeTimeout",
     "NotAllowed",
     "NotCancellable",
@@ -79,6 +84,7 @@ __all__ = [
     "Parts",
     "Policy",
     "ProviderError",
+    "Reducer",
     "Request",
     "Result",
     "ResumeRefused",
@@ -90,16 +96,28 @@ __all__ = [
     "RunNotFound",
     "RunResult",
     "RunSummary",
+    "StateError",
+    "StepEvent",
     "StepgraphError",
     "Store",
     "StoreError",
     "StoreUnavailable",
     "Stranded",
     "StrandedRun",
+    "Update",
     "VersionConflict",
     "Wait",
+    "adecide",
+    "aiter_resume",
+    "aiter_run",
+    "append",
+    "aresume",
+    "arun",
+    "asupply",
     "cancel",
     "decide",
+    "iter_resume",
+    "iter_run",
     "migrate",
     "open_store",
     "reconcile",

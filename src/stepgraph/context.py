@@ -24,6 +24,7 @@ from typing import TYPE_CHECKING, Any
 
 from .adapters import Adapter, Request, Result
 from .checkpoint import canonical_json, digest, json_copy, json_encode, now
+from .drive import GENERATE, IO, SLEEP, drive_async, drive_sync, result_of
 from .errors import (
     AdapterError,
     EffectUnknown,
@@ -35,8 +36,10 @@ from .errors import (
 from .retry import DEFAULT_RETRY, Budget, RetryPolicy, later_than
 from .scrub import scrub
 from .stores._testhooks import reach
+from .stream import GenerationAttempt, StepEvent
 
 if TYPE_CHECKING:
+    from .drive import Steps
     from .stores import Store
 
 
@@ -55,17 +58,19 @@ class Context:
         retry: RetryPolicy | None = None,
         deadline: float | None = None,
         budget: Budget | None = None,
+        emit: Callable[[StepEvent], None] | None = None,
     ) -> None:
         self.run_id = run_id
         self.node = node
         self.adapter = adapter
         self.visit = visit  # the version this step will save: one journal slot per visit
         self._store = store
-        self._journal = journal if journal is not None else {}
+        self.journal = journal if journal is not None else {}  # this run's, shared
         self._calls = 0
         self.retry = retry or DEFAULT_RETRY
         self.deadline = deadline  # time.monotonic() when the node's timeout passes
         self.budget = budget or Budget(None)
+        self._emit = emit  # where GenerationAttempt events go (None: nobody listens)
 
     def generate(
         self,
@@ -81,18 +86,42 @@ class Context:
         when it gives up the call raises ``RetryLater``. Any other failure becomes
         ``AdapterError`` (a ``ProviderError`` keeps its class) with the original as cause.
         """
+        return drive_sync(self._generation(instructions, data, schema, max_output_tokens))
+
+    async def agenerate(
+        self,
+        *,
+        instructions: str,
+        data: Any,
+        schema: dict[str, Any] | None = None,
+        max_output_tokens: int | None = None,
+    ) -> Any:
+        """``generate`` for async nodes: the model call does not block the event loop.
+
+        The adapter's ``agenerate`` is awaited when it has one, else its ``generate``
+        runs in a worker thread; journal writes run in a worker thread too.
+        """
+        answer: Any = None
+        async for item in drive_async(self._generation(instructions, data, schema,
+                                                       max_output_tokens)):  # fmt: skip
+            answer = result_of(item)
+        return answer
+
+    def _generation(
+        self,
+        instructions: str,
+        data: Any,
+        schema: dict[str, Any] | None,
+        max_output_tokens: int | None,
+    ) -> Steps[Any]:
+        """The one implementation of a model call, for both drivers; returns the answer."""
         key = f"{self.visit}:{self.node}:{self._calls}"
         self._calls += 1
         if self.deadline is None:  # a node that calls the model gets the default deadline
             self.deadline = time.monotonic() + self.retry.model_deadline
         adapter_id = self.adapter.id
-        try:
-            request_hash = digest(canonical_json([adapter_id, instructions, data, schema,
-                                                  max_output_tokens]))  # fmt: skip
-        except (TypeError, ValueError):
-            json_copy(data, "request.data")  # raises InputError naming the bad value
-            raise
-        prior = self._journal.get(key)
+        request_hash = _request_hash([adapter_id, instructions, data, schema, max_output_tokens])
+        prior = self.journal.get(key)
         if prior and prior.get("status") == "done" and prior.get("request") == request_hash:
             return json_copy(prior.get("output"), "output")
         history: list[dict[str, Any]] = []
@@ -109,26 +138,27 @@ class Context:
                     f"the budget of {self.budget.limit} model call(s) for this call is spent "
                     f"before {self.node}", now(),
                 )  # fmt: skip
-            self._record(key, {"status": "started", **base, "at": now()})
+            yield IO, self._record, (key, {"status": "started", **base, "at": now()})
             request = Request(instructions=instructions, data=data, run_id=self.run_id,
                               node=self.node, schema=schema,
                               max_output_tokens=max_output_tokens, attempt=attempt,
                               timeout=self._remaining())  # fmt: skip
             started = time.perf_counter()
             try:
-                answer = self.adapter.generate(request)
+                answer = yield GENERATE, self.adapter, request
                 result = answer if isinstance(answer, Result) else Result(data=answer)
                 copied, text = json_encode(result.data, "output")
             except Exception as error:
                 failed = {"status": "failed", **base, **_error_facts(error),
                           "latency_ms": _ms(started), "at": now()}  # fmt: skip
+                self._attempted(attempt, failed, None)
                 try:
                     wait = self._next_wait(error, attempt - first + 1)
                 except RetryLater as stop:  # keep when and why beside the failed attempt
-                    self._record(key, {**failed, "retry_later": stop.reason,
-                                       "not_before": stop.not_before})  # fmt: skip
+                    yield IO, self._record, (key, {**failed, "retry_later": stop.reason,
+                                                   "not_before": stop.not_before})  # fmt: skip
                     raise
-                self._record(key, failed)
+                yield IO, self._record, (key, failed)
                 if wait is None:
                     if isinstance(error, StepgraphError) and not isinstance(error, InputError):
                         raise  # already ours (a ProviderError keeps its class and cause)
@@ -136,14 +166,29 @@ class Context:
                         None if isinstance(error, InputError) else error
                     )
                 history = [*history, _summary(failed)]
-                self.retry.sleep(wait)
+                yield SLEEP, wait, self.retry.sleep
                 attempt += 1
                 continue
             done = {"status": "done", **base, **_result_facts(result), "output": copied,
                     "output_sha256": digest(text), "latency_ms": _ms(started),
                     "at": now()}  # fmt: skip
-            self._record(key, done)
+            self._attempted(attempt, done, result)
+            yield IO, self._record, (key, done)
             return json.loads(text)
+
+    def _attempted(self, attempt: int, record: dict[str, Any], result: Result | None) -> None:
+        """Emit the ``GenerationAttempt`` event of one finished model call."""
+        if self._emit is None:
+            return
+        usage = result.usage if result is not None else {}
+        self._emit(GenerationAttempt(
+            run_id=self.run_id, node=self.node, step=self.visit, attempt=attempt,
+            adapter_id=self.adapter.id, model=(result.model or None) if result else None,
+            latency_s=float(record.get("latency_ms", 0.0)) / 1000,
+            input_tokens=usage.get("input_tokens"), output_tokens=usage.get("output_tokens"),
+            finish_reason=result.finish_reason if result else None,
+            error_class=record.get("error"), request_id=record.get("request_id"),
+        ))  # fmt: skip
 
     def effect(
         self,
@@ -164,7 +209,7 @@ class Context:
             raise InputError("effect", f"name must be non-empty text without ':', not {name!r}")
         slot = f"{self.visit}:{self.node}:effect:{name}"
         key = f"{self.run_id}/{self.node}/{self.visit}/{name}"
-        prior = self._journal.get(slot)
+        prior = self.journal.get(slot)
         if prior is not None and prior.get("status") == "done":
             return json_copy(prior.get("outcome"), "outcome")
         if prior is not None and prior.get("status") == "started":
@@ -213,9 +258,18 @@ class Context:
         return wait
 
     def _record(self, key: str, record: dict[str, Any]) -> None:
-        self._journal[key] = record
+        self.journal[key] = record
         if self._store is not None:
             self._store.record_generation(self.run_id, key, record)
+
+
+def _request_hash(request: list[Any]) -> str:
+    """The digest of what a generation asks for; ``InputError`` naming data that is not JSON."""
+    try:
+        return digest(canonical_json(request))
+    except (TypeError, ValueError):
+        json_copy(request[2], "request.data")  # raises InputError naming the bad value
+        raise
 
 
 def _as_adapter_error(adapter_id: str, error: Exception) -> AdapterError:

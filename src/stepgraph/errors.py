@@ -29,6 +29,7 @@ Every error the library raises on purpose is one of these::
     │   └── RetryLater            retries stopped: try again after .not_before (.reason)
     ├── NodeError                 a node raised; the original is __cause__ (.node)
     │   ├── NodeTimeout           a node ran past its timeout (.seconds)
+    │   ├── StateError            the state broke its declared type (.field, .rule)
     │   └── EdgeError             an edge picked an undeclared or unknown target
     ├── EffectUnknown             a side effect started but its outcome is unknown (.key)
     └── ActionRefused             a person's action was refused; nothing was recorded
@@ -378,6 +379,21 @@ class NodeTimeout(NodeError):
     def __init__(self, node: str, seconds: float) -> None:
         self.seconds = seconds
         super().__init__(node, f"timed out after {seconds:g} s")
+
+
+class StateError(NodeError):
+    """The run's state broke the graph's state type: ``field`` is where, ``rule`` what.
+
+    ``node`` is the node whose update broke it, or the node the run was loaded at
+    (the stored state no longer fits the type). Nothing was saved for that update.
+    """
+
+    def __init__(self, node: str, field: str, rule: str, *, loaded: bool = False) -> None:
+        self.field = field
+        self.rule = rule
+        self.loaded = loaded
+        what = "the loaded state" if loaded else "its update"
+        super().__init__(node, f"{what} breaks the state type: {field}: {rule}")
 
 
 class EdgeError(NodeError):

@@ -8,7 +8,8 @@ and the node that waited finds the decision (or the new inputs) in its state.
 Every action holds the run while it checks and records, so two people acting at once
 cannot both succeed: the second is refused (``RunBusy``, or ``AlreadyDecided`` once
 the first decision is recorded). Repeating exactly the same decision returns the run
-as it is, without recording it twice.
+as it is, without recording it twice. ``on_event`` receives an ``EventRecorded`` for
+the event step saved (none when nothing was recorded).
 """
 
 from __future__ import annotations
@@ -36,6 +37,7 @@ from .errors import (
 from .policy import Policy
 from .runner import save_event
 from .stores import Store, check_run_id
+from .stream import EventCallback, EventRecorded, deliver
 
 RUNNING = "running"
 
@@ -63,6 +65,7 @@ def decide(
     digest_seen: str,
     policy: Policy,
     note: str | None = None,
+    on_event: EventCallback | None = None,
 ) -> Checkpoint:
     """Record ``actor``'s ``verdict`` on the content whose digest they saw.
 
@@ -89,7 +92,8 @@ def decide(
         if note:
             decision["note"] = note
         update = {str(wait["key"]): decision, EVENT: {"action": verdict, **decision}}
-        return save_event(store, current, "@decision", str(choices[verdict]), update)
+        saved = save_event(store, current, "@decision", str(choices[verdict]), update)
+    return _recorded(on_event, saved, actor)
 
 
 def _decided_before(
@@ -116,6 +120,7 @@ def supply(
     actor: str,
     policy: Policy,
     note: str | None = None,
+    on_event: EventCallback | None = None,
 ) -> Checkpoint:
     """Replace input keys of a run waiting for data, and rebind its fingerprint to them.
 
@@ -139,8 +144,9 @@ def supply(
                  "inputs_before": current.parts.inputs, "inputs_after": parts.inputs}  # fmt: skip
         if note:
             event["note"] = note
-        return save_event(store, current, "@supply", RUNNING, {INPUTS: data, EVENT: event},
-                          parts=parts)  # fmt: skip
+        saved = save_event(store, current, "@supply", RUNNING, {INPUTS: data, EVENT: event},
+                           parts=parts)  # fmt: skip
+    return _recorded(on_event, saved, actor)
 
 
 def reconcile(
@@ -152,6 +158,7 @@ def reconcile(
     policy: Policy,
     outcome: Any = None,
     note: str | None = None,
+    on_event: EventCallback | None = None,
 ) -> Checkpoint:
     """Record whether an effect whose outcome was lost took place downstream.
 
@@ -172,7 +179,16 @@ def reconcile(
                  "happened": happened}  # fmt: skip
         if note:
             event["note"] = note
-        return save_event(store, current, "@reconciled", RUNNING, {EVENT: event})
+        saved = save_event(store, current, "@reconciled", RUNNING, {EVENT: event})
+    return _recorded(on_event, saved, actor)
+
+
+def _recorded(on_event: EventCallback | None, saved: Checkpoint, actor: str) -> Checkpoint:
+    """Announce the event step just saved (``EventRecorded``) and return it."""
+    if on_event is not None:
+        deliver(on_event, EventRecorded(run_id=saved.run_id, name=saved.step, actor=actor,
+                                        version=saved.version))  # fmt: skip
+    return saved
 
 
 __all__ = ["decide", "reconcile", "supply"]

@@ -13,35 +13,51 @@ import json
 import re
 from collections.abc import Awaitable, Callable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, TypeAlias
+from typing import TYPE_CHECKING, Any, Generic, TypeAlias
 
 from .errors import GraphError
 from .migrations import Migration, check_migrations
 
 if TYPE_CHECKING:
+    from .context import Context
+    from .retry import NodeRetry
+    from .schema import StateSchema
     from .waits import Wait
 
 END = "END"
 """The cursor value of a finished run (the seed's ``"END"``)."""
 
+if TYPE_CHECKING:  # a default, so a bare ``Graph`` is ``Graph[dict[str, Any]]`` to mypy
+    from typing_extensions import TypeVar
+
+    S = TypeVar("S", default=dict[str, Any])
+else:
+    from typing import TypeVar
+
+    S = TypeVar("S")
+
 State: TypeAlias = dict[str, Any]
-Update: TypeAlias = "Mapping[str, Any] | Wait"  # a partial state, or a wait for people
-NodeFunction: TypeAlias = Callable[[State, Any], "Update | Awaitable[Update]"]
-EdgeFunction: TypeAlias = Callable[[State], str]
+Update: TypeAlias = "Mapping[str, Any] | Wait"
+"""What a node returns: a partial state (key -> new value), or a ``Wait`` for people."""
+NodeFunction: TypeAlias = Callable[[S, "Context"], "Update | Awaitable[Update]"]
+"""``fn(state, context)``: sync, or async (returning an awaitable of the update)."""
+EdgeFunction: TypeAlias = Callable[[Any], str]
 
 _NAME = re.compile(r"^[A-Za-z_][A-Za-z0-9_.-]{0,63}$")
 
 
 @dataclass(frozen=True, kw_only=True)
-class Node:
+class Node(Generic[S]):
     """A node function with its run options.
 
     ``fn(state, context)`` gets a deep copy of the state and returns a partial update
-    (or an awaitable of one). ``timeout`` bounds one call in seconds.
+    (or an awaitable of one). ``timeout`` bounds one call in seconds. ``retry`` runs the
+    node again, with a backoff, when it raises one of the errors the policy covers.
     """
 
-    fn: NodeFunction
+    fn: NodeFunction[S]
     timeout: float | None = None
+    retry: NodeRetry | None = None
 
 
 @dataclass(frozen=True)
@@ -60,32 +76,39 @@ Edge: TypeAlias = "str | Branch"
 
 
 @dataclass(frozen=True, kw_only=True, eq=False)
-class Graph:
-    """A validated workflow graph.
+class Graph(Generic[S]):
+    """A validated workflow graph over states of type ``S``.
 
     ``revision`` is yours to maintain: increase it when nodes, prompts or the data
     contract change, so old checkpoints are refused rather than continued by new code.
     Changes to the node names or edges are detected on their own (the ``shape``).
     ``migrations`` move runs saved by older revisions to this one (``migrations.py``).
+
+    ``state`` (optional) is the state's type: a TypedDict, a dataclass or a pydantic
+    model. The state is then checked against it when a run starts or is loaded and
+    after every update, and its ``Annotated`` keys may declare merge rules (reducers,
+    see ``stepgraph.schema``). Without it the state is a plain ``dict``.
     """
 
     name: str
     revision: int
     entry: str
-    nodes: Mapping[str, Node]
+    nodes: Mapping[str, Node[S]]
     edges: Mapping[str, Edge]
     migrations: tuple[Migration, ...] = ()
     shape: str = field(init=False)
+    schema: StateSchema | None = field(init=False)
 
     def __init__(
         self,
         *,
         name: str,
-        nodes: Mapping[str, Node | NodeFunction],
+        nodes: Mapping[str, Node[S] | NodeFunction[S]],
         edges: Mapping[str, Edge],
         entry: str,
         revision: int = 1,
         migrations: Sequence[Migration] = (),
+        state: type[S] | None = None,
     ) -> None:
         normal = {
             key: value if isinstance(value, Node) else Node(fn=value)
@@ -99,6 +122,12 @@ class Graph:
         _validate(self)
         object.__setattr__(self, "migrations", check_migrations(revision, normal, migrations))
         object.__setattr__(self, "shape", _shape_digest(self))
+        schema = None
+        if state is not None:
+            from .schema import StateSchema
+
+            schema = StateSchema.of(state)
+        object.__setattr__(self, "schema", schema)
 
     def targets(self, node: str) -> tuple[str, ...]:
         """The possible next steps after ``node``."""
@@ -137,7 +166,7 @@ def _mermaid_id(target: str) -> str:
     return "__end__" if target == END else target
 
 
-def _validate(graph: Graph) -> None:
+def _validate(graph: Graph[Any]) -> None:
     if not isinstance(graph.name, str) or not _NAME.match(graph.name):
         raise GraphError(f"name {graph.name!r} must match {_NAME.pattern}")
     if isinstance(graph.revision, bool) or not isinstance(graph.revision, int):
@@ -160,7 +189,7 @@ def _validate(graph: Graph) -> None:
     _check_paths(graph)
 
 
-def _check_node(name: str, node: Node) -> None:
+def _check_node(name: str, node: Node[Any]) -> None:
     if not isinstance(name, str) or not _NAME.match(name) or name == END:
         raise GraphError(f"node name {name!r} must match {_NAME.pattern} and not be {END!r}")
     if not callable(node.fn):
@@ -170,9 +199,14 @@ def _check_node(name: str, node: Node) -> None:
         isinstance(timeout, bool) or not isinstance(timeout, int | float) or not timeout > 0
     ):
         raise GraphError(f"node {name!r}: timeout must be a positive number of seconds")
+    if node.retry is not None:
+        from .retry import NodeRetry
+
+        if not isinstance(node.retry, NodeRetry):
+            raise GraphError(f"node {name!r}: retry must be a NodeRetry")
 
 
-def _check_edge(graph: Graph, name: str, edge: object) -> None:
+def _check_edge(graph: Graph[Any], name: str, edge: object) -> None:
     if isinstance(edge, str):
         targets: tuple[str, ...] = (edge,)
     elif isinstance(edge, Branch):
@@ -190,7 +224,7 @@ def _check_edge(graph: Graph, name: str, edge: object) -> None:
             raise GraphError(f"edge from {name!r} goes to {target!r}, which is not a node")
 
 
-def _check_paths(graph: Graph) -> None:
+def _check_paths(graph: Graph[Any]) -> None:
     reached = _closure([graph.entry], graph.targets)
     unreachable = [node for node in graph.nodes if node not in reached]
     if unreachable:
@@ -218,7 +252,7 @@ def _closure(start: list[str], step: Callable[[str], Any]) -> set[str]:
     return seen
 
 
-def _shape_digest(graph: Graph) -> str:
+def _shape_digest(graph: Graph[Any]) -> str:
     """A short digest of the entry, node names and edge targets (not of the code)."""
     shape = {
         "entry": graph.entry,

@@ -51,10 +51,7 @@ class RetryPolicy:
     jitter: Callable[[], float] = field(default=random.random, compare=False, repr=False)
 
     def __post_init__(self) -> None:
-        if isinstance(self.attempts, bool) or not isinstance(self.attempts, int):
-            raise InputError("retry.attempts", f"must be an integer, not {self.attempts!r}")
-        if self.attempts < 1:
-            raise InputError("retry.attempts", f"must be at least 1, not {self.attempts}")
+        _check_attempts(self.attempts)
         if self.budget is not None and (
             isinstance(self.budget, bool) or not isinstance(self.budget, int) or self.budget < 1
         ):
@@ -69,17 +66,14 @@ class RetryPolicy:
         if not isinstance(self.model_deadline, int | float) or not self.model_deadline > 0:
             raise InputError("retry.model_deadline", f"must be a number > 0, not "
                              f"{self.model_deadline!r}")  # fmt: skip
-        for name in ("base_delay", "max_delay", "max_wait", "later_delay", "later_max_delay"):
-            value = getattr(self, name)
-            if isinstance(value, bool) or not isinstance(value, int | float) or value < 0:
-                raise InputError(f"retry.{name}", f"must be a number >= 0, not {value!r}")
+        _check_seconds(self, ("base_delay", "max_delay", "max_wait", "later_delay",
+                              "later_max_delay"))  # fmt: skip
 
     def delay(self, attempt: int, retry_after: float | None) -> float:
         """The wait before attempt ``attempt + 1``: the provider's ask, else backoff."""
         if retry_after is not None:
             return max(0.0, float(retry_after))
-        ceiling = min(self.max_delay, self.base_delay * 2 ** (attempt - 1))
-        return float(ceiling * self.jitter())
+        return backoff(self.base_delay, self.max_delay, attempt, self.jitter)
 
     def later(self, stops: int) -> float | None:
         """The least pause before the ``stops``-th stop in a row may resume; None: give up."""
@@ -90,7 +84,64 @@ class RetryPolicy:
         return float(min(self.later_max_delay, self.later_delay * 2 ** (stops - 2)))
 
 
+def _check_attempts(attempts: object) -> None:
+    if isinstance(attempts, bool) or not isinstance(attempts, int):
+        raise InputError("retry.attempts", f"must be an integer, not {attempts!r}")
+    if attempts < 1:
+        raise InputError("retry.attempts", f"must be at least 1, not {attempts}")
+
+
+def _check_seconds(policy: object, names: tuple[str, ...]) -> None:
+    for name in names:
+        value = getattr(policy, name)
+        if isinstance(value, bool) or not isinstance(value, int | float) or value < 0:
+            raise InputError(f"retry.{name}", f"must be a number >= 0, not {value!r}")
+
+
+def backoff(base: float, ceiling: float, attempt: int, jitter: Callable[[], float]) -> float:
+    """Exponential backoff with full jitter: up to ``base * 2**(attempt-1)``, capped."""
+    return float(min(ceiling, base * 2 ** (attempt - 1)) * jitter())
+
+
 DEFAULT_RETRY = RetryPolicy()
+
+
+@dataclass(frozen=True, kw_only=True)
+class NodeRetry:
+    """Run a node again when it raises one of ``on`` (``Node(retry=NodeRetry(...))``).
+
+    At most ``attempts`` calls of the node per run/resume call, with an exponential
+    backoff (full jitter) between them. Each failed call that is retried is journaled
+    (``<step>:<node>:retry:<n>`` in the generation journal, with the error and the
+    delay) and announced as a ``RetryScheduled`` event. The last failure is raised as
+    ``NodeError`` like any other, and the run stays resumable at the node. Errors of the
+    harness itself (a store failure, ``RetryLater``, a lost effect outcome) are never
+    retried here. ``on`` defaults to
+    ``OSError`` (connection resets, timeouts of the node's own I/O).
+    """
+
+    attempts: int = 3
+    on: tuple[type[Exception], ...] = (OSError,)
+    base_delay: float = 0.5
+    max_delay: float = 8.0
+    sleep: Callable[[float], None] = field(default=time.sleep, compare=False, repr=False)
+    jitter: Callable[[], float] = field(default=random.random, compare=False, repr=False)
+
+    def __post_init__(self) -> None:
+        _check_attempts(self.attempts)
+        if not isinstance(self.on, tuple) or not all(
+            isinstance(kind, type) and issubclass(kind, Exception) for kind in self.on
+        ):
+            raise InputError("retry.on", "must be a tuple of exception classes")
+        _check_seconds(self, ("base_delay", "max_delay"))
+
+    def covers(self, error: Exception) -> bool:
+        """True when ``error`` is one this policy retries."""
+        return isinstance(error, self.on)
+
+    def delay(self, attempt: int) -> float:
+        """The wait after failed call number ``attempt``."""
+        return backoff(self.base_delay, self.max_delay, attempt, self.jitter)
 
 
 class Budget:

@@ -24,9 +24,11 @@ was cancelled while a node ran (that node's save is refused).
 from __future__ import annotations
 
 import time
-from collections.abc import Awaitable, Callable, Mapping
+from collections.abc import Callable, Iterator, Mapping
+from contextlib import AbstractContextManager
 from dataclasses import dataclass, replace
-from typing import Any
+from functools import partial
+from typing import Any, Generic, TypeVar
 
 from .adapters import Adapter
 from .checkpoint import (
@@ -43,6 +45,7 @@ from .checkpoint import (
     state_part,
 )
 from .context import Context
+from .drive import CALL, IO, SLEEP, Steps, drive_sync, iterate_sync
 from .errors import (
     CheckpointCorrupt,
     EdgeError,
@@ -50,7 +53,6 @@ from .errors import (
     FingerprintMismatch,
     InputError,
     NodeError,
-    NodeTimeout,
     ProviderError,
     RetryLater,
     RunCancelled,
@@ -59,10 +61,23 @@ from .errors import (
     StoreError,
     VersionConflict,
 )
-from .graph import END, Branch, Graph, Node
+from .graph import END, Branch, Graph, Node, S
 from .migrations import apply_migrations, needs_migration
 from .retry import DEFAULT_RETRY, Budget, RetryPolicy, later_than
 from .stores import Store, check_run_id
+from .stream import (
+    EventCallback,
+    EventRecorded,
+    NodeFailed,
+    NodeSaved,
+    NodeStarted,
+    RetryScheduled,
+    RunFinished,
+    RunStarted,
+    StepEvent,
+    WaitOpened,
+    deliver,
+)
 from .waits import Wait, failed_wait, retry_wait
 
 ADAPTER_ID_RULE = (
@@ -77,16 +92,22 @@ NEEDS_RECONCILIATION = "needs_reconciliation"
 FAILED = "failed"
 CANCELLED = "cancelled"
 
+T = TypeVar("T")
+
 
 @dataclass(frozen=True, kw_only=True)
-class RunResult:
-    """Where a run stands after a call: ``next`` is END when it finished."""
+class RunResult(Generic[S]):
+    """Where a run stands after a call: ``next`` is END when it finished.
+
+    ``state`` is of the graph's state type (a dict for plain and TypedDict graphs, an
+    instance for dataclass and pydantic state types).
+    """
 
     run_id: str
     status: str
     next: str
     trace: tuple[str, ...]
-    state: dict[str, Any]
+    state: S
     version: int
     steps: int
     checkpoint: Checkpoint
@@ -98,7 +119,7 @@ class RunResult:
 
 
 def run(
-    graph: Graph,
+    graph: Graph[S],
     *,
     inputs: Mapping[str, Any],
     adapter: Adapter,
@@ -108,7 +129,8 @@ def run(
     stop: Callable[[], bool] | None = None,
     retry: RetryPolicy | None = None,
     early: bool = False,
-) -> RunResult:
+    on_event: EventCallback | None = None,
+) -> RunResult[S]:
     """Start the run for ``inputs``, or continue it if it exists.
 
     Without ``run_id`` the id is derived from the fingerprint, so repeating a call with
@@ -117,38 +139,40 @@ def run(
     ``stop`` is asked before each node; when it returns True the call returns, paused.
     ``retry`` is how provider failures are retried (``RetryPolicy()`` by default).
     A run stopped by ``RetryLater`` refuses to continue before its ``not_before`` time
-    (raising ``RetryLater`` again) unless ``early`` is True.
+    (raising ``RetryLater`` again) unless ``early`` is True. ``on_event`` receives the
+    step events (``stepgraph.stream``) in order, in this thread.
     """
-    limit = _check_limit(max_steps)
-    if not isinstance(inputs, Mapping):
-        raise InputError("inputs", f"must be an object, not {type(inputs).__name__}")
-    data, inputs_text = json_encode(inputs)
-    parts = _parts(graph, adapter, digest(canonical_json(data)))
-    fingerprint = parts.fingerprint()
-    rid = check_run_id(run_id) if run_id is not None else _derived_id(graph, fingerprint)
-    with store.hold(rid):
-        current = store.load(rid)
-        if current is not None:
-            current = _migrated(store, graph, current, parts)
-            _check_parts(graph, current, parts)
-        return _drive(
-            graph,
-            adapter=adapter,
-            store=store,
-            run_id=rid,
-            current=current,
-            inputs=data,
-            inputs_text=inputs_text,
-            parts=parts,
-            limit=limit,
-            stop=stop,
-            retry=retry,
-            early=early,
-        )
+    steps = start_steps(graph, inputs=inputs, adapter=adapter, store=store, run_id=run_id,
+                        max_steps=max_steps, stop=stop, retry=retry, early=early,
+                        listen=on_event is not None)  # fmt: skip
+    return drive_sync(steps, partial(deliver, on_event) if on_event is not None else None)
+
+
+def iter_run(
+    graph: Graph[S],
+    *,
+    inputs: Mapping[str, Any],
+    adapter: Adapter,
+    store: Store,
+    run_id: str | None = None,
+    max_steps: int | None = None,
+    stop: Callable[[], bool] | None = None,
+    retry: RetryPolicy | None = None,
+    early: bool = False,
+) -> Iterator[StepEvent | RunResult[S]]:
+    """``run`` as an iterator: each step event as it happens, then the ``RunResult``.
+
+    The run is held while the iteration goes on; leaving the loop early releases it
+    (the steps saved so far stay saved).
+    """
+    steps = start_steps(graph, inputs=inputs, adapter=adapter, store=store, run_id=run_id,
+                        max_steps=max_steps, stop=stop, retry=retry, early=early,
+                        listen=True)  # fmt: skip
+    return iterate_sync(steps)
 
 
 def resume(
-    graph: Graph,
+    graph: Graph[S],
     *,
     run_id: str,
     adapter: Adapter,
@@ -158,48 +182,157 @@ def resume(
     stop: Callable[[], bool] | None = None,
     retry: RetryPolicy | None = None,
     early: bool = False,
-) -> RunResult:
+    on_event: EventCallback | None = None,
+) -> RunResult[S]:
     """Continue the run ``run_id`` from its saved cursor.
 
     With ``inputs``, they must be the ones the run started with. Raises ``RunNotFound``
     for an unknown id and ``FingerprintMismatch`` when anything bound to it changed.
     """
+    steps = resume_steps(graph, run_id=run_id, adapter=adapter, store=store, inputs=inputs,
+                         max_steps=max_steps, stop=stop, retry=retry, early=early,
+                         listen=on_event is not None)  # fmt: skip
+    return drive_sync(steps, partial(deliver, on_event) if on_event is not None else None)
+
+
+def iter_resume(
+    graph: Graph[S],
+    *,
+    run_id: str,
+    adapter: Adapter,
+    store: Store,
+    inputs: Mapping[str, Any] | None = None,
+    max_steps: int | None = None,
+    stop: Callable[[], bool] | None = None,
+    retry: RetryPolicy | None = None,
+    early: bool = False,
+) -> Iterator[StepEvent | RunResult[S]]:
+    """``resume`` as an iterator: each step event as it happens, then the ``RunResult``."""
+    steps = resume_steps(graph, run_id=run_id, adapter=adapter, store=store, inputs=inputs,
+                         max_steps=max_steps, stop=stop, retry=retry, early=early,
+                         listen=True)  # fmt: skip
+    return iterate_sync(steps)
+
+
+def start_steps(
+    graph: Graph[S],
+    *,
+    inputs: Mapping[str, Any],
+    adapter: Adapter,
+    store: Store,
+    run_id: str | None,
+    max_steps: int | None,
+    stop: Callable[[], bool] | None,
+    retry: RetryPolicy | None,
+    early: bool,
+    listen: bool,
+) -> Steps[RunResult[S]]:
+    """The steps of a ``run`` call, checked now, performed by a driver (drive.py)."""
+    limit = _check_limit(max_steps)
+    if not isinstance(inputs, Mapping):
+        raise InputError("inputs", f"must be an object, not {type(inputs).__name__}")
+    data, inputs_text = json_encode(inputs)
+    parts = _parts(graph, adapter, digest(canonical_json(data)))
+    fingerprint = parts.fingerprint()
+    rid = check_run_id(run_id) if run_id is not None else _derived_id(graph, fingerprint)
+    call = _Call(graph=graph, adapter=adapter, store=store, run_id=rid, parts=parts,
+                 limit=limit, stop=stop, retry=retry, early=early, listen=listen)  # fmt: skip
+
+    def prepare(current: Checkpoint | None) -> _Prepared:
+        if current is None:
+            if graph.schema is not None:
+                graph.schema.check(data, None)
+        else:
+            current = yield IO, _migrated, (store, graph, current, parts)
+            _check_parts(graph, current, parts)
+        return call, data, inputs_text, current
+
+    return _held(store, rid, prepare)
+
+
+def resume_steps(
+    graph: Graph[S],
+    *,
+    run_id: str,
+    adapter: Adapter,
+    store: Store,
+    inputs: Mapping[str, Any] | None,
+    max_steps: int | None,
+    stop: Callable[[], bool] | None,
+    retry: RetryPolicy | None,
+    early: bool,
+    listen: bool,
+) -> Steps[RunResult[S]]:
+    """The steps of a ``resume`` call, checked now, performed by a driver (drive.py)."""
     limit = _check_limit(max_steps)
     given: str | None = None
     if inputs is not None:
         if not isinstance(inputs, Mapping):
             raise InputError("inputs", f"must be an object, not {type(inputs).__name__}")
         given = digest(canonical_json(json_copy(inputs)))
-    with store.hold(check_run_id(run_id)):
-        current = store.load(run_id)
+    rid = check_run_id(run_id)
+
+    def prepare(current: Checkpoint | None) -> _Prepared:
         if current is None:
-            raise RunNotFound(store.url, run_id)
+            raise RunNotFound(store.url, rid)
         parts = _parts(graph, adapter, given or current.parts.inputs)
-        current = _migrated(store, graph, current, parts)
+        current = yield IO, _migrated, (store, graph, current, parts)
         _check_parts(graph, current, parts)
-        return _drive(
-            graph,
-            adapter=adapter,
-            store=store,
-            run_id=run_id,
-            current=current,
-            inputs=current.inputs,
-            inputs_text=None,
-            parts=parts,
-            limit=limit,
-            stop=stop,
-            retry=retry,
-            early=early,
-        )
+        call = _Call(graph=graph, adapter=adapter, store=store, run_id=rid, parts=parts,
+                     limit=limit, stop=stop, retry=retry, early=early,
+                     listen=listen)  # fmt: skip
+        return call, current.inputs, None, current
+
+    return _held(store, rid, prepare)
 
 
-def derive_run_id(graph: Graph, adapter: Adapter, inputs: Mapping[str, Any]) -> str:
+_Prepared = Steps["tuple[_Call, dict[str, Any], str | None, Checkpoint | None]"]
+_Prepare = Callable[[Checkpoint | None], _Prepared]
+"""Checks a loaded run (moving it to the graph's revision first, an ``@migrated`` step,
+when its declared migrations allow) and returns the call, the inputs and the run."""
+
+
+def _held(store: Store, run_id: str, prepare: _Prepare) -> Steps[RunResult[Any]]:
+    """Hold ``run_id``, load it, check it (``prepare``) and drive it; release it after.
+
+    Taking the hold and loading the run (with its journal) is one request.
+    """
+    hold = store.hold(run_id)
+    current, journal = yield IO, _take, (hold, store, run_id)
+    try:
+        call, inputs, inputs_text, current = yield from prepare(current)
+        result = yield from _drive(call, current, inputs, inputs_text, journal)
+    except GeneratorExit:  # the consumer stopped iterating: release at once
+        hold.__exit__(None, None, None)
+        raise
+    except BaseException as error:
+        yield IO, hold.__exit__, (type(error), error, error.__traceback__)
+        raise
+    yield IO, hold.__exit__, (None, None, None)
+    return result
+
+
+def _take(
+    hold: AbstractContextManager[None], store: Store, run_id: str
+) -> tuple[Checkpoint | None, dict[str, dict[str, Any]]]:
+    """Take the hold, then load the run and, if it has a node to run, its journal."""
+    hold.__enter__()
+    try:
+        current = store.load(run_id)
+        journal = store.generations(run_id) if current is None or current.next != END else {}
+    except BaseException as error:
+        hold.__exit__(type(error), error, error.__traceback__)
+        raise
+    return current, journal
+
+
+def derive_run_id(graph: Graph[Any], adapter: Adapter, inputs: Mapping[str, Any]) -> str:
     """The run id ``run`` uses when none is given: the same for the same fingerprint."""
     data, _ = json_encode(inputs)
     return _derived_id(graph, _parts(graph, adapter, digest(canonical_json(data))).fingerprint())
 
 
-def _derived_id(graph: Graph, fingerprint: str) -> str:
+def _derived_id(graph: Graph[Any], fingerprint: str) -> str:
     return f"{graph.name}-{fingerprint[:20]}"
 
 
@@ -211,7 +344,7 @@ def _check_limit(max_steps: object) -> int | None:
     return max_steps
 
 
-def _parts(graph: Graph, adapter: Adapter, inputs_digest: str) -> Parts:
+def _parts(graph: Graph[Any], adapter: Adapter, inputs_digest: str) -> Parts:
     adapter_id = adapter.id
     if not isinstance(adapter_id, str) or not adapter_id:
         raise InputError("adapter.id", f"{ADAPTER_ID_RULE}, not {adapter_id!r}")
@@ -224,7 +357,7 @@ def _parts(graph: Graph, adapter: Adapter, inputs_digest: str) -> Parts:
     )
 
 
-def _migrated(store: Store, graph: Graph, current: Checkpoint, given: Parts) -> Checkpoint:
+def _migrated(store: Store, graph: Graph[Any], current: Checkpoint, given: Parts) -> Checkpoint:
     """``current`` moved to the graph's revision by its declared migrations (an
     ``@migrated`` step) when only the revision or shape differ; ``StrandedRun`` when no
     migration leads there. Anything else that differs is left to ``_check_parts``."""
@@ -235,7 +368,7 @@ def _migrated(store: Store, graph: Graph, current: Checkpoint, given: Parts) -> 
     return apply_migrations(store, graph, current)
 
 
-def _check_parts(graph: Graph, current: Checkpoint, given: Parts) -> None:
+def _check_parts(graph: Graph[Any], current: Checkpoint, given: Parts) -> None:
     stored = current.parts
     part = stored.first_difference(given)
     if part is not None:
@@ -249,102 +382,297 @@ def _check_parts(graph: Graph, current: Checkpoint, given: Parts) -> None:
         )
 
 
+@dataclass(kw_only=True, slots=True)
+class _Call:
+    """What one run/resume call works with."""
+
+    graph: Graph[Any]
+    adapter: Adapter
+    store: Store
+    run_id: str
+    parts: Parts
+    limit: int | None
+    stop: Callable[[], bool] | None
+    retry: RetryPolicy | None
+    early: bool
+    listen: bool  # False: nobody reads the events, so none are made
+
+
+@dataclass(kw_only=True, slots=True)
+class _Position:
+    """Where the run stands inside one call (advanced by each saved step)."""
+
+    current: Checkpoint | None
+    inputs: dict[str, Any]
+    inputs_text: str | None
+    state: dict[str, Any]
+    values: dict[str, Any]
+    trace: tuple[str, ...]
+    cursor: str
+    version: int
+    created: str
+    fingerprint: str
+    journal: dict[str, dict[str, Any]]
+    budget: Budget
+    emitted: list[StepEvent]
+
+
 def _drive(
-    graph: Graph,
-    *,
-    adapter: Adapter,
-    store: Store,
-    run_id: str,
+    call: _Call,
     current: Checkpoint | None,
     inputs: dict[str, Any],
     inputs_text: str | None,
-    parts: Parts,
-    limit: int | None,
-    stop: Callable[[], bool] | None,
-    retry: RetryPolicy | None = None,
-    early: bool = False,
-) -> RunResult:
-    if current is None:
-        state: dict[str, Any] = dict(inputs)
-        values: dict[str, Any] = {}
-        trace: tuple[str, ...] = ()
-        cursor, version, created = graph.entry, 0, ""
-    else:
-        state, values = current.state, current.values
-        cursor, version = current.next, current.version
-        trace = current.trace
-        created = current.created_at
+    journal: dict[str, dict[str, Any]],
+) -> Steps[RunResult[Any]]:
+    graph, listen = call.graph, call.listen
+    began = time.perf_counter() if listen else 0.0
+    if listen:
+        yield RunStarted(run_id=call.run_id, graph=graph.name, revision=graph.revision,
+                         resumed=current is not None,
+                         version=current.version if current else 0)  # fmt: skip
+    if current is not None:
         refuse_cancelled(current)
-        if _still_waiting(current, early):
-            return _result(current, state, 0)
-    fingerprint = parts.fingerprint() if current is None else current.fingerprint
+        if graph.schema is not None:
+            graph.schema.check(current.state, current.next, loaded=True)
+        if _still_waiting(current, call.early):
+            return (yield from _finished(call, current, current.state, 0, began))
+    at = _position(call, current, inputs, inputs_text, journal)
     steps = 0
-    journal = store.generations(run_id) if cursor != END else {}
-    budget = Budget(retry)
-    while cursor != END and (limit is None or steps < limit):
-        if stop is not None and current is not None and stop():
+    while at.cursor != END and (call.limit is None or steps < call.limit):
+        if call.stop is not None and at.current is not None and call.stop():
             break  # asked to stop between nodes (a worker shutting down); a new run has
             # no checkpoint to stop at yet, so its first node always runs
-        name = cursor
-        context = Context(
-            run_id=run_id,
-            node=name,
-            adapter=adapter,
-            store=store,
-            visit=len(trace) + 1,  # the node's step number: events between do not count
-            journal=journal,
-            retry=retry,
-            deadline=_deadline(graph.nodes[name]),
-            budget=budget,
-        )
+        name = at.cursor
+        node = graph.nodes[name]
+        visit = len(at.trace) + 1  # the node's step number: events between do not count
+        if listen:
+            yield NodeStarted(run_id=call.run_id, node=name, step=visit)
+        started = time.perf_counter() if listen else 0.0
+        context = Context(run_id=call.run_id, node=name, adapter=call.adapter, store=call.store,
+                          visit=visit, journal=at.journal, retry=call.retry,
+                          deadline=_deadline(node), budget=at.budget,
+                          emit=at.emitted.append if listen else None)  # fmt: skip
         try:
-            outcome = _call(graph.nodes[name], name, _clone(state), context)
-        except (RetryLater, EffectUnknown, NodeError) as stop_now:
-            base = current or _unsaved(run_id, parts, inputs, name)
-            current = _stop(store, base, name, stop_now, retry or DEFAULT_RETRY)
+            if node.retry is None:
+                outcome = yield CALL, node, name, _view(call, at.state), context
+            else:
+                outcome = yield from _attempts(call, node, at.state, context)
+        except (RetryLater, EffectUnknown) as stop_now:
+            yield from _flush(at.emitted)
+            base = at.current or _unsaved(call.run_id, call.parts, at.inputs, name)
+            at.current = yield from _stop(call, base, name, stop_now)
             break
+        except BaseException as error:
+            yield from _failure(call, at, error, name=name, visit=visit, started=started)
+        if at.emitted:
+            yield from _flush(at.emitted)
         wait = outcome if isinstance(outcome, Wait) else None
-        update, update_text = _checked_update(name, wait.update if wait else outcome)
-        state = {**state, **update}
-        if wait is not None:
-            update = {**update, WAIT: _wait_record(name, wait)}
-            update_text = ""
-            cursor, status = name, wait.status  # run the node again once the wait closes
-        else:
-            cursor = _pick(graph, name, state)
-            given = state.get("status")
-            status = given if isinstance(given, str) and given else _default_status(cursor)
-        values = {**values, **state_part(update)}
-        trace = (*trace, name)
-        stamp = now()
-        created = created or stamp
-        current = _save_unless_cancelled(
-            store,
-            Checkpoint(
-                run_id=run_id,
-                parts=parts,
-                fingerprint=fingerprint,
-                inputs=inputs,
-                values=values,
-                next=cursor,
-                status=status,
-                trace=trace,
-                update=update,
-                version=version + 1,
-                created_at=created,
-                updated_at=stamp,
-                sum=current.sum if current is not None else "",
-                texts={"update": update_text, "inputs": inputs_text or ""},
-            ),
-            version or None,
+        try:
+            checkpoint = _next_checkpoint(call, at, name, outcome, wait)
+        except NodeError as error:
+            yield from _failure(call, at, error, name=name, visit=visit, started=started)
+        at.current = yield (
+            IO,
+            _save_unless_cancelled,
+            (call.store, checkpoint, at.version or None),
         )
-        version += 1
+        at.version += 1
         steps += 1
+        if listen:
+            yield from _saved(call, checkpoint, visit, started, wait)
         if wait is not None:
-            break
-    if current is None:  # unreachable: a new run always completes its first step or raises
-        raise RunNotFound(store.url, run_id)
-    return _result(current, state, steps)
+            break  # the node opened a wait
+    if at.current is None:  # unreachable: a new run always completes its first step or raises
+        raise RunNotFound(call.store.url, call.run_id)
+    return (yield from _finished(call, at.current, at.state, steps, began))
+
+
+def _position(
+    call: _Call,
+    current: Checkpoint | None,
+    inputs: dict[str, Any],
+    inputs_text: str | None,
+    journal: dict[str, dict[str, Any]],
+) -> _Position:
+    return _Position(
+        current=current,
+        inputs=inputs,
+        inputs_text=inputs_text,
+        state=current.state if current else dict(inputs),
+        values=current.values if current else {},
+        trace=current.trace if current else (),
+        cursor=current.next if current else call.graph.entry,
+        version=current.version if current else 0,
+        created=current.created_at if current else "",
+        fingerprint=current.fingerprint if current else call.parts.fingerprint(),
+        journal=journal,
+        budget=Budget(call.retry),
+        emitted=[],
+    )
+
+
+def _failure(
+    call: _Call, at: _Position, error: BaseException, *, name: str, visit: int, started: float
+) -> Steps[None]:
+    """Announce a node's failure (after its model calls) and raise it as ``NodeError``."""
+    failure = _node_error(name, error)
+    yield from _flush(at.emitted)
+    if call.listen:
+        yield _failed(call.run_id, name, visit, failure, started)
+    cause = error.__cause__ if failure is error else error
+    yield from _save_if_failed(call, at, name, failure, cause)
+    if failure is error:
+        raise error
+    raise failure from error
+
+
+def _next_checkpoint(
+    call: _Call, at: _Position, name: str, outcome: Any, wait: Wait | None
+) -> Checkpoint:
+    """Merge the node's outcome and the step it makes, ready to save."""
+    update, update_text, status = _apply(call, at, name, outcome, wait)
+    at.values = {**at.values, **state_part(update)}
+    at.trace = (*at.trace, name)
+    stamp = now()
+    at.created = at.created or stamp
+    return Checkpoint(
+        run_id=call.run_id,
+        parts=call.parts,
+        fingerprint=at.fingerprint,
+        inputs=at.inputs,
+        values=at.values,
+        next=at.cursor,
+        status=status,
+        trace=at.trace,
+        update=update,
+        version=at.version + 1,
+        created_at=at.created,
+        updated_at=stamp,
+        sum=at.current.sum if at.current is not None else "",
+        texts={"update": update_text, "inputs": at.inputs_text or ""},
+    )
+
+
+def _saved(
+    call: _Call, saved: Checkpoint, visit: int, started: float, wait: Wait | None
+) -> Steps[None]:
+    """The events of a saved node step."""
+    name = saved.trace[-1]
+    yield NodeSaved(run_id=call.run_id, node=name, step=visit, version=saved.version,
+                    status=saved.status, next=saved.next,
+                    update_keys=tuple(k for k in saved.update if not k.startswith("@")),
+                    duration_s=time.perf_counter() - started)  # fmt: skip
+    if wait is not None:
+        yield WaitOpened(run_id=call.run_id, node=name, kind=wait.kind, reason=wait.reason,
+                         digest=wait.digest, choices=tuple(wait.choices))  # fmt: skip
+
+
+def _apply(
+    call: _Call, at: _Position, name: str, outcome: Any, wait: Wait | None
+) -> tuple[dict[str, Any], str, str]:
+    """Merge the node's update into the state and move the cursor; the update to save,
+    its JSON text and the run's status. ``NodeError`` when the update is unusable."""
+    schema = call.graph.schema
+    update, update_text = _checked_update(name, wait.update if wait else outcome)
+    if schema is not None:
+        update, update_text = schema.merge(name, at.state, update, update_text)
+    at.state = {**at.state, **update}
+    if schema is not None:
+        schema.check(at.state, name)
+    if wait is not None:
+        update = {**update, WAIT: _wait_record(name, wait)}
+        return update, "", wait.status  # the cursor stays: run the node again once it closes
+    at.cursor = _pick(call.graph, name, at.state)
+    given = at.state.get("status")
+    status = given if isinstance(given, str) and given else _default_status(at.cursor)
+    return update, update_text, status
+
+
+def _view(call: _Call, state: dict[str, Any]) -> Any:
+    """What the node receives: a deep copy of the state (an instance for typed states)."""
+    given = _clone(state)
+    schema = call.graph.schema
+    return given if schema is None else schema.view(given)
+
+
+def _node_error(name: str, error: BaseException) -> BaseException:
+    """A node's own exception as ``NodeError``; the harness's errors stay as they are."""
+    if not isinstance(error, Exception) or isinstance(error, _HARNESS_ERRORS):
+        return error  # a store's failure or refusal (a lost lease) is the harness's
+    return NodeError(name, f"{type(error).__name__}: {error}")
+
+
+_HARNESS_ERRORS = (NodeError, StoreError, VersionConflict, RetryLater, EffectUnknown)
+
+
+def _attempts(call: _Call, node: Node[Any], state: dict[str, Any], context: Context) -> Steps[Any]:
+    """Run the node again under its own ``retry`` policy while it raises what it covers."""
+    policy = node.retry
+    tried = 0
+    while True:
+        try:
+            return (yield CALL, node, context.node, _view(call, state), context)
+        except Exception as error:
+            tried += 1
+            if (policy is None or isinstance(error, _HARNESS_ERRORS)
+                    or not policy.covers(error) or tried >= policy.attempts):  # fmt: skip
+                raise
+            delay = policy.delay(tried)
+            yield from _journal_retry(call, context, delay, error)
+            yield SLEEP, delay, policy.sleep
+
+
+def _journal_retry(call: _Call, context: Context, delay: float, error: Exception) -> Steps[None]:
+    """Record a failed call of the node before its backoff (numbered across calls)."""
+    name = context.node
+    number = _retries(context.journal, context.visit, name) + 1
+    record = {"status": "failed", "kind": "node", "attempt": number,
+              "error": type(error).__name__, "message": str(error)[:500],
+              "delay_s": round(delay, 3), "at": now()}  # fmt: skip
+    key = f"{context.visit}:{name}:retry:{number}"
+    context.journal[key] = record
+    yield IO, call.store.record_generation, (call.run_id, key, record)
+    if call.listen:
+        yield RetryScheduled(run_id=call.run_id, node=name,
+                             reason=f"{type(error).__name__}: {error}",
+                             not_before=time.time() + delay)  # fmt: skip
+
+
+def _failed(run_id: str, name: str, visit: int, error: BaseException, started: float) -> NodeFailed:
+    return NodeFailed(run_id=run_id, node=name, step=visit, error_class=type(error).__name__,
+                      message=str(error), duration_s=time.perf_counter() - started)  # fmt: skip
+
+
+def _retries(journal: dict[str, dict[str, Any]], visit: int, name: str) -> int:
+    """How many node-level retries this visit already journaled (across calls)."""
+    prefix = f"{visit}:{name}:retry:"
+    return sum(1 for key in journal if key.startswith(prefix))
+
+
+def _flush(emitted: list[StepEvent]) -> Steps[None]:
+    """Yield the events a node's context recorded (model calls) in their order."""
+    while emitted:
+        yield emitted.pop(0)
+
+
+def _finished(
+    call: _Call, current: Checkpoint, state: dict[str, Any], steps: int, began: float
+) -> Steps[RunResult[Any]]:
+    if call.listen:
+        yield RunFinished(run_id=current.run_id, status=current.status, next=current.next,
+                          version=current.version, steps_run=steps,
+                          duration_s=time.perf_counter() - began)  # fmt: skip
+    schema = call.graph.schema
+    return RunResult(
+        run_id=current.run_id,
+        status=current.status,
+        next=current.next,
+        trace=current.trace,
+        state=schema.view(state) if schema is not None else state,
+        version=current.version,
+        steps=steps,
+        checkpoint=current,
+    )
 
 
 def refuse_cancelled(current: Checkpoint) -> None:
@@ -373,53 +701,83 @@ def _save_unless_cancelled(
 
 
 def _stop(
-    store: Store,
-    current: Checkpoint,
-    name: str,
-    error: RetryLater | EffectUnknown | NodeError,
-    policy: RetryPolicy,
-) -> Checkpoint:
+    call: _Call, current: Checkpoint, name: str, error: RetryLater | EffectUnknown
+) -> Steps[Checkpoint]:
     """Save why the run stopped at ``name``; re-raise ``RetryLater`` once it is saved.
 
-    A ``NodeError`` is re-raised; a provider failure retrying cannot fix is saved first.
     A provider's stop counts against the run: the pause grows with each stop in a row,
     and after ``policy.later_stops`` the run is saved ``failed`` for a person instead
     (``RunFailed``).
     """
-    if isinstance(error, NodeError):
-        _save_if_failed(store, current, name, error)
-        raise error
     if isinstance(error, RetryLater):
         cause = error.__cause__
         if not isinstance(cause, ProviderError):  # a spent budget: go on at once next time
             record = retry_wait(name, error.reason, error.not_before)
-            save_event(store, current, "@retry_later", RETRY_LATER, {WAIT: record})
+            yield from _event(call, current, "@retry_later", RETRY_LATER, record)
+            yield from _retry_scheduled(call, name, error.reason, error.not_before)
             raise error
         prior = current.wait or {}
         stops = int(prior.get("stops", 0)) + 1 if prior.get("kind") == "retry" else 1
-        pause = policy.later(stops)
+        pause = (call.retry or DEFAULT_RETRY).later(stops)
         if pause is None:
             kind = type(cause).__name__
             record = {**failed_wait(name, kind, error.reason, cause.status), "stops": stops - 1}
-            save_event(store, current, "@failed", FAILED, {WAIT: record})
+            yield from _event(call, current, "@failed", FAILED, record)
             raise RunFailed(current.run_id, name, kind, error.reason) from cause
         not_before = max(error.not_before, later_than(pause))
         record = retry_wait(name, error.reason, not_before, stops)
-        save_event(store, current, "@retry_later", RETRY_LATER, {WAIT: record})
+        yield from _event(call, current, "@retry_later", RETRY_LATER, record)
+        yield from _retry_scheduled(call, name, error.reason, not_before)
         if not_before == error.not_before:
             raise error
         raise RetryLater(error.reason, not_before) from cause
     record = {"kind": "reconcile", "node": name, "effect": error.effect, "key": error.key,
               "slot": error.slot, "reason": str(error)}  # fmt: skip
-    return save_event(store, current, "@reconcile", NEEDS_RECONCILIATION, {WAIT: record})
+    saved = yield from _event(call, current, "@reconcile", NEEDS_RECONCILIATION, record)
+    if call.listen:
+        yield WaitOpened(run_id=call.run_id, node=name, kind="reconcile", reason=str(error),
+                         digest=None, choices=())  # fmt: skip
+    return saved
 
 
-def _save_if_failed(store: Store, current: Checkpoint, name: str, error: NodeError) -> None:
-    """Save a ``@failed`` step when ``error`` is a provider failure retrying cannot fix."""
-    cause = error.__cause__
-    if isinstance(cause, ProviderError) and not cause.retryable:
-        record = failed_wait(name, type(cause).__name__, str(cause), cause.status)
-        save_event(store, current, "@failed", FAILED, {WAIT: record})
+def _event(
+    call: _Call, current: Checkpoint, step: str, status: str, wait: dict[str, Any]
+) -> Steps[Checkpoint]:
+    """Save the event step ``step`` with its ``@wait`` record, and announce it."""
+    saved: Checkpoint = yield IO, save_event, (call.store, current, step, status, {WAIT: wait})
+    if call.listen:
+        yield EventRecorded(run_id=call.run_id, name=step, actor=None, version=saved.version)
+    return saved
+
+
+def _retry_scheduled(call: _Call, name: str, reason: str, not_before: str) -> Steps[None]:
+    if call.listen:
+        yield RetryScheduled(run_id=call.run_id, node=name, reason=reason,
+                             not_before=_epoch(not_before))  # fmt: skip
+
+
+def _epoch(stamp: str) -> float:
+    """Epoch seconds of an ISO time (0.0 when it cannot be read)."""
+    from datetime import datetime
+
+    try:
+        return datetime.fromisoformat(stamp).timestamp()
+    except ValueError:
+        return 0.0
+
+
+def _save_if_failed(
+    call: _Call, at: _Position, name: str, error: BaseException, cause: BaseException | None
+) -> Steps[None]:
+    """Save a ``@failed`` step when the node failed on a provider failure that retrying
+    cannot fix (quota, key, bad request, refusal, truncated answer)."""
+    if not isinstance(error, NodeError) or not isinstance(cause, ProviderError):
+        return
+    if cause.retryable:
+        return
+    record = failed_wait(name, type(cause).__name__, str(cause), cause.status)
+    base = at.current or _unsaved(call.run_id, call.parts, at.inputs, name)
+    at.current = yield from _event(call, base, "@failed", FAILED, record)
 
 
 def _wait_record(name: str, wait: Wait) -> dict[str, Any]:
@@ -431,19 +789,6 @@ def _wait_record(name: str, wait: Wait) -> dict[str, Any]:
 
 def _default_status(cursor: str) -> str:
     return DONE if cursor == END else RUNNING
-
-
-def _result(current: Checkpoint, state: dict[str, Any], steps: int) -> RunResult:
-    return RunResult(
-        run_id=current.run_id,
-        status=current.status,
-        next=current.next,
-        trace=current.trace,
-        state=state,
-        version=current.version,
-        steps=steps,
-        checkpoint=current,
-    )
 
 
 def _still_waiting(current: Checkpoint, early: bool) -> bool:
@@ -521,78 +866,10 @@ def _unsaved(run_id: str, parts: Parts, inputs: dict[str, Any], cursor: str) -> 
                       update={}, version=0, created_at=stamp, updated_at=stamp)  # fmt: skip
 
 
-def _deadline(node: Node) -> float | None:
+def _deadline(node: Node[Any]) -> float | None:
     if node.timeout is None:
         return None
     return time.monotonic() + node.timeout
-
-
-def _call(node: Node, name: str, state: dict[str, Any], context: Context) -> Any:
-    """Run one node, with its timeout if it has one; errors become ``NodeError``."""
-    try:
-        if node.timeout is None:
-            return _settle(node.fn(state, context))
-        return _call_with_timeout(node, name, state, context, node.timeout)
-    except (NodeError, StoreError, VersionConflict, RetryLater, EffectUnknown):
-        raise  # a store's failure or refusal (a lost lease) is the harness's, not the node's
-    except Exception as error:
-        raise NodeError(name, f"{type(error).__name__}: {error}") from error
-
-
-def _settle(result: Any) -> Any:
-    """Await ``result`` if a node returned an awaitable (async nodes)."""
-    if hasattr(result, "__await__"):
-        import asyncio  # imported only when an async node runs
-
-        async def wait(awaitable: Awaitable[Any]) -> Any:
-            return await awaitable
-
-        return asyncio.run(wait(result))
-    return result
-
-
-def _call_with_timeout(
-    node: Node, name: str, state: dict[str, Any], context: Context, seconds: float
-) -> Any:
-    """Run the node in a worker thread and stop waiting after ``seconds``.
-
-    Async nodes are cancelled at the deadline. A synchronous node cannot be stopped
-    from outside: its thread is abandoned and whatever it returns later is discarded.
-    """
-    import threading  # only nodes with a timeout need a thread
-
-    outcome: dict[str, Any] = {}
-    finished = threading.Event()
-
-    def work() -> None:
-        try:
-            result: Any = node.fn(state, context)
-            if hasattr(result, "__await__"):
-                import asyncio
-
-                async def bounded() -> Any:
-                    task = asyncio.ensure_future(result)
-                    done, _ = await asyncio.wait({task}, timeout=seconds)
-                    if not done:  # the deadline passed; the node's own TimeoutError is not this
-                        outcome["timed_out"] = True
-                        task.cancel()
-                        await asyncio.gather(task, return_exceptions=True)
-                        return None
-                    return task.result()
-
-                result = asyncio.run(bounded())
-            outcome["value"] = result
-        except BaseException as error:
-            outcome["error"] = error
-        finally:
-            finished.set()
-
-    threading.Thread(target=work, name=f"stepgraph-node-{name}", daemon=True).start()
-    if not finished.wait(seconds) or outcome.get("timed_out"):
-        raise NodeTimeout(name, seconds)
-    if "error" in outcome:
-        raise outcome["error"]
-    return outcome.get("value")
 
 
 def _checked_update(name: str, update: Any) -> tuple[dict[str, Any], str]:
@@ -610,7 +887,7 @@ def _checked_update(name: str, update: Any) -> tuple[dict[str, Any], str]:
         raise NodeError(name, f"returned data that cannot be saved: {error}") from None
 
 
-def _pick(graph: Graph, name: str, state: dict[str, Any]) -> str:
+def _pick(graph: Graph[Any], name: str, state: dict[str, Any]) -> str:
     edge = graph.edges[name]
     if not isinstance(edge, Branch):
         return edge
@@ -627,8 +904,30 @@ def _pick(graph: Graph, name: str, state: dict[str, Any]) -> str:
 
 def _clone(value: Any) -> Any:
     """Deep copy of JSON data (dicts, lists and immutable scalars)."""
-    if type(value) is dict:
-        return {key: _clone(item) for key, item in value.items()}
-    if type(value) is list:
-        return [_clone(item) for item in value]
+    kind = type(value)
+    if kind is dict:
+        return _clone_dict(value)
+    if kind is list:
+        return _clone_list(value)
     return value
+
+
+# Scalars are kept without a call: a node's copy of the state is made at every step.
+def _clone_dict(value: dict[str, Any]) -> dict[str, Any]:
+    copy = {}
+    for key, item in value.items():
+        kind = type(item)
+        copy[key] = (
+            _clone_dict(item) if kind is dict else _clone_list(item) if kind is list else item
+        )
+    return copy
+
+
+def _clone_list(value: list[Any]) -> list[Any]:
+    copy = []
+    for item in value:
+        kind = type(item)
+        copy.append(
+            _clone_dict(item) if kind is dict else _clone_list(item) if kind is list else item
+        )
+    return copy
