@@ -37,6 +37,7 @@ from .cli_codes import (
     exit_table,
 )
 from .cli_io import SafeStream, bounded, emit, emit_json, finish, silence_stdout, terminal_safe
+from .cli_progress import listener
 from .errors import (
     ActionRefused,
     InputError,
@@ -172,6 +173,7 @@ def _run_commands(command: Command) -> None:
     _provider_options(cmd)
     cmd.add_argument("--max-steps", type=_positive, help="run at most N nodes in this call")
     cmd.add_argument("--outbox", help="offers: a folder the approved report is written to")
+    _events_option(cmd)
 
     cmd = command("resume", _resume, "continue a run from its saved cursor")
     cmd.add_argument("run_id", help="the run to continue")
@@ -181,6 +183,7 @@ def _run_commands(command: Command) -> None:
     cmd.add_argument("--max-steps", type=_positive, help="run at most N nodes in this call")
     now = "resume before a retry-later time, or a failed run once its cause is fixed"
     cmd.add_argument("--now", action="store_true", help=now)
+    _events_option(cmd)
 
 
 def _read_commands(command: Command) -> None:
@@ -203,6 +206,11 @@ def _eval_commands(command: Command) -> None:
     cmd.add_argument("--graph", default="offers", help="the graph the cases run through")
     cmd.add_argument("--adapter", help="a live adapter instead of the canned outputs")
     cmd.add_argument("--out", help="also write the JSON results to this file")
+
+
+def _events_option(cmd: Any) -> None:
+    cmd.add_argument("--json-events", action="store_true",
+                     help="print each step event as a JSON line as it happens")  # fmt: skip
 
 
 def _queue_commands(command: Command) -> None:
@@ -284,7 +292,8 @@ def _run(args: argparse.Namespace) -> int:
         run_id = args.run_id or derive_run_id(graph, adapter, inputs)
         try:
             result = run(graph, inputs=inputs, adapter=adapter, store=store,
-                         run_id=run_id, max_steps=args.max_steps)  # fmt: skip
+                         run_id=run_id, max_steps=args.max_steps,
+                         on_event=listener(args.json_events))  # fmt: skip
         finally:  # the run exists once a step is saved: keep how to build its adapter
             with contextlib.suppress(StoreError):  # a failing store already says so
                 remember(store, run_id, ref, adapter.id)
@@ -307,7 +316,8 @@ def _resume(args: argparse.Namespace) -> int:
         else:  # as the run started: its kept options (--record, --timeout), else its id
             adapter = _keyed(rebuild_adapter(store, args.run_id, current.parts.adapter))
         result = resume(graph, run_id=args.run_id, adapter=adapter, store=store,
-                        inputs=inputs, max_steps=args.max_steps, early=args.now)  # fmt: skip
+                        inputs=inputs, max_steps=args.max_steps, early=args.now,
+                        on_event=listener(args.json_events))  # fmt: skip
     return _report(result, args)
 
 
