@@ -7,12 +7,13 @@ steps, and refuses a save whose ``expected_version`` is not the stored one
 ``open_store`` picks the backend from a URL:
 
 * ``memory:`` keeps everything in this process (lost when it exits);
-* ``file:DIR`` writes one JSON file per run into DIR, atomically and durably;
+* ``file:DIR`` writes one JSON file per run into DIR, atomically and durably (DIR is
+  created on the first write);
 * ``postgresql://HOST/DB[?schema=NAME]`` is for many workers on many machines
   (extra ``postgres``; call ``setup()`` once, or ``stepgraph db setup``);
-* ``sqlite:PATH`` is the embedded default. Options: ``?synchronous=normal`` trades
-  the last commits on power loss for speed; ``?busy_timeout=S`` is how long to wait
-  for another writer's lock (default 10 seconds).
+* ``sqlite:PATH`` is the embedded default, created with its schema on first use.
+  Options: ``?synchronous=normal`` trades the last commits on power loss for speed;
+  ``?busy_timeout=S`` is how long to wait for another writer's lock (default 10 s).
 
 ``open_existing_store`` is for commands that only read (or act on runs that must already
 exist): it refuses a URL where no store was set up (``NoSuchStore``) and creates nothing,
@@ -67,7 +68,8 @@ class Store(Protocol):
     url: str
 
     def setup(self) -> None:
-        """Create or migrate what the backend needs. Idempotent; call it explicitly."""
+        """Create or migrate what the backend needs. Idempotent. Needed before the first
+        use of PostgreSQL; the file and SQLite stores do it on first use."""
 
     def load(self, run_id: str) -> Checkpoint | None:
         """The current checkpoint of ``run_id``, validated, or None if there is none."""
@@ -148,7 +150,11 @@ def queue_of(store: Store) -> RunQueue | None:
 
 
 def open_store(url: str, *, signing_key: bytes | None = None, read_only: bool = False) -> Store:
-    """Open the store named by ``url`` (see the module docstring). Call ``setup()`` next.
+    """Open the store named by ``url`` (see the module docstring).
+
+    ``memory:``, ``file:`` and ``sqlite:`` stores are usable at once (the folder, the
+    database file and its schema are created on first use); PostgreSQL needs
+    ``setup()`` once (or ``stepgraph db setup``).
 
     With ``signing_key`` every saved step is sealed with an HMAC chain and every loaded
     run must verify under that key (see docs/reliability.md for what this protects).

@@ -44,13 +44,19 @@ class JsonFileStore(StoreBase):
         self.folder = folder
         self._key = signing_key
         self.url = f"file:{folder}"
+        self._ready = False  # the folder exists (created by the first write)
 
     def setup(self) -> None:
-        """Create the folder (and its parents) if missing."""
+        """Create the folder (and its parents) if missing; writes do it on first use."""
         try:
             os.makedirs(self.folder, exist_ok=True)
         except OSError as error:
             raise StoreError(self.url, f"cannot create folder {self.folder!r}: {error}") from error
+        self._ready = True
+
+    def _first_use(self) -> None:
+        if not self._ready:
+            self.setup()
 
     def is_set_up(self) -> bool:
         """True when the folder exists (a read never creates it)."""
@@ -164,6 +170,7 @@ class JsonFileStore(StoreBase):
         return True
 
     def hold(self, run_id: str) -> AbstractContextManager[None]:
+        self._first_use()
         path = os.path.join(self.folder, f".{check_run_id(run_id)}.hold")
         return exclusive_hold(path, run_id, self.url)
 
@@ -171,6 +178,7 @@ class JsonFileStore(StoreBase):
         return os.path.join(self.folder, check_run_id(run_id) + _JOURNAL_SUFFIX)
 
     def record_generation(self, run_id: str, key: str, record: dict[str, Any]) -> None:
+        self._first_use()
         try:
             sealed = seal_record(run_id, key, record, self._key)
             append_line(self._journal_path(run_id), f'{{"key":{dumps(key)},"record":{sealed}}}')
@@ -201,6 +209,7 @@ class JsonFileStore(StoreBase):
     @contextmanager
     def _locked(self, run_id: str) -> Iterator[None]:
         lock_path = os.path.join(self.folder, f".{check_run_id(run_id)}.lock")
+        self._first_use()
         try:
             fd = os.open(lock_path, os.O_RDWR | os.O_CREAT, 0o644)
         except FileNotFoundError as error:

@@ -6,6 +6,7 @@ is one ``BEGIN IMMEDIATE`` transaction that checks the stored version, so two
 processes resuming one run cannot both advance it. ``synchronous=full`` (the default)
 survives power loss; ``?synchronous=normal`` is faster and, in WAL mode, may lose the
 last commits on power loss (never on a process crash) but never corrupts the file.
+The file and its schema are created on first use (``setup()`` does it explicitly).
 """
 
 from __future__ import annotations
@@ -131,6 +132,8 @@ class SqliteStore(SqlStore):
                 else:
                     self._patiently(db, "PRAGMA journal_mode = WAL")
                 db.execute(f"PRAGMA synchronous = {self.synchronous}")
+                if not self.read_only:
+                    self._first_use(db)
             except BaseException:
                 db.close()
                 raise
@@ -160,6 +163,24 @@ class SqliteStore(SqlStore):
                 time.sleep(min(pause, left))
                 pause = min(pause * 2, 0.1)
 
+    def _first_use(self, db: sqlite3.Connection) -> None:
+        """Create or migrate the schema when this file lacks it: one write transaction,
+        waiting on the lock like any write, so processes opening a new file at once
+        apply it once. A file already set up costs one read."""
+        try:
+            applied = {row[0] for row in db.execute("SELECT version FROM stepgraph_migrations")}
+        except sqlite3.OperationalError:
+            applied = set()
+        if all(number in applied for number, _ in self.migrations):
+            return
+        db.execute(_WRITE)
+        try:
+            self._migrate(db)
+            db.execute("COMMIT")
+        except BaseException:
+            _rollback(db)
+            raise
+
     def _session(
         self, what: str, *, write: bool = False
     ) -> AbstractContextManager[sqlite3.Connection]:
@@ -187,12 +208,7 @@ class SqliteStore(SqlStore):
                         reach("sqlite-before-commit")
                     db.execute("COMMIT")
                 except BaseException:
-                    # SQLite rolls back by itself on some errors (SQLITE_FULL, for one),
-                    # and a failed COMMIT leaves the transaction open: close it, and never
-                    # let a failed ROLLBACK hide the error that caused it.
-                    if db.in_transaction:
-                        with contextlib.suppress(sqlite3.Error):
-                            db.execute("ROLLBACK")
+                    _rollback(db)
                     raise
                 if begin == _WRITE:
                     reach("sqlite-committed")
@@ -205,6 +221,7 @@ class SqliteStore(SqlStore):
         return os.path.isfile(self.path) and super().is_set_up()
 
     def setup(self) -> None:
+        """Create or migrate the schema now (otherwise done on first use)."""
         with self._session("setup", write=True) as db:
             self._migrate(db)
 
@@ -235,3 +252,12 @@ def _translate(url: str, what: str, error: BaseException) -> StoreError:
     if "I/O error" in text:
         return StoreError(url, f"{what}: the disk failed to read or write: {text}")
     return StoreError(url, f"{what}: {text}")
+
+
+def _rollback(db: sqlite3.Connection) -> None:
+    """End a failed transaction. SQLite rolls back by itself on some errors (SQLITE_FULL,
+    for one) and a failed COMMIT leaves the transaction open: close it, and never let a
+    failed ROLLBACK hide the error that caused it."""
+    if db.in_transaction:
+        with contextlib.suppress(sqlite3.Error):
+            db.execute("ROLLBACK")
