@@ -12,7 +12,7 @@ import json
 import sys
 from typing import TextIO
 
-from .cli_io import SafeStream, terminal_safe
+from .cli_io import SafeStream, silence_stdout, terminal_safe
 from .stream import (
     EventCallback,
     GenerationAttempt,
@@ -39,14 +39,25 @@ def listener(json_events: bool, *, out: TextIO | None = None, err: TextIO | None
 
 
 class JsonLines:
-    """Print each event as one JSON line and flush, so a reader sees it at once."""
+    """Print each event as one JSON line and flush, so a reader sees it at once.
+
+    A reader that went away (``| head -1``) silences the rest, as for every command.
+    """
 
     def __init__(self, out: TextIO) -> None:
         self.out = out
+        self.gone = False
 
     def __call__(self, event: StepEvent) -> None:
-        self.out.write(json.dumps(as_json(event), ensure_ascii=False) + "\n")
-        self.out.flush()
+        if self.gone:
+            return
+        try:
+            self.out.write(json.dumps(as_json(event), ensure_ascii=False) + "\n")
+            self.out.flush()
+        except BrokenPipeError:
+            self.gone = True
+            if self.out is sys.stdout:
+                silence_stdout()
 
 
 class ProgressLine:

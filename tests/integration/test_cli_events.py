@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from stepgraph.cli_progress import ProgressLine, listener
+from stepgraph.cli_progress import JsonLines, ProgressLine, listener
 from stepgraph.stream import NodeStarted, RunFinished
 from tests.integration.cli_helpers import EXAMPLE, stepgraph
 
@@ -86,3 +86,30 @@ def test_the_progress_line_escapes_control_characters_but_keeps_its_own_return()
     assert terminal.text.startswith("\r")  # the line is rewritten in place
     assert "\x1b" not in terminal.text
     assert "a\\u001b[2Jb" in terminal.text
+
+
+class ClosedPipe:
+    """A stream whose reader went away after the first line."""
+
+    def __init__(self) -> None:
+        self.lines: list[str] = []
+
+    def write(self, text: str) -> int:
+        if self.lines:
+            raise BrokenPipeError(32, "Broken pipe")
+        self.lines.append(text)
+        return len(text)
+
+    def flush(self) -> None:
+        pass
+
+
+def test_json_events_into_a_closed_pipe_stop_quietly() -> None:
+    pipe = ClosedPipe()
+    show = JsonLines(pipe)  # type: ignore[arg-type]
+
+    for step in (1, 2, 3):
+        show(NodeStarted(run_id="r", node="a", step=step))  # no error reaches the run
+
+    assert len(pipe.lines) == 1
+    assert show.gone
