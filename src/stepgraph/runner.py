@@ -829,6 +829,8 @@ def save_event(
     if replaced:
         inputs = {**inputs, **replaced}
     bound = parts or current.parts
+    event = data.get(EVENT)
+    stamped = event.get("at") if isinstance(event, dict) else None  # one time for both
     return store.save(
         Checkpoint(
             run_id=current.run_id,
@@ -842,7 +844,7 @@ def save_event(
             update=data,
             version=current.version + 1,
             created_at=current.created_at,
-            updated_at=now(),
+            updated_at=stamped if isinstance(stamped, str) else now(),
             step=step,
             sum=current.sum,
             texts={"update": text},
