@@ -385,3 +385,38 @@ def test_a_cited_difference_accounts_only_for_a_comparison_the_same_way_round() 
     assert verdicts("B is, per month, 30 more expensive than A [c4].", claims=claims) == [
         "unverified"
     ]
+
+
+# -- implicit subjects and differences are never read as another record's claim ------------
+
+REGIONS = Table.from_rows(
+    [
+        {"id": "north", "monthly": 49.99},
+        {"id": "south", "monthly": 54.50},
+        {"id": "west", "monthly": 62.00},
+        {"id": "east", "monthly": 39.90},
+    ]
+)
+
+
+def test_a_record_after_below_is_not_the_subject_of_the_next_clause() -> None:
+    text = "east is the cheapest at 39.90. That is 10.09 below north, 14.60 below south."
+    assert verdicts(text, REGIONS) == ["checked", "unverified"]
+
+
+def test_a_difference_to_a_record_is_not_read_as_its_price() -> None:
+    text = "east is the cheapest at 39.90. The difference to north is 4.51 a month."
+    assert verdicts(text, REGIONS) == ["checked", "unverified"]
+
+
+def test_a_gap_between_two_records_is_not_read_as_the_second_ones_price() -> None:
+    assert verdicts("The saving against north and south is 4.51.", REGIONS) == ["unverified"]
+
+
+def test_that_opening_a_sentence_is_the_previous_sentences_one_subject() -> None:
+    text = "east is the cheapest at 39.90. That costs 45.00 less than north."
+    assert verdicts(text, REGIONS) == ["checked", "contradicted"]
+
+
+def test_that_before_a_named_subject_is_not_a_pronoun() -> None:
+    assert verdicts("Note that B is not the cheapest offer.") == ["contradicted"]

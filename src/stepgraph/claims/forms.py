@@ -29,6 +29,9 @@ class SentenceReader(FreeForms):
         at = 0
         while at < len(units):
             unit = units[at]
+            if unit.kind == "off" and self.low(at - 1) in lx.OBJECT_CUES:
+                at += 1  # "10.09 below north, 14.60 below south": north is not a subject
+                continue
             if unit.kind == "off" and (
                 at not in self.covered
                 or (at in self.targets and self.low(at + 1) in lx.SUBJECT_VERBS)

@@ -133,3 +133,15 @@ NARROWING = {"apart", "except", "excluding", "besides", "aside", "other", "other
              "rest", "behind", "without", "ignoring", "discounting", "excepting", "bar", "outside"}
 """Words that make a superlative in the sentence range over some offers only."""
 # fmt: on
+# fmt: off
+OBJECT_CUES = {"below", "above", "under", "over", "versus", "vs", "vs.", "against", "behind",
+               "beneath", "between", "beyond", "unlike"}
+"""Words after which a record is the object of a relation, never the subject of a claim."""
+IMPLICIT_SUBJECT = {"it", "it's", "its", "this", "that", "these", "those", "they", "them",
+                    "which", "difference", "gap", "delta", "spread", "saving", "savings",
+                    "premium", "margin", "discount", "surcharge", "markup"}
+"""Before a sentence's first record name, words that leave its subject implicit: only a
+reading of the resolved pronoun may contradict; other readings are ambiguous."""
+RESOLVED_PRONOUNS = {"it", "it's", "that", "this"}
+"""Pronouns read as the previous sentence's one subject (that/this: only before a verb)."""
+# fmt: on

@@ -182,6 +182,7 @@ class ProseReader:
     def _judge(
         self, toks: list[Tok], statements: list[Statement], cited: tuple[str, ...], words: set[str]
     ) -> tuple[SentenceVerdictKind, str]:
+        statements = _anchored(toks, statements)
         results = [(s, s.test(self.table)) for s in statements]
         false = [s.says for s, r in results if r is False]
         if false:
@@ -362,3 +363,31 @@ def _significant(tok: Tok) -> bool:
     if tok.kind == "word":
         return tok.low in _SIGNIFICANT or tok.low.endswith("n't")
     return tok.kind == "punct" and tok.text in ("%", "~", "<", ">", "≈")
+
+
+def _anchored(toks: list[Tok], statements: list[Statement]) -> list[Statement]:
+    """The readings of a sentence that may count. When a pronoun or a difference noun
+    comes before the sentence's first record name ("That is 10.09 below north", "The
+    difference to north is 4.51"), a reading whose subject is a named record is a guess:
+    only readings of the resolved pronoun count; the rest are left to the reviewer."""
+    implicit: set[int] = set()
+    for index, tok in enumerate(toks):
+        if tok.kind in ("offer", "near"):
+            break
+        if tok.kind in ("word", "code") and _implicit_subject(toks, index):
+            implicit.add(index)
+    if not implicit:
+        return statements
+    return [s for s in statements if s.used & implicit]
+
+
+def _implicit_subject(toks: list[Tok], index: int) -> bool:
+    """A difference noun, or a pronoun followed by a verb ("That is"), not the ``that`` of
+    "Note that B ..."."""
+    low = toks[index].low
+    if low not in lx.IMPLICIT_SUBJECT:
+        return False
+    if low in lx.PRONOUNS and low not in ("it's", "its"):
+        after = toks[index + 1].low if index + 1 < len(toks) else ""
+        return after in lx.VERBS
+    return True

@@ -68,7 +68,8 @@ class SentenceBase:
                 units.append(Unit("off", tok.low, [index], tok.offer, tok.kind == "offer", tok))
             elif tok.kind == "num":
                 units.append(Unit("num", tok.low, [index, *tok.marks], tok=tok))
-            elif tok.low in ("it", "it's") and pronoun and (not named or index == 0):
+            elif self._resolves(index, tok, pronoun, named):
+                assert pronoun is not None
                 units.append(Unit("off", "it", [index], pronoun, False, tok))
                 if tok.low == "it's":
                     units.append(Unit("w", "is", [index]))
@@ -88,6 +89,16 @@ class SentenceBase:
                     ]
             at += 1
         self._absorb_nouns()
+
+    def _resolves(self, index: int, tok: Tok, pronoun: str | None, named: bool) -> bool:
+        """``It``/``That is``/``This costs``: the previous sentence's one subject, read only
+        when unambiguous (``that``/``this`` open the sentence and a verb follows)."""
+        if pronoun is None or tok.low not in lx.RESOLVED_PRONOUNS:
+            return False
+        if tok.low in ("it", "it's"):
+            return not named or index == 0
+        after = self.toks[index + 1].low if index + 1 < len(self.toks) else ""
+        return index == 0 and after in lx.SUBJECT_VERBS
 
     def _absorb_nouns(self) -> None:
         """``the offer from B``, ``Offer B``, ``the B quote``: one name unit."""
