@@ -420,3 +420,19 @@ def test_that_opening_a_sentence_is_the_previous_sentences_one_subject() -> None
 
 def test_that_before_a_named_subject_is_not_a_pronoun() -> None:
     assert verdicts("Note that B is not the cheapest offer.") == ["contradicted"]
+
+
+def test_a_record_compared_with_is_not_the_subject_of_the_next_comparison() -> None:
+    text = "At 39.90, east is 10.09 cheaper than north, 14.60 cheaper than south."
+    assert verdicts(text, REGIONS) == ["unverified"]
+
+
+def test_a_list_of_comparisons_after_commas_belongs_to_the_first_subject() -> None:
+    good = "east is 10.09 cheaper than north, 14.60 cheaper than south."
+    bad = "east is 10.09 cheaper than north, 15.60 cheaper than south."
+    assert verdicts(good, REGIONS) == ["checked"]
+    assert verdicts(bad, REGIONS) == ["contradicted"]
+
+
+def test_two_records_some_amount_apart_is_not_what_each_costs() -> None:
+    assert verdicts("The two cheapest, east and north, are 10.09 apart.", REGIONS) == ["unverified"]

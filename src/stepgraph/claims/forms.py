@@ -29,7 +29,10 @@ class SentenceReader(FreeForms):
         at = 0
         while at < len(units):
             unit = units[at]
-            if unit.kind == "off" and self.low(at - 1) in lx.OBJECT_CUES:
+            if unit.kind == "off" and (
+                self.low(at - 1) in lx.OBJECT_CUES
+                or (self.low(at - 1) == "than" and self.low(at + 1) not in lx.SUBJECT_VERBS)
+            ):
                 at += 1  # "10.09 below north, 14.60 below south": north is not a subject
                 continue
             if unit.kind == "off" and (
@@ -117,7 +120,11 @@ class SentenceReader(FreeForms):
                 return
             self.chained = not first
             gap = {self.low(k) for k in range(gap_start, at)}
-            if self.last_target and not gap & {"and", "but", ";", "while", "whereas"}:
+            if (
+                self.last_target
+                and not gap & {"and", "but", ";", "while", "whereas"}
+                and not self._comparison_list(gap, at)
+            ):
                 if (
                     self.target is None
                     or self.kind(at) != "num"
@@ -131,6 +138,12 @@ class SentenceReader(FreeForms):
             if end is None:
                 return
             at, first = end, False
+
+    def _comparison_list(self, gap: set[str], at: int) -> bool:
+        """``east is 10.09 cheaper than north, 14.60 cheaper than south``: after a comma,
+        another amount with a comparison word is the same subject's (a bare amount is not:
+        it may be the record just named's price)."""
+        return gap == {","} and self.kind(at) == "num" and self.low(at + 1) in lx.AMOUNT_CMP
 
     def _is_head(self, at: int) -> bool:
         low = self.low(at)

@@ -376,6 +376,12 @@ def _anchored(toks: list[Tok], statements: list[Statement]) -> list[Statement]:
             break
         if tok.kind in ("word", "code") and _implicit_subject(toks, index):
             implicit.add(index)
+    apart = any(
+        t.low == "apart" and (i + 1 == len(toks) or toks[i + 1].low != "from")
+        for i, t in enumerate(toks)
+    )
+    if apart:  # "east and north are 10.09 apart": a difference, not what each costs
+        return []
     if not implicit:
         return statements
     return [s for s in statements if s.used & implicit]
