@@ -434,5 +434,12 @@ def test_a_list_of_comparisons_after_commas_belongs_to_the_first_subject() -> No
     assert verdicts(bad, REGIONS) == ["contradicted"]
 
 
-def test_two_records_some_amount_apart_is_not_what_each_costs() -> None:
-    assert verdicts("The two cheapest, east and north, are 10.09 apart.", REGIONS) == ["unverified"]
+@pytest.mark.parametrize(
+    "text",
+    [
+        "The two cheapest, east and north, are 10.09 apart.",
+        "north and south are 4.51 apart from each other.",
+    ],
+)
+def test_two_records_some_amount_apart_is_not_what_each_costs(text: str) -> None:
+    assert verdicts(text, REGIONS) == ["unverified"]

@@ -376,10 +376,7 @@ def _anchored(toks: list[Tok], statements: list[Statement]) -> list[Statement]:
             break
         if tok.kind in ("word", "code") and _implicit_subject(toks, index):
             implicit.add(index)
-    apart = any(
-        t.low == "apart" and (i + 1 == len(toks) or toks[i + 1].low != "from")
-        for i, t in enumerate(toks)
-    )
+    apart = any(t.low == "apart" and _not_narrowing(toks, i) for i, t in enumerate(toks))
     if apart:  # "east and north are 10.09 apart": a difference, not what each costs
         return []
     if not implicit:
@@ -397,3 +394,9 @@ def _implicit_subject(toks: list[Tok], index: int) -> bool:
         after = toks[index + 1].low if index + 1 < len(toks) else ""
         return after in lx.VERBS
     return True
+
+
+def _not_narrowing(toks: list[Tok], index: int) -> bool:
+    """``apart`` as a distance ("10 apart", "apart from each other"), not "apart from B"."""
+    after = [t.low for t in toks[index + 1 : index + 3]]
+    return after[:1] != ["from"] or after[1:] in (["each"], ["one"])
