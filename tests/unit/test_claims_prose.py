@@ -443,3 +443,17 @@ def test_a_list_of_comparisons_after_commas_belongs_to_the_first_subject() -> No
 )
 def test_two_records_some_amount_apart_is_not_what_each_costs(text: str) -> None:
     assert verdicts(text, REGIONS) == ["unverified"]
+
+
+@pytest.mark.parametrize(
+    ("text", "verdict"),
+    [
+        ("A and C both sit between 105 and 125 a month.", "checked"),
+        ("B and C both sit between 105 and 125 a month.", "contradicted"),
+        ("C is between 100 and 115 a month.", "checked"),
+        ("A is between 100 and 115 a month.", "contradicted"),
+        ("A is not between 100 and 115 a month.", "unverified"),
+    ],
+)
+def test_named_records_priced_between_two_amounts(text: str, verdict: str) -> None:
+    assert verdicts(text) == [verdict]

@@ -6,7 +6,8 @@ from __future__ import annotations
 from decimal import Decimal
 
 from . import lexicon as lx
-from .judge import Test, _all_of, _any_of, _strict, _versus_number
+from .check import Table
+from .judge import Test, _all_of, _any_of, _strict, _value, _versus_number
 from .tokens import Tok
 from .units import Unit
 from .words import WordForms
@@ -182,3 +183,41 @@ class CompareForms(WordForms):
             exact=subjects[0].exact,
         )
         return j + 1
+
+
+_RANGE_VERBS = {"sit", "sits", "lie", "lies", "fall", "falls", "land", "lands", "range", "ranges"}
+
+
+class BetweenForms(CompareForms):
+    """``Alpha and Delta both sit between 24 and 28 a month``: each subject's price lies
+    in the stated range (both ends included)."""
+
+    def _between_head(self, subjects: list[Unit], start: int, at: int, neg: bool) -> int | None:
+        j = at + 1 if self.low(at) in _RANGE_VERBS else at
+        if neg or self.low(j) != "between" or self.low(j + 2) not in ("and", "-", "to"):
+            return None
+        first, last = self.units[j + 1], self.units[j + 3] if j + 3 < len(self.units) else None
+        if last is None or not self.money(first) or not self.money(last):
+            return None
+        assert first.tok is not None
+        assert last.tok is not None
+        period = last.tok.period or first.tok.period
+        if period is None and (self.year_context or self.other_context):
+            return None
+        factor = Decimal(12) if period == "year" else Decimal(1)
+        lows, highs = first.tok.values, last.tok.values
+        offers = [s.offer or "" for s in subjects]
+
+        def test(table: Table) -> bool | None:
+            values = [_value(table, offer, factor) for offer in offers]
+            if any(v is None for v in values):
+                return None
+            return all(
+                any(lo <= v <= hi for lo in lows for hi in highs) for v in values if v is not None
+            )
+
+        exact = all(s.exact for s in subjects) and len(lows) == 1 and len(highs) == 1
+        names = " and ".join(offers)
+        self.add(f"{names} priced between {first.tok.text} and {last.tok.text}", test, start,
+                 j + 4, exact=exact)  # fmt: skip
+        return j + 4

@@ -14,6 +14,7 @@ from decimal import Decimal
 
 from . import lexicon as lx
 from .check import Table, matches
+from .compare import _RANGE_VERBS
 from .free_forms import FreeForms
 from .judge import Statement, _all_of, _any_of, _bound, _claim_test, _hedged, _price_of
 from .kinds import Cheapest, Claim, MostExpensive, Price, Rank, Tie
@@ -181,6 +182,8 @@ class SentenceReader(FreeForms):
             return self._comparative(subjects, start, at - 1, hedge, neg)  # "a third cheaper"
         if low in ORDINALS or low in ("last", "runner"):
             return self._rank(subjects, start, at, neg)
+        if low == "between" or (low in _RANGE_VERBS and self.low(at + 1) == "between"):
+            return self._between_head(subjects, start, at, neg)
         if low in (
             "tied",
             "tie",

@@ -8,13 +8,13 @@ from decimal import Decimal
 
 from . import lexicon as lx
 from .check import Table
-from .compare import CompareForms
+from .compare import BetweenForms
 from .judge import _any_of, _claim_test, _every, _extreme, _gap_test
 from .kinds import Cheapest, Claim, MostExpensive, Order
 from .tokens import ORDINALS
 
 
-class FreeForms(CompareForms):
+class FreeForms(BetweenForms):
     """The forms read at any unit that is not a record."""
 
     def _free_forms(self, at: int) -> None:
