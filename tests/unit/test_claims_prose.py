@@ -457,3 +457,23 @@ def test_two_records_some_amount_apart_is_not_what_each_costs(text: str) -> None
 )
 def test_named_records_priced_between_two_amounts(text: str, verdict: str) -> None:
     assert verdicts(text) == [verdict]
+
+
+@pytest.mark.parametrize(
+    ("text", "verdict"),
+    [
+        ("The difference to south is 7.50 a month.", "unverified"),  # west - south
+        ("The difference to south is 4.51 a month.", "unverified"),  # south - north
+        ("The difference to south is 54.50 a month.", "unverified"),  # south's own price
+        ("The difference to south is 9.50 a month.", "contradicted"),  # no reading is true
+    ],
+)
+def test_a_difference_to_one_record_is_false_only_when_no_reading_is_true(
+    text: str, verdict: str
+) -> None:
+    assert verdicts("west is the most expensive at 62.00. " + text, REGIONS)[1] == verdict
+
+
+def test_going_with_one_rather_than_another_states_the_saving() -> None:
+    assert verdicts("Going with B rather than A saves 30 a month.") == ["checked"]
+    assert verdicts("Going with B rather than A saves 40 a month.") == ["contradicted"]

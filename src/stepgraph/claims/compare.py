@@ -6,8 +6,9 @@ from __future__ import annotations
 from decimal import Decimal
 
 from . import lexicon as lx
-from .check import Table
+from .check import Table, matches
 from .judge import Test, _all_of, _any_of, _strict, _value, _versus_number
+from .kinds import Amount
 from .tokens import Tok
 from .units import Unit
 from .words import WordForms
@@ -188,9 +189,38 @@ class CompareForms(WordForms):
 _RANGE_VERBS = {"sit", "sits", "lie", "lies", "fall", "falls", "land", "lands", "range", "ranges"}
 
 
+_GAP_FILL = {"is", "of", "comes", "to", "amounts", "just", "only", "exactly", "a", "per",
+             "monthly", "month", ":", "="}  # fmt: skip
+
+
 class BetweenForms(CompareForms):
     """``Alpha and Delta both sit between 24 and 28 a month``: each subject's price lies
-    in the stated range (both ends included)."""
+    in the stated range (both ends included). ``The difference to north is 4.51``: the
+    other side is left implicit, so it is false only when no record is that far from
+    north and north's price is not that amount either."""
+
+    def _gap_to(self, at: int) -> None:
+        if self.low(at + 1) not in ("to", "from", "with", "against", "versus", "vs"):
+            return
+        if self.kind(at + 2) != "off":
+            return
+        k = at + 3
+        while self.low(k) in _GAP_FILL:
+            k += 1
+        unit = self.units[k] if k < len(self.units) else None
+        if unit is None or not self.money(unit) or unit.tok is None:
+            return
+        readings = self.amount_readings(unit.tok)
+        x = self.units[at + 2].offer or ""
+
+        def test(table: Table) -> bool | None:
+            for amount, period in readings:
+                if _any_gap_or_price(table, x, amount, Decimal(12 if period == "year" else 1)):
+                    return None
+            return False
+
+        self.add(f"no offer is {unit.tok.text} from {x} and {x} does not cost it", test, at, k + 1,
+                 exact=False)  # fmt: skip
 
     def _between_head(self, subjects: list[Unit], start: int, at: int, neg: bool) -> int | None:
         j = at + 1 if self.low(at) in _RANGE_VERBS else at
@@ -221,3 +251,14 @@ class BetweenForms(CompareForms):
         self.add(f"{names} priced between {first.tok.text} and {last.tok.text}", test, start,
                  j + 4, exact=exact)  # fmt: skip
         return j + 4
+
+
+def _any_gap_or_price(table: Table, x: str, amount: Amount, factor: Decimal) -> bool:
+    """Some record is ``amount`` away from ``x``, or ``x`` itself costs ``amount``."""
+    base = _value(table, x, factor)
+    if base is None:
+        return True  # cannot tell
+    if matches(base, amount):
+        return True
+    others = (_value(table, r.id, factor) for r in table.records if r.id != x)
+    return any(v is None or matches(abs(v - base), amount) for v in others)

@@ -66,6 +66,10 @@ class FreeForms(BetweenForms):
                 self._extreme_price(at, at + 2, "cheap")  # "prices start at 85"
         elif low in ("difference", "gap", "spread", "delta") and self.low(at + 1) == "between":
             self._gap_between(at)
+        elif low in ("difference", "gap", "spread", "delta"):
+            self._gap_to(at)
+        elif low in ("going", "opting", "sticking") and self.low(at + 1) in ("with", "for"):
+            self._instead(at + 1)
         elif low in ("choosing", "picking", "selecting", "taking") and self.kind(at + 1) == "off":
             self._instead(at)
         elif low == "switching":
