@@ -477,3 +477,16 @@ def test_a_difference_to_one_record_is_false_only_when_no_reading_is_true(
 def test_going_with_one_rather_than_another_states_the_saving() -> None:
     assert verdicts("Going with B rather than A saves 30 a month.") == ["checked"]
     assert verdicts("Going with B rather than A saves 40 a month.") == ["contradicted"]
+
+
+@pytest.mark.parametrize(
+    ("text", "verdict"),
+    [
+        ("B (90) beats A (120).", "checked"),
+        ("B (90) beats A (125).", "contradicted"),
+        ("The B plan (90/mo) beats the A plan (125/mo).", "contradicted"),
+        ("B is cheaper than both A (120) and C (115).", "contradicted"),
+    ],
+)
+def test_a_bracketed_price_after_the_record_compared_with_is_read(text: str, verdict: str) -> None:
+    assert verdicts(text) == [verdict]

@@ -143,10 +143,13 @@ class CompareForms(WordForms):
         while self.kind(j) == "off":
             targets.append(self.units[j].offer or "")
             self.targets.add(j)
-            j += 1
+            target, j = j, j + 1
             while self.low(j) in ("'s", "'", "s"):
                 j += 1
             if self.low(j) == "(" and self.kind(j + 1) == "num" and self.low(j + 2) == ")":
+                tok = self.units[j + 1].tok  # "beats A (125)": A's price, read too
+                if tok is not None and self.money(self.units[j + 1]):
+                    self._price(self.units[target], tok, target, j + 3)
                 j += 3
             if (
                 self.low(j) in ("and", "or", ",", "nor", "et", "y", "und")
