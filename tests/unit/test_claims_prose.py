@@ -490,3 +490,20 @@ def test_going_with_one_rather_than_another_states_the_saving() -> None:
 )
 def test_a_bracketed_price_after_the_record_compared_with_is_read(text: str, verdict: str) -> None:
     assert verdicts(text) == [verdict]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "B and C are the two cheapest.",
+        "B and C are the cheapest two.",
+        "C and A are the two most expensive.",
+        "B at 90 and C at 110 are the two cheapest.",
+    ],
+)
+def test_a_count_next_to_a_superlative_is_a_group_not_a_price(text: str) -> None:
+    assert verdicts(text) == ["unverified"]
+
+
+def test_a_false_price_beside_a_group_superlative_still_contradicts() -> None:
+    assert verdicts("B at 90 and C at 115 are the two cheapest.") == ["contradicted"]

@@ -183,6 +183,9 @@ class ProseReader:
         self, toks: list[Tok], statements: list[Statement], cited: tuple[str, ...], words: set[str]
     ) -> tuple[SentenceVerdictKind, str]:
         statements = _anchored(toks, statements)
+        grouped = _top_group(toks)
+        if grouped:  # "B and C are the two cheapest": not "each costs two", not "the cheapest"
+            statements = [s for s in statements if not s.used & grouped]
         results = [(s, s.test(self.table)) for s in statements]
         false = [s.says for s, r in results if r is False]
         if false:
@@ -400,3 +403,21 @@ def _not_narrowing(toks: list[Tok], index: int) -> bool:
     """``apart`` as a distance ("10 apart", "apart from each other"), not "apart from B"."""
     after = [t.low for t in toks[index + 1 : index + 3]]
     return after[:1] != ["from"] or after[1:] in (["each"], ["one"])
+
+
+_TOP_WORDS = lx.CHEAP_SUP | lx.DEAR_SUP | {"most", "expensive", "costly", "top", "bottom"}
+
+
+def _top_group(toks: list[Tok]) -> set[int]:
+    """Token indexes of "the two cheapest", "the cheapest two", "the top 2": a count next to a
+    superlative names a group, which no recognised form reads."""
+    grouped: set[int] = set()
+    for index, tok in enumerate(toks):
+        if tok.kind != "num" or tok.pct:
+            continue
+        near = [k for k in (index - 1, index + 1, index + 2) if 0 <= k < len(toks)]
+        tops = [k for k in near if toks[k].low in _TOP_WORDS and (k != index + 2 or
+                toks[index + 1].low == "most")]  # fmt: skip
+        if tops:
+            grouped.update({index, *tops})
+    return grouped
