@@ -507,3 +507,20 @@ def test_a_count_next_to_a_superlative_is_a_group_not_a_price(text: str) -> None
 
 def test_a_false_price_beside_a_group_superlative_still_contradicts() -> None:
     assert verdicts("B at 90 and C at 115 are the two cheapest.") == ["contradicted"]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "B saves you 30 versus A and 20 versus C.",
+        "B wins, 20 ahead of C.",
+        "Second place goes to C at 110, 20 behind B.",
+    ],
+)
+def test_an_amount_followed_by_a_relation_is_a_gap_not_the_subjects_price(text: str) -> None:
+    assert verdicts(text) == ["unverified"]
+
+
+def test_an_amount_versus_another_amount_is_still_the_subjects_price() -> None:
+    assert verdicts("B costs 90 versus 120 for A.") == ["checked"]
+    assert verdicts("B costs 95 versus 120 for A.") == ["contradicted"]

@@ -146,6 +146,16 @@ class SentenceReader(FreeForms):
         it may be the record just named's price)."""
         return gap == {","} and self.kind(at) == "num" and self.low(at + 1) in lx.AMOUNT_CMP
 
+    def _gap_after(self, nxt: int) -> bool:
+        """Whether the words after an amount make it a gap: "20 behind B", "30 versus A",
+        "another 10 on top" (not "24 a month on a 12-month contract", "90 versus 120")."""
+        word = self.low(nxt)
+        if word in lx.RELATION_AFTER_AMOUNT or (word, self.low(nxt + 1)) == ("on", "top"):
+            return True
+        if word in lx.CONTRAST_AFTER_AMOUNT:
+            return "off" in (self.kind(nxt + 1), self.kind(nxt + 2))
+        return False
+
     def _is_head(self, at: int) -> bool:
         low = self.low(at)
         if low in {"at", "for"}:
@@ -230,6 +240,8 @@ class SentenceReader(FreeForms):
             self.low(at + 1) in ("for", "pour", "für", "para") and self.kind(at + 2) == "off"
         ):
             return None  # "cheapest by 10": a margin; "120 for A": another record's price
+        if self._gap_after(nxt):
+            return None  # "20 behind B", "30 versus A", "another 10 on top": a gap, not a price
         if not self.money(unit):
             if tok.unit is not None and tok.unit not in ("date", "year-number"):
                 end = at + 1

@@ -145,3 +145,11 @@ reading of the resolved pronoun may contradict; other readings are ambiguous."""
 RESOLVED_PRONOUNS = {"it", "it's", "that", "this"}
 """Pronouns read as the previous sentence's one subject (that/this: only before a verb)."""
 # fmt: on
+# fmt: off
+RELATION_AFTER_AMOUNT = OBJECT_CUES - {"between", "versus", "vs", "vs.", "against"} | {
+    "ahead", "apart", "off", "extra", "difference", "gap", "saving", "savings", "margin",
+    "premium", "lead", "short", "away", "beyond", "past", "clear"}
+"""After an amount, a word making it a gap to something, not what the subject costs."""
+CONTRAST_AFTER_AMOUNT = {"versus", "vs", "vs.", "against", "compared", "relative"}
+"""After an amount, a gap when a record follows ("20 versus C"), not another amount."""
+# fmt: on
