@@ -524,3 +524,15 @@ def test_an_amount_followed_by_a_relation_is_a_gap_not_the_subjects_price(text: 
 def test_an_amount_versus_another_amount_is_still_the_subjects_price() -> None:
     assert verdicts("B costs 90 versus 120 for A.") == ["checked"]
     assert verdicts("B costs 95 versus 120 for A.") == ["contradicted"]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "B kostet 90 €, also 30 € weniger als A.",
+        "Der Unterschied zu A beträgt 30 Euro.",
+        "La diferencia con A es de 30 euros.",
+    ],
+)
+def test_a_difference_in_another_language_is_not_read_as_a_price(text: str) -> None:
+    assert verdicts(text) == ["unverified"]

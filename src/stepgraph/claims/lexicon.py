@@ -139,7 +139,9 @@ OBJECT_CUES = {"below", "above", "under", "over", "versus", "vs", "vs.", "agains
 """Words after which a record is the object of a relation, never the subject of a claim."""
 IMPLICIT_SUBJECT = {"it", "it's", "its", "this", "that", "these", "those", "they", "them",
                     "which", "difference", "gap", "delta", "spread", "saving", "savings",
-                    "premium", "margin", "discount", "surcharge", "markup"}
+                    "premium", "margin", "discount", "surcharge", "markup", "unterschied",
+                    "differenz", "ersparnis", "différence", "écart", "économie", "diferencia",
+                    "ahorro"}
 """Before a sentence's first record name, words that leave its subject implicit: only a
 reading of the resolved pronoun may contradict; other readings are ambiguous."""
 RESOLVED_PRONOUNS = {"it", "it's", "that", "this"}
@@ -148,7 +150,8 @@ RESOLVED_PRONOUNS = {"it", "it's", "that", "this"}
 # fmt: off
 RELATION_AFTER_AMOUNT = OBJECT_CUES - {"between", "versus", "vs", "vs.", "against"} | {
     "ahead", "apart", "off", "extra", "difference", "gap", "saving", "savings", "margin",
-    "premium", "lead", "short", "away", "beyond", "past", "clear"}
+    "premium", "lead", "short", "away", "beyond", "past", "clear", "weniger", "mehr",
+    "günstiger", "billiger", "teurer", "moins", "plus", "menos", "más", "mas"}
 """After an amount, a word making it a gap to something, not what the subject costs."""
 CONTRAST_AFTER_AMOUNT = {"versus", "vs", "vs.", "against", "compared", "relative"}
 """After an amount, a gap when a record follows ("20 versus C"), not another amount."""
