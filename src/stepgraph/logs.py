@@ -1,0 +1,167 @@
+"""Logging under the ``stepgraph`` logger hierarchy, with nothing secret in it.
+
+The loggers: ``stepgraph.runner`` (what a run does, read from the step event stream:
+run started and finished, node saved or failed, failed model attempts, waits, retries),
+``stepgraph.stores.<backend>`` (a store opened), ``stepgraph.worker`` (start and stop,
+takeovers, dead letters, retry times) and ``stepgraph.adapters.<module>`` (one line per
+provider request and its answer). The package logger has a ``NullHandler``: nothing is
+printed unless the application configures logging (the command line does, on stderr).
+
+No line carries an API key, a signing key, a header or a password: adapters log the
+endpoint and the model, never what they send; store URLs are logged through
+``redact_url``. Each runner line carries the event as ``record.stepgraph_event`` (its
+JSON form), so a structured handler can keep every field.
+"""
+
+from __future__ import annotations
+
+import logging
+from datetime import datetime, timezone
+from urllib.parse import parse_qsl, urlencode, urlsplit, urlunsplit
+
+from .stream import (
+    EventCallback,
+    EventRecorded,
+    GenerationAttempt,
+    NodeFailed,
+    NodeSaved,
+    NodeStarted,
+    RetryScheduled,
+    RunStarted,
+    StepEvent,
+    WaitOpened,
+    as_json,
+)
+
+RUNNER = logging.getLogger("stepgraph.runner")
+
+_SECRET_OPTIONS = ("password", "sslpassword", "passfile", "sslkey", "token", "key")
+
+
+def redact_url(url: str) -> str:
+    """``url`` with any password (``user:PASSWORD@``, ``?password=``) replaced by ``***``."""
+    try:
+        parts = urlsplit(url)
+        password = parts.password
+    except ValueError:
+        return "<unparsable URL>"
+    netloc = parts.netloc
+    if password is not None:
+        user, _, host = netloc.rpartition("@")
+        netloc = f"{user.partition(':')[0]}:***@{host}"
+    query = parts.query
+    if query:
+        pairs = parse_qsl(query, keep_blank_values=True)
+        if any(name.lower() in _SECRET_OPTIONS for name, _ in pairs):
+            cleaned = [(k, "***" if k.lower() in _SECRET_OPTIONS else v) for k, v in pairs]
+            query = urlencode(cleaned, safe="*")
+    return urlunsplit(parts._replace(netloc=netloc, query=query))
+
+
+def log_event(event: StepEvent) -> None:
+    """Write ``event`` to the ``stepgraph.runner`` logger at the level it deserves."""
+    level, message, args = _line(event)
+    if RUNNER.isEnabledFor(level):
+        RUNNER.log(level, message, *args, extra={"stepgraph_event": as_json(event)})
+
+
+def with_logging(callback: EventCallback | None) -> EventCallback | None:
+    """``callback`` plus ``log_event`` when the runner logger would write anything.
+
+    Returns ``callback`` unchanged (maybe None) when ``stepgraph.runner`` is set to
+    write nothing below ERROR, so such a run builds no events for logging.
+    """
+    if not RUNNER.isEnabledFor(logging.WARNING):
+        return callback
+    if callback is None:
+        return log_event
+    return _both(callback)
+
+
+def _both(callback: EventCallback) -> EventCallback:
+    def both(event: StepEvent) -> None:
+        log_event(event)
+        callback(event)
+
+    return both
+
+
+Line = tuple[int, str, tuple[object, ...]]
+
+
+def _line(event: StepEvent) -> Line:
+    """The level, format and arguments of the log line for ``event``."""
+    e = event
+    if isinstance(e, RunStarted):
+        return (
+            logging.INFO,
+            "run %s %s (graph %s revision %s, at version %d)",
+            (e.run_id, "resumed" if e.resumed else "started", e.graph, e.revision, e.version),
+        )
+    if isinstance(e, NodeStarted):
+        return logging.DEBUG, "run %s: node %s started (step %d)", (e.run_id, e.node, e.step)
+    if isinstance(e, GenerationAttempt):
+        return _attempt(e)
+    if isinstance(e, NodeSaved):
+        return (
+            logging.INFO,
+            "run %s: node %s saved as version %d (status %s, next %s, %.3f s)",
+            (e.run_id, e.node, e.version, e.status, e.next, e.duration_s),
+        )
+    if isinstance(e, NodeFailed):
+        return (
+            logging.WARNING,
+            "run %s: node %s failed after %.3f s: %s: %s",
+            (e.run_id, e.node, e.duration_s, e.error_class, e.message),
+        )
+    if isinstance(e, WaitOpened):
+        return logging.INFO, "run %s waits at %s for %s: %s", (e.run_id, e.node, e.kind, e.reason)
+    if isinstance(e, EventRecorded):
+        return (
+            logging.INFO,
+            "run %s: %s recorded by %s as version %d",
+            (e.run_id, e.name, e.actor or "the harness", e.version),
+        )
+    if isinstance(e, RetryScheduled):
+        return (
+            logging.WARNING,
+            "run %s: %s will be tried again after %s: %s",
+            (e.run_id, e.node, _iso(e.not_before), e.reason),
+        )
+    return (
+        logging.INFO,
+        "run %s returned: status %s, next %s, version %d, %d step(s) in %.3f s",
+        (e.run_id, e.status, e.next, e.version, e.steps_run, e.duration_s),
+    )
+
+
+def _attempt(e: GenerationAttempt) -> Line:
+    if e.error_class is not None:
+        return (
+            logging.WARNING,
+            "run %s: node %s model attempt %d failed: %s (%.3f s, request id %s)",
+            (e.run_id, e.node, e.attempt, e.error_class, e.latency_s, e.request_id),
+        )
+    return (
+        logging.DEBUG,
+        "run %s: node %s model attempt %d by %s: %s tokens in, %s out, "
+        "finish %s (%.3f s, request id %s)",
+        (
+            e.run_id,
+            e.node,
+            e.attempt,
+            e.model or "?",
+            e.input_tokens,
+            e.output_tokens,
+            e.finish_reason,
+            e.latency_s,
+            e.request_id,
+        ),
+    )
+
+
+def _iso(seconds: float) -> str:
+    return datetime.fromtimestamp(seconds, timezone.utc).isoformat(timespec="seconds")
+
+
+__all__ = ["RUNNER", "log_event", "redact_url", "with_logging"]
