@@ -1,5 +1,7 @@
 """stepgraph: LLM-assisted processes as explicit, durable, verifiable graph workflows."""
 
+import logging
+
 from .adapters import Adapter, FunctionAdapter, Request, Result
 from .aio import adecide, aiter_resume, aiter_run, aresume, arun, asupply
 from .cancel import cancel
@@ -50,6 +52,9 @@ from .stream import StepEvent
 from .waits import Wait
 
 __version__ = "0.1.0"
+
+# Log records go nowhere unless the application configures logging (docs/observability.md).
+logging.getLogger(__name__).addHandler(logging.NullHandler())
 
 __all__ = [
     "END",

@@ -17,7 +17,7 @@ import sys
 from collections.abc import Callable, Sequence
 from typing import Any, Literal
 
-from . import cli_migrate, cli_people, cli_queue, cli_text
+from . import cli_migrate, cli_observe, cli_people, cli_queue, cli_text
 from .adapter_ref import AdapterRef, remember
 from .adapters import Adapter
 from .adapters.anthropic_sdk import MODES
@@ -78,6 +78,10 @@ environment:
                          not verify under it (at least 16 characters)
   STEPGRAPH_POLICY       the policy file naming who may approve, reject, revise,
                          supply and reconcile (default .stepgraph/policy.json)
+  STEPGRAPH_LOG          debug, info, warning or error: log lines on stderr (a worker
+                         logs its own lines at info without it)
+  STEPGRAPH_OTEL         1: send OpenTelemetry spans and metrics as the OTEL_*
+                         variables say (OTLP over HTTP by default; extra otel)
 """
 
 
@@ -105,7 +109,11 @@ def _main(argv: Sequence[str] | None) -> int:
 
 
 def _dispatch(args: argparse.Namespace) -> int:
+    telemetry = None
     try:
+        cli_observe.setup_logging(args.command, os.environ)
+        telemetry = cli_observe.telemetry(os.environ)
+        args.on_event = telemetry.listener if telemetry is not None else None
         return int(args.handler(args))
     except BrokenPipeError:  # the reader went away mid-output: not an error
         silence_stdout()
@@ -122,6 +130,9 @@ def _dispatch(args: argparse.Namespace) -> int:
         print(f"stepgraph: internal error: {message}", file=sys.stderr)
         print("  (run again with --debug for the traceback)", file=sys.stderr)
         return EXIT_ERROR
+    finally:
+        if telemetry is not None:
+            telemetry.shutdown()  # export what is pending before the process exits
 
 
 def _global_options(parser: argparse.ArgumentParser, *, after_command: bool) -> None:

@@ -7,6 +7,7 @@ work on every store (the queue's fields and filters only where there is a queue)
 from __future__ import annotations
 
 import argparse
+import logging
 import sys
 import time
 from collections.abc import Callable
@@ -202,14 +203,14 @@ def _worker(args: argparse.Namespace) -> int:
             set_limit(store, limit)
         limiter = Limiter(store)
 
-        def log(line: str) -> None:
-            print(f"worker {worker.name}: {line}", file=sys.stderr, flush=True)
+        def log(line: str) -> None:  # the retention's lines, among the worker's own
+            logging.getLogger("stepgraph.worker").info("worker %s: %s", worker.name, line)
 
         worker = Worker(store, resolve_graph=lambda ref: graph_and_loader(ref)[0],
                         resolve_adapter=lambda ref: limiter.wrap(_adapter(ref)),
                         concurrency=args.concurrency, graphs=args.graphs,
                         lease_seconds=args.lease, max_takeovers=args.max_takeovers,
-                        poll=args.poll, log=log)  # fmt: skip
+                        poll=args.poll)  # fmt: skip
         retention = None
         if keep is not None:
             retention = Retention(store, older_than=keep, every=every, log=log).start()
@@ -222,12 +223,9 @@ def _worker(args: argparse.Namespace) -> int:
             worker.stop()
 
         signal.signal(signal.SIGTERM, on_term)
-        print(f"worker {worker.name} started", file=sys.stderr, flush=True)
         worker.run_forever(until_idle=args.until_idle)
         if retention is not None:
             retention.stop()
-        print(f"worker {worker.name} stopped after {worker.completed} runs", file=sys.stderr,
-              flush=True)  # fmt: skip
     if worker.failure is not None:  # a loop met a bug: it said so in the log; so do we
         print(f"stepgraph: error: a worker loop failed: {worker.failure}", file=sys.stderr)
         return EXIT_ERROR

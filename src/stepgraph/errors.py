@@ -237,8 +237,10 @@ class StoreError(StepgraphError):
     """
 
     def __init__(self, store: str, message: str) -> None:
-        self.store = store
-        super().__init__(f"{store} store: {message}")
+        from .logs import redact_url  # a message may be logged: never with a password
+
+        self.store = redact_url(store)
+        super().__init__(f"{self.store} store: {message}")
 
 
 class RunNotFound(StoreError):

@@ -28,11 +28,11 @@ from the journal.
 from __future__ import annotations
 
 import json
+import logging
 import os
 import socket
 import threading
 import time
-import traceback
 import uuid
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -58,6 +58,8 @@ from .statuses import STRANDED
 from .stores import RunQueue, check_run_id
 from .stores.postgres import PostgresStore
 from .takeovers import Quarantine, land, mark, take_over
+
+_log = logging.getLogger(__name__)
 
 CHANNEL = "stepgraph_runs"
 MAX_KEY_CANDIDATES = 20  # runs a claim looks past when their concurrency keys are full
@@ -237,7 +239,6 @@ class Worker:
         lease_seconds: float = 30.0,
         max_takeovers: int = 3,
         poll: float = 5.0,
-        log: Callable[[str], None] | None = None,
     ) -> None:
         if concurrency < 1:
             raise InputError("--concurrency", "must be at least 1")
@@ -251,7 +252,6 @@ class Worker:
         self.lease_seconds = lease_seconds
         self.max_takeovers = max_takeovers
         self.poll = poll
-        self.log = log or (lambda line: None)
         self.name = f"{socket.gethostname()}:{os.getpid()}:{uuid.uuid4().hex[:6]}"
         self.stopping = threading.Event()
         self._wake = threading.Event()
@@ -267,6 +267,7 @@ class Worker:
 
     def run_forever(self, *, until_idle: bool = False) -> None:
         """Work until ``stop()`` (or, with ``until_idle``, until no run is claimable)."""
+        _log.info("worker %s started (concurrency %d)", self.name, self.concurrency)
         listener = threading.Thread(target=self._listen, daemon=True, name="stepgraph-listen")
         listener.start()
         threads = [
@@ -278,6 +279,7 @@ class Worker:
         for thread in threads:
             thread.join()
         self.stopping.set()
+        _log.info("worker %s stopped after %d run(s)", self.name, self.completed)
 
     def _loop(self, until_idle: bool) -> None:
         """One loop thread, supervised: a lost database is waited out; a bug stops the worker."""
@@ -295,12 +297,13 @@ class Worker:
                 pause = 0.0
             except StoreUnavailable as error:  # a restart or a network cut: transient
                 pause = min(MAX_PAUSE, max(0.2, pause * 2))
-                self.log(f"database unavailable, trying again in {pause:g} s: {error}")
+                _log.warning("worker %s: database unavailable, trying again in %g s: %s",
+                             self.name, pause, error)  # fmt: skip
                 self.stopping.wait(pause)
             except BaseException as error:  # a bug: say so and stop, never die silently
                 self.failure = f"{type(error).__name__}: {error}"
-                self.log(f"worker loop failed, stopping: {self.failure}\n"
-                         + "".join(traceback.format_exception(error)))  # fmt: skip
+                _log.error("worker %s: worker loop failed, stopping: %s", self.name,
+                           self.failure, exc_info=error)  # fmt: skip
                 self.stop()
                 return
 
@@ -328,13 +331,16 @@ class Worker:
                 takeovers, reason = take_over(conn, run_id, owner, takeovers, self.max_takeovers)
                 if reason is not None:
                     conn.execute(_DEAD, (reason, run_id))
-                    self.log(f"dead-letter {run_id}: {reason}")
+                    _log.error("worker %s: dead-letter %s: %s", self.name, run_id, reason)
                     self._wake.set()  # look again at once: that run is out of the way
                     return None
-                self.log(f"taking over {run_id} from {owner}")
+                _log.warning("worker %s: taking over %s from %s (takeover %d)", self.name,
+                             run_id, owner, takeovers)  # fmt: skip
             if takeovers:  # it was in flight when a worker died: run it alone
                 self._suspects.add(run_id)
             conn.execute(_LEASE, (self.name, takeovers, self.lease_seconds, run_id))
+        _log.debug("worker %s: leased %s (%s, adapter %s)", self.name, run_id, graph_ref,
+                   adapter_ref)  # fmt: skip
         return run_id, graph_ref, adapter_ref, json.loads(inputs)
 
     def _candidate(self, conn: Any) -> tuple[Any, ...] | None:
@@ -376,16 +382,17 @@ class Worker:
             pass
         except RetryLater as error:  # saved as retry_later: runnable again after not_before
             reason, not_before = f"retry later: {error.reason}", error.not_before
-            self.log(f"{run_id} retries after {not_before}: {error.reason}")
+            _log.warning("worker %s: %s goes back to the queue until %s: %s", self.name, run_id,
+                         not_before, error.reason)  # fmt: skip
         except RunCancelled as error:  # cancelled while queued or between its nodes
             state, reason = "cancelled", str(error)
-            self.log(f"{run_id} was cancelled: {error}")
+            _log.info("worker %s: %s was cancelled: %s", self.name, run_id, error)
         except VersionConflict as error:  # the lease or the run moved on: leave it be
-            self.log(f"gave up {run_id}: {error}")
+            _log.warning("worker %s: gave up %s: %s", self.name, run_id, error)
             return
         except StoreUnavailable as error:  # never dead-letter a run for a lost connection
             reason = f"store unavailable: {error}"
-            self.log(f"{run_id} goes back to the queue: {reason}")
+            _log.warning("worker %s: %s goes back to the queue: %s", self.name, run_id, reason)
         except (StrandedRun, MigrationFailed) as error:  # old, not broken: park it, visibly
             state, reason = STRANDED, self._strand(run_id, error)
         except StepgraphError as error:
@@ -404,14 +411,17 @@ class Worker:
             saved = self.store.load(run_id)
             failed = saved is not None and (saved.wait or {}).get("kind") == "failed"
         if failed:
-            self.log(f"{run_id} failed and waits for a person: {error}")
+            _log.warning("worker %s: %s failed and waits for a person: %s", self.name, run_id,
+                         error)  # fmt: skip
             return "waiting", f"failed: {error}"
         reason = f"{type(error).__name__}: {error}"
-        self.log(f"dead-letter {run_id}: {reason}")
+        _log.error("worker %s: dead-letter %s: %s", self.name, run_id, reason)
         return "dead", reason
 
     def _release(self, run_id: str, state: str, reason: str | None, not_before: str | None) -> None:
         """Give the run back; while the database is away keep trying, then leave it to the lease."""
+        _log.info("worker %s: released %s as %s%s", self.name, run_id, state,
+                  f" ({reason})" if reason else "")  # fmt: skip
         pause, until = 0.2, time.monotonic() + max(RELEASE_PATIENCE, self.lease_seconds)
         while True:
             try:
@@ -423,7 +433,8 @@ class Worker:
                 return
             except StoreUnavailable as error:
                 if time.monotonic() > until:
-                    self.log(f"cannot release {run_id}, its lease will lapse: {error}")
+                    _log.warning("worker %s: cannot release %s, its lease will lapse: %s",
+                                 self.name, run_id, error)  # fmt: skip
                     return
                 time.sleep(pause)
                 pause = min(MAX_PAUSE, pause * 2)
@@ -458,12 +469,12 @@ class Worker:
     def _strand(self, run_id: str, error: StepgraphError) -> str:
         """Record ``run_id`` as stranded (an ``@stranded`` step, lease-checked); return why."""
         reason = f"{type(error).__name__}: {error}"
-        self.log(f"stranded {run_id}: {reason}")
+        _log.warning("worker %s: stranded %s: %s", self.name, run_id, reason)
         try:
             park_stranded(self.store.leased(self.name, self.lease_seconds), run_id, reason,
                           by=self.name)  # fmt: skip
         except StepgraphError as lost:  # the queue row still says stranded
-            self.log(f"could not record {run_id} as stranded: {lost}")
+            _log.warning("worker %s: could not record %s as stranded: %s", self.name, run_id, lost)
         return reason
 
     def _renew(self, run_id: str, lost: threading.Event, done: threading.Event) -> None:

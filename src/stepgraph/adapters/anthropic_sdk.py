@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import logging
 import os
 from typing import Any
 
@@ -26,6 +27,7 @@ from ..errors import (
     Refused,
     TruncatedOutput,
 )
+from ..logs import redact_url
 from ..scrub import scrub_error
 from . import Request, Result
 from ._common import check_endpoint, parse_object, raw_call, request_timeout
@@ -35,6 +37,7 @@ MODES = ("output_config", "tool")
 DEFAULT_URL = "https://api.anthropic.com"
 TOOL = "emit_output"
 QUOTA_TYPES = ("billing_error", "insufficient_quota")
+_log = logging.getLogger(__name__)
 
 
 class AnthropicAdapter:
@@ -96,14 +99,18 @@ class AnthropicAdapter:
         timeout = request_timeout(self.timeout, request.timeout)
         client = self._sdk(anthropic).with_options(timeout=timeout)
         body = self.body(request)
+        _log.debug("POST %s/v1/messages: model %s, attempt %d, timeout %g s",
+                   redact_url(self.base_url), self.model, request.attempt, timeout)  # fmt: skip
         try:
             status, text, headers = raw_call(
                 anthropic, lambda: client.messages.with_raw_response.create(**body),
                 self.base_url, timeout, self._abandon,
             )  # fmt: skip
+            request_id = next((v for k, v in headers.items() if k.lower() == "request-id"), None)
+            _log.debug("HTTP %d from %s/v1/messages, request id %s", status,
+                       redact_url(self.base_url), request_id)  # fmt: skip
             if status >= 400:
                 raise status_error(status, text, headers)
-            request_id = next((v for k, v in headers.items() if k.lower() == "request-id"), None)
             return self._read(status, text, request_id)
         except ProviderError as error:  # an error body may echo the key it was sent
             raise scrub_error(error, [os.environ.get(self.key_env)]) from error.__cause__

@@ -21,6 +21,7 @@ transport is not part of the adapter id.
 from __future__ import annotations
 
 import json
+import logging
 import os
 import time
 from typing import Any
@@ -38,6 +39,7 @@ from ..errors import (
     Refused,
     TruncatedOutput,
 )
+from ..logs import redact_url
 from ..scrub import scrub_error
 from . import Request, Result
 from ._common import check_endpoint, parse_object, request_timeout
@@ -45,6 +47,7 @@ from ._common import check_endpoint, parse_object, request_timeout
 STYLES = ("json_schema", "json_object")
 TRANSPORTS = ("http", "sdk")
 TOKEN_FIELDS = ("max_completion_tokens", "max_tokens")
+_log = logging.getLogger(__name__)
 QUOTA_CODES = ("insufficient_quota", "billing_hard_limit_reached", "billing_error")
 
 
@@ -117,6 +120,9 @@ class OpenAICompatAdapter:
         if self.key_required and not key:
             raise AuthenticationFailed(f"no API key: set {self.key_env}")
         timeout = request_timeout(self.timeout, request.timeout)
+        _log.debug("POST %s/chat/completions: model %s, attempt %d, %s transport, timeout %g s",
+                   redact_url(self.base_url), self.model, request.attempt, self.transport,
+                   timeout)  # fmt: skip
         try:
             if self.transport == "sdk":
                 from .openai_sdk import post_chat
@@ -148,6 +154,7 @@ class OpenAICompatAdapter:
         return status, text, response_headers
 
     def _read(self, status: int, text: bytes, request_id: str | None) -> Result:
+        _log.debug("HTTP %d from %s, request id %s", status, redact_url(self.base_url), request_id)
         try:
             payload = json.loads(text)
         except ValueError:

@@ -22,6 +22,7 @@ no folder, no file, no table.
 
 from __future__ import annotations
 
+import logging
 import re
 from collections.abc import Sequence
 from contextlib import AbstractContextManager
@@ -160,6 +161,16 @@ def open_store(url: str, *, signing_key: bytes | None = None, read_only: bool = 
     run must verify under that key (see docs/reliability.md for what this protects).
     ``read_only`` opens a SQLite file without creating it or its folder.
     """
+    store = _open(url, signing_key, read_only)
+    from ..logs import redact_url
+
+    logging.getLogger(type(store).__module__).info(
+        "opened %s%s", redact_url(url), " (signed steps)" if signing_key is not None else ""
+    )
+    return store
+
+
+def _open(url: str, signing_key: bytes | None, read_only: bool) -> Store:
     if signing_key is not None and (not isinstance(signing_key, bytes) or len(signing_key) < 16):
         raise InputError("signing_key", "must be at least 16 bytes")
     scheme, _, rest = url.partition(":")

@@ -1,0 +1,154 @@
+"""Logging under the ``stepgraph`` loggers: a NullHandler, one runner line per step event,
+store lines, and no password in a URL that reaches a log line or an error message."""
+
+from __future__ import annotations
+
+import logging
+from pathlib import Path
+
+import pytest
+
+import stepgraph
+from stepgraph.errors import StoreError
+from stepgraph.logs import log_event, redact_url, with_logging
+from stepgraph.stream import (
+    EventRecorded,
+    GenerationAttempt,
+    NodeFailed,
+    NodeSaved,
+    NodeStarted,
+    RetryScheduled,
+    RunFinished,
+    RunStarted,
+    StepEvent,
+    WaitOpened,
+)
+
+T0 = 1_800_000_000.0
+
+
+def test_the_package_logger_has_a_null_handler() -> None:
+    handlers = logging.getLogger("stepgraph").handlers
+    assert any(isinstance(handler, logging.NullHandler) for handler in handlers)
+
+
+EVENTS: list[tuple[StepEvent, int, str]] = [
+    (RunStarted(run_id="r1", graph="offers", revision=4, resumed=False, version=0, at=T0),
+     logging.INFO, "run r1 started (graph offers revision 4, at version 0)"),
+    (NodeStarted(run_id="r1", node="draft", step=2, at=T0),
+     logging.DEBUG, "run r1: node draft started (step 2)"),
+    (GenerationAttempt(run_id="r1", node="draft", step=2, attempt=1, adapter_id="fixture-v1",
+                       model="m", latency_s=0.5, input_tokens=10, output_tokens=4,
+                       finish_reason="stop", error_class=None, request_id="q", at=T0),
+     logging.DEBUG, "run r1: node draft model attempt 1 by m: 10 tokens in, 4 out, finish stop "
+                    "(0.500 s, request id q)"),
+    (GenerationAttempt(run_id="r1", node="draft", step=2, attempt=2, adapter_id="fixture-v1",
+                       model=None, latency_s=0.25, input_tokens=None, output_tokens=None,
+                       finish_reason=None, error_class="RateLimited", request_id=None, at=T0),
+     logging.WARNING, "run r1: node draft model attempt 2 failed: RateLimited (0.250 s, "
+                      "request id None)"),
+    (NodeSaved(run_id="r1", node="draft", step=2, version=2, status="running", next="verify",
+               update_keys=("report",), duration_s=1.0, at=T0),
+     logging.INFO, "run r1: node draft saved as version 2 (status running, next verify, 1.000 s)"),
+    (NodeFailed(run_id="r1", node="draft", step=2, error_class="NodeError", message="boom",
+                duration_s=0.125, at=T0),
+     logging.WARNING, "run r1: node draft failed after 0.125 s: NodeError: boom"),
+    (WaitOpened(run_id="r1", node="verify", kind="decision", reason="a reviewer approves",
+                digest="d", choices=("approve",), at=T0),
+     logging.INFO, "run r1 waits at verify for decision: a reviewer approves"),
+    (EventRecorded(run_id="r1", name="@decision", actor="ada", version=5, at=T0),
+     logging.INFO, "run r1: @decision recorded by ada as version 5"),
+    (RetryScheduled(run_id="r1", node="draft", reason="RateLimited on 3 attempt(s)",
+                    not_before=T0 + 60, at=T0),
+     logging.WARNING, "run r1: draft will be tried again after 2027-01-15T08:01:00+00:00: "
+                      "RateLimited on 3 attempt(s)"),
+    (RunFinished(run_id="r1", status="ready_for_review", next="END", version=3, steps_run=3,
+                 duration_s=2.5, at=T0),
+     logging.INFO, "run r1 returned: status ready_for_review, next END, version 3, 3 step(s) "
+                   "in 2.500 s"),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("event", "level", "line"), EVENTS)
+def test_each_event_is_one_runner_line_at_its_level(
+    event: StepEvent, level: int, line: str, caplog: pytest.LogCaptureFixture
+) -> None:
+    with caplog.at_level(logging.DEBUG, logger="stepgraph"):
+        log_event(event)
+    assert [(r.name, r.levelno, r.getMessage()) for r in caplog.records] == [
+        ("stepgraph.runner", level, line)
+    ]
+
+
+def test_a_runner_line_carries_the_event_as_json(caplog: pytest.LogCaptureFixture) -> None:
+    event = EVENTS[4][0]
+    with caplog.at_level(logging.INFO, logger="stepgraph"):
+        log_event(event)
+    (record,) = caplog.records
+    assert record.__dict__["stepgraph_event"] == {
+        "event": "NodeSaved", "run_id": "r1", "node": "draft", "step": 2, "version": 2,
+        "status": "running", "next": "verify", "update_keys": ["report"], "duration_s": 1.0,
+        "at": T0,
+    }  # fmt: skip
+
+
+def test_lines_below_the_runner_level_are_not_written(caplog: pytest.LogCaptureFixture) -> None:
+    with caplog.at_level(logging.WARNING, logger="stepgraph"):
+        for event, _, _ in EVENTS:
+            log_event(event)
+    assert [r.levelno for r in caplog.records] == [logging.WARNING] * 3
+
+
+def test_with_logging_logs_then_calls_the_callback(caplog: pytest.LogCaptureFixture) -> None:
+    seen: list[StepEvent] = []
+    with caplog.at_level(logging.INFO, logger="stepgraph"):
+        callback = with_logging(seen.append)
+        assert callback is not None
+        callback(EVENTS[0][0])
+    assert seen == [EVENTS[0][0]]
+    assert [r.getMessage() for r in caplog.records] == [EVENTS[0][2]]
+
+
+def test_with_logging_adds_nothing_when_the_runner_logs_only_errors() -> None:
+    runner = logging.getLogger("stepgraph.runner")
+    runner.setLevel(logging.ERROR)
+    try:
+        assert with_logging(None) is None
+        callback = print
+        assert with_logging(callback) is callback
+    finally:
+        runner.setLevel(logging.NOTSET)
+
+
+@pytest.mark.parametrize(
+    ("url", "shown"),
+    [
+        ("postgresql://app:s3cret@db.example:5432/runs?schema=a",
+         "postgresql://app:***@db.example:5432/runs?schema=a"),
+        ("postgresql://db.example/runs?user=app&password=s3cret&schema=a",
+         "postgresql://db.example/runs?user=app&password=***&schema=a"),
+        ("postgresql://postgres@127.0.0.1:5432/test", "postgresql://postgres@127.0.0.1:5432/test"),
+        ("sqlite:.stepgraph/runs.db", "sqlite:.stepgraph/runs.db"),
+        ("http://user:tok@127.0.0.1:8080/v1", "http://user:***@127.0.0.1:8080/v1"),
+    ],
+)  # fmt: skip
+def test_redact_url_hides_passwords_only(url: str, shown: str) -> None:
+    assert redact_url(url) == shown
+
+
+def test_a_store_error_never_shows_the_password() -> None:
+    error = StoreError("postgresql://app:s3cret@db/runs", "cannot reach the database")
+    assert "s3cret" not in str(error)
+    assert error.store == "postgresql://app:***@db/runs"
+
+
+def test_opening_a_store_is_logged_under_its_backend(
+    tmp_path: Path, caplog: pytest.LogCaptureFixture
+) -> None:
+    with caplog.at_level(logging.INFO, logger="stepgraph"):
+        stepgraph.open_store(f"sqlite:{tmp_path / 'runs.db'}").close()
+        stepgraph.open_store("memory:", signing_key=b"k" * 16).close()
+    assert [(r.name, r.getMessage()) for r in caplog.records] == [
+        ("stepgraph.stores.sqlite", f"opened sqlite:{tmp_path / 'runs.db'}"),
+        ("stepgraph.stores.memory", "opened memory: (signed steps)"),
+    ]
