@@ -20,6 +20,7 @@ from .checkpoint import Checkpoint
 from .drive import Steps, drive_async, result_of
 from .events import decide, supply
 from .graph import Graph, S
+from .logs import wanted
 from .policy import Policy
 from .retry import RetryPolicy
 from .runner import RunResult, resume_steps, start_steps
@@ -43,7 +44,7 @@ async def arun(
     """``run`` on the running event loop (same arguments, same result and errors)."""
     steps = start_steps(graph, inputs=inputs, adapter=adapter, store=store, run_id=run_id,
                         max_steps=max_steps, stop=stop, retry=retry, early=early,
-                        listen=on_event is not None)  # fmt: skip
+                        listen=on_event is not None or wanted())  # fmt: skip
     return await _finish(steps, on_event)
 
 
@@ -63,7 +64,7 @@ async def aresume(
     """``resume`` on the running event loop (same arguments, same result and errors)."""
     steps = resume_steps(graph, run_id=run_id, adapter=adapter, store=store, inputs=inputs,
                          max_steps=max_steps, stop=stop, retry=retry, early=early,
-                         listen=on_event is not None)  # fmt: skip
+                         listen=on_event is not None or wanted())  # fmt: skip
     return await _finish(steps, on_event)
 
 

@@ -37,6 +37,7 @@ from .cli_codes import (
     exit_table,
 )
 from .cli_io import SafeStream, bounded, emit, emit_json, finish, silence_stdout, terminal_safe
+from .cli_observe import combine
 from .cli_progress import listener
 from .errors import (
     ActionRefused,
@@ -113,7 +114,7 @@ def _dispatch(args: argparse.Namespace) -> int:
     try:
         cli_observe.setup_logging(args.command, os.environ)
         telemetry = cli_observe.telemetry(os.environ)
-        args.on_event = telemetry.listener if telemetry is not None else None
+        args.otel = telemetry.listener if telemetry is not None else None
         return int(args.handler(args))
     except BrokenPipeError:  # the reader went away mid-output: not an error
         silence_stdout()
@@ -275,7 +276,8 @@ def continue_run(store: Store, run_id: str, args: argparse.Namespace) -> int:
     """Carry ``run_id`` on after an action (``registry.continue_run``); print; exit code."""
     chosen = getattr(args, "adapter", None)
     adapter = _adapter(chosen) if chosen else None
-    outcome = registry_continue(store, run_id, getattr(args, "graph", None), adapter=adapter)
+    outcome = registry_continue(store, run_id, getattr(args, "graph", None), adapter=adapter,
+                                on_event=getattr(args, "otel", None))  # fmt: skip
     if isinstance(outcome, str):
         _said(args, run_id, outcome)
         return EXIT_OK
@@ -304,7 +306,7 @@ def _run(args: argparse.Namespace) -> int:
         try:
             result = run(graph, inputs=inputs, adapter=adapter, store=store,
                          run_id=run_id, max_steps=args.max_steps,
-                         on_event=listener(args.json_events))  # fmt: skip
+                         on_event=combine(listener(args.json_events), args.otel))  # fmt: skip
         finally:  # the run exists once a step is saved: keep how to build its adapter
             with contextlib.suppress(StoreError):  # a failing store already says so
                 remember(store, run_id, ref, adapter.id)
@@ -328,7 +330,7 @@ def _resume(args: argparse.Namespace) -> int:
             adapter = _keyed(rebuild_adapter(store, args.run_id, current.parts.adapter))
         result = resume(graph, run_id=args.run_id, adapter=adapter, store=store,
                         inputs=inputs, max_steps=args.max_steps, early=args.now,
-                        on_event=listener(args.json_events))  # fmt: skip
+                        on_event=combine(listener(args.json_events), args.otel))  # fmt: skip
     return _report(result, args)
 
 

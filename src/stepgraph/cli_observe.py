@@ -15,6 +15,7 @@ from collections.abc import Mapping
 from typing import TYPE_CHECKING
 
 from .errors import InputError
+from .stream import EventCallback, StepEvent, deliver
 
 if TYPE_CHECKING:
     from .observe import Telemetry
@@ -45,6 +46,20 @@ def setup_logging(command: str, environ: Mapping[str, str]) -> None:
     package.setLevel(LEVELS[chosen] if chosen else logging.WARNING)
     if not chosen:  # a worker says what it does by default
         logging.getLogger("stepgraph.worker").setLevel(logging.INFO)
+
+
+def combine(*callbacks: EventCallback | None) -> EventCallback | None:
+    """One ``on_event`` callback for several (None when there are none); each gets every
+    event, and one that raises does not keep the event from the others."""
+    chosen = [callback for callback in callbacks if callback is not None]
+    if len(chosen) < 2:
+        return chosen[0] if chosen else None
+
+    def each(event: StepEvent) -> None:
+        for callback in chosen:
+            deliver(callback, event)
+
+    return each
 
 
 def telemetry(environ: Mapping[str, str]) -> Telemetry | None:

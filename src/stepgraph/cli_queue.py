@@ -210,7 +210,7 @@ def _worker(args: argparse.Namespace) -> int:
                         resolve_adapter=lambda ref: limiter.wrap(_adapter(ref)),
                         concurrency=args.concurrency, graphs=args.graphs,
                         lease_seconds=args.lease, max_takeovers=args.max_takeovers,
-                        poll=args.poll)  # fmt: skip
+                        poll=args.poll, on_event=args.otel)  # fmt: skip
         retention = None
         if keep is not None:
             retention = Retention(store, older_than=keep, every=every, log=log).start()
@@ -223,6 +223,8 @@ def _worker(args: argparse.Namespace) -> int:
             worker.stop()
 
         signal.signal(signal.SIGTERM, on_term)
+        if args.otel is not None:  # queue depth by state, read at each metrics export
+            args.otel.watch_queue(lambda: queue_stats(store)["depth"])
         worker.run_forever(until_idle=args.until_idle)
         if retention is not None:
             retention.stop()

@@ -8,7 +8,8 @@ what must be done* instead of doing it, as a small tuple whose first item says w
 * ``(GENERATE, adapter, request)``: one model call;
 * ``(SLEEP, seconds, sleep)``: a backoff (``sleep`` is the policy's own function);
 
-or a ``StepEvent`` to hand to the listener. A driver performs each request and sends
+or a ``StepEvent`` to hand to the listener (every driver also writes each event to the
+``stepgraph.runner`` log). A driver performs each request and sends
 the answer back (or throws the error in):
 
 * ``drive_sync`` (and ``iterate_sync``, its iterator form) does everything in the
@@ -31,6 +32,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, TypeVar
 
 from .errors import NodeTimeout
+from .logs import log_event
 from .stream import StepEvent
 
 if TYPE_CHECKING:
@@ -55,6 +57,7 @@ def drive_sync(steps: Steps[T], deliver: Callable[[StepEvent], None] | None = No
         item = next(steps)
         while True:
             if type(item) is not tuple:
+                log_event(item)  # type: ignore[arg-type]
                 if deliver is not None:
                     deliver(item)  # type: ignore[arg-type]
                 item = steps.send(None)
@@ -96,6 +99,7 @@ def iterate_sync(steps: Steps[T]) -> Iterator[StepEvent | T]:
                 error = failure
             continue
         try:
+            log_event(item)  # type: ignore[arg-type]
             yield item  # type: ignore[misc]
         except GeneratorExit:
             steps.close()
@@ -137,6 +141,7 @@ async def drive_async(steps: Steps[T]) -> AsyncGenerator[StepEvent | _Done, None
                 error = failure
             continue
         try:
+            log_event(item)  # type: ignore[arg-type]
             yield item  # type: ignore[misc]
         except GeneratorExit:
             steps.close()  # the consumer closed the iterator: release what the steps hold

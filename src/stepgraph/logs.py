@@ -20,7 +20,6 @@ from datetime import datetime, timezone
 from urllib.parse import parse_qsl, urlencode, urlsplit, urlunsplit
 
 from .stream import (
-    EventCallback,
     EventRecorded,
     GenerationAttempt,
     NodeFailed,
@@ -65,25 +64,20 @@ def log_event(event: StepEvent) -> None:
         RUNNER.log(level, message, *args, extra={"stepgraph_event": as_json(event)})
 
 
-def with_logging(callback: EventCallback | None) -> EventCallback | None:
-    """``callback`` plus ``log_event`` when the runner logger would write anything.
+def wanted() -> bool:
+    """True when a runner log line would reach a handler (not only the NullHandler).
 
-    Returns ``callback`` unchanged (maybe None) when ``stepgraph.runner`` is set to
-    write nothing below ERROR, so such a run builds no events for logging.
+    The harness builds step events for logging only then, so a program that configured
+    no logging pays nothing for it.
     """
     if not RUNNER.isEnabledFor(logging.WARNING):
-        return callback
-    if callback is None:
-        return log_event
-    return _both(callback)
-
-
-def _both(callback: EventCallback) -> EventCallback:
-    def both(event: StepEvent) -> None:
-        log_event(event)
-        callback(event)
-
-    return both
+        return False
+    logger: logging.Logger | None = RUNNER
+    while logger is not None:
+        if any(not isinstance(handler, logging.NullHandler) for handler in logger.handlers):
+            return True
+        logger = logger.parent if logger.propagate else None
+    return False
 
 
 Line = tuple[int, str, tuple[object, ...]]
@@ -164,4 +158,4 @@ def _iso(seconds: float) -> str:
     return datetime.fromtimestamp(seconds, timezone.utc).isoformat(timespec="seconds")
 
 
-__all__ = ["RUNNER", "log_event", "redact_url", "with_logging"]
+__all__ = ["RUNNER", "log_event", "redact_url", "wanted"]

@@ -25,8 +25,9 @@ duration`` (s), ``stepgraph.model.attempts``, ``gen_ai.client.operation.duration
 from __future__ import annotations
 
 import threading
+import time
 from collections.abc import Callable, Iterable, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import IO, TYPE_CHECKING, Any
 from urllib.parse import urlsplit
 
@@ -77,7 +78,7 @@ class _Run:
     graph: str
     node: Span | None = None
     node_name: str = ""
-    attrs: dict[str, Any] = field(default_factory=dict)
+    retry_later: bool = False  # a @retry_later step was saved: the call raises RetryLater
 
 
 class OtelListener:
@@ -158,9 +159,8 @@ class OtelListener:
         )
 
     def _run_started(self, e: RunStarted) -> None:
-        stale = self._runs.pop(e.run_id, None)
-        if stale is not None:  # the last call on this run raised before it finished
-            _end_open(stale, _ns(e.at), "interrupted")
+        if e.run_id in self._runs:  # the last call on this run stopped without a last event
+            self._end_run(e.run_id, _ns(e.at), "interrupted", error="interrupted")
         attrs: dict[str, Any] = {
             "gen_ai.operation.name": "invoke_workflow",
             "gen_ai.workflow.name": e.graph,
@@ -264,12 +264,12 @@ class OtelListener:
                     _ns(e.at),
                 )
                 span.set_status(self._trace.StatusCode.ERROR, e.error_class)
-            if run is not None:
-                run.attrs["error.type"] = e.error_class
         if span is not None and run is not None:
             span.end(end_time=_ns(e.at))
             run.node, run.node_name = None, ""
         self._node_duration.record(e.duration_s, outcome)
+        if isinstance(e, NodeFailed) and run is not None:  # the call raises: it ends here
+            self._end_run(e.run_id, _ns(e.at), "error", error=e.error_class)
 
     def _mark(self, e: WaitOpened | EventRecorded | RetryScheduled) -> None:
         """A wait, an event step or a retry time: an event on the run's span."""
@@ -296,6 +296,8 @@ class OtelListener:
             )
             if e.actor:
                 attrs["stepgraph.event.actor"] = e.actor
+            if e.name == "@retry_later":
+                run.retry_later = True
         else:
             name, attrs = (
                 "stepgraph.retry_scheduled",
@@ -306,34 +308,35 @@ class OtelListener:
                 },
             )
         run.span.add_event(name, attrs, _ns(e.at))
+        if isinstance(e, RetryScheduled) and run.retry_later:  # the call raises RetryLater
+            self._end_run(e.run_id, _ns(e.at), "retry_later", error="RetryLater")
 
     def _run_finished(self, e: RunFinished) -> None:
-        run = self._runs.pop(e.run_id, None)
+        run = self._runs.get(e.run_id)
+        if run is not None:
+            run.span.set_attributes({"stepgraph.next": e.next, "stepgraph.version": e.version,
+                                     "stepgraph.steps_run": e.steps_run})  # fmt: skip
+        self._end_run(e.run_id, _ns(e.at), e.status)
+
+    def _end_run(self, run_id: str, at: int, status: str, *, error: str | None = None) -> None:
+        """End the run call's spans at ``at`` and count it under ``status``."""
+        run = self._runs.pop(run_id, None)
         if run is None:
             return
-        run.span.set_attributes(
-            {
-                "stepgraph.status": e.status,
-                "stepgraph.next": e.next,
-                "stepgraph.version": e.version,
-                "stepgraph.steps_run": e.steps_run,
-                **run.attrs,
-            }
-        )
-        _end_open(run, _ns(e.at), None)
-        self._run_count.add(1, {"stepgraph.graph": run.graph, "stepgraph.status": e.status})
+        if run.node is not None:
+            run.node.end(end_time=at)
+        run.span.set_attribute("stepgraph.status", status)
+        if error is not None:
+            run.span.set_attribute("error.type", error)
+            run.span.set_status(self._trace.StatusCode.ERROR, error)
+        run.span.end(end_time=at)
+        self._run_count.add(1, {"stepgraph.graph": run.graph, "stepgraph.status": status})
 
-
-def _end_open(run: _Run, at: int, error: str | None) -> None:
-    """End the run's open node span (if any) and its run span at ``at``."""
-    if run.node is not None:
-        run.node.end(end_time=at)
-    if error is not None:
-        from opentelemetry.trace import StatusCode
-
-        run.span.set_attribute("error.type", error)
-        run.span.set_status(StatusCode.ERROR, error)
-    run.span.end(end_time=at)
+    def close(self) -> None:
+        """End the spans of run calls still open (their process is stopping)."""
+        with self._lock:
+            for run_id in list(self._runs):
+                self._end_run(run_id, time.time_ns(), "interrupted", error="interrupted")
 
 
 def _ns(seconds: float) -> int:
@@ -370,7 +373,8 @@ class Telemetry:
         self._owned = owned
 
     def shutdown(self) -> None:
-        """Export what is pending and stop the providers this object built."""
+        """End open run spans, export what is pending, stop the providers built here."""
+        self.listener.close()
         for provider in self._owned:
             provider.shutdown()
 

@@ -21,6 +21,7 @@ from .graph import Graph
 from .jsontext import loads
 from .runner import RunResult, resume
 from .stores import Store, queue_of
+from .stream import EventCallback
 
 
 @dataclass(frozen=True)
@@ -119,6 +120,7 @@ def continue_run(
     *,
     adapter: Adapter | None = None,
     early: bool = False,
+    on_event: EventCallback | None = None,
 ) -> RunResult | str:
     """Carry a run on after a person acted, with the graph and adapter it started with.
 
@@ -137,7 +139,9 @@ def continue_run(
     pauses = [0.05, 0.1, 0.2, 0.4, 0.8]
     while True:
         try:
-            return resume(graph, run_id=run_id, adapter=adapter, store=store, early=early)
+            return resume(
+                graph, run_id=run_id, adapter=adapter, store=store, early=early, on_event=on_event
+            )
         except RunBusy:
             if not pauses:
                 return "recorded; another process holds the run: resume it later"

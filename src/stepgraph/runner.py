@@ -62,6 +62,7 @@ from .errors import (
     VersionConflict,
 )
 from .graph import END, Branch, Graph, Node, S
+from .logs import wanted
 from .migrations import apply_migrations, needs_migration
 from .retry import DEFAULT_RETRY, Budget, RetryPolicy, later_than
 from .stores import Store, check_run_id
@@ -144,7 +145,7 @@ def run(
     """
     steps = start_steps(graph, inputs=inputs, adapter=adapter, store=store, run_id=run_id,
                         max_steps=max_steps, stop=stop, retry=retry, early=early,
-                        listen=on_event is not None)  # fmt: skip
+                        listen=on_event is not None or wanted())  # fmt: skip
     return drive_sync(steps, partial(deliver, on_event) if on_event is not None else None)
 
 
@@ -191,7 +192,7 @@ def resume(
     """
     steps = resume_steps(graph, run_id=run_id, adapter=adapter, store=store, inputs=inputs,
                          max_steps=max_steps, stop=stop, retry=retry, early=early,
-                         listen=on_event is not None)  # fmt: skip
+                         listen=on_event is not None or wanted())  # fmt: skip
     return drive_sync(steps, partial(deliver, on_event) if on_event is not None else None)
 
 

@@ -57,6 +57,7 @@ from .runner import derive_run_id, resume, run
 from .statuses import STRANDED
 from .stores import RunQueue, check_run_id
 from .stores.postgres import PostgresStore
+from .stream import EventCallback
 from .takeovers import Quarantine, land, mark, take_over
 
 _log = logging.getLogger(__name__)
@@ -239,6 +240,7 @@ class Worker:
         lease_seconds: float = 30.0,
         max_takeovers: int = 3,
         poll: float = 5.0,
+        on_event: EventCallback | None = None,
     ) -> None:
         if concurrency < 1:
             raise InputError("--concurrency", "must be at least 1")
@@ -252,6 +254,7 @@ class Worker:
         self.lease_seconds = lease_seconds
         self.max_takeovers = max_takeovers
         self.poll = poll
+        self.on_event = on_event  # every run's step events (an OpenTelemetry listener, say)
         self.name = f"{socket.gethostname()}:{os.getpid()}:{uuid.uuid4().hex[:6]}"
         self.stopping = threading.Event()
         self._wake = threading.Event()
@@ -454,10 +457,11 @@ class Worker:
         view = self.store.leased(self.name, self.lease_seconds)
         stop = lambda: self.stopping.is_set() or lost.is_set()  # noqa: E731
         try:  # resume a stored run: supplied data may have rebound it to newer inputs
-            result = resume(graph, run_id=run_id, adapter=adapter, store=view, stop=stop)
+            result = resume(graph, run_id=run_id, adapter=adapter, store=view, stop=stop,
+                            on_event=self.on_event)  # fmt: skip
         except RunNotFound:  # a new run
             result = run(graph, inputs=inputs, adapter=adapter, store=view, run_id=run_id,
-                         stop=stop)  # fmt: skip
+                         stop=stop, on_event=self.on_event)  # fmt: skip
         wait = result.checkpoint.wait
         if result.finished:
             self.completed += 1

@@ -10,7 +10,8 @@ import pytest
 
 import stepgraph
 from stepgraph.errors import StoreError
-from stepgraph.logs import log_event, redact_url, with_logging
+from stepgraph.logs import log_event, redact_url, wanted
+from stepgraph.offers import FixtureAdapter, graph, make_inputs
 from stepgraph.stream import (
     EventRecorded,
     GenerationAttempt,
@@ -23,6 +24,7 @@ from stepgraph.stream import (
     StepEvent,
     WaitOpened,
 )
+from tests.support import seed_offers
 
 T0 = 1_800_000_000.0
 
@@ -99,25 +101,42 @@ def test_lines_below_the_runner_level_are_not_written(caplog: pytest.LogCaptureF
     assert [r.levelno for r in caplog.records] == [logging.WARNING] * 3
 
 
-def test_with_logging_logs_then_calls_the_callback(caplog: pytest.LogCaptureFixture) -> None:
-    seen: list[StepEvent] = []
-    with caplog.at_level(logging.INFO, logger="stepgraph"):
-        callback = with_logging(seen.append)
-        assert callback is not None
-        callback(EVENTS[0][0])
-    assert seen == [EVENTS[0][0]]
-    assert [r.getMessage() for r in caplog.records] == [EVENTS[0][2]]
-
-
-def test_with_logging_adds_nothing_when_the_runner_logs_only_errors() -> None:
+def test_runner_lines_are_wanted_only_when_a_real_handler_would_get_them() -> None:
     runner = logging.getLogger("stepgraph.runner")
-    runner.setLevel(logging.ERROR)
+    runner.propagate = False  # cut off the root logger (pytest's capture handler is there)
+    handler = logging.StreamHandler()
     try:
-        assert with_logging(None) is None
-        callback = print
-        assert with_logging(callback) is callback
+        assert not wanted()  # only the package's NullHandler above: nobody reads the lines
+        runner.addHandler(handler)
+        assert wanted()
+        runner.setLevel(logging.ERROR)
+        assert not wanted()  # the runner writes nothing above WARNING
     finally:
+        runner.removeHandler(handler)
         runner.setLevel(logging.NOTSET)
+        runner.propagate = True
+
+
+def test_a_run_writes_its_lines_to_the_runner_log(
+    tmp_path: Path, caplog: pytest.LogCaptureFixture
+) -> None:
+    with (
+        caplog.at_level(logging.INFO, logger="stepgraph"),
+        stepgraph.open_store(f"sqlite:{tmp_path / 'runs.db'}") as store,
+    ):
+        store.setup()
+        result = stepgraph.run(graph, inputs=make_inputs(seed_offers()), adapter=FixtureAdapter(),
+                               store=store, max_steps=2)  # fmt: skip
+    lines = [r.getMessage() for r in caplog.records if r.name == "stepgraph.runner"]
+    rid = result.run_id
+    expected = [
+        f"run {rid} started (graph offers revision 4, at version 0)",
+        f"run {rid}: node inspect saved as version 1 (status running, next draft, ",
+        f"run {rid}: node draft saved as version 2 (status running, next verify, ",
+        f"run {rid} returned: status running, next verify, version 2, 2 step(s) in ",
+    ]
+    assert len(lines) == len(expected)
+    assert all(line.startswith(start) for line, start in zip(lines, expected, strict=True))
 
 
 @pytest.mark.parametrize(

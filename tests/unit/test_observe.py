@@ -220,41 +220,71 @@ def test_a_failed_model_attempt_has_error_type_and_error_status(otel: Otel) -> N
     assert call.status.status_code is StatusCode.ERROR
 
 
-def test_a_failed_node_ends_its_span_with_the_error(otel: Otel) -> None:
+def test_a_failed_node_ends_its_span_and_the_run_call_with_the_error(otel: Otel) -> None:
     listener = otel.listener
     listener(RunStarted(run_id="r1", graph="offers", revision=4, resumed=True, version=1, at=T0))
     listener(NodeStarted(run_id="r1", node="draft", step=2, at=T0 + 1))
-    listener(
-        NodeFailed(
-            run_id="r1",
-            node="draft",
-            step=2,
-            error_class="NodeError",
-            message="draft: boom",
-            duration_s=0.5,
-            at=T0 + 1.5,
-        )
-    )
-    node = otel.finished()["node draft"]
+    listener(NodeFailed(run_id="r1", node="draft", step=2, error_class="NodeError",
+                        message="draft: boom", duration_s=0.5, at=T0 + 1.5))  # fmt: skip
+    node, run = otel.finished()["node draft"], otel.finished()["invoke_workflow offers"]
     assert node.status.status_code is StatusCode.ERROR
     assert dict(node.attributes or {})["error.type"] == "NodeError"
     assert [(e.name, dict(e.attributes or {})) for e in node.events] == [
         ("exception", {"exception.type": "NodeError", "exception.message": "draft: boom"})
     ]
-    assert "invoke_workflow offers" not in otel.finished()  # the run call has not returned
+    assert run.status.status_code is StatusCode.ERROR  # the call raised: no RunFinished comes
+    assert run.end_time == int((T0 + 1.5) * 1_000_000_000)
+    attributes = dict(run.attributes or {})
+    assert (attributes["error.type"], attributes["stepgraph.status"]) == ("NodeError", "error")
+    runs = otel.points("stepgraph.runs")
+    assert [(p.attributes["stepgraph.status"], p.value) for p in runs] == [("error", 1)]
 
 
-def test_a_run_left_open_by_a_failure_is_ended_when_the_run_starts_again(otel: Otel) -> None:
+def test_a_retry_later_stop_ends_the_run_call(otel: Otel) -> None:
+    listener = otel.listener
+    listener(RunStarted(run_id="r1", graph="offers", revision=4, resumed=False, version=0, at=T0))
+    listener(NodeStarted(run_id="r1", node="draft", step=2, at=T0 + 1))
+    listener(attempt(error_class="RateLimited", at=T0 + 2))
+    listener(EventRecorded(run_id="r1", name="@retry_later", actor=None, version=2, at=T0 + 3))
+    listener(RetryScheduled(run_id="r1", node="draft", reason="RateLimited on 3 attempt(s)",
+                            not_before=T0 + 60, at=T0 + 3))  # fmt: skip
+    spans = otel.finished()
+    run = spans["invoke_workflow offers"]
+    assert dict(run.attributes or {})["stepgraph.status"] == "retry_later"
+    assert dict(run.attributes or {})["error.type"] == "RetryLater"
+    assert [e.name for e in run.events] == ["stepgraph.event", "stepgraph.retry_scheduled"]
+    assert spans["node draft"].end_time == int((T0 + 3) * 1_000_000_000)
+
+
+def test_a_node_retry_inside_the_call_keeps_the_run_open(otel: Otel) -> None:
+    listener = otel.listener
+    listener(RunStarted(run_id="r1", graph="offers", revision=4, resumed=False, version=0, at=T0))
+    listener(NodeStarted(run_id="r1", node="draft", step=2, at=T0 + 1))
+    listener(RetryScheduled(run_id="r1", node="draft", reason="OSError: flaky",
+                            not_before=T0 + 2, at=T0 + 1.5))  # fmt: skip
+    assert otel.finished() == {}
+
+
+def test_a_run_left_open_is_ended_when_the_run_starts_again(otel: Otel) -> None:
     listener = otel.listener
     listener(RunStarted(run_id="r1", graph="offers", revision=4, resumed=False, version=0, at=T0))
     listener(NodeStarted(run_id="r1", node="inspect", step=1, at=T0 + 1))
-    listener(
-        RunStarted(run_id="r1", graph="offers", revision=4, resumed=True, version=0, at=T0 + 9)
-    )
+    listener(RunStarted(run_id="r1", graph="offers", revision=4, resumed=True, version=0,
+                        at=T0 + 9))  # fmt: skip
     ended = otel.finished()
     assert ended["invoke_workflow offers"].status.status_code is StatusCode.ERROR
     assert ended["invoke_workflow offers"].end_time == int((T0 + 9) * 1_000_000_000)
     assert "node inspect" in ended
+
+
+def test_close_ends_the_run_calls_still_open(otel: Otel) -> None:
+    otel.listener(RunStarted(run_id="r1", graph="offers", revision=4, resumed=False, version=0,
+                             at=T0))  # fmt: skip
+    otel.listener(NodeStarted(run_id="r1", node="inspect", step=1, at=T0 + 1))
+    otel.listener.close()
+    spans = otel.finished()
+    assert set(spans) == {"invoke_workflow offers", "node inspect"}
+    assert dict(spans["invoke_workflow offers"].attributes or {})["error.type"] == "interrupted"
 
 
 def test_the_run_span_is_a_child_of_the_span_current_at_the_call(otel: Otel) -> None:
