@@ -114,6 +114,7 @@ def _dispatch(args: argparse.Namespace) -> int:
     try:
         cli_observe.setup_logging(args.command, os.environ)
         telemetry = cli_observe.telemetry(os.environ)
+        args.telemetry = telemetry
         args.otel = telemetry.listener if telemetry is not None else None
         return int(args.handler(args))
     except BrokenPipeError:  # the reader went away mid-output: not an error

@@ -228,6 +228,8 @@ def _worker(args: argparse.Namespace) -> int:
         worker.run_forever(until_idle=args.until_idle)
         if retention is not None:
             retention.stop()
+        if args.telemetry is not None:
+            args.telemetry.flush()  # the last queue depth, read while the store is open
     if worker.failure is not None:  # a loop met a bug: it said so in the log; so do we
         print(f"stepgraph: error: a worker loop failed: {worker.failure}", file=sys.stderr)
         return EXIT_ERROR

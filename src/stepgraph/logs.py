@@ -130,28 +130,19 @@ def _line(event: StepEvent) -> Line:
 
 
 def _attempt(e: GenerationAttempt) -> Line:
-    if e.error_class is not None:
-        return (
-            logging.WARNING,
-            "run %s: node %s model attempt %d failed: %s (%.3f s, request id %s)",
-            (e.run_id, e.node, e.attempt, e.error_class, e.latency_s, e.request_id),
-        )
-    return (
-        logging.DEBUG,
-        "run %s: node %s model attempt %d by %s: %s tokens in, %s out, "
-        "finish %s (%.3f s, request id %s)",
-        (
-            e.run_id,
-            e.node,
-            e.attempt,
-            e.model or "?",
-            e.input_tokens,
-            e.output_tokens,
-            e.finish_reason,
-            e.latency_s,
-            e.request_id,
-        ),
-    )
+    facts = [f"{e.latency_s:.3f} s"]
+    if e.model:
+        facts.append(f"model {e.model}")
+    if e.input_tokens is not None or e.output_tokens is not None:
+        facts.append(f"tokens {e.input_tokens} in, {e.output_tokens} out")
+    if e.finish_reason:
+        facts.append(f"finish {e.finish_reason}")
+    if e.request_id:
+        facts.append(f"request id {e.request_id}")
+    outcome = f"failed: {e.error_class}" if e.error_class is not None else "answered"
+    level = logging.WARNING if e.error_class is not None else logging.DEBUG
+    return (level, "run %s: node %s model attempt %d %s (%s)",
+            (e.run_id, e.node, e.attempt, outcome, ", ".join(facts)))  # fmt: skip
 
 
 def _iso(seconds: float) -> str:

@@ -24,6 +24,7 @@ duration`` (s), ``stepgraph.model.attempts``, ``gen_ai.client.operation.duration
 
 from __future__ import annotations
 
+import logging
 import threading
 import time
 from collections.abc import Callable, Iterable, Mapping
@@ -49,6 +50,7 @@ if TYPE_CHECKING:
     from opentelemetry.metrics import MeterProvider
     from opentelemetry.trace import Span, TracerProvider
 
+_log = logging.getLogger(__name__)
 SCOPE = "stepgraph"
 MISSING = "needs the otel extra: pip install 'stepgraph[otel]'"
 # The bucket boundaries the GenAI conventions give for operation durations (seconds).
@@ -146,9 +148,14 @@ class OtelListener:
         from opentelemetry.metrics import CallbackOptions, Observation
 
         def observe(options: CallbackOptions) -> Iterable[Observation]:
+            try:
+                counts = depth()
+            except Exception as error:  # a metrics callback never raises: the store is gone
+                _log.debug("queue depth not read: %s", error)
+                return []
             return [
                 Observation(count, {"stepgraph.queue.state": state})
-                for state, count in sorted(depth().items())
+                for state, count in sorted(counts.items())
             ]
 
         self._meter.create_observable_gauge(
@@ -371,6 +378,11 @@ class Telemetry:
     def __init__(self, listener: OtelListener, owned: list[Any]) -> None:
         self.listener = listener
         self._owned = owned
+
+    def flush(self) -> None:
+        """Export what is pending now (metrics are read, gauges observed)."""
+        for provider in self._owned:
+            provider.force_flush()
 
     def shutdown(self) -> None:
         """End open run spans, export what is pending, stop the providers built here."""

@@ -42,13 +42,12 @@ EVENTS: list[tuple[StepEvent, int, str]] = [
     (GenerationAttempt(run_id="r1", node="draft", step=2, attempt=1, adapter_id="fixture-v1",
                        model="m", latency_s=0.5, input_tokens=10, output_tokens=4,
                        finish_reason="stop", error_class=None, request_id="q", at=T0),
-     logging.DEBUG, "run r1: node draft model attempt 1 by m: 10 tokens in, 4 out, finish stop "
-                    "(0.500 s, request id q)"),
+     logging.DEBUG, "run r1: node draft model attempt 1 answered (0.500 s, model m, tokens 10 "
+                    "in, 4 out, finish stop, request id q)"),
     (GenerationAttempt(run_id="r1", node="draft", step=2, attempt=2, adapter_id="fixture-v1",
                        model=None, latency_s=0.25, input_tokens=None, output_tokens=None,
                        finish_reason=None, error_class="RateLimited", request_id=None, at=T0),
-     logging.WARNING, "run r1: node draft model attempt 2 failed: RateLimited (0.250 s, "
-                      "request id None)"),
+     logging.WARNING, "run r1: node draft model attempt 2 failed: RateLimited (0.250 s)"),
     (NodeSaved(run_id="r1", node="draft", step=2, version=2, status="running", next="verify",
                update_keys=("report",), duration_s=1.0, at=T0),
      logging.INFO, "run r1: node draft saved as version 2 (status running, next verify, 1.000 s)"),
