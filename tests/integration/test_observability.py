@@ -6,63 +6,28 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Iterator
-from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
 
 import pytest
-from opentelemetry.sdk.metrics import MeterProvider
-from opentelemetry.sdk.metrics.export import InMemoryMetricReader
-from opentelemetry.sdk.trace import ReadableSpan, TracerProvider
-from opentelemetry.sdk.trace.export import SimpleSpanProcessor
-from opentelemetry.sdk.trace.export.in_memory_span_exporter import InMemorySpanExporter
+from opentelemetry.sdk.trace import ReadableSpan
 from opentelemetry.trace import SpanKind, StatusCode
 
 import stepgraph
 from stepgraph.adapters.openai_compat import OpenAICompatAdapter
-from stepgraph.observe import OtelListener, otel_listener
 from stepgraph.offers import FixtureAdapter, graph, make_inputs
 from stepgraph.retry import RetryPolicy
 from tests.fakeprovider import FakeProvider, Reply, good_report, serve
+from tests.otel import Otel, in_memory_otel
 from tests.support import seed_offers
 
 API_KEY = "sk-observe-secret-4f1c9a7e2b"
 SIGNING_KEY = b"signing-secret-7d2e91c4a8b3"
 
 
-@dataclass
-class Otel:
-    exporter: InMemorySpanExporter
-    reader: InMemoryMetricReader
-    listener: OtelListener
-
-    def spans(self) -> list[ReadableSpan]:
-        return sorted(self.exporter.get_finished_spans(), key=lambda s: s.start_time or 0)
-
-    def points(self, name: str) -> list[Any]:
-        data = self.reader.get_metrics_data()
-        assert data is not None
-        return [
-            point
-            for resource in data.resource_metrics
-            for scope in resource.scope_metrics
-            for metric in scope.metrics
-            if metric.name == name
-            for point in metric.data.data_points
-        ]
-
-
 @pytest.fixture
 def otel() -> Iterator[Otel]:
-    exporter = InMemorySpanExporter()
-    tracer_provider = TracerProvider()
-    tracer_provider.add_span_processor(SimpleSpanProcessor(exporter))
-    reader = InMemoryMetricReader()
-    meter_provider = MeterProvider(metric_readers=[reader])
-    yield Otel(exporter, reader, otel_listener(tracer_provider=tracer_provider,
-                                               meter_provider=meter_provider))  # fmt: skip
-    tracer_provider.shutdown()
-    meter_provider.shutdown()
+    with in_memory_otel() as recorder:
+        yield recorder
 
 
 @pytest.fixture

@@ -4,18 +4,12 @@ times and metrics, read back from the SDK's in-memory exporter and reader."""
 from __future__ import annotations
 
 from collections.abc import Iterator
-from dataclasses import dataclass
 from typing import Any
 
 import pytest
-from opentelemetry.sdk.metrics import MeterProvider
-from opentelemetry.sdk.metrics.export import InMemoryMetricReader
-from opentelemetry.sdk.trace import ReadableSpan, TracerProvider
-from opentelemetry.sdk.trace.export import SimpleSpanProcessor
-from opentelemetry.sdk.trace.export.in_memory_span_exporter import InMemorySpanExporter
 from opentelemetry.trace import SpanKind, StatusCode
 
-from stepgraph.observe import OtelListener, describe_adapter, otel_listener
+from stepgraph.observe import OtelListener, describe_adapter
 from stepgraph.stream import (
     EventRecorded,
     GenerationAttempt,
@@ -27,45 +21,16 @@ from stepgraph.stream import (
     RunStarted,
     WaitOpened,
 )
+from tests.otel import Otel, in_memory_otel
 
 T0 = 1_800_000_000.0
 OPENAI = "openai:gpt-4o-mini@https://api.openai.com/v1#json_schema,max_completion_tokens"
 
 
-@dataclass
-class Otel:
-    spans: InMemorySpanExporter
-    metrics: InMemoryMetricReader
-    listener: OtelListener
-    tracer_provider: TracerProvider
-
-    def finished(self) -> dict[str, ReadableSpan]:
-        return {span.name: span for span in self.spans.get_finished_spans()}
-
-    def points(self, name: str) -> list[Any]:
-        data = self.metrics.get_metrics_data()
-        assert data is not None
-        return [
-            point
-            for resource in data.resource_metrics
-            for scope in resource.scope_metrics
-            for metric in scope.metrics
-            if metric.name == name
-            for point in metric.data.data_points
-        ]
-
-
 @pytest.fixture
 def otel() -> Iterator[Otel]:
-    spans = InMemorySpanExporter()
-    tracer_provider = TracerProvider()
-    tracer_provider.add_span_processor(SimpleSpanProcessor(spans))
-    reader = InMemoryMetricReader()
-    meter_provider = MeterProvider(metric_readers=[reader])
-    listener = otel_listener(tracer_provider=tracer_provider, meter_provider=meter_provider)
-    yield Otel(spans, reader, listener, tracer_provider)
-    tracer_provider.shutdown()
-    meter_provider.shutdown()
+    with in_memory_otel() as recorder:
+        yield recorder
 
 
 def attempt(**changes: Any) -> GenerationAttempt:
