@@ -3,13 +3,15 @@ times and metrics, read back from the SDK's in-memory exporter and reader."""
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Iterator
 from typing import Any
 
 import pytest
 from opentelemetry.trace import SpanKind, StatusCode
 
-from stepgraph.observe import OtelListener, describe_adapter
+from stepgraph.errors import InputError
+from stepgraph.observe import OtelListener, describe_adapter, otel_listener
 from stepgraph.stream import (
     EventRecorded,
     GenerationAttempt,
@@ -384,3 +386,13 @@ def test_an_adapter_id_names_provider_model_and_server(
     adapter_id: str, expected: tuple[str, str | None, dict[str, Any]]
 ) -> None:
     assert describe_adapter(adapter_id) == expected
+
+
+def test_without_the_extra_a_listener_names_the_install_line(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setitem(sys.modules, "opentelemetry", None)  # as if it were not installed
+    with pytest.raises(
+        InputError, match=r"otel: needs the otel extra: pip install 'stepgraph\[otel\]'"
+    ):
+        otel_listener()
