@@ -34,6 +34,7 @@ from .errors import (
     NotWaiting,
     RunNotFound,
 )
+from .logs import log_event, wanted
 from .policy import Policy
 from .runner import save_event
 from .stores import Store, check_run_id
@@ -185,9 +186,11 @@ def reconcile(
 
 def _recorded(on_event: EventCallback | None, saved: Checkpoint, actor: str) -> Checkpoint:
     """Announce the event step just saved (``EventRecorded``) and return it."""
-    if on_event is not None:
-        deliver(on_event, EventRecorded(run_id=saved.run_id, name=saved.step, actor=actor,
-                                        version=saved.version))  # fmt: skip
+    if on_event is not None or wanted():
+        event = EventRecorded(run_id=saved.run_id, name=saved.step, actor=actor,
+                              version=saved.version)  # fmt: skip
+        log_event(event)
+        deliver(on_event, event)
     return saved
 
 

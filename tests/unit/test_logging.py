@@ -170,3 +170,21 @@ def test_opening_a_store_is_logged_under_its_backend(
         ("stepgraph.stores.sqlite", f"opened sqlite:{tmp_path / 'runs.db'}"),
         ("stepgraph.stores.memory", "opened memory: (signed steps)"),
     ]
+
+
+def test_a_decision_is_a_runner_line_naming_who_decided(
+    tmp_path: Path, caplog: pytest.LogCaptureFixture
+) -> None:
+    with stepgraph.open_store(f"sqlite:{tmp_path / 'runs.db'}") as store:
+        store.setup()
+        waiting = stepgraph.run(graph, inputs=make_inputs(seed_offers()),
+                                adapter=FixtureAdapter(), store=store)  # fmt: skip
+        wait = waiting.checkpoint.wait
+        assert wait is not None
+        with caplog.at_level(logging.INFO, logger="stepgraph.runner"):
+            policy = stepgraph.Policy.from_mapping({"approve": ["ada"]})
+            stepgraph.decide(store, waiting.run_id, verdict="approve", actor="ada",
+                             digest_seen=str(wait["digest"]), policy=policy)  # fmt: skip
+    assert [r.getMessage() for r in caplog.records] == [
+        f"run {waiting.run_id}: @decision recorded by ada as version 4"
+    ]
