@@ -516,6 +516,8 @@ def _failure(
     call: _Call, at: _Position, error: BaseException, *, name: str, visit: int, started: float
 ) -> Steps[None]:
     """Announce a node's failure (after its model calls) and raise it as ``NodeError``."""
+    if isinstance(error, GeneratorExit):
+        raise error  # the driver closed the steps (a cancelled call): nothing may be yielded
     failure = _node_error(name, error)
     yield from _flush(at.emitted)
     if call.listen:
