@@ -22,8 +22,8 @@ def test_cancelling_a_watched_arun_raises_cancelled_error_and_saves_nothing_for_
     def first(state: dict[str, Any], context: Context) -> dict[str, Any]:
         return {"a": 1}
 
-    nodes = {"first": first, "wait": wait_forever}
-    graph: Graph[Any] = Graph(name="line", entry="first", nodes=nodes,
+    graph: Graph[Any] = Graph(name="line", entry="first",
+                              nodes={"first": first, "wait": wait_forever},
                               edges={"first": "wait", "wait": END})  # fmt: skip
     seen: list[StepEvent] = []
     store = open_store("memory:")
