@@ -54,22 +54,7 @@ _log = logging.getLogger(__name__)
 SCOPE = "stepgraph"
 MISSING = "needs the otel extra: pip install 'stepgraph[otel]'"
 # The bucket boundaries the GenAI conventions give for operation durations (seconds).
-DURATION_BUCKETS = (
-    0.01,
-    0.02,
-    0.04,
-    0.08,
-    0.16,
-    0.32,
-    0.64,
-    1.28,
-    2.56,
-    5.12,
-    10.24,
-    20.48,
-    40.96,
-    81.92,
-)
+DURATION_BUCKETS = tuple(0.01 * 2**i for i in range(14))  # 0.01 s to 81.92 s, doubling
 
 
 @dataclass
