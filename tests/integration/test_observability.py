@@ -4,6 +4,7 @@ server over real HTTP on 127.0.0.1, SQLite on disk)."""
 
 from __future__ import annotations
 
+import asyncio
 import logging
 from collections.abc import Iterator
 from pathlib import Path
@@ -14,6 +15,7 @@ from opentelemetry.trace import SpanKind, StatusCode
 
 import stepgraph
 from stepgraph.adapters.openai_compat import OpenAICompatAdapter
+from stepgraph.aio import arun
 from stepgraph.offers import FixtureAdapter, graph, make_inputs
 from stepgraph.retry import RetryPolicy
 from tests.fakeprovider import FakeProvider, Reply, good_report, serve
@@ -142,3 +144,24 @@ def test_no_secret_reaches_a_log_record_or_a_span(
     for span in otel.spans():
         text = repr(dict(span.attributes or {})) + repr([e.attributes for e in span.events])
         assert not any(secret in text for secret in secrets), span.name
+
+
+def test_an_arun_inside_a_request_span_is_its_child(otel: Otel, tmp_path: Path) -> None:
+    tracer = otel.tracer_provider.get_tracer("app")
+
+    async def handle_request() -> str:
+        with (
+            tracer.start_as_current_span("POST /offers"),
+            stepgraph.open_store(f"sqlite:{tmp_path / 'runs.db'}") as store,
+        ):
+            result = await arun(graph, inputs=make_inputs(seed_offers()),
+                                adapter=FixtureAdapter(), store=store,
+                                on_event=otel.listener)  # fmt: skip
+            return result.status
+
+    assert asyncio.run(handle_request()) == "ready_for_review"
+    spans = otel.spans()
+    request = next(s for s in spans if s.name == "POST /offers")
+    assert children(spans, request) == ["invoke_workflow offers"]
+    run = next(s for s in spans if s.name == "invoke_workflow offers")
+    assert children(spans, run) == ["node inspect", "node draft", "node verify"]
