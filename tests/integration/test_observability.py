@@ -33,8 +33,10 @@ def otel() -> Iterator[Otel]:
 
 
 @pytest.fixture
-def fake() -> Iterator[FakeProvider]:
+def fake(request: pytest.FixtureRequest) -> Iterator[FakeProvider]:
+    """The scripted server; ``transport`` is how the adapter reaches it (default http)."""
     with serve() as provider:
+        provider.transport = getattr(request, "param", "http")
         yield provider
 
 
@@ -117,6 +119,7 @@ def test_a_model_call_over_http_is_a_client_span_with_genai_attributes(
     assert attempts == {"RateLimited": 1, None: 1}
 
 
+@pytest.mark.parametrize("fake", ["http", "sdk"], indirect=True)
 def test_no_secret_reaches_a_log_record_or_a_span(
     otel: Otel, fake: FakeProvider, tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
     caplog: pytest.LogCaptureFixture,
@@ -124,7 +127,7 @@ def test_no_secret_reaches_a_log_record_or_a_span(
     monkeypatch.setenv("OPENAI_API_KEY", API_KEY)
     fake.push(Reply(500, b"<html>down</html>"), good_report(seed_offers()))
     adapter = OpenAICompatAdapter("fake-model", base_url=fake.url, provider="openai-compatible",
-                                  tokens_field="max_tokens")  # fmt: skip
+                                  tokens_field="max_tokens", transport=fake.transport)  # fmt: skip
     with caplog.at_level(logging.DEBUG):
         store = stepgraph.open_store(f"sqlite:{tmp_path / 'runs.db'}", signing_key=SIGNING_KEY)
         with store:
