@@ -14,11 +14,13 @@ from opentelemetry.sdk.trace import ReadableSpan
 from opentelemetry.trace import SpanKind, StatusCode
 
 import stepgraph
+from stepgraph import Adapter
+from stepgraph.adapters.anthropic_sdk import AnthropicAdapter
 from stepgraph.adapters.openai_compat import OpenAICompatAdapter
 from stepgraph.aio import arun
 from stepgraph.offers import FixtureAdapter, graph, make_inputs
 from stepgraph.retry import RetryPolicy
-from tests.fakeprovider import FakeProvider, Reply, good_report, serve
+from tests.fakeprovider import FakeProvider, Reply, good_report, message, serve
 from tests.otel import Otel, in_memory_otel
 from tests.support import seed_offers
 
@@ -34,7 +36,8 @@ def otel() -> Iterator[Otel]:
 
 @pytest.fixture
 def fake(request: pytest.FixtureRequest) -> Iterator[FakeProvider]:
-    """The scripted server; ``transport`` is how the adapter reaches it (default http)."""
+    """The scripted server; ``transport`` is how it is reached: http or sdk (Chat
+    Completions through the standard library or the openai SDK), or anthropic."""
     with serve() as provider:
         provider.transport = getattr(request, "param", "http")
         yield provider
@@ -119,15 +122,27 @@ def test_a_model_call_over_http_is_a_client_span_with_genai_attributes(
     assert attempts == {"RateLimited": 1, None: 1}
 
 
-@pytest.mark.parametrize("fake", ["http", "sdk"], indirect=True)
+def provider_adapter(fake: FakeProvider, monkeypatch: pytest.MonkeyPatch) -> Adapter:
+    """The adapter ``fake.transport`` names, its key set, its two answers queued: a server
+    error (retried), then the fixture's correct report."""
+    report = good_report(seed_offers())
+    if fake.transport == "anthropic":
+        monkeypatch.setenv("ANTHROPIC_API_KEY", API_KEY)
+        fake.push(Reply(500, b"<html>down</html>"),
+                  message(report.body["choices"][0]["message"]["content"]))  # fmt: skip
+        return AnthropicAdapter("claude-x", base_url=fake.root)
+    monkeypatch.setenv("OPENAI_API_KEY", API_KEY)
+    fake.push(Reply(500, b"<html>down</html>"), report)
+    return OpenAICompatAdapter("fake-model", base_url=fake.url, provider="openai-compatible",
+                               tokens_field="max_tokens", transport=fake.transport)  # fmt: skip
+
+
+@pytest.mark.parametrize("fake", ["http", "sdk", "anthropic"], indirect=True)
 def test_no_secret_reaches_a_log_record_or_a_span(
     otel: Otel, fake: FakeProvider, tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
     caplog: pytest.LogCaptureFixture,
 ) -> None:  # fmt: skip
-    monkeypatch.setenv("OPENAI_API_KEY", API_KEY)
-    fake.push(Reply(500, b"<html>down</html>"), good_report(seed_offers()))
-    adapter = OpenAICompatAdapter("fake-model", base_url=fake.url, provider="openai-compatible",
-                                  tokens_field="max_tokens", transport=fake.transport)  # fmt: skip
+    adapter = provider_adapter(fake, monkeypatch)
     with caplog.at_level(logging.DEBUG):
         store = stepgraph.open_store(f"sqlite:{tmp_path / 'runs.db'}", signing_key=SIGNING_KEY)
         with store:
@@ -136,10 +151,11 @@ def test_no_secret_reaches_a_log_record_or_a_span(
                                    store=store, retry=RetryPolicy(sleep=lambda s: None),
                                    on_event=otel.listener)  # fmt: skip
     assert result.status == "ready_for_review"
-    assert fake.seen[0].headers["authorization"] == f"Bearer {API_KEY}"  # the key was used
+    sent = fake.seen[0].headers  # the key was sent to the provider
+    assert API_KEY in (sent.get("authorization", "") + sent.get("x-api-key", ""))
     names = {record.name for record in caplog.records}
-    assert {"stepgraph.runner", "stepgraph.stores.sqlite",
-            "stepgraph.adapters.openai_compat"} <= names  # fmt: skip
+    assert {"stepgraph.runner", "stepgraph.stores.sqlite"} <= names
+    assert any(name.startswith("stepgraph.adapters.") for name in names)
     secrets = (API_KEY, SIGNING_KEY.decode())
     for record in caplog.records:
         text = f"{record.getMessage()} {record.__dict__!r}"
