@@ -37,7 +37,6 @@ from .cli_codes import (
     exit_table,
 )
 from .cli_io import SafeStream, bounded, emit, emit_json, finish, silence_stdout, terminal_safe
-from .cli_observe import combine
 from .cli_progress import listener
 from .errors import (
     ActionRefused,
@@ -293,6 +292,11 @@ def _said(args: argparse.Namespace, run_id: str, outcome: str) -> None:
         emit(f"{run_id}  {outcome}")
 
 
+def _watchers(args: argparse.Namespace) -> Any:
+    """The ``on_event`` of a run/resume command: --json-events or progress, and telemetry."""
+    return cli_observe.combine(listener(args.json_events), args.otel)
+
+
 def _run(args: argparse.Namespace) -> int:
     graph, loader = graph_and_loader(args.graph)
     inputs = loader(args.input)
@@ -307,7 +311,7 @@ def _run(args: argparse.Namespace) -> int:
         try:
             result = run(graph, inputs=inputs, adapter=adapter, store=store,
                          run_id=run_id, max_steps=args.max_steps,
-                         on_event=combine(listener(args.json_events), args.otel))  # fmt: skip
+                         on_event=_watchers(args))  # fmt: skip
         finally:  # the run exists once a step is saved: keep how to build its adapter
             with contextlib.suppress(StoreError):  # a failing store already says so
                 remember(store, run_id, ref, adapter.id)
@@ -331,7 +335,7 @@ def _resume(args: argparse.Namespace) -> int:
             adapter = _keyed(rebuild_adapter(store, args.run_id, current.parts.adapter))
         result = resume(graph, run_id=args.run_id, adapter=adapter, store=store,
                         inputs=inputs, max_steps=args.max_steps, early=args.now,
-                        on_event=combine(listener(args.json_events), args.otel))  # fmt: skip
+                        on_event=_watchers(args))  # fmt: skip
     return _report(result, args)
 
 
