@@ -66,7 +66,7 @@ def test_stepgraph_log_adds_the_runners_lines(url: str, tmp_path: Path) -> None:
     assert done.returncode == 0, done.stderr
     runner = [line.split("stepgraph.runner: ", 1)[1] for line in done.stderr.splitlines()
               if "stepgraph.runner: " in line]  # fmt: skip
-    assert runner[0] == "run w2 started (graph offers revision 4, at version 0)"
+    assert runner[0] == f"run w2 started (graph offers revision {graph.revision}, at version 0)"
     assert [line.split(" (")[0] for line in runner[1:4]] == [
         "run w2: node inspect saved as version 1",
         "run w2: node draft saved as version 2",

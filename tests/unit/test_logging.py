@@ -129,7 +129,7 @@ def test_a_run_writes_its_lines_to_the_runner_log(
     lines = [r.getMessage() for r in caplog.records if r.name == "stepgraph.runner"]
     rid = result.run_id
     expected = [
-        f"run {rid} started (graph offers revision 4, at version 0)",
+        f"run {rid} started (graph offers revision {graph.revision}, at version 0)",
         f"run {rid}: node inspect saved as version 1 (status running, next draft, ",
         f"run {rid}: node draft saved as version 2 (status running, next verify, ",
         f"run {rid} returned: status running, next verify, version 2, 2 step(s) in ",
