@@ -151,7 +151,7 @@ def test_a_worker_exports_its_runs_and_the_queue_depth(receiver: Receiver, tmp_p
     assert "invoke_workflow offers" in {name for name, _, _ in receiver.spans()}
     depth = receiver.gauge("stepgraph.queue.depth")
     assert depth == {"runnable": 0, "leased": 0, "waiting": 1, "done": 0, "dead": 0,
-                     "cancelled": 0}  # fmt: skip
+                     "cancelled": 0, "stranded": 0}  # fmt: skip
 
 
 @pytest.mark.parametrize(
