@@ -13,6 +13,7 @@ from typing import Any
 from bench.crash_campaign import mark
 from stepgraph import Request
 from stepgraph.offers import FixtureAdapter
+from stepgraph.testing import Reply, completion
 
 SEED_OFFERS: list[dict[str, Any]] = [
     {"id": "A", "source": "offer-A-v1", "monthly": 120},
@@ -35,6 +36,12 @@ def stored_seed_run(url: str, *, max_steps: int | None = None) -> None:
         store.setup()
         run(graph, inputs=make_inputs(seed_offers()), adapter=CountingFixture(), store=store,
             run_id="r", max_steps=max_steps)  # fmt: skip
+
+
+def good_report(offers: list[dict[str, Any]]) -> Reply:
+    """The fixture's correct report for ``offers``, served as a model answer."""
+    request = Request(instructions="", data={"offers": offers}, run_id="r", node="draft")
+    return completion(FixtureAdapter().generate(request))
 
 
 class CountingFixture:

@@ -26,7 +26,8 @@ Every error the library raises on purpose is one of these::
     │   │   │   ProviderOverloaded, MalformedOutput          retried by the harness
     │   │   └── QuotaExceeded, BadRequest, AuthenticationFailed, TruncatedOutput,
     │   │       Refused                                      never retried
-    │   └── RetryLater            retries stopped: try again after .not_before (.reason)
+    │   ├── RetryLater            retries stopped: try again after .not_before (.reason)
+    │   └── ScriptExhausted       a scripted test adapter has no answer left (.calls)
     ├── NodeError                 a node raised; the original is __cause__ (.node)
     │   ├── NodeTimeout           a node ran past its timeout (.seconds)
     │   ├── StateError            the state broke its declared type (.field, .rule)
@@ -362,6 +363,23 @@ class RetryLater(AdapterError):
         self.reason = reason
         self.not_before = not_before
         super().__init__(f"{reason}; try again after {not_before}")
+
+
+class ScriptExhausted(AdapterError):
+    """A scripted adapter (``stepgraph.testing``) was called once more than its script.
+
+    ``calls`` is how many calls the script answered before this one. The workflow made
+    more model calls than the test expected: add answers, or fix the workflow.
+    """
+
+    def __init__(self, adapter_id: str, calls: int, node: str) -> None:
+        self.adapter_id = adapter_id
+        self.calls = calls
+        self.node = node
+        super().__init__(
+            f"scripted adapter {adapter_id!r} has no answer left for call {calls + 1} "
+            f"(node {node!r}): its script held {calls}"
+        )
 
 
 class NodeError(StepgraphError):

@@ -12,7 +12,7 @@ from stepgraph.adapters import Request, Result
 from stepgraph.adapters.anthropic_sdk import AnthropicAdapter
 from stepgraph.adapters.providers import adapter_from_id, provider_adapter
 from stepgraph.offers.prompt import REPORT_SCHEMA
-from tests.fakeprovider import FakeProvider, Reply, anthropic_error, message, serve
+from stepgraph.testing import FakeProvider, Reply, anthropic_error, message, serve
 
 REQUEST = Request(instructions="Compare.", data={"offers": []}, run_id="r", node="draft",
                   schema=REPORT_SCHEMA)  # fmt: skip

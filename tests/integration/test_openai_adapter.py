@@ -16,7 +16,7 @@ from stepgraph.adapters import Request, Result
 from stepgraph.adapters.openai_compat import OpenAICompatAdapter
 from stepgraph.adapters.providers import adapter_from_id, provider_adapter
 from stepgraph.offers.prompt import REPORT_SCHEMA
-from tests.fakeprovider import FakeProvider, Reply, completion, serve
+from stepgraph.testing import FakeProvider, Reply, completion, serve
 
 REQUEST = Request(instructions="Compare.", data={"offers": []}, run_id="r", node="draft",
                   schema=REPORT_SCHEMA)  # fmt: skip

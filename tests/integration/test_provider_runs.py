@@ -11,9 +11,9 @@ from stepgraph import Store, errors, open_store, resume, run
 from stepgraph.adapters.openai_compat import OpenAICompatAdapter
 from stepgraph.offers import graph, make_inputs
 from stepgraph.retry import RetryPolicy
-from tests.fakeprovider import FakeProvider, Reply, completion, good_report, message, serve
+from stepgraph.testing import FakeProvider, Reply, completion, message, serve
 from tests.integration.cli_helpers import EXAMPLE, stepgraph
-from tests.support import seed_offers
+from tests.support import good_report, seed_offers
 
 SECRET = "sk-test-never-stored-0123456789"
 

@@ -1,8 +1,11 @@
-"""A scripted OpenAI-compatible server on 127.0.0.1: real HTTP, replies from a queue.
+"""A scripted model server on 127.0.0.1: real HTTP, replies from a queue.
 
-Each request pops the next ``Reply``; every request is recorded (path, headers, body)
-so tests can see exactly what an adapter sent. When the queue is empty the server
-answers 500, so a test that expects fewer calls fails loudly.
+``serve()`` starts it on a free port and stops it on exit. Point an adapter at
+``fake.url`` (OpenAI-compatible: ``OpenAICompatAdapter(model, base_url=fake.url)``) or
+``fake.root`` (Anthropic's SDK takes the root). Each request pops the next ``Reply``;
+every request is recorded in ``fake.seen`` (path, headers, JSON body) so a test sees
+exactly what an adapter sent. When the queue is empty the server answers 500, so a test
+that expects fewer calls fails loudly. Standard library only.
 """
 
 from __future__ import annotations
@@ -16,45 +19,56 @@ from dataclasses import dataclass, field
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from typing import Any
 
-from stepgraph.adapters import Request
-from stepgraph.offers import FixtureAdapter
-
 
 @dataclass
 class Reply:
+    """One scripted HTTP answer: status, body (JSON data, or bytes sent as they are),
+    headers, and a delay in seconds before answering (to provoke a client timeout)."""
+
     status: int = 200
-    body: Any = None  # JSON data, or bytes sent as they are
+    body: Any = None
     headers: dict[str, str] = field(default_factory=dict)
     delay: float = 0.0
 
 
 @dataclass
 class Seen:
+    """One request the server received: its path, headers (lower-case names), JSON body."""
+
     path: str
     headers: dict[str, str]
     body: Any
 
 
 class FakeProvider:
+    """The running server's script and record: ``push`` replies, read ``seen``.
+
+    ``url`` is the OpenAI-style base URL (ending in ``/v1``), ``root`` the server root.
+    ``transport`` is free for a test's own use (which client it drives the server with).
+    """
+
     def __init__(self) -> None:
         self.replies: list[Reply] = []
         self.seen: list[Seen] = []
         self.lock = threading.Lock()
         self.url = ""
         self.root = ""
-        self.transport = "http"  # which client a parametrized test drives it with
+        self.transport = "http"
 
     def push(self, *replies: Reply) -> None:
+        """Queue replies; each request takes the first one left."""
         with self.lock:
             self.replies.extend(replies)
 
     def next_reply(self) -> Reply:
+        """The next queued reply, or a 500 saying no reply was left."""
         with self.lock:
             return self.replies.pop(0) if self.replies else Reply(500, {"error": "no reply"})
 
 
 def completion(content: Any, *, finish: str = "stop", refusal: str | None = None) -> Reply:
-    """A Chat Completions success whose message content is ``content`` (JSON-encoded)."""
+    """A Chat Completions success whose message content is ``content`` (JSON-encoded
+    unless it is already text), or a refusal when ``refusal`` is given."""
     text = content if isinstance(content, str) else json.dumps(content)
     message: dict[str, Any] = {"role": "assistant", "content": text}
     if refusal is not None:
@@ -97,14 +111,9 @@ def anthropic_error(status: int, kind: str, headers: dict[str, str] | None = Non
     return Reply(status, body, headers or {})
 
 
-def good_report(offers: list[dict[str, Any]]) -> Reply:
-    """The fixture's correct report, served as a model answer."""
-    request = Request(instructions="", data={"offers": offers}, run_id="r", node="draft")
-    return completion(FixtureAdapter().generate(request))
-
-
 @contextmanager
 def serve() -> Iterator[FakeProvider]:
+    """Run a fake provider on 127.0.0.1 (a free port) for the ``with`` block."""
     fake = FakeProvider()
 
     class Handler(BaseHTTPRequestHandler):
