@@ -160,3 +160,16 @@ def test_assert_no_repeated_nodes_names_a_node_that_ran_twice(store: Store) -> N
 def test_assert_no_repeated_nodes_accepts_the_nodes_allowed_to_repeat(store: Store) -> None:
     run(LOOPING, inputs={}, adapter=ScriptedAdapter([]), store=store, run_id="r")
     assert_no_repeated_nodes(store, "r", allow=["draft"])
+
+
+def send(state: dict[str, Any], context: Context) -> dict[str, Any]:
+    text = context.generate(instructions="write", data=state["topic"])
+    receipt = context.effect("notify", lambda key: {"sent": key})
+    return {"text": text, "receipt": receipt}
+
+
+def test_generation_calls_leaves_out_side_effects(store: Store) -> None:
+    sending = Graph(name="sending", entry="send", nodes={"send": send}, edges={"send": END})
+    run(sending, inputs={"topic": "t"}, adapter=ScriptedAdapter([{"body": "x"}]), store=store,
+        run_id="r")  # fmt: skip
+    assert generation_calls(store, "r") == {"send": 1}

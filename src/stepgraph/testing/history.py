@@ -16,6 +16,7 @@ the run holds, so a failing test says what happened without a debugger:
 
 from __future__ import annotations
 
+import re
 from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 
@@ -38,14 +39,18 @@ def assert_history(store: Store, run_id: str, expected: Sequence[str]) -> None:
         raise AssertionError(_differ(f"history of run {run_id!r}", list(expected), actual))
 
 
+_GENERATION_SLOT = re.compile(r"^\d+:(?P<node>[^:]+):\d+$")
+"""A model call's journal slot, ``<visit>:<node>:<call>``; effects and node retries have
+slots of other shapes (``...:effect:<name>``, ``...:retry:<n>``)."""
+
+
 def generation_calls(store: Store, run_id: str) -> dict[str, int]:
     """Model calls made for ``run_id`` per node, from its generation journal."""
     counts: Counter[str] = Counter()
     for slot, record in store.generations(run_id).items():
-        if "effect" in record:
-            continue  # a side effect's journal record, not a model call
-        node = slot.split(":", 1)[1].rsplit(":", 1)[0]  # "<visit>:<node>:<call>"
-        counts[node] += len(record.get("attempts", ())) + 1
+        found = _GENERATION_SLOT.match(slot)
+        if found is not None:
+            counts[found["node"]] += len(record.get("attempts", ())) + 1
     return dict(sorted(counts.items()))
 
 
