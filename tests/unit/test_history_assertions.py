@@ -83,6 +83,12 @@ def test_assert_trace_passes_on_the_nodes_that_ran(store: Store) -> None:
     assert_trace(result, ["draft", "review"])
 
 
+def test_assert_trace_reads_a_checkpoint_too(store: Store) -> None:
+    adapter = ScriptedAdapter([{"body": "hello"}])
+    result = run(REVIEWED, inputs={"topic": "t"}, adapter=adapter, store=store, max_steps=1)
+    assert_trace(result.checkpoint, ["draft"])
+
+
 def test_assert_trace_names_the_first_differing_step(store: Store) -> None:
     adapter = ScriptedAdapter([{"body": "hello"}])
     result = run(REVIEWED, inputs={"topic": "t"}, adapter=adapter, store=store)

@@ -19,14 +19,21 @@ from __future__ import annotations
 import re
 from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
+from typing import Protocol
 
-from ..checkpoint import WAIT, Checkpoint
-from ..runner import RunResult
+from ..checkpoint import WAIT
 from ..stores import Store
 
 
-def assert_trace(run: RunResult | Checkpoint, expected: Sequence[str]) -> None:
-    """The run's trace is exactly ``expected``."""
+class Traced(Protocol):
+    """Anything with a run's trace: a ``RunResult`` or a ``Checkpoint``."""
+
+    @property
+    def trace(self) -> tuple[str, ...]: ...
+
+
+def assert_trace(run: Traced, expected: Sequence[str]) -> None:
+    """The run's trace (a ``RunResult``'s or a ``Checkpoint``'s) is exactly ``expected``."""
     actual = list(run.trace)
     if actual != list(expected):
         raise AssertionError(_differ("trace", list(expected), actual))
