@@ -35,8 +35,7 @@ from stepgraph.adapters import Request  # noqa: E402
 from stepgraph.offers import graph, make_inputs  # noqa: E402
 from stepgraph.retry import RetryPolicy  # noqa: E402
 from tests import rawserver as raw  # noqa: E402
-from tests.fakeprovider import good_report  # noqa: E402
-from tests.support import seed_offers  # noqa: E402
+from tests.support import good_report, seed_offers  # noqa: E402
 
 REQUEST = Request(instructions="Compare.", data={"offers": []}, run_id="r", node="draft")
 

@@ -21,7 +21,7 @@ from typing import Any
 from stepgraph.adapters import Adapter
 from stepgraph.adapters.anthropic_sdk import AnthropicAdapter
 from stepgraph.adapters.openai_compat import OpenAICompatAdapter
-from tests.fakeprovider import completion, message
+from stepgraph.testing import completion, message
 
 CLIENTS = ("openai-http", "openai-sdk", "anthropic")
 ANSWER = {"rows": [], "recommendedId": "B", "rationale": "r"}

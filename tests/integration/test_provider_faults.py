@@ -13,7 +13,6 @@ from stepgraph.adapters import Request
 from stepgraph.adapters.openai_compat import OpenAICompatAdapter
 from stepgraph.offers import graph, make_inputs
 from stepgraph.retry import RetryPolicy
-from tests.fakeprovider import good_report
 from tests.integration.cli_helpers import EXAMPLE, stepgraph
 from tests.rawserver import (
     ANSWER,
@@ -28,7 +27,7 @@ from tests.rawserver import (
     trickle,
     whole,
 )
-from tests.support import seed_offers
+from tests.support import good_report, seed_offers
 
 REQUEST = Request(instructions="Compare.", data={"offers": []}, run_id="r", node="draft")
 
