@@ -12,6 +12,8 @@ from stepgraph import (
     Branch,
     Context,
     Graph,
+    Node,
+    NodeRetry,
     Policy,
     RetryPolicy,
     Store,
@@ -179,3 +181,23 @@ def test_generation_calls_leaves_out_side_effects(store: Store) -> None:
     run(sending, inputs={"topic": "t"}, adapter=ScriptedAdapter([{"body": "x"}]), store=store,
         run_id="r")  # fmt: skip
     assert generation_calls(store, "r") == {"send": 1}
+
+
+def flaky_then_ask() -> Any:
+    failures = [ConnectionError("reset")]
+
+    def node(state: dict[str, Any], context: Context) -> dict[str, Any]:
+        if failures:
+            raise failures.pop()
+        return {"text": context.generate(instructions="write", data=state["topic"])}
+
+    return node
+
+
+def test_generation_calls_leaves_out_node_retries(store: Store) -> None:
+    node = Node(fn=flaky_then_ask(), retry=NodeRetry(attempts=2, base_delay=0, max_delay=0))
+    flaky = Graph(name="flaky", entry="ask", nodes={"ask": node}, edges={"ask": END})
+    run(flaky, inputs={"topic": "t"}, adapter=ScriptedAdapter([{"body": "x"}]), store=store,
+        run_id="r")  # fmt: skip
+    assert any(":retry:" in slot for slot in store.generations("r"))
+    assert generation_calls(store, "r") == {"ask": 1}
