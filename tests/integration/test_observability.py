@@ -20,9 +20,9 @@ from stepgraph.adapters.openai_compat import OpenAICompatAdapter
 from stepgraph.aio import arun
 from stepgraph.offers import FixtureAdapter, graph, make_inputs
 from stepgraph.retry import RetryPolicy
-from tests.fakeprovider import FakeProvider, Reply, good_report, message, serve
+from stepgraph.testing.fakeserver import FakeProvider, Reply, message, serve
 from tests.otel import Otel, in_memory_otel
-from tests.support import seed_offers
+from tests.support import good_report, seed_offers
 
 API_KEY = "sk-observe-secret-4f1c9a7e2b"
 SIGNING_KEY = b"signing-secret-7d2e91c4a8b3"
