@@ -33,6 +33,7 @@ from .errors import (
     RetryLater,
     StepgraphError,
 )
+from .privacy import Redactor
 from .retry import DEFAULT_RETRY, Budget, RetryPolicy, later_than
 from .scrub import scrub
 from .stores._testhooks import reach
@@ -59,6 +60,7 @@ class Context:
         deadline: float | None = None,
         budget: Budget | None = None,
         emit: Callable[[StepEvent], None] | None = None,
+        privacy: Redactor | None = None,
     ) -> None:
         self.run_id = run_id
         self.node = node
@@ -71,6 +73,7 @@ class Context:
         self.deadline = deadline  # time.monotonic() when the node's timeout passes
         self.budget = budget or Budget(None)
         self._emit = emit  # where GenerationAttempt events go (None: nobody listens)
+        self.privacy = privacy  # redacts requests before they leave (private fields)
 
     def generate(
         self,
@@ -85,6 +88,8 @@ class Context:
         Retryable provider failures are tried again under the run's ``RetryPolicy``;
         when it gives up the call raises ``RetryLater``. Any other failure becomes
         ``AdapterError`` (a ``ProviderError`` keeps its class) with the original as cause.
+        With private fields, the adapter and the journal see only the redacted request,
+        and placeholders in the answer are mapped back before it is returned.
         """
         return drive_sync(self._generation(instructions, data, schema, max_output_tokens))
 
@@ -99,7 +104,8 @@ class Context:
         """``generate`` for async nodes: the model call does not block the event loop.
 
         The adapter's ``agenerate`` is awaited when it has one, else its ``generate``
-        runs in a worker thread; journal writes run in a worker thread too.
+        runs in a worker thread; journal writes run in a worker thread too. Private
+        fields are redacted and mapped back as in ``generate``.
         """
         answer: Any = None
         async for item in drive_async(self._generation(instructions, data, schema,
@@ -108,6 +114,22 @@ class Context:
         return answer
 
     def _generation(
+        self,
+        instructions: str,
+        data: Any,
+        schema: dict[str, Any] | None,
+        max_output_tokens: int | None,
+    ) -> Steps[Any]:
+        """A model call for both drivers, behind the run's redaction (private fields):
+        the adapter and the journal see only the redacted request, and placeholders in
+        the answer (fresh or journaled) are mapped back; returns the answer."""
+        if self.privacy is None:
+            return (yield from self._model_call(instructions, data, schema, max_output_tokens))
+        instructions, data = self.privacy.outbound(instructions, data)
+        answer = yield from self._model_call(instructions, data, schema, max_output_tokens)
+        return self.privacy.inbound(answer)
+
+    def _model_call(
         self,
         instructions: str,
         data: Any,

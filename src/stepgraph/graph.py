@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, Any, Generic, TypeAlias
 
 from .errors import GraphError
 from .migrations import Migration, check_migrations
+from .privacy import Private
 
 if TYPE_CHECKING:
     from .context import Context
@@ -98,6 +99,7 @@ class Graph(Generic[S]):
     migrations: tuple[Migration, ...] = ()
     shape: str = field(init=False)
     schema: StateSchema | None = field(init=False)
+    private: Private | None = None
 
     def __init__(
         self,
@@ -109,6 +111,7 @@ class Graph(Generic[S]):
         revision: int = 1,
         migrations: Sequence[Migration] = (),
         state: type[S] | None = None,
+        private: Mapping[str, str] | Private | None = None,
     ) -> None:
         normal = {
             key: value if isinstance(value, Node) else Node(fn=value)
@@ -119,6 +122,9 @@ class Graph(Generic[S]):
         object.__setattr__(self, "entry", entry)
         object.__setattr__(self, "nodes", dict(normal))
         object.__setattr__(self, "edges", dict(edges))
+        if private is not None and not isinstance(private, Private):
+            private = Private(private)  # raises GraphError naming the bad path or mode
+        object.__setattr__(self, "private", private)
         _validate(self)
         object.__setattr__(self, "migrations", check_migrations(revision, normal, migrations))
         object.__setattr__(self, "shape", _shape_digest(self))

@@ -64,6 +64,7 @@ from .errors import (
 from .graph import END, Branch, Graph, Node, S
 from .logs import wanted
 from .migrations import apply_migrations, needs_migration
+from .privacy import redactor
 from .retry import DEFAULT_RETRY, Budget, RetryPolicy, later_than
 from .stores import Store, check_run_id
 from .stream import (
@@ -452,7 +453,8 @@ def _drive(
         context = Context(run_id=call.run_id, node=name, adapter=call.adapter, store=call.store,
                           visit=visit, journal=at.journal, retry=call.retry,
                           deadline=_deadline(node), budget=at.budget,
-                          emit=at.emitted.append if listen else None)  # fmt: skip
+                          emit=at.emitted.append if listen else None,
+                          privacy=redactor(graph, call.run_id, at.state))  # fmt: skip
         try:
             if node.retry is None:
                 outcome = yield CALL, node, name, _view(call, at.state), context

@@ -17,6 +17,12 @@ REVISION = 5
 5: the report carries structured claims cited in the rationale, checked exactly, and
 the rationale is read fail-safe with a length cap)."""
 
+PRIVATE = {"offers[].source": "tokenise", "review.note": "mask"}
+"""The offers' private fields (docs/privacy.md says why): a source names the supplier's
+document and is tokenised, since the model must copy it into the rows and the harness
+maps it back; a reviewer's note may say anything about people and prices and is masked.
+Prices are sent: comparing them is the model's whole task and verify checks them."""
+
 graph = Graph(
     name="offers",
     revision=REVISION,
@@ -29,6 +35,7 @@ graph = Graph(
         "publish": END,
     },
     migrations=MIGRATIONS,
+    private=PRIVATE,
 )
 
 

@@ -1,0 +1,246 @@
+"""Private fields: which state values are private and how each may go to a model.
+
+A graph declares its private fields as ``{path: mode}``. A path names a state key and
+goes into nested objects with ``.`` and into every item of a list with ``[]``:
+``"offers[].source"``, ``"review.note"``. A path that names an object or a list makes
+every value under it private. The mode says what a model may see of the value:
+
+- ``send``: the value goes as it is (it is still masked in the harness's outputs);
+- ``mask``: every occurrence is replaced by ``[private]``;
+- ``drop``: an object key or list item holding the value is left out, and the value is
+  cut out of any text;
+- ``tokenise``: every occurrence is replaced by a placeholder (``[[p:…]]``) that is the
+  same for the same value within one run; the harness maps placeholders in the model's
+  answer back to the values before the node sees it.
+
+Redaction works on values, not on request keys: before a request leaves, every private
+value of the run's current state is looked for everywhere in the instructions and the
+data (keys, leaves and inside text, such as the repair loop's feedback), so a node
+cannot leak a private value by copying it under another name. Object keys are
+replaced only when a key is a private value; text shorter than 4 characters is
+replaced inside longer text only as a whole word. When the same value sits
+under two paths, the stricter mode wins (drop, then mask, then tokenise, then send).
+Values that are ``None``, booleans or empty text are not treated as private.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import hmac
+import json
+import re
+from collections.abc import Iterator, Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from .errors import GraphError
+
+MODES = ("send", "tokenise", "mask", "drop")
+"""The modes, from the least strict to the strictest."""
+
+MASK = "[private]"
+_SEGMENT = re.compile(r"^[A-Za-z_@][A-Za-z0-9_\-]*(\[\])?$")
+_TOKEN = re.compile(r"\[\[p:[0-9a-f]{12}\]\]")
+_DROPPED = object()
+_SHORT = 4  # private text shorter than this is replaced in text only as a whole word
+
+
+@dataclass(frozen=True)
+class Private:
+    """A validated private-field declaration: ``{path: mode}``."""
+
+    fields: Mapping[str, str]
+
+    def __init__(self, fields: Mapping[str, str]) -> None:
+        if not isinstance(fields, Mapping):
+            raise GraphError(f"private must be a mapping of path -> mode, not {type(fields)}")
+        for path, mode in fields.items():
+            if not isinstance(path, str) or not all(map(_SEGMENT.match, path.split("."))):
+                raise GraphError(
+                    f"private path {path!r} must be names joined by '.', each may end in '[]'"
+                )
+            if mode not in MODES:
+                raise GraphError(
+                    f"private[{path!r}] mode must be one of {', '.join(MODES)}, not {mode!r}"
+                )
+        object.__setattr__(self, "fields", dict(fields))
+
+    def values(self, state: Mapping[str, Any]) -> dict[str, tuple[Any, str]]:
+        """The private values in ``state``: their text -> (value, strictest mode)."""
+        found: dict[str, tuple[Any, str]] = {}
+        for path, mode in self.fields.items():
+            for value in _leaves(_select(state, path.split("."))):
+                if value is None or isinstance(value, bool) or value == "":
+                    continue
+                text = _text(value)
+                held = found.get(text)
+                if held is None or MODES.index(mode) > MODES.index(held[1]):
+                    found[text] = (value, mode)
+        return found
+
+    def masked(self, state: Mapping[str, Any]) -> dict[str, Any]:
+        """``state`` with every private field replaced by ``[private]`` (for outputs)."""
+        out = json.loads(json.dumps(dict(state)))
+        for path in self.fields:
+            _mask_path(out, path.split("."))
+        return dict(out)
+
+    def redactor(self, run_id: str, state: Mapping[str, Any]) -> Redactor:
+        """What redacts this run's requests, given its current state."""
+        return Redactor(run_id, self.values(state))
+
+
+class Redactor:
+    """Redacts outgoing requests and maps placeholders back in answers for one run."""
+
+    def __init__(self, run_id: str, values: Mapping[str, tuple[Any, str]]) -> None:
+        self._key = hashlib.sha256(f"stepgraph-token:{run_id}".encode()).digest()
+        self._replace: list[tuple[str, str]] = []  # (text, replacement), longest first
+        self._tokens: dict[str, Any] = {}
+        self._exact: dict[str, Any] = {}  # leaf text -> replacement or _DROPPED
+        for text, (value, mode) in sorted(values.items(), key=lambda kv: -len(kv[0])):
+            if mode == "send":
+                continue
+            if mode == "tokenise":
+                replacement: Any = self.token(value)
+                self._tokens[replacement] = value
+            else:
+                replacement = MASK if mode == "mask" else ""
+            self._replace.append((text, replacement))
+            self._exact[text] = _DROPPED if mode == "drop" else replacement
+
+    def token(self, value: Any) -> str:
+        """The placeholder for ``value``: the same for the same value in this run."""
+        mac = hmac.new(self._key, _text(value).encode(), hashlib.sha256).hexdigest()
+        return f"[[p:{mac[:12]}]]"
+
+    def outbound(self, instructions: str, data: Any) -> tuple[str, Any]:
+        """The request as it may leave: no private value of a non-``send`` mode in it."""
+        return self._text_out(instructions), self._out(data)
+
+    def inbound(self, answer: Any) -> Any:
+        """``answer`` with every placeholder mapped back to its value."""
+        if isinstance(answer, str):
+            if answer in self._tokens:
+                return self._tokens[answer]
+            return _TOKEN.sub(lambda m: _plain(self._tokens.get(m.group(0), m.group(0))), answer)
+        if isinstance(answer, list):
+            return [self.inbound(item) for item in answer]
+        if isinstance(answer, dict):
+            return {self.inbound(key): self.inbound(item) for key, item in answer.items()}
+        return answer
+
+    def _out(self, data: Any) -> Any:
+        if isinstance(data, dict):
+            kept = {}
+            for key, item in data.items():
+                value = self._out(item)
+                if value is not _DROPPED:
+                    kept[self._key_out(str(key))] = value
+            return kept
+        if isinstance(data, list):
+            return [value for value in map(self._out, data) if value is not _DROPPED]
+        if data is None or isinstance(data, bool):
+            return data
+        exact = self._exact.get(_text(data))
+        if exact is not None:
+            return exact
+        return self._text_out(data) if isinstance(data, str) else data
+
+    def _key_out(self, key: str) -> str:
+        """A key is structure: replaced only when it is a private value itself."""
+        found = self._exact.get(key)
+        return found if isinstance(found, str) and found else key
+
+    def _text_out(self, text: str) -> str:
+        for private, replacement in self._replace:
+            if private in text:
+                text = _replace_in(text, private, replacement)
+        return text
+
+
+def _replace_in(text: str, private: str, replacement: str) -> str:
+    """Replace ``private`` in ``text``: a number where it is not part of another number,
+    text shorter than 4 characters as a whole word, longer text wherever it occurs."""
+    if re.fullmatch(r"-?\d+(\.\d+)?", private):
+        pattern = rf"(?<![\d.]){re.escape(private)}(?![\d]|\.\d)"
+    elif len(private) < _SHORT:
+        pattern = rf"(?<!\w){re.escape(private)}(?!\w)"
+    else:
+        return text.replace(private, replacement)
+    return re.sub(pattern, lambda _: replacement, text)
+
+
+def _text(value: Any) -> str:
+    if isinstance(value, float) and value.is_integer():
+        return str(int(value))  # 90.0 and 90 are the same price
+    return value if isinstance(value, str) else json.dumps(value, sort_keys=True)
+
+
+def _plain(value: Any) -> str:
+    return value if isinstance(value, str) else _text(value)
+
+
+def _select(data: Any, segments: list[str]) -> Iterator[Any]:
+    if not segments:
+        yield data
+        return
+    head, rest = segments[0], segments[1:]
+    name, each = (head[:-2], True) if head.endswith("[]") else (head, False)
+    if not isinstance(data, Mapping) or name not in data:
+        return
+    found = data[name]
+    if each:
+        for item in found if isinstance(found, list) else []:
+            yield from _select(item, rest)
+    else:
+        yield from _select(found, rest)
+
+
+def _leaves(found: Iterator[Any]) -> Iterator[Any]:
+    for value in found:
+        if isinstance(value, Mapping):
+            yield from _leaves(iter(value.values()))
+        elif isinstance(value, list):
+            yield from _leaves(iter(value))
+        else:
+            yield value
+
+
+def _mask_path(data: Any, segments: list[str]) -> None:
+    head, rest = segments[0], segments[1:]
+    name, each = (head[:-2], True) if head.endswith("[]") else (head, False)
+    if not isinstance(data, dict) or name not in data or data[name] is None:
+        return
+    if each:
+        items = data[name] if isinstance(data[name], list) else []
+        for index, item in enumerate(items):
+            if rest:
+                _mask_path(item, rest)
+            elif item is not None:
+                items[index] = MASK
+    elif rest:
+        _mask_path(data[name], rest)
+    else:
+        data[name] = MASK
+
+
+def declared(graph: object) -> Private | None:
+    """The graph's private-field declaration, if it has one."""
+    found = getattr(graph, "private", None)
+    return found if isinstance(found, Private) else None
+
+
+def redactor(graph: object, run_id: str, state: Mapping[str, Any]) -> Redactor | None:
+    """The redactor for a step of ``run_id`` in ``state``; None when nothing is private."""
+    private = declared(graph)
+    return private.redactor(run_id, state) if private is not None else None
+
+
+def masked(graph: object, state: Mapping[str, Any]) -> dict[str, Any]:
+    """``state`` as outputs may show it: the graph's private fields masked."""
+    private = declared(graph)
+    return private.masked(state) if private is not None else dict(state)
+
+
+__all__ = ["MASK", "MODES", "Private", "Redactor", "declared", "masked", "redactor"]
