@@ -89,15 +89,14 @@ def test_a_token_is_the_same_for_the_same_value_in_one_run_and_differs_across_ru
     first = private.redactor("run-1", STATE).outbound("", "Acme Holdings")[1]
     again = private.redactor("run-1", STATE).outbound("", {"x": "Acme Holdings"})[1]
     other = private.redactor("run-2", STATE).outbound("", "Acme Holdings")[1]
-    assert isinstance(first, str) and first.startswith("[[p:")
+    assert isinstance(first, str)
+    assert first.startswith("[[p:")
     assert again == {"x": first}
     assert other != first
 
 
 def test_tokens_in_the_answer_are_mapped_back_to_the_values_with_their_types() -> None:
-    redactor = Private({"offers[].monthly": "tokenise", "client": "tokenise"}).redactor(
-        "r", STATE
-    )
+    redactor = Private({"offers[].monthly": "tokenise", "client": "tokenise"}).redactor("r", STATE)
     _, sent = redactor.outbound("", {"price": 90, "client": "Acme Holdings"})
     assert isinstance(sent, dict)
     answer = {"rows": [sent["price"]], "text": f"{sent['client']} pays {sent['price']}"}
