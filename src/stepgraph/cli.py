@@ -38,6 +38,7 @@ from .cli_codes import (
 )
 from .cli_io import SafeStream, bounded, emit, emit_json, finish, silence_stdout, terminal_safe
 from .cli_progress import listener
+from .cli_reveal import check_reveal, output_guard, shown
 from .errors import (
     ActionRefused,
     InputError,
@@ -52,6 +53,7 @@ from .errors import (
     StepgraphError,
     StoreError,
 )
+from .graph import Graph
 from .registry import continue_run as registry_continue
 from .registry import graph_and_loader, rebuild_adapter, requeue_if_queued
 from .runner import RunResult, derive_run_id, resume, run
@@ -70,7 +72,7 @@ STORE_HELP = (
 EPILOG = f"""\
 {exit_table()}
 
-global options (before or after the command): --store URL, --json, --debug
+global options (before or after the command): --store URL, --json, --debug, --reveal NAME
 
 environment:
   STEPGRAPH_STORE        the default --store (otherwise {DEFAULT_URL})
@@ -111,6 +113,7 @@ def _main(argv: Sequence[str] | None) -> int:
 def _dispatch(args: argparse.Namespace) -> int:
     telemetry = None
     try:
+        check_reveal(args)  # before anything runs: a refused reveal changes nothing
         cli_observe.setup_logging(args.command, os.environ)
         telemetry = cli_observe.telemetry(os.environ)
         args.telemetry = telemetry
@@ -152,6 +155,8 @@ def _global_options(parser: argparse.ArgumentParser, *, after_command: bool) -> 
                         help="print one JSON object instead of text")  # fmt: skip
     parser.add_argument("--debug", action="store_true", default=default(False),
                         help="show tracebacks and driver log lines")  # fmt: skip
+    reveal = "print private fields in clear if the policy lets NAME reveal"
+    parser.add_argument("--reveal", metavar="NAME", default=default(None), help=reveal)
 
 
 def _parser() -> argparse.ArgumentParser:
@@ -315,7 +320,7 @@ def _run(args: argparse.Namespace) -> int:
         finally:  # the run exists once a step is saved: keep how to build its adapter
             with contextlib.suppress(StoreError):  # a failing store already says so
                 remember(store, run_id, ref, adapter.id)
-    return _report(result, args)
+    return _report(result, args, graph)
 
 
 def _resume(args: argparse.Namespace) -> int:
@@ -336,16 +341,17 @@ def _resume(args: argparse.Namespace) -> int:
         result = resume(graph, run_id=args.run_id, adapter=adapter, store=store,
                         inputs=inputs, max_steps=args.max_steps, early=args.now,
                         on_event=_watchers(args))  # fmt: skip
-    return _report(result, args)
+    return _report(result, args, graph)
 
 
 def _status(args: argparse.Namespace) -> int:
     with _open(args, "read") as store:
         found = _standing(store, args.run_id)
+    guard = output_guard(args, found.checkpoint)
     if args.json:
-        emit_json(cli_text.run_json(found))
+        emit_json(shown(guard, cli_text.run_json(found)))
     else:
-        emit(cli_text.status_line(found))
+        emit(shown(guard, cli_text.status_line(found)))
     return exit_for(found.status)
 
 
@@ -361,12 +367,13 @@ def _show(args: argparse.Namespace) -> int:
         found = _standing(store, args.run_id)
         history = store.history(args.run_id) if found.checkpoint else []
         journal = store.generations(args.run_id)
+    guard = output_guard(args, found.checkpoint)
     if args.json:
-        emit_json({**cli_text.run_json(found),
-                   "history": [cli_text.history_json(entry) for entry in history],
-                   "generations": journal})  # fmt: skip
+        emit_json(shown(guard, {**cli_text.run_json(found),
+                                "history": [cli_text.history_json(entry) for entry in history],
+                                "generations": journal}))  # fmt: skip
     else:
-        emit(cli_text.show(found, history, journal))
+        emit(shown(guard, cli_text.show(found, history, journal)))
     return exit_for(found.status)
 
 
@@ -420,12 +427,13 @@ def _graph(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
-def _report(result: RunResult, args: argparse.Namespace) -> int:
+def _report(result: RunResult, args: argparse.Namespace, graph: Graph | None = None) -> int:
     found = standing_of(result.checkpoint)
+    guard = output_guard(args, result.checkpoint, graph)
     if args.json:
-        emit_json(cli_text.run_json(found, steps=result.steps))
+        emit_json(shown(guard, cli_text.run_json(found, steps=result.steps)))
     else:
-        emit(cli_text.result(result, store_url=args.store))
+        emit(shown(guard, cli_text.result(result, store_url=args.store)))
     return exit_for(found.status)
 
 

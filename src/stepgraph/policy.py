@@ -1,8 +1,9 @@
 """Who may act on runs: a small policy naming the people allowed for each action.
 
 A policy file is JSON: ``{"approve": ["ada"], "reject": ["ada", "bo"], "supply": ["cy"],
-"reconcile": ["ops"]}``. An action with no entry is allowed to nobody. Every recorded
-decision names its actor; the library, the command line and the review page all check
+"reconcile": ["ops"], "reveal": ["ada"]}``. An action with no entry is allowed to nobody.
+``reveal`` lets a person see a run's private fields in clear (``--reveal NAME``).
+Every recorded decision names its actor; the library, the command line and the review page all check
 the same policy before recording anything.
 """
 
@@ -15,7 +16,7 @@ from dataclasses import dataclass
 
 from .errors import InputError, NotAllowed
 
-ACTIONS = ("approve", "reject", "revise", "supply", "reconcile")
+ACTIONS = ("approve", "reject", "revise", "supply", "reconcile", "reveal")
 _ACTOR = re.compile(r"^[^\s\x00-\x1f][^\x00-\x1f]{0,99}$")
 
 

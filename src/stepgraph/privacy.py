@@ -89,6 +89,11 @@ class Private:
         """What redacts this run's requests, given its current state."""
         return Redactor(run_id, self.values(state))
 
+    def output_redactor(self, run_id: str, state: Mapping[str, Any]) -> Redactor:
+        """What masks this run's outputs: every private value, whatever its mode."""
+        found = self.values(state)
+        return Redactor(run_id, {text: (value, "mask") for text, (value, _) in found.items()})
+
 
 class Redactor:
     """Redacts outgoing requests and maps placeholders back in answers for one run."""
@@ -117,6 +122,10 @@ class Redactor:
     def outbound(self, instructions: str, data: Any) -> tuple[str, Any]:
         """The request as it may leave: no private value of a non-``send`` mode in it."""
         return self._text_out(instructions), self._out(data)
+
+    def apply(self, data: Any) -> Any:
+        """``data`` (text or JSON data) with the private values redacted."""
+        return self._text_out(data) if isinstance(data, str) else self._out(data)
 
     def inbound(self, answer: Any) -> Any:
         """``answer`` with every placeholder mapped back to its value."""
