@@ -78,7 +78,8 @@ def test_reveal_by_someone_the_policy_does_not_name_is_refused_printing_nothing(
 def test_a_refused_reveal_on_run_starts_no_run(tmp_path: Path) -> None:
     url = f"sqlite:{tmp_path / 'runs.db'}"
     (tmp_path / "policy.json").write_text(json.dumps({"reveal": ["ada"]}))
+    env = {"STEPGRAPH_POLICY": str(tmp_path / "policy.json")}
     done = stepgraph("run", "offers", EXAMPLE, "--run-id", "r", "--reveal", "bo", "--store", url,
-                     cwd=tmp_path, env={"STEPGRAPH_POLICY": str(tmp_path / "policy.json")})  # fmt: skip
+                     cwd=tmp_path, env=env)  # fmt: skip
     assert done.code == 7
     assert not (tmp_path / "runs.db").exists()

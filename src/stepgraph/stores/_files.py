@@ -22,6 +22,17 @@ def temp_path(path: str) -> str:
     return os.path.join(os.path.dirname(path) or ".", f".{os.path.basename(path)}.tmp")
 
 
+def owner_only(path: str) -> None:
+    """Create ``path`` empty and readable by its owner only (0600), unless it exists.
+
+    SQLite gives its -wal and -shm files the database file's permissions.
+    """
+    if path == ":memory:":
+        return
+    with contextlib.suppress(OSError):  # it exists, or cannot be made: the open says why
+        os.close(os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600))
+
+
 def atomic_write(path: str, data: bytes) -> None:
     """Replace ``path`` with ``data`` atomically and durably.
 
@@ -30,7 +41,7 @@ def atomic_write(path: str, data: bytes) -> None:
     """
     folder = os.path.dirname(path) or "."
     temp = temp_path(path)
-    fd = os.open(temp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o644)
+    fd = os.open(temp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
     try:
         view = memoryview(data)
         while view:
@@ -75,7 +86,7 @@ def exclusive_hold(path: str, run_id: str, store: str) -> Iterator[None]:
     claimed. A second holder, even in the same process, gets ``RunBusy``.
     """
     try:
-        fd = os.open(path, os.O_RDWR | os.O_CREAT, 0o644)
+        fd = os.open(path, os.O_RDWR | os.O_CREAT, 0o600)
     except OSError as error:
         raise StoreError(store, f"cannot hold run {run_id!r}: {error}") from error
     try:
@@ -91,7 +102,7 @@ def exclusive_hold(path: str, run_id: str, store: str) -> Iterator[None]:
 def append_line(path: str, line: str) -> None:
     """Append one line durably (write, fsync; fsync the folder when the file is new)."""
     created = not os.path.exists(path)
-    fd = os.open(path, os.O_WRONLY | os.O_APPEND | os.O_CREAT, 0o644)
+    fd = os.open(path, os.O_WRONLY | os.O_APPEND | os.O_CREAT, 0o600)
     try:
         os.write(fd, (line + "\n").encode("utf-8"))
         reach("journal-appended")

@@ -49,7 +49,7 @@ class JsonFileStore(StoreBase):
     def setup(self) -> None:
         """Create the folder (and its parents) if missing; writes do it on first use."""
         try:
-            os.makedirs(self.folder, exist_ok=True)
+            os.makedirs(self.folder, mode=0o700, exist_ok=True)
         except OSError as error:
             raise StoreError(self.url, f"cannot create folder {self.folder!r}: {error}") from error
         self._ready = True
@@ -211,7 +211,7 @@ class JsonFileStore(StoreBase):
         lock_path = os.path.join(self.folder, f".{check_run_id(run_id)}.lock")
         self._first_use()
         try:
-            fd = os.open(lock_path, os.O_RDWR | os.O_CREAT, 0o644)
+            fd = os.open(lock_path, os.O_RDWR | os.O_CREAT, 0o600)
         except FileNotFoundError as error:
             raise StoreError(
                 self.url, f"folder {self.folder!r} is missing: call setup()"

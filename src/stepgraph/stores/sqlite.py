@@ -23,7 +23,7 @@ from contextlib import AbstractContextManager, contextmanager
 from ..errors import InputError, StepgraphError, StoreError
 from ..jsontext import excerpt
 from . import check_run_id
-from ._files import exclusive_hold
+from ._files import exclusive_hold, owner_only
 from ._sql import SqlStore
 from ._testhooks import reach
 
@@ -123,7 +123,8 @@ class SqliteStore(SqlStore):
             else:
                 folder = os.path.dirname(self.path)
                 if folder:
-                    os.makedirs(folder, exist_ok=True)
+                    os.makedirs(folder, mode=0o700, exist_ok=True)
+                owner_only(self.path)
                 db = sqlite3.connect(self.path, isolation_level=None, check_same_thread=False)
             try:
                 db.execute(f"PRAGMA busy_timeout = {int(self.busy_timeout * 1000)}")
@@ -228,7 +229,7 @@ class SqliteStore(SqlStore):
     def hold(self, run_id: str) -> AbstractContextManager[None]:
         folder = f"{self.path}.holds"
         try:
-            os.makedirs(folder, exist_ok=True)
+            os.makedirs(folder, mode=0o700, exist_ok=True)
         except OSError as error:
             raise StoreError(self.url, f"cannot create {folder!r}: {error}") from error
         return exclusive_hold(os.path.join(folder, check_run_id(run_id)), run_id, self.url)
