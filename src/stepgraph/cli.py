@@ -204,10 +204,13 @@ def _run_commands(command: Command) -> None:
 
 
 def _read_commands(command: Command) -> None:
+    masking = "the graph whose private fields are masked, if not the registered one of its name"
     cmd = command("status", _status, "print where a run stands (exit code as for run)")
     cmd.add_argument("run_id", help="the run to look at")
+    cmd.add_argument("--graph", help=masking)
     cmd = command("show", _show, "print a run's report, trace and checkpoint history")
     cmd.add_argument("run_id", help="the run to show")
+    cmd.add_argument("--graph", help=masking)
     cmd = command("graph", _graph, "draw a graph as Mermaid or Graphviz DOT")
     cmd.add_argument("graph", help="a registered graph (offers) or module:attribute")
     cmd.add_argument("--format", choices=("mermaid", "dot"), default="mermaid",
@@ -367,7 +370,7 @@ def _show(args: argparse.Namespace) -> int:
         found = _standing(store, args.run_id)
         history = store.history(args.run_id) if found.checkpoint else []
         journal = store.generations(args.run_id)
-    guard = output_guard(args, found.checkpoint)
+    guard = output_guard(args, found.checkpoint, history=history)
     if args.json:
         emit_json(shown(guard, {**cli_text.run_json(found),
                                 "history": [cli_text.history_json(entry) for entry in history],

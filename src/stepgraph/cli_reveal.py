@@ -6,15 +6,17 @@ value of the run's state, wherever it appears (the state, the report, reasons, t
 history, the journal), is printed as ``[private]``. ``--reveal NAME`` prints them in
 clear when the policy (``--policy``, ``$STEPGRAPH_POLICY`` or the default file) names
 NAME under ``reveal``; otherwise the command is refused (exit 6, not allowed). A run
-whose graph cannot be found here is printed as it is stored: its declaration is unknown.
+whose graph is not registered under its name needs ``--graph REF`` to be masked: a graph
+that cannot be found is printed as stored, since its declaration is unknown.
 """
 
 from __future__ import annotations
 
 import argparse
+from collections.abc import Iterable
 from typing import Any
 
-from .checkpoint import Checkpoint
+from .checkpoint import EVENT, Checkpoint, HistoryEntry
 from .cli_people import load_policy
 from .errors import StepgraphError
 from .graph import Graph
@@ -30,11 +32,16 @@ def check_reveal(args: argparse.Namespace) -> None:
 
 
 def output_guard(
-    args: argparse.Namespace, checkpoint: Checkpoint | None, graph: Graph | None = None
+    args: argparse.Namespace,
+    checkpoint: Checkpoint | None,
+    graph: Graph | None = None,
+    history: Iterable[HistoryEntry] = (),
 ) -> Redactor | None:
     """The redactor for printing ``checkpoint``'s run; None to print it in clear.
 
-    Call ``check_reveal`` first: this trusts ``--reveal`` as already checked.
+    With a private declaration, the notes people wrote beside their actions (decisions,
+    supplied data, reconciliations) in ``history`` are masked too. Call ``check_reveal``
+    first: this trusts ``--reveal`` as already checked.
     """
     if getattr(args, "reveal", None) or checkpoint is None:
         return None
@@ -47,7 +54,8 @@ def output_guard(
     private = declared(graph)
     if private is None:
         return None
-    return private.output_redactor(checkpoint.run_id, checkpoint.state)
+    notes = [str((entry.update.get(EVENT) or {}).get("note") or "") for entry in history]
+    return private.output_redactor(checkpoint.run_id, checkpoint.state, notes)
 
 
 def shown(guard: Redactor | None, data: Any) -> Any:

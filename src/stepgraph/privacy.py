@@ -29,7 +29,7 @@ import hashlib
 import hmac
 import json
 import re
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -89,10 +89,14 @@ class Private:
         """What redacts this run's requests, given its current state."""
         return Redactor(run_id, self.values(state))
 
-    def output_redactor(self, run_id: str, state: Mapping[str, Any]) -> Redactor:
-        """What masks this run's outputs: every private value, whatever its mode."""
-        found = self.values(state)
-        return Redactor(run_id, {text: (value, "mask") for text, (value, _) in found.items()})
+    def output_redactor(
+        self, run_id: str, state: Mapping[str, Any], notes: Iterable[str] = ()
+    ) -> Redactor:
+        """What masks this run's outputs: every private value, whatever its mode, and
+        ``notes`` (what people wrote beside their actions, in the run's history)."""
+        found = {text: (value, "mask") for text, (value, _) in self.values(state).items()}
+        found.update((note, (note, "mask")) for note in notes if note)
+        return Redactor(run_id, found)
 
 
 class Redactor:

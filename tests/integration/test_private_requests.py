@@ -15,7 +15,8 @@ from stepgraph.checkpoint import canonical_json, digest
 from stepgraph.offers import graph, make_inputs
 from stepgraph.offers.prompt import REPORT_SCHEMA
 from stepgraph.privacy import MASK, Private
-from tests.fakeprovider import FakeProvider, completion, serve
+from tests.fakeprovider import FakeProvider, completion, good_report, serve
+from tests.private_offers import GRAPH as PRIVATE_SOURCES
 from tests.support import seed_offers
 
 SOURCES = ("offer-A-v1", "offer-B-v1", "offer-C-v1")
@@ -50,7 +51,7 @@ def user_data(fake: FakeProvider, index: int) -> Any:
     return json.loads(next(m["content"] for m in messages if m["role"] == "user"))
 
 
-def token(run_id: str, value: Any, private: Private | None = graph.private) -> str:
+def token(run_id: str, value: Any, private: Private | None = PRIVATE_SOURCES.private) -> str:
     assert private is not None
     return private.redactor(run_id, {}).token(value)
 
@@ -69,8 +70,8 @@ def test_offer_sources_reach_the_provider_only_as_tokens_and_map_back_for_verify
     fake: FakeProvider, store: Store
 ) -> None:
     fake.push(completion(report_in_tokens("r")))
-    result = run(graph, inputs=make_inputs(seed_offers()), adapter=model(fake), store=store,
-                 run_id="r")  # fmt: skip
+    result = run(PRIVATE_SOURCES, inputs=make_inputs(seed_offers()), adapter=model(fake),
+                 store=store, run_id="r")  # fmt: skip
     assert result.status == "ready_for_review"
     assert [row["source"] for row in result.state["report"]["rows"]] == list(SOURCES)
     [body] = bodies(fake)
@@ -84,8 +85,8 @@ def test_the_repair_loops_feedback_carries_no_private_value(
 ) -> None:
     fake.push(completion(report_in_tokens("r", wrong_source=True)),
               completion(report_in_tokens("r")))  # fmt: skip
-    result = run(graph, inputs=make_inputs(seed_offers()), adapter=model(fake), store=store,
-                 run_id="r")  # fmt: skip
+    result = run(PRIVATE_SOURCES, inputs=make_inputs(seed_offers()), adapter=model(fake),
+                 store=store, run_id="r")  # fmt: skip
     assert result.status == "ready_for_review"
     assert len(fake.seen) == 2
     feedback = user_data(fake, 1)["feedback"]
@@ -94,7 +95,7 @@ def test_the_repair_loops_feedback_carries_no_private_value(
 
 
 def test_a_reviewers_note_reaches_the_provider_masked(fake: FakeProvider, store: Store) -> None:
-    fake.push(completion(report_in_tokens("r")), completion(report_in_tokens("r")))
+    fake.push(good_report(seed_offers()), good_report(seed_offers()))
     first = run(graph, inputs=make_inputs(seed_offers()), adapter=model(fake), store=store,
                 run_id="r")  # fmt: skip
     assert first.checkpoint.wait is not None
@@ -112,7 +113,8 @@ def test_the_generation_journal_records_the_digest_of_the_request_as_sent(
     fake: FakeProvider, store: Store
 ) -> None:
     fake.push(completion(report_in_tokens("r")))
-    run(graph, inputs=make_inputs(seed_offers()), adapter=model(fake), store=store, run_id="r")
+    run(PRIVATE_SOURCES, inputs=make_inputs(seed_offers()), adapter=model(fake), store=store,
+        run_id="r")  # fmt: skip
     journal = store.generations("r")
     assert not [source for source in SOURCES if source in json.dumps(journal)]
     messages = fake.seen[0].body["messages"]

@@ -17,11 +17,15 @@ REVISION = 5
 5: the report carries structured claims cited in the rationale, checked exactly, and
 the rationale is read fail-safe with a length cap)."""
 
-PRIVATE = {"offers[].source": "tokenise", "review.note": "mask"}
-"""The offers' private fields (docs/privacy.md says why): a source names the supplier's
-document and is tokenised, since the model must copy it into the rows and the harness
-maps it back; a reviewer's note may say anything about people and prices and is masked.
-Prices are sent: comparing them is the model's whole task and verify checks them."""
+PRIVATE = {"review.note": "mask"}
+"""The offers' private fields (docs/privacy.md says why): a reviewer's note may say
+anything about people and terms, so it is masked on its way to the model (which learns
+that changes were asked for, not what) and in every output. Sources and prices are not
+private: copying and comparing them is the model's whole task, verify checks them
+exactly, and the reviewer must see them. A deployment that treats supplier documents
+as confidential declares ``"offers[].source": "tokenise"``: the model copies the
+placeholders and verify still passes (tests/integration/test_private_requests.py)."""
+
 
 graph = Graph(
     name="offers",
