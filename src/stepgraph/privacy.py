@@ -256,4 +256,28 @@ def masked(graph: object, state: Mapping[str, Any]) -> dict[str, Any]:
     return private.masked(state) if private is not None else dict(state)
 
 
-__all__ = ["MASK", "MODES", "Private", "Redactor", "declared", "masked", "redactor"]
+def hide_in_error(graph: object, run_id: str, state: Mapping[str, Any], error: Exception) -> None:
+    """Mask the run's private values in ``error`` and its cause, in place, before the
+    harness saves its text (a failure's or a retry's reason) or shows it."""
+    private = declared(graph)
+    if private is None:
+        return
+    guard = private.output_redactor(run_id, state)
+    for found in (error, error.__cause__):
+        if isinstance(found, BaseException):
+            found.args = tuple(guard.apply(a) if isinstance(a, str) else a for a in found.args)
+            reason = getattr(found, "reason", None)
+            if isinstance(reason, str):
+                found.reason = guard.apply(reason)  # type: ignore[attr-defined]
+
+
+__all__ = [
+    "MASK",
+    "MODES",
+    "Private",
+    "Redactor",
+    "declared",
+    "hide_in_error",
+    "masked",
+    "redactor",
+]

@@ -64,7 +64,7 @@ from .errors import (
 from .graph import END, Branch, Graph, Node, S
 from .logs import wanted
 from .migrations import apply_migrations, needs_migration
-from .privacy import redactor
+from .privacy import hide_in_error, redactor
 from .retry import DEFAULT_RETRY, Budget, RetryPolicy, later_than
 from .stores import Store, check_run_id
 from .stream import (
@@ -461,6 +461,7 @@ def _drive(
             else:
                 outcome = yield from _attempts(call, node, at.state, context)
         except (RetryLater, EffectUnknown) as stop_now:
+            hide_in_error(graph, call.run_id, at.state, stop_now)  # before its text is saved
             yield from _flush(at.emitted)
             base = at.current or _unsaved(call.run_id, call.parts, at.inputs, name)
             at.current = yield from _stop(call, base, name, stop_now)
@@ -517,9 +518,12 @@ def _position(
 def _failure(
     call: _Call, at: _Position, error: BaseException, *, name: str, visit: int, started: float
 ) -> Steps[None]:
-    """Announce a node's failure (after its model calls) and raise it as ``NodeError``."""
+    """Announce a node's failure (after its model calls) and raise it as ``NodeError``,
+    its text (and its cause's) with the run's private values masked."""
     if isinstance(error, GeneratorExit):
         raise error  # the driver closed the steps (a cancelled call): nothing may be yielded
+    if isinstance(error, Exception):
+        hide_in_error(call.graph, call.run_id, at.state, error)
     failure = _node_error(name, error)
     yield from _flush(at.emitted)
     if call.listen:
@@ -623,6 +627,7 @@ def _attempts(call: _Call, node: Node[Any], state: dict[str, Any], context: Cont
                     or not policy.covers(error) or tried >= policy.attempts):  # fmt: skip
                 raise
             delay = policy.delay(tried)
+            hide_in_error(call.graph, call.run_id, state, error)  # before the journal keeps it
             yield from _journal_retry(call, context, delay, error)
             yield SLEEP, delay, policy.sleep
 

@@ -1,0 +1,63 @@
+"""Error texts the harness saves or raises carry no private value of the run."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from stepgraph import END, Graph, NodeError, open_store, run
+from stepgraph.adapters import Request
+from stepgraph.errors import QuotaExceeded
+from stepgraph.privacy import MASK
+
+SECRET = "Jane Doe, 12 Rue Example"
+
+
+class EchoingQuota:
+    """A provider whose error body echoes what it was sent (some do)."""
+
+    id = "echo"
+
+    def generate(self, request: Request) -> Any:
+        raise QuotaExceeded(f"quota spent for request {json.dumps(request.data)}", status=402)
+
+
+def complain(state: dict[str, Any], context: Any) -> dict[str, Any]:
+    raise ValueError(f"cannot deliver to {state['address']}")
+
+
+def ask(state: dict[str, Any], context: Any) -> dict[str, Any]:
+    return {"answer": context.generate(instructions="Go", data={"to": state["address"]})}
+
+
+def one_node(fn: Any) -> Graph:
+    return Graph(name="g", entry="a", nodes={"a": fn}, edges={"a": END},
+                 private={"address": "send"})  # fmt: skip
+
+
+def test_a_node_error_names_no_private_value(tmp_path: Path) -> None:
+    with open_store(f"sqlite:{tmp_path / 'runs.db'}") as store:
+        store.setup()
+        with pytest.raises(NodeError) as raised:
+            run(one_node(complain), inputs={"address": SECRET}, adapter=EchoingQuota(),
+                store=store)  # fmt: skip
+    assert SECRET not in str(raised.value)
+    assert f"cannot deliver to {MASK}" in str(raised.value)
+
+
+def test_a_saved_provider_failure_reason_names_no_private_value(tmp_path: Path) -> None:
+    path = tmp_path / "runs.db"
+    with open_store(f"sqlite:{path}") as store:
+        store.setup()
+        with pytest.raises(NodeError):
+            run(one_node(ask), inputs={"address": SECRET}, adapter=EchoingQuota(), store=store,
+                run_id="r")  # fmt: skip
+        failed = store.load("r")
+    assert failed is not None
+    assert failed.wait is not None
+    assert failed.wait["kind"] == "failed"
+    assert MASK in failed.wait["reason"]
+    assert SECRET not in failed.wait["reason"]
