@@ -14,14 +14,12 @@ from __future__ import annotations
 
 import argparse
 from collections.abc import Iterable
-from typing import Any
 
-from .checkpoint import EVENT, Checkpoint, HistoryEntry
+from .checkpoint import Checkpoint, HistoryEntry
 from .cli_people import load_policy
-from .errors import StepgraphError
 from .graph import Graph
-from .privacy import Redactor, declared
-from .registry import graph_and_loader
+from .privacy import Redactor, shown
+from .privacy import output_guard as run_guard
 
 
 def check_reveal(args: argparse.Namespace) -> None:
@@ -39,28 +37,11 @@ def output_guard(
 ) -> Redactor | None:
     """The redactor for printing ``checkpoint``'s run; None to print it in clear.
 
-    With a private declaration, the notes people wrote beside their actions (decisions,
-    supplied data, reconciliations) in ``history`` are masked too. Call ``check_reveal``
-    first: this trusts ``--reveal`` as already checked.
+    Call ``check_reveal`` first: this trusts ``--reveal`` as already checked.
     """
     if getattr(args, "reveal", None) or checkpoint is None:
         return None
-    if graph is None:
-        ref = getattr(args, "graph", None) or checkpoint.parts.graph
-        try:
-            graph, _ = graph_and_loader(ref)
-        except StepgraphError:
-            return None
-    private = declared(graph)
-    if private is None:
-        return None
-    notes = [str((entry.update.get(EVENT) or {}).get("note") or "") for entry in history]
-    return private.output_redactor(checkpoint.run_id, checkpoint.state, notes)
-
-
-def shown(guard: Redactor | None, data: Any) -> Any:
-    """``data`` (text or JSON data) as it may be printed."""
-    return data if guard is None else guard.apply(data)
+    return run_guard(checkpoint, history, graph, getattr(args, "graph", None))
 
 
 __all__ = ["check_reveal", "output_guard", "shown"]

@@ -33,7 +33,8 @@ from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from .errors import GraphError
+from .checkpoint import EVENT, Checkpoint, HistoryEntry
+from .errors import GraphError, StepgraphError
 
 MODES = ("send", "tokenise", "mask", "drop")
 """The modes, from the least strict to the strictest."""
@@ -153,8 +154,8 @@ class Redactor:
             return kept
         if isinstance(data, list):
             return [value for value in map(self._out, data) if value is not _DROPPED]
-        if data is None or isinstance(data, bool):
-            return data
+        if data is None or isinstance(data, bool) or not isinstance(data, str | int | float):
+            return data  # not a value a state holds (a record object passed along)
         exact = self._exact.get(_text(data))
         if exact is not None:
             return exact
@@ -256,6 +257,37 @@ def masked(graph: object, state: Mapping[str, Any]) -> dict[str, Any]:
     return private.masked(state) if private is not None else dict(state)
 
 
+def output_guard(
+    checkpoint: Checkpoint,
+    history: Iterable[HistoryEntry] = (),
+    graph: object = None,
+    graph_ref: str | None = None,
+) -> Redactor | None:
+    """What masks a run in any output (command line, review page); None: nothing to mask.
+
+    ``graph`` (or ``graph_ref``, or the registered graph of the run's name) gives the
+    declaration; the notes people wrote beside actions in ``history`` are masked too. A
+    graph that cannot be found has no known declaration: None.
+    """
+    if graph is None:
+        from .registry import graph_and_loader  # the registry imports graphs, which import us
+
+        try:
+            graph, _ = graph_and_loader(graph_ref or checkpoint.parts.graph)
+        except StepgraphError:
+            return None
+    private = declared(graph)
+    if private is None:
+        return None
+    notes = [str((entry.update.get(EVENT) or {}).get("note") or "") for entry in history]
+    return private.output_redactor(checkpoint.run_id, checkpoint.state, notes)
+
+
+def shown(guard: Redactor | None, data: Any) -> Any:
+    """``data`` (text or JSON data) as an output may show it under ``guard``."""
+    return data if guard is None else guard.apply(data)
+
+
 def hide_in_error(graph: object, run_id: str, state: Mapping[str, Any], error: Exception) -> None:
     """Mask the run's private values in ``error`` and its cause, in place, before the
     harness saves its text (a failure's or a retry's reason) or shows it."""
@@ -279,5 +311,7 @@ __all__ = [
     "declared",
     "hide_in_error",
     "masked",
+    "output_guard",
     "redactor",
+    "shown",
 ]

@@ -23,6 +23,7 @@ import secrets
 import socket
 import sys
 from collections.abc import Callable
+from dataclasses import replace
 from typing import Any
 from urllib.parse import quote
 
@@ -41,6 +42,7 @@ from .errors import (
 from .events import decide, reconcile
 from .graph import END
 from .policy import Policy
+from .privacy import output_guard, shown
 from .review_jobs import Jobs
 from .statuses import list_runs, standing
 from .stores import Store, check_run_id, open_store
@@ -170,9 +172,14 @@ class ReviewPages:
             history = store.history(run_id)
             journal = sorted(store.generations(run_id).items())
         job = self.jobs.get(run_id)
+        guard = output_guard(current, history)  # private fields are never shown here
+        if guard is not None:
+            history = [replace(entry, update=guard.apply(entry.update)) for entry in history]
+            journal = [(key, guard.apply(record)) for key, record in journal]
+        view = shown(guard, _view(current))
         return self.page("run.html", status=status, error=error, notice=notice, history=history,
                          generations=journal, run_status=found.status, job=job,
-                         run_reason=found.reason, **_view(current))  # fmt: skip
+                         run_reason=shown(guard, found.reason), **view)  # fmt: skip
 
     def act(
         self,
