@@ -15,6 +15,8 @@ from typing import Any
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
+from stepgraph import open_store
+from stepgraph.privacy import MASK
 from stepgraph.review_app import cookie_name
 from tests.integration.cli_helpers import EXAMPLE, ROOT, stepgraph
 from tests.integration.review_server import browser, review_server
@@ -83,7 +85,11 @@ def test_a_reviewer_approves_on_the_page_and_the_decision_names_them(
     assert "approve by ada" in page.inner_text("#decided")
     review = site.status("r1")["state"]["review"]
     assert (review["by"], review["digest"]) == ("ada", shown)
-    assert review["note"] == "numbers match the offers"
+    assert review["note"] == MASK  # the command line masks the note (docs/privacy.md)
+    with open_store(f"sqlite:{site.folder / '.stepgraph' / 'runs.db'}") as store:
+        stored = store.load("r1")
+    assert stored is not None
+    assert stored.state["review"]["note"] == "numbers match the offers"
 
 
 def test_an_approval_of_content_that_changed_after_the_page_loaded_is_refused(
