@@ -79,7 +79,7 @@ environment:
   STEPGRAPH_SIGNING_KEY  sign every saved step with an HMAC and refuse runs that do
                          not verify under it (at least 16 characters)
   STEPGRAPH_POLICY       the policy file naming who may approve, reject, revise,
-                         supply and reconcile (default .stepgraph/policy.json)
+                         supply, reconcile and reveal (default .stepgraph/policy.json)
   STEPGRAPH_LOG          debug, info, warning or error: log lines on stderr (a worker
                          logs its own lines at info without it)
   STEPGRAPH_OTEL         1: send OpenTelemetry spans and metrics as the OTEL_*
