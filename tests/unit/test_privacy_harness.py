@@ -1,4 +1,4 @@
-"""Error texts the harness saves or raises carry no private value of the run."""
+"""Private values in the harness: error texts mask them; journaled answers map tokens back."""
 
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 
 from stepgraph import END, Graph, NodeError, open_store, run
-from stepgraph.adapters import Request
+from stepgraph.adapters import FunctionAdapter, Request
 from stepgraph.errors import QuotaExceeded
 from stepgraph.privacy import MASK
 
@@ -61,3 +61,36 @@ def test_a_saved_provider_failure_reason_names_no_private_value(tmp_path: Path) 
     assert failed.wait["kind"] == "failed"
     assert MASK in failed.wait["reason"]
     assert SECRET not in failed.wait["reason"]
+
+
+def test_a_journaled_answer_with_tokens_is_mapped_back_when_the_node_runs_again(
+    tmp_path: Path,
+) -> None:
+    seen: list[Any] = []
+
+    def model(request: Request) -> Any:
+        seen.append(request.data)
+        return {"to": request.data["to"]}  # echoes the placeholder it was sent
+
+    attempts: list[Any] = []
+
+    def flaky(state: dict[str, Any], context: Any) -> dict[str, Any]:
+        answer = context.generate(instructions="Go", data={"to": state["address"]})
+        attempts.append(answer)
+        if len(attempts) == 1:
+            raise RuntimeError("after the model call, before the save")
+        return {"answer": answer}
+
+    graph = Graph(name="g", entry="a", nodes={"a": flaky}, edges={"a": END},
+                  private={"address": "tokenise"})  # fmt: skip
+    with open_store(f"sqlite:{tmp_path / 'runs.db'}") as store:
+        store.setup()
+        with pytest.raises(NodeError):
+            run(graph, inputs={"address": SECRET}, adapter=FunctionAdapter("f", model),
+                store=store, run_id="r")  # fmt: skip
+        done = run(graph, inputs={"address": SECRET}, adapter=FunctionAdapter("f", model),
+                   store=store, run_id="r")  # fmt: skip
+    assert len(seen) == 1  # the second attempt was answered from the journal
+    assert SECRET not in json.dumps(seen)
+    assert attempts == [{"to": SECRET}, {"to": SECRET}]
+    assert done.state["answer"] == {"to": SECRET}
