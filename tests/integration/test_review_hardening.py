@@ -16,6 +16,8 @@ from typing import Any
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
+from stepgraph import open_store
+from stepgraph.privacy import MASK
 from stepgraph.review_app import cookie_name
 from tests.integration.cli_helpers import EXAMPLE, ROOT, stepgraph
 from tests.integration.review_server import browser, csrf_of, review_server
@@ -231,7 +233,10 @@ def test_a_blocked_report_is_sent_back_for_another_draft_on_the_page(
     history = stepgraph("show", "b1", "--json", cwd=folder).json()["history"]
     revised = [step for step in history if step["node"] == "@decision"]
     assert revised[0]["update"]["@event"]["by"] == "ada"
-    assert revised[0]["update"]["review"]["note"] == "copy the amounts exactly"
+    assert revised[0]["update"]["review"]["note"] == MASK  # show masks it (docs/privacy.md)
+    with open_store(f"sqlite:{folder / '.stepgraph' / 'runs.db'}") as store:
+        stored = [step for step in store.history("b1") if step.node == "@decision"]
+    assert stored[0].update["review"]["note"] == "copy the amounts exactly"
 
 
 def test_revise_at_the_command_line_sends_a_blocked_report_back_bound_to_its_digest(
