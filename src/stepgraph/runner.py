@@ -461,10 +461,9 @@ def _drive(
             else:
                 outcome = yield from _attempts(call, node, at.state, context)
         except (RetryLater, EffectUnknown) as stop_now:
-            hide_in_error(graph, call.run_id, at.state, stop_now)  # before its text is saved
             yield from _flush(at.emitted)
             base = at.current or _unsaved(call.run_id, call.parts, at.inputs, name)
-            at.current = yield from _stop(call, base, name, stop_now)
+            at.current = yield from _stop(call, base, name, stop_now, at.state)
             break
         except BaseException as error:
             yield from _failure(call, at, error, name=name, visit=visit, started=started)
@@ -711,14 +710,20 @@ def _save_unless_cancelled(
 
 
 def _stop(
-    call: _Call, current: Checkpoint, name: str, error: RetryLater | EffectUnknown
+    call: _Call,
+    current: Checkpoint,
+    name: str,
+    error: RetryLater | EffectUnknown,
+    state: dict[str, Any],
 ) -> Steps[Checkpoint]:
     """Save why the run stopped at ``name``; re-raise ``RetryLater`` once it is saved.
+    The error's text first has the private values of ``state`` masked.
 
     A provider's stop counts against the run: the pause grows with each stop in a row,
     and after ``policy.later_stops`` the run is saved ``failed`` for a person instead
     (``RunFailed``).
     """
+    hide_in_error(call.graph, call.run_id, state, error)  # before its text is saved
     if isinstance(error, RetryLater):
         cause = error.__cause__
         if not isinstance(cause, ProviderError):  # a spent budget: go on at once next time

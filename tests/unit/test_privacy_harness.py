@@ -1,17 +1,20 @@
-"""Private values in the harness: error texts mask them; journaled answers map tokens back."""
+"""Private values in the harness: error texts mask them; journaled answers map tokens back;
+the async loop (agenerate) and node retries hide them like the sync one."""
 
 from __future__ import annotations
 
+import asyncio
 import json
 from pathlib import Path
 from typing import Any
 
 import pytest
 
-from stepgraph import END, Graph, NodeError, open_store, run
+from stepgraph import END, Graph, Node, NodeError, NodeRetry, arun, open_store, run
 from stepgraph.adapters import FunctionAdapter, Request
 from stepgraph.errors import QuotaExceeded
 from stepgraph.privacy import MASK
+from stepgraph.stream import NodeFailed, RetryScheduled, StepEvent
 
 SECRET = "Jane Doe, 12 Rue Example"
 
@@ -94,3 +97,67 @@ def test_a_journaled_answer_with_tokens_is_mapped_back_when_the_node_runs_again(
     assert SECRET not in json.dumps(seen)
     assert attempts == [{"to": SECRET}, {"to": SECRET}]
     assert done.state["answer"] == {"to": SECRET}
+
+
+def test_agenerate_sends_placeholders_and_the_async_node_gets_the_value_back(
+    tmp_path: Path,
+) -> None:
+    seen: list[Any] = []
+
+    def model(request: Request) -> Any:
+        seen.append(request.data)
+        return {"to": request.data["to"]}  # echoes the placeholder it was sent
+
+    async def ask_async(state: dict[str, Any], context: Any) -> dict[str, Any]:
+        return {"answer": await context.agenerate(instructions="Go",
+                                                  data={"to": state["address"]})}  # fmt: skip
+
+    graph = Graph(name="g", entry="a", nodes={"a": ask_async}, edges={"a": END},
+                  private={"address": "tokenise"})  # fmt: skip
+    with open_store(f"sqlite:{tmp_path / 'runs.db'}") as store:
+        store.setup()
+        done = asyncio.run(arun(graph, inputs={"address": SECRET},
+                                adapter=FunctionAdapter("f", model), store=store))  # fmt: skip
+        journal = store.generations(done.run_id)
+    assert SECRET not in json.dumps(seen)
+    assert seen[0]["to"].startswith("[[p:")
+    assert SECRET not in json.dumps(journal)
+    assert done.state["answer"] == {"to": SECRET}
+
+
+def test_a_node_retry_journals_and_announces_no_private_value(tmp_path: Path) -> None:
+    calls: list[int] = []
+
+    def shaky(state: dict[str, Any], context: Any) -> dict[str, Any]:
+        calls.append(1)
+        if len(calls) == 1:
+            raise OSError(f"connection reset while sending {state['address']}")
+        return {"sent": True}
+
+    events: list[StepEvent] = []
+    node = Node(fn=shaky, retry=NodeRetry(attempts=2, sleep=lambda _: None))
+    graph = Graph(name="g", entry="a", nodes={"a": node}, edges={"a": END},
+                  private={"address": "send"})  # fmt: skip
+    with open_store(f"sqlite:{tmp_path / 'runs.db'}") as store:
+        store.setup()
+        done = run(graph, inputs={"address": SECRET}, adapter=EchoingQuota(), store=store,
+                   on_event=events.append)  # fmt: skip
+        journal = store.generations(done.run_id)
+    reasons = [event.reason for event in events if isinstance(event, RetryScheduled)]
+    assert len(reasons) == 1
+    assert SECRET not in reasons[0]
+    assert MASK in reasons[0]
+    assert SECRET not in json.dumps(journal)
+
+
+def test_a_node_failed_event_names_no_private_value(tmp_path: Path) -> None:
+    events: list[StepEvent] = []
+    with open_store(f"sqlite:{tmp_path / 'runs.db'}") as store:
+        store.setup()
+        with pytest.raises(NodeError):
+            run(one_node(complain), inputs={"address": SECRET}, adapter=EchoingQuota(),
+                store=store, on_event=events.append)  # fmt: skip
+    messages = [event.message for event in events if isinstance(event, NodeFailed)]
+    assert len(messages) == 1
+    assert SECRET not in messages[0]
+    assert f"cannot deliver to {MASK}" in messages[0]
