@@ -15,9 +15,9 @@ from stepgraph.checkpoint import canonical_json, digest
 from stepgraph.offers import graph, make_inputs
 from stepgraph.offers.prompt import REPORT_SCHEMA
 from stepgraph.privacy import MASK, Private
-from tests.fakeprovider import FakeProvider, completion, good_report, serve
+from stepgraph.testing.fakeserver import FakeProvider, completion, serve
 from tests.private_offers import GRAPH as PRIVATE_SOURCES
-from tests.support import seed_offers
+from tests.support import good_report, seed_offers
 
 SOURCES = ("offer-A-v1", "offer-B-v1", "offer-C-v1")
 NOTE = "call Jane Doe on 555-0199 before approving"
