@@ -38,6 +38,8 @@ from .errors import (
     StoreError,
     StoreUnavailable,
     StrandedRun,
+    ToolFailed,
+    ToolTimeout,
     VersionConflict,
 )
 from .events import decide, reconcile, supply
@@ -49,6 +51,7 @@ from .runner import RunResult, iter_resume, iter_run, resume, run
 from .schema import Reducer, append
 from .stores import RunSummary, Store, open_store
 from .stream import StepEvent
+from .tools import Tool, ToolPolicy, ToolRefusal, tool
 from .waits import Wait
 
 __version__ = "0.1.0"
@@ -109,6 +112,11 @@ __all__ = [
     "StoreUnavailable",
     "Stranded",
     "StrandedRun",
+    "Tool",
+    "ToolFailed",
+    "ToolPolicy",
+    "ToolRefusal",
+    "ToolTimeout",
     "Update",
     "VersionConflict",
     "Wait",
@@ -130,4 +138,5 @@ __all__ = [
     "run",
     "stranded",
     "supply",
+    "tool",
 ]

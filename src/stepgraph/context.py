@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import json
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING, Any
 
 from .adapters import Adapter, Request, Result
@@ -41,7 +41,9 @@ from .stream import GenerationAttempt, StepEvent
 
 if TYPE_CHECKING:
     from .drive import Steps
+    from .graph import Graph
     from .stores import Store
+    from .tools import Tool
 
 
 class Context:
@@ -61,6 +63,9 @@ class Context:
         budget: Budget | None = None,
         emit: Callable[[StepEvent], None] | None = None,
         privacy: Redactor | None = None,
+        graph: Graph[Any] | None = None,
+        state: dict[str, Any] | None = None,
+        inputs: dict[str, Any] | None = None,
     ) -> None:
         self.run_id = run_id
         self.node = node
@@ -74,6 +79,9 @@ class Context:
         self.budget = budget or Budget(None)
         self._emit = emit  # where GenerationAttempt events go (None: nobody listens)
         self.privacy = privacy  # redacts requests before they leave (private fields)
+        self.graph = graph  # the run's graph: its name, revision and the node's tools
+        self.state = state if state is not None else {}  # where tool approvals are found
+        self.inputs = inputs if inputs is not None else {}  # what tool constraints check
 
     def generate(
         self,
@@ -251,6 +259,31 @@ class Context:
         self._record(slot, {"status": "done", "effect": name, "key": key, "outcome": outcome,
                             "at": now()})  # fmt: skip
         return outcome
+
+    @property
+    def tools(self) -> dict[str, Tool]:
+        """The tools this node declared, by name (only these may be called)."""
+        if self.graph is None or self.node not in self.graph.nodes:
+            return {}
+        return {found.name: found for found in self.graph.nodes[self.node].tools}
+
+    def call_tool(self, name: str, args: Mapping[str, Any]) -> Any:
+        """Call a declared tool under its policy: its result, or a ``ToolRefusal``.
+
+        See ``stepgraph.tools.calls``: refusals are journaled and returned, a read's
+        journaled result is reused in the same step, a write runs as an effect.
+        """
+        from .tools.calls import call_tool
+
+        return call_tool(self, name, args)
+
+    def recorded(self, slot: str) -> dict[str, Any] | None:
+        """This run's journal record in ``slot``, if any."""
+        return self.journal.get(slot)
+
+    def record(self, slot: str, record: dict[str, Any]) -> None:
+        """Journal ``record`` in ``slot`` durably (before anything else happens)."""
+        self._record(slot, record)
 
     def _remaining(self) -> float | None:
         if self.deadline is None:

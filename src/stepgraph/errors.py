@@ -33,6 +33,8 @@ Every error the library raises on purpose is one of these::
     │   ├── StateError            the state broke its declared type (.field, .rule)
     │   └── EdgeError             an edge picked an undeclared or unknown target
     ├── EffectUnknown             a side effect started but its outcome is unknown (.key)
+    ├── ToolFailed                a tool raised (.tool, .error: the class name)
+    │   └── ToolTimeout           a tool ran past its timeout (.seconds)
     └── ActionRefused             a person's action was refused; nothing was recorded
         ├── NotAllowed            the policy does not let .actor do .action
         ├── NotWaiting            the run does not wait for this action (.status)
@@ -435,6 +437,26 @@ class EffectUnknown(StepgraphError):
         self.slot = slot  # where the generation journal keeps its intent
         super().__init__(f"effect {effect!r} of node {node!r} (key {key}) may have happened: "
                          "its outcome was never recorded")  # fmt: skip
+
+
+class ToolFailed(StepgraphError):
+    """A tool call raised (or timed out); the call is journaled with ``error``'s class.
+
+    A refused call is not an error: it is returned as a ``ToolRefusal`` value.
+    """
+
+    def __init__(self, tool: str, error: str, detail: str) -> None:
+        self.tool = tool
+        self.error = error  # the class name of what the tool raised
+        super().__init__(f"tool {tool!r} failed: {error}: {detail}")
+
+
+class ToolTimeout(ToolFailed):
+    """A tool call did not return within its ``timeout`` (seconds)."""
+
+    def __init__(self, tool: str, seconds: float) -> None:
+        self.seconds = seconds
+        super().__init__(tool, "ToolTimeout", f"no answer within {seconds:g} s")
 
 
 class ActionRefused(StepgraphError):

@@ -12,7 +12,7 @@ import hashlib
 import json
 import re
 from collections.abc import Awaitable, Callable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any, Generic, TypeAlias
 
 from .errors import GraphError
@@ -23,6 +23,7 @@ if TYPE_CHECKING:
     from .context import Context
     from .retry import NodeRetry
     from .schema import StateSchema
+    from .tools import Tool
     from .waits import Wait
 
 END = "END"
@@ -54,11 +55,14 @@ class Node(Generic[S]):
     ``fn(state, context)`` gets a deep copy of the state and returns a partial update
     (or an awaitable of one). ``timeout`` bounds one call in seconds. ``retry`` runs the
     node again, with a backoff, when it raises one of the errors the policy covers.
+    ``tools`` are the only tools the node may call (``context.call_tool``), each
+    under its policy.
     """
 
     fn: NodeFunction[S]
     timeout: float | None = None
     retry: NodeRetry | None = None
+    tools: tuple[Tool, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -112,11 +116,16 @@ class Graph(Generic[S]):
         migrations: Sequence[Migration] = (),
         state: type[S] | None = None,
         private: Mapping[str, str] | Private | None = None,
+        tools: Mapping[str, Sequence[Tool]] | None = None,
     ) -> None:
         normal = {
             key: value if isinstance(value, Node) else Node(fn=value)
             for key, value in nodes.items()
         }
+        for key, declared in (tools or {}).items():  # tools={"node": [tool, ...]}
+            if key not in normal:
+                raise GraphError(f"tools for {key!r}, which is not a node")
+            normal[key] = replace(normal[key], tools=(*normal[key].tools, *declared))
         object.__setattr__(self, "name", name)
         object.__setattr__(self, "revision", revision)
         object.__setattr__(self, "entry", entry)
@@ -210,6 +219,17 @@ def _check_node(name: str, node: Node[Any]) -> None:
 
         if not isinstance(node.retry, NodeRetry):
             raise GraphError(f"node {name!r}: retry must be a NodeRetry")
+    names = [getattr(found, "name", None) for found in node.tools]
+    if not all(isinstance(found, _tool_class()) for found in node.tools):
+        raise GraphError(f"node {name!r}: tools must be stepgraph.tools.Tool objects")
+    if len(set(names)) != len(names):
+        raise GraphError(f"node {name!r}: a tool name is declared twice")
+
+
+def _tool_class() -> type:
+    from .tools.tool import Tool  # tools import graph errors only; no import loop
+
+    return Tool
 
 
 def _check_edge(graph: Graph[Any], name: str, edge: object) -> None:

@@ -22,6 +22,8 @@ STAGES = (
     "postgres-committed",  # the PostgreSQL save transaction committed
     "effect-intended",  # a side effect's intent is journaled, the effect not yet called
     "effect-called",  # the effect returned, its outcome not yet journaled
+    "tool-started",  # a read tool's call is journaled as started, the tool not yet called
+    "tool-returned",  # a read tool returned, its result not yet journaled
 )
 
 observer: Callable[[str], None] | None = None
