@@ -26,7 +26,11 @@ def only_named_offers(args: Mapping[str, Any], state: Mapping[str, Any]) -> str 
     return f"offer {args['offer_id']!r} is not named in the run's inputs"
 
 
-@tool(policy=ToolPolicy.allow(graphs=["toolbox"], nodes=["fetch"], constraint=only_named_offers))
+@tool(
+    policy=ToolPolicy.allow(
+        graphs=["toolbox"], nodes=["fetch", "settle"], constraint=only_named_offers
+    )
+)
 def lookup(offer_id: str, catalogue: str) -> dict[str, Any]:
     """Read one offer from a JSON catalogue file."""
     COUNTS["lookup"] += 1
@@ -87,6 +91,23 @@ def act(state: dict[str, Any], context: Context) -> Any:
 graph = Graph(name="toolbox", entry="fetch", nodes={"fetch": fetch, "act": act},
               edges={"fetch": "act", "act": END},
               tools={"fetch": [lookup], "act": [book]})  # fmt: skip
+
+
+book_now: Tool = tool(name="book_now", kind="write", lookup=_ledger_lookup,
+                      policy=ToolPolicy.allow(nodes=["settle"], constraint=only_named_offers))(
+    _book
+)  # fmt: skip
+
+
+def settle(state: dict[str, Any], context: Context) -> dict[str, Any]:
+    offer_id = state["offer_ids"][0]
+    offer = context.call_tool("lookup", {"offer_id": offer_id, "catalogue": state["catalogue"]})
+    booking = context.call_tool("book_now", {"offer_id": offer_id, "quantity": 1})
+    return {"offer": offer, "booking": booking}
+
+
+crash_graph = Graph(name="toolbox", entry="settle", nodes={"settle": settle},
+                    edges={"settle": END}, tools={"settle": [lookup, book_now]})  # fmt: skip
 
 
 def write_catalogue(path: Path) -> Path:
