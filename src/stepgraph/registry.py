@@ -38,7 +38,25 @@ def _offers_inputs(path: str) -> dict[str, Any]:
     return make_inputs(load_offers(path))
 
 
-GRAPHS = {"offers": GraphEntry("stepgraph.offers:graph", _offers_inputs)}
+def _offers_by_id_inputs(path: str) -> dict[str, Any]:
+    """``{"offer_ids": [...], "catalogue": ...}``; a relative catalogue file is read
+    from the input file's folder."""
+    import os
+
+    from .offers.by_id import make_inputs_by_id
+
+    data = json_object(path)
+    ref = data.get("catalogue")
+    if isinstance(ref, str) and ref and "://" not in ref and not os.path.isabs(ref):
+        ref = os.path.join(os.path.dirname(os.path.abspath(path)), ref)
+    return make_inputs_by_id(data.get("offer_ids"), ref, max_drafts=data.get("max_drafts"),
+                             outbox=data.get("outbox"))  # fmt: skip
+
+
+GRAPHS = {
+    "offers": GraphEntry("stepgraph.offers:graph", _offers_inputs),
+    "offers-by-id": GraphEntry("stepgraph.offers.by_id:graph", _offers_by_id_inputs),
+}
 ADAPTERS = {"fixture": "stepgraph.offers.fixture:FixtureAdapter"}
 
 
