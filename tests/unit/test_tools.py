@@ -170,3 +170,8 @@ def test_a_refusal_is_a_value_the_node_can_hand_to_a_model() -> None:
     refusal = ToolRefusal("book", "node", "node 'x' may not call 'book'")
     assert refusal.as_json() == {"refused": "book", "rule": "node",
                                  "reason": "node 'x' may not call 'book'"}  # fmt: skip
+
+
+def test_an_unknown_tool_option_is_a_graph_error() -> None:
+    with pytest.raises(GraphError, match="kinds"):
+        tool(kinds="write")

@@ -23,6 +23,10 @@ _PYTHON: dict[str, tuple[type, ...]] = {
     "string": (str,), "integer": (int,), "number": (int, float), "boolean": (bool,),
     "null": (type(None),), "array": (list,), "object": (dict,),
 }  # fmt: skip
+_SIZES = (
+    (str, "minLength", "maxLength", "character(s)"),
+    (list, "minItems", "maxItems", "item(s)"),
+)
 RESERVED = ("idempotency_key",)
 """Parameters the harness fills in itself (a write tool's idempotency key)."""
 
@@ -102,18 +106,13 @@ def _bounds(value: Any, schema: Mapping[str, Any], where: str) -> list[tuple[str
         found.append((where, f"must be at least {schema['minimum']}"))
     if number and "maximum" in schema and value > schema["maximum"]:
         found.append((where, f"must be at most {schema['maximum']}"))
-    if isinstance(value, str):
-        if len(value) < schema.get("minLength", 0):
-            found.append((where, f"must have at least {schema['minLength']} character(s)"))
-        if "maxLength" in schema and len(value) > schema["maxLength"]:
-            found.append((where, f"must have at most {schema['maxLength']} character(s)"))
-        if "pattern" in schema and not re.search(schema["pattern"], value):
-            found.append((where, f"must match {schema['pattern']}"))
-    if isinstance(value, list):
-        if len(value) < schema.get("minItems", 0):
-            found.append((where, f"must have at least {schema['minItems']} item(s)"))
-        if "maxItems" in schema and len(value) > schema["maxItems"]:
-            found.append((where, f"must have at most {schema['maxItems']} item(s)"))
+    if isinstance(value, str) and "pattern" in schema and not re.search(schema["pattern"], value):
+        found.append((where, f"must match {schema['pattern']}"))
+    for kind, low, high, unit in _SIZES:
+        if isinstance(value, kind) and len(value) < schema.get(low, 0):
+            found.append((where, f"must have at least {schema[low]} {unit}"))
+        if isinstance(value, kind) and high in schema and len(value) > schema[high]:
+            found.append((where, f"must have at most {schema[high]} {unit}"))
     return found
 
 

@@ -98,46 +98,35 @@ class Tool:
         return self.fn(**args, **extra)
 
 
+_OPTIONS = ("name", "description", "kind", "policy", "arguments", "timeout", "lookup")
+
+
 @overload
 def tool(fn: Callable[..., Any], /) -> Tool: ...
 
 
 @overload
-def tool(
-    fn: None = None,
-    *,
-    name: str | None = None,
-    description: str | None = None,
-    kind: Literal["read", "write"] = "read",
-    policy: ToolPolicy | None = None,
-    arguments: Mapping[str, Any] | None = None,
-    timeout: float = 30.0,
-    lookup: Callable[[str], Any] | None = None,
-) -> Callable[[Callable[..., Any]], Tool]: ...
+def tool(fn: None = None, /, **options: Any) -> Callable[[Callable[..., Any]], Tool]: ...
 
 
-def tool(
-    fn: Callable[..., Any] | None = None,
-    *,
-    name: str | None = None,
-    description: str | None = None,
-    kind: Literal["read", "write"] = "read",
-    policy: ToolPolicy | None = None,
-    arguments: Mapping[str, Any] | None = None,
-    timeout: float = 30.0,
-    lookup: Callable[[str], Any] | None = None,
-) -> Any:
+def tool(fn: Callable[..., Any] | None = None, /, **options: Any) -> Any:
     """Make a ``Tool`` of a function: ``@tool`` or ``@tool(kind="write", policy=...)``.
 
-    The argument and result schemas come from the type hints unless ``arguments`` is
-    given; the description defaults to the docstring's first paragraph.
+    ``options`` are ``Tool``'s fields (``name``, ``description``, ``kind``, ``policy``,
+    ``arguments``, ``timeout``, ``lookup``). The argument and result schemas come from
+    the type hints unless ``arguments`` is given; the description defaults to the
+    docstring's first paragraph.
     """
+    unknown = sorted(set(options) - set(_OPTIONS))
+    if unknown:
+        raise GraphError(f"tool(): unknown option(s) {', '.join(unknown)}")
 
     def make(target: Callable[..., Any]) -> Tool:
-        text = description or (inspect.getdoc(target) or "").split("\n\n")[0]
-        return Tool(name=name or target.__name__, description=text, fn=target, kind=kind,
-                    arguments=arguments or arguments_schema(target),
-                    result=result_schema(target), policy=policy or ToolPolicy(),
-                    timeout=timeout, lookup=lookup)  # fmt: skip
+        text = options.get("description") or (inspect.getdoc(target) or "").split("\n\n")[0]
+        fields = {**options, "name": options.get("name") or target.__name__,
+                  "description": text, "fn": target,
+                  "arguments": options.get("arguments") or arguments_schema(target),
+                  "result": result_schema(target)}  # fmt: skip
+        return Tool(**fields)
 
     return make(fn) if fn is not None else make
