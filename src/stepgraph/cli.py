@@ -184,7 +184,7 @@ def _parser() -> argparse.ArgumentParser:
 
 def _run_commands(command: Command) -> None:
     cmd = command("run", _run, "start a run (or return the finished one for the same input)")
-    cmd.add_argument("graph", help="a registered graph (offers) or module:attribute")
+    cmd.add_argument("graph", help="a registered graph (offers, offers-by-id) or module:attribute")
     cmd.add_argument("input", help="the input file (.json or .csv for offers)")
     cmd.add_argument("--run-id", help="name the run (default: derived from the fingerprint)")
     _provider_options(cmd)
@@ -212,7 +212,7 @@ def _read_commands(command: Command) -> None:
     cmd.add_argument("run_id", help="the run to show")
     cmd.add_argument("--graph", help=masking)
     cmd = command("graph", _graph, "draw a graph as Mermaid or Graphviz DOT")
-    cmd.add_argument("graph", help="a registered graph (offers) or module:attribute")
+    cmd.add_argument("graph", help="a registered graph (offers, offers-by-id) or module:attribute")
     cmd.add_argument("--format", choices=("mermaid", "dot"), default="mermaid",
                      help="mermaid (default) or dot")  # fmt: skip
 
