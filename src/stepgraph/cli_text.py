@@ -228,7 +228,8 @@ def show(found: Standing, history: list[HistoryEntry], journal: dict[str, dict[s
         lines.append(table(["slot", "outcome", "attempt", "adapter", "latency ms", "request",
                             "earlier attempts"],
                            [[key, _outcome(record), str(record.get("attempt", "?")),
-                             str(record.get("adapter", "?")), str(record.get("latency_ms", "-")),
+                             str(record.get("adapter") or record.get("tool") or "?"),
+                             str(record.get("latency_ms", "-")),
                              str(record.get("request", ""))[:12], _earlier(record)]
                             for key, record in sorted(journal.items())]))  # fmt: skip
     return "\n".join(lines)

@@ -131,6 +131,9 @@ def test_the_command_line_runs_offers_by_id_with_a_catalogue_beside_the_input(
     assert (data["status"], data["trace"]) == ("ready_for_review",
                                                ["fetch", "inspect", "draft", "verify"])  # fmt: skip
     assert data["state"]["report"]["recommendedId"] == "B"
+    shown = stepgraph("show", data["run_id"], cwd=work)
+    calls = [line.split() for line in shown.out.splitlines() if ":tool:fetch_offer:" in line]
+    assert [(call[1], call[3]) for call in calls] == [("done", "fetch_offer")] * 2
 
 
 def test_the_catalogue_command_builds_a_catalogue_from_an_offers_file(tmp_path: Path) -> None:
