@@ -133,18 +133,19 @@ async def asupply(
     store: Store,
     run_id: str,
     *,
-    changes: Mapping[str, Any],
+    changes: Mapping[str, Any] | None = None,
     actor: str,
     policy: Policy,
     note: str | None = None,
     on_event: EventCallback | None = None,
+    state: Mapping[str, Any] | None = None,
 ) -> Checkpoint:
     """``supply`` without blocking the loop (its store I/O runs in a worker thread)."""
     import asyncio
 
     return await asyncio.to_thread(lambda: supply(store, run_id, changes=changes, actor=actor,
-                                                  policy=policy, note=note,
-                                                  on_event=on_event))  # fmt: skip
+                                                  policy=policy, note=note, on_event=on_event,
+                                                  state=state))  # fmt: skip
 
 
 async def _items(steps: Steps[RunResult[S]]) -> AsyncGenerator[StepEvent | RunResult[S], None]:

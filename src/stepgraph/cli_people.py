@@ -144,11 +144,15 @@ def supply_prices(
         raise RunNotFound(store.url, run_id)
     if (current.wait or {}).get("kind") != "data":  # refused before the items are checked
         raise NotWaiting(run_id, current.status, "data")
-    offers = current.inputs.get("offers")
+    fetched = "offers" in current.values  # offers a node read (offers-by-id), not inputs
+    offers = current.state.get("offers")
     if not isinstance(offers, list):
         raise InputError("run", f"run {run_id!r} has no offers to supply a price for")
     for item in items:
         offers = supplied_offer(offers, item["id"], item["monthly"], item["source"])
+    if fetched:
+        return supply(store, run_id, state={"offers": offers}, actor=actor, policy=policy,
+                      note=note)  # fmt: skip
     return supply(store, run_id, changes={"offers": offers}, actor=actor, policy=policy,
                   note=note)  # fmt: skip
 

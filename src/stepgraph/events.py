@@ -117,25 +117,26 @@ def supply(
     store: Store,
     run_id: str,
     *,
-    changes: Mapping[str, Any],
+    changes: Mapping[str, Any] | None = None,
     actor: str,
     policy: Policy,
     note: str | None = None,
     on_event: EventCallback | None = None,
+    state: Mapping[str, Any] | None = None,
 ) -> Checkpoint:
-    """Replace input keys of a run waiting for data, and rebind its fingerprint to them.
+    """Give a run waiting for data what it lacks, as one event step.
 
-    The event records who, when, which keys, and the inputs' digest before and after:
-    a transition, never a silent change. The run's cursor stays on the node that
-    waited, which runs again on the next resume.
+    ``changes`` replace input keys and rebind the run's fingerprint to them; ``state``
+    replaces state keys a node produced (data a node fetched), leaving the inputs and
+    the fingerprint as they were. The event records who, when, which keys, and the
+    inputs' digest before and after: a transition, never a silent change. The run's
+    cursor stays on the node that waited, which runs again on the next resume.
     """
     policy.check(actor, "supply")
-    if not isinstance(changes, Mapping) or not changes:
-        raise InputError("changes", "must be a non-empty object of input keys")
-    data = json_copy(dict(changes), "changes")
-    for key in data:
-        if key.startswith("@"):
-            raise InputError(f"changes.{key}", "keys starting with '@' are reserved")
+    data = _supplied_keys(changes, "changes")
+    values = _supplied_keys(state, "state")
+    if not data and not values:
+        raise InputError("changes", "must be a non-empty object of input keys (or give state)")
     with store.hold(check_run_id(run_id)):
         current = _load(store, run_id)
         _waiting(current, "data")
@@ -143,11 +144,29 @@ def supply(
         parts = replace(current.parts, inputs=digest(canonical_json(inputs)))
         event = {"action": "supply", "by": actor, "at": now(), "keys": sorted(data),
                  "inputs_before": current.parts.inputs, "inputs_after": parts.inputs}  # fmt: skip
+        if values:
+            event["state_keys"] = sorted(values)
         if note:
             event["note"] = note
-        saved = save_event(store, current, "@supply", RUNNING, {INPUTS: data, EVENT: event},
-                           parts=parts)  # fmt: skip
+        update = {**values, EVENT: event}
+        if data:
+            update[INPUTS] = data
+        saved = save_event(store, current, "@supply", RUNNING, update,
+                           parts=parts if data else None)  # fmt: skip
     return _recorded(on_event, saved, actor)
+
+
+def _supplied_keys(given: Mapping[str, Any] | None, field: str) -> dict[str, Any]:
+    """A copy of supplied keys (none when not given); reserved ``@`` keys are refused."""
+    if given is None:
+        return {}
+    if not isinstance(given, Mapping):
+        raise InputError(field, "must be an object of keys")
+    data: dict[str, Any] = json_copy(dict(given), field)
+    for key in data:
+        if key.startswith("@"):
+            raise InputError(f"{field}.{key}", "keys starting with '@' are reserved")
+    return data
 
 
 def reconcile(

@@ -143,3 +143,46 @@ def test_the_catalogue_command_builds_a_catalogue_from_an_offers_file(tmp_path: 
     assert catalogue.read_offer(tmp_path / "c.db", "B") == {
         "id": "B", "version": 1, "source": "offer-B-v1", "monthly": 90}  # fmt: skip
     assert catalogue.main(["build", str(tmp_path / "c.db")]) == 2
+
+
+def test_a_person_supplies_the_price_a_fetched_offer_lacks_and_the_run_finishes(
+    tmp_path: Path,
+) -> None:
+    path = tmp_path / "catalogue.db"
+    catalogue.add_offers(path, [{"id": "A", "source": "offer-A-v1", "monthly": 120},
+                                {"id": "B", "source": "offer-B-v1", "monthly": None}])  # fmt: skip
+    (tmp_path / "ids.json").write_text(json.dumps({"offer_ids": ["A", "B"],
+                                                   "catalogue": str(path)}))  # fmt: skip
+    (tmp_path / "policy.json").write_text(json.dumps({"supply": ["cy"]}))
+    waiting = stepgraph("run", "offers-by-id", "ids.json", "--run-id", "r", cwd=tmp_path)
+    assert waiting.code == 3, waiting.err
+    supplied = stepgraph("supply", "r", "--offer", "B", "--monthly", "95", "--source",
+                         "offer-B-v2", "--by", "cy", "--policy", "policy.json", "--json",
+                         cwd=tmp_path)  # fmt: skip
+    assert supplied.code == 0, supplied.err
+    data = supplied.json()
+    assert data["status"] == "ready_for_review"
+    assert data["state"]["report"]["rows"][1] == {"id": "B", "source": "offer-B-v2",
+                                                  "monthly": 95}  # fmt: skip
+    with open_store(f"sqlite:{tmp_path / '.stepgraph' / 'runs.db'}") as store:
+        steps = [entry.node for entry in store.history("r")]
+    assert steps == ["fetch", "inspect", "@supply", "inspect", "draft", "verify"]
+
+
+def test_supplying_a_fetched_offer_leaves_the_catalogue_read_untouched(tmp_path: Path) -> None:
+    path = tmp_path / "catalogue.db"
+    catalogue.add_offers(path, [{"id": "A", "source": "offer-A-v1", "monthly": 120},
+                                {"id": "B", "source": "offer-B-v1", "monthly": None}])  # fmt: skip
+    with _store(tmp_path) as store:
+        run(graph, inputs=make_inputs_by_id(["A", "B"], str(path)), adapter=CountingFixture(),
+            store=store, run_id="r")  # fmt: skip
+        from stepgraph.cli_people import supply_prices
+        from stepgraph.policy import Policy
+
+        policy = Policy.from_mapping({"supply": ["cy"]})
+        supply_prices(store, "r", [{"id": "B", "monthly": 95, "source": "offer-B-v2"}],
+                      actor="cy", policy=policy, note=None)  # fmt: skip
+        after = store.load("r")
+    assert after is not None
+    assert after.state["fetched"][1]["monthly"] is None
+    assert after.state["offers"][1] == {"id": "B", "source": "offer-B-v2", "monthly": 95}
