@@ -86,7 +86,8 @@ class Graph(Generic[S]):
 
     ``revision`` is yours to maintain: increase it when nodes, prompts or the data
     contract change, so old checkpoints are refused rather than continued by new code.
-    Changes to the node names or edges are detected on their own (the ``shape``).
+    Changes to the node names, edges or the tools' schemas are detected on their own
+    (the ``shape``).
     ``migrations`` move runs saved by older revisions to this one (``migrations.py``).
 
     ``state`` (optional) is the state's type: a TypedDict, a dataclass or a pydantic
@@ -279,10 +280,13 @@ def _closure(start: list[str], step: Callable[[str], Any]) -> set[str]:
 
 
 def _shape_digest(graph: Graph[Any]) -> str:
-    """A short digest of the entry, node names and edge targets (not of the code)."""
+    """A short digest of the entry, node names and edge targets (not of the code), and
+    the pins of the tools the nodes declare (``tools/pins.py``)."""
     shape = {
         "entry": graph.entry,
         "edges": {node: list(graph.targets(node)) for node in sorted(graph.nodes)},
     }
     text = json.dumps(shape, sort_keys=True, separators=(",", ":"))
-    return hashlib.sha256(text.encode()).hexdigest()[:16]
+    from .tools.pins import pinned_shape, tool_pins  # tools import graph errors only
+
+    return pinned_shape(hashlib.sha256(text.encode()).hexdigest()[:16], tool_pins(graph.nodes))

@@ -122,8 +122,8 @@ def _chain(graph: Graph, current: Checkpoint) -> tuple[Migration, ...]:
             f"saved by revision {old}, newer than the code's revision {new}: run it with that code"
         )
     elif old == new:
-        why = f"the graph's nodes or edges changed without a revision bump: increase the " \
-            f"revision and {command}"  # fmt: skip
+        why = f"{_what_changed(parts.shape, graph.shape)} without a revision bump: increase " \
+            f"the revision and {command}"  # fmt: skip
     while not why and at != new:
         step = by_start.get(at)
         if step is None:
@@ -134,6 +134,14 @@ def _chain(graph: Graph, current: Checkpoint) -> tuple[Migration, ...]:
     if why:
         raise StrandedRun(rid, part, stored, given, why)
     return tuple(steps)
+
+
+def _what_changed(old: str, new: str) -> str:
+    from .tools.pins import pin_changes  # tools import the checkpoint codec only
+
+    tools = pin_changes(old, new)
+    return f"the tools its nodes may call changed ({tools})" if tools else \
+        "the graph's nodes or edges changed"  # fmt: skip
 
 
 def prepare(graph: Graph, current: Checkpoint, *, by: str = "stepgraph") -> Checkpoint:
