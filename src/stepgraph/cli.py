@@ -17,7 +17,7 @@ import sys
 from collections.abc import Callable, Sequence
 from typing import Any, Literal
 
-from . import cli_migrate, cli_observe, cli_people, cli_queue, cli_text
+from . import cli_mcp, cli_migrate, cli_observe, cli_people, cli_queue, cli_text
 from .adapter_ref import AdapterRef, remember
 from .adapters import Adapter
 from .adapters.anthropic_sdk import MODES
@@ -541,5 +541,6 @@ COMMAND_SETS: tuple[Callable[[Command], None], ...] = (
     cli_people.add_commands,
     _queue_commands,
     cli_migrate.add_commands,
+    cli_mcp.add_commands,
 )
 """Every group of commands; a new one adds its ``add_commands(command)`` here."""
