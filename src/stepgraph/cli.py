@@ -58,7 +58,7 @@ from .registry import continue_run as registry_continue
 from .registry import graph_and_loader, rebuild_adapter, requeue_if_queued
 from .runner import RunResult, derive_run_id, resume, run
 from .statuses import Standing, standing, standing_of
-from .stores import DEFAULT_URL, Store, open_existing_store, open_store
+from .stores import DEFAULT_URL, Store, open_for
 
 Access = Literal["create", "update", "read"]
 Command = Callable[..., Any]  # command(name, handler, help) -> the sub-parser
@@ -257,24 +257,8 @@ def _signing_key() -> bytes | None:
 
 
 def open_cli_store(args: argparse.Namespace, access: Access = "update") -> Store:
-    """The store ``--store`` names, signed as the environment says.
-
-    ``create``: create or migrate it (run, db setup). ``update``: it must exist (a
-    missing one is ``NoSuchStore``); migrate it. ``read``: it must exist; nothing is
-    created or migrated.
-    """
-    key = _signing_key()
-    if access == "create":
-        store = open_store(args.store, signing_key=key)
-    else:
-        store = open_existing_store(args.store, signing_key=key, read_only=access == "read")
-    if access != "read":
-        try:
-            store.setup()
-        except BaseException:
-            store.close()
-            raise
-    return store
+    """The store ``--store`` names, signed as the environment says (``stores.open_for``)."""
+    return open_for(args.store, access, signing_key=_signing_key())
 
 
 _open = open_cli_store

@@ -30,7 +30,7 @@ from ..privacy import output_guard, shown
 from ..registry import GRAPHS, continue_run, graph_and_loader
 from ..runner import RunResult, derive_run_id, run
 from ..statuses import standing, standing_of
-from ..stores import Store, open_existing_store, open_store, queue_of
+from ..stores import Store, open_for, queue_of
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -182,19 +182,7 @@ class Runs:
         return full
 
     def _store(self, access: str) -> Store:
-        key = self.exposure.signing_key
-        if access == "create":
-            store = open_store(self.exposure.store_url, signing_key=key)
-        else:
-            store = open_existing_store(self.exposure.store_url, signing_key=key,
-                                        read_only=access == "read")  # fmt: skip
-        if access != "read":
-            try:
-                store.setup()
-            except BaseException:
-                store.close()
-                raise
-        return store
+        return open_for(self.exposure.store_url, access, signing_key=self.exposure.signing_key)
 
     def _result(self, result: RunResult, graph: Graph | None) -> dict[str, Any]:
         found = standing_of(result.checkpoint)

@@ -233,6 +233,26 @@ def open_existing_store(
     return store
 
 
+def open_for(url: str, access: str, *, signing_key: bytes | None = None) -> Store:
+    """The store at ``url``, opened for what an interface is about to do.
+
+    ``create``: create or migrate it (starting a run). ``update``: it must exist (a
+    missing one is ``NoSuchStore``); migrate it. ``read``: it must exist; nothing is
+    created or migrated.
+    """
+    if access == "create":
+        store = open_store(url, signing_key=signing_key)
+    else:
+        store = open_existing_store(url, signing_key=signing_key, read_only=access == "read")
+    if access != "read":
+        try:
+            store.setup()
+        except BaseException:
+            store.close()
+            raise
+    return store
+
+
 __all__ = [
     "DEFAULT_URL",
     "DeadLetter",
@@ -241,6 +261,7 @@ __all__ = [
     "Store",
     "check_run_id",
     "open_existing_store",
+    "open_for",
     "open_store",
     "queue_of",
 ]
