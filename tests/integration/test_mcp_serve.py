@@ -68,6 +68,9 @@ def plain(tmp_path_factory: pytest.TempPathFactory) -> Answers:
         answers["unknown"] = await _call(client, "run_status", {"run_id": "nope"})
         answers["submit"] = await _call(client, "submit_run", OFFERS)
         answers["import"] = await _call(client, "start_run", {"graph": "os:path", "inputs": {}})
+        inline = json.loads((ROOT / "examples" / "offers.json").read_text(encoding="utf-8"))
+        answers["inline"] = await _call(client, "start_run", {"graph": "offers", "inputs": inline,
+                                                              "run_id": "inline"})  # fmt: skip
         digest = answers["wait"]["wait"]["digest"]
         decision = {"run_id": rid, "verdict": "approve", "digest": digest}
         answers["decide"] = await _call(client, "decide", decision)
@@ -122,6 +125,12 @@ def test_submit_run_on_a_store_without_a_queue_is_refused(plain: Answers) -> Non
     assert "has no run queue" in plain["submit"]["error"]
 
 
+def test_start_run_takes_the_inputs_as_an_object_checked_by_the_graphs_loader(
+    plain: Answers,
+) -> None:
+    assert (plain["inline"]["run_id"], plain["inline"]["status"]) == ("inline", "ready_for_review")
+
+
 def test_a_client_cannot_name_a_graph_the_server_does_not_offer(plain: Answers) -> None:
     assert "'os:path' is not a graph this server offers" in plain["import"]["error"]
 
@@ -143,11 +152,12 @@ def acting(tmp_path_factory: pytest.TempPathFactory) -> Answers:
         started = await _call(client, "start_run", OFFERS)
         rid = started["run_id"]
         digest = (await _call(client, "run_wait", {"run_id": rid}))["wait"]["digest"]
-        decision = {"run_id": rid, "verdict": "approve", "digest": digest}
+        decision = {"run_id": rid, "verdict": "approve", "digest": digest, "note": "call ada"}
         answers["refused"] = await _call(client, "decide", decision)
         answers["after_refusal"] = await _call(client, "run_status", {"run_id": rid})
         policy.write_text(json.dumps({"approve": ["ada", "assistant"]}), encoding="utf-8")
         answers["approved"] = await _call(client, "decide", decision)
+        answers["shown"] = await _call(client, "show_run", {"run_id": rid})
         answers["url"], answers["run_id"] = url, rid
 
     return _session(url, scenario, "--actor", "assistant", "--policy", str(policy))
@@ -176,3 +186,9 @@ def test_a_decision_the_policy_allows_is_recorded_as_the_actor(acting: Answers) 
         [decision] = [entry for entry in store.history(acting["run_id"])
                       if entry.node == "@decision"]  # fmt: skip
     assert decision.update["@event"]["by"] == "assistant"
+
+
+def test_a_private_field_is_masked_in_what_the_client_is_shown(acting: Answers) -> None:
+    [decision] = [step for step in acting["shown"]["history"] if step["node"] == "@decision"]
+    assert decision["update"]["review"]["note"] == "[private]"
+    assert "call ada" not in json.dumps(acting["shown"])

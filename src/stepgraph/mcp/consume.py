@@ -198,18 +198,23 @@ class _Link:
                 threading.Thread(target=self._loop.run_forever, daemon=True,
                                  name=f"mcp-{self._name}"[:40]).start()  # fmt: skip
                 atexit.register(self.close)
-            if self._holder is None or self._holder.done():
+            if self._client is None or self._holder is None or self._holder.done():
                 opened = asyncio.run_coroutine_threadsafe(self._connect(), self._loop)
                 try:
                     self._client = opened.result(self._timeout)
-                except concurrent.futures.TimeoutError:
-                    opened.cancel()
-                    raise ToolFailed(self._name, "ConnectTimeout",
-                                     f"no answer within {self._timeout} s") from None  # fmt: skip
                 except Exception as error:
-                    said = f"cannot connect: {describe_failure(error)}"
-                    raise ToolFailed(self._name, type(error).__name__, said) from error
+                    self._abandon(opened)
+                    said = describe_failure(error) if str(error) else "no answer in time"
+                    raise ToolFailed(self._name, type(error).__name__,
+                                     f"cannot connect: {said}") from error  # fmt: skip
             return self._client, self._loop
+
+    def _abandon(self, opened: concurrent.futures.Future[Any]) -> None:
+        """Stop a connection that failed or took too long, so the next call starts anew."""
+        opened.cancel()
+        holder, self._holder, self._client = self._holder, None, None
+        if holder is not None and self._loop is not None:
+            self._loop.call_soon_threadsafe(holder.cancel)
 
     async def _connect(self) -> Any:
         ready: asyncio.Future[Any] = asyncio.get_running_loop().create_future()
