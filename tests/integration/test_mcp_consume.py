@@ -19,20 +19,15 @@ from stepgraph.context import Context
 from stepgraph.errors import GraphError, NodeError, StrandedRun, ToolFailed
 from stepgraph.mcp import McpServer
 from stepgraph.tools import Tool, ToolPolicy, ToolRefusal
+from tests import mcp_support
 
 pytest.importorskip("mcp")
-ROOT = Path(__file__).resolve().parents[2]
-SERVER = ["-m", "tests.mcp_catalogue_server"]
+ROOT, SERVER = mcp_support.ROOT, mcp_support.SERVER
+_server, _lines = mcp_support.catalogue, mcp_support.lines
 
 
 def named_offers(args: Mapping[str, Any], inputs: Mapping[str, Any]) -> str | None:
     return None if args["offer_id"] in inputs["offer_ids"] else "not this run's offer"
-
-
-def _server(tmp: Path, *flags: str) -> McpServer:
-    env = {"MCP_TRAIL": str(tmp / "trail"), "MCP_LEDGER": str(tmp / "ledger")}
-    return McpServer.stdio(sys.executable, [*SERVER, *flags], name="catalogue", env=env,
-                           cwd=str(ROOT))  # fmt: skip
 
 
 @pytest.fixture(scope="module")
@@ -64,10 +59,6 @@ def _graph(tools: tuple[Tool, ...], node: Any = fetch) -> Graph:
 
 def _done(state: dict[str, Any], context: Context) -> dict[str, Any]:
     return {"status": "done"}
-
-
-def _lines(path: Path) -> list[str]:
-    return path.read_text(encoding="utf-8").splitlines() if path.exists() else []
 
 
 def test_the_servers_tools_become_tools_with_its_description_and_schemas(

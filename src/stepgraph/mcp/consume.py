@@ -96,22 +96,29 @@ class McpServer:
         kinds: Mapping[str, Kind],
         *,
         policies: Mapping[str, ToolPolicy] | None = None,
+        lookups: Mapping[str, Callable[[str], Any]] | None = None,
         timeout: float | None = None,
     ) -> tuple[Tool, ...]:
-        """One ``Tool`` per name in ``kinds`` (``read`` or ``write``), under ``policies``."""
-        policies = policies or {}
+        """One ``Tool`` per name in ``kinds`` (``read`` or ``write``), under ``policies``.
+
+        ``lookups`` gives a write tool its ``lookup(idempotency_key)``: the outcome of a
+        write the server made, None if it did not (settles a write whose outcome a crash
+        lost; without one such a write stops the run in ``needs_reconciliation``).
+        """
+        policies, lookups = policies or {}, lookups or {}
         if not kinds:
             raise GraphError(f"MCP server {self.name!r}: name the tools to use and their kinds")
-        unknown = sorted(set(policies) - set(kinds))
-        if unknown:
-            raise GraphError(f"MCP server {self.name!r}: policies for tools not used: {unknown}")
+        for given, what in ((policies, "policies"), (lookups, "lookups")):
+            unknown = sorted(set(given) - set(kinds))
+            if unknown:
+                raise GraphError(f"MCP server {self.name!r}: {what} for tools not used: {unknown}")
         listed = {found.name: found for found in self.listing()}
         missing = sorted(set(kinds) - set(listed))
         if missing:
             raise GraphError(f"MCP server {self.name!r} has no tool {', '.join(missing)} "
                              f"(it lists: {', '.join(sorted(listed)) or 'nothing'})")  # fmt: skip
-        return tuple(self._tool(listed[name], kinds[name], policies.get(name), timeout)
-                     for name in kinds)  # fmt: skip
+        return tuple(self._tool(listed[name], kinds[name], policies.get(name), lookups.get(name),
+                                timeout) for name in kinds)  # fmt: skip
 
     def call(self, name: str, arguments: Mapping[str, Any]) -> Any:
         """Call tool ``name`` once: its structured result, else its text.
@@ -133,7 +140,7 @@ class McpServer:
         self._link.close()
 
     def _tool(self, listed: Any, kind: object, policy: ToolPolicy | None,
-              timeout: float | None) -> Tool:  # fmt: skip
+              lookup: Callable[[str], Any] | None, timeout: float | None) -> Tool:  # fmt: skip
         if kind not in ("read", "write"):
             raise GraphError(f"MCP tool {listed.name!r}: kind must be 'read' or 'write'")
         schema = dict(listed.input_schema or {})
@@ -146,7 +153,7 @@ class McpServer:
         return Tool(name=listed.name, description=listed.description or "",
                     fn=self._caller(listed.name, takes_key), kind=kind, arguments=schema,
                     result=dict(listed.output_schema or {}), policy=policy or ToolPolicy(),
-                    timeout=timeout or self.timeout)  # fmt: skip
+                    timeout=timeout or self.timeout, lookup=lookup)  # fmt: skip
 
     def _caller(self, name: str, takes_key: bool) -> Callable[..., Any]:
         if takes_key:
