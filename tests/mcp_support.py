@@ -9,7 +9,9 @@ write tool ``book``, whose lookup reads the ledger.
 from __future__ import annotations
 
 import json
+import socket
 import sys
+import time
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -57,3 +59,21 @@ def settle_graph(server: McpServer, folder: Path) -> Graph:
                          lookups={"book": ledger_lookup(folder)})  # fmt: skip
     return Graph(name="settle", entry="settle", nodes={"settle": settle},
                  edges={"settle": END}, tools={"settle": list(tools)})  # fmt: skip
+
+
+def free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port: int = probe.getsockname()[1]
+        return port
+
+
+def wait_for(port: int) -> None:
+    """Return once something listens on 127.0.0.1:``port`` (15 s at most)."""
+    deadline = time.monotonic() + 15
+    while time.monotonic() < deadline:
+        with socket.socket() as probe:
+            if probe.connect_ex(("127.0.0.1", port)) == 0:
+                return
+        time.sleep(0.05)
+    raise AssertionError(f"nothing listened on 127.0.0.1:{port}")

@@ -4,10 +4,8 @@ same policy and journal as its own tools; a server whose tools changed is notice
 from __future__ import annotations
 
 import json
-import socket
 import subprocess
 import sys
-import time
 from collections.abc import Iterator, Mapping
 from pathlib import Path
 from typing import Any
@@ -180,12 +178,12 @@ def test_a_run_is_refused_on_resume_when_the_servers_tool_list_changed(
 
 
 def test_a_graph_uses_a_server_over_streamable_http(tmp_path: Path) -> None:
-    port = _free_port()
+    port = mcp_support.free_port()
     env = {"MCP_TRAIL": str(tmp_path / "trail"), "PATH": "/usr/bin:/bin"}
     child = subprocess.Popen([sys.executable, *SERVER, "--http", str(port)], cwd=ROOT, env=env,
                              stderr=subprocess.DEVNULL)  # fmt: skip
     try:
-        _wait_for(port)
+        mcp_support.wait_for(port)
         server = McpServer.http(f"http://127.0.0.1:{port}/mcp", name="catalogue")
         try:
             with open_store(f"sqlite:{tmp_path}/s.db") as store:
@@ -204,20 +202,3 @@ def _fixture() -> Any:
     from tests.support import CountingFixture
 
     return CountingFixture()
-
-
-def _free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        port: int = probe.getsockname()[1]
-        return port
-
-
-def _wait_for(port: int) -> None:
-    deadline = time.monotonic() + 15
-    while time.monotonic() < deadline:
-        with socket.socket() as probe:
-            if probe.connect_ex(("127.0.0.1", port)) == 0:
-                return
-        time.sleep(0.05)
-    raise AssertionError(f"the MCP server did not listen on {port}")

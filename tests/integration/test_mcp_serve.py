@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import subprocess
 import sys
 from collections.abc import Awaitable, Callable
 from pathlib import Path
@@ -16,6 +17,7 @@ from typing import Any
 import pytest
 
 from stepgraph import open_store
+from tests import mcp_support
 
 pytest.importorskip("mcp")
 from mcp import Client, StdioServerParameters
@@ -192,3 +194,22 @@ def test_a_private_field_is_masked_in_what_the_client_is_shown(acting: Answers) 
     [decision] = [step for step in acting["shown"]["history"] if step["node"] == "@decision"]
     assert decision["update"]["review"]["note"] == "[private]"
     assert "call ada" not in json.dumps(acting["shown"])
+
+
+def test_mcp_serve_answers_over_streamable_http_on_127_0_0_1(tmp_path: Path) -> None:
+    port = mcp_support.free_port()
+    server = subprocess.Popen([sys.executable, "-m", "stepgraph", "--store",
+                               f"sqlite:{tmp_path}/runs.db", "mcp", "serve", "--http",
+                               str(port)], cwd=ROOT, stderr=subprocess.DEVNULL)  # fmt: skip
+
+    async def drive() -> Any:
+        async with Client(f"http://127.0.0.1:{port}/mcp") as client:
+            return await _call(client, "list_graphs", {})
+
+    try:
+        mcp_support.wait_for(port)
+        graphs = asyncio.run(drive())
+    finally:
+        server.terminate()
+        server.wait(10)
+    assert {graph["ref"] for graph in graphs["graphs"]} == {"offers", "offers-by-id"}
