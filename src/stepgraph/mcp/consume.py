@@ -87,7 +87,7 @@ class McpServer:
             return found
 
         try:
-            return self._link.run(pages)
+            return self._link.run(pages, "tools/list")
         except StepgraphError as error:
             raise GraphError(f"MCP server {self.name!r}: cannot list its tools: {error}") from error
 
@@ -124,11 +124,14 @@ class McpServer:
         """Call tool ``name`` once: its structured result, else its text.
 
         A result the server marks as an error raises ``ToolFailed`` (error
-        ``McpToolError``) with the server's text.
+        ``McpToolError``) with the server's text. This is the raw call the ``Tool``
+        objects make: no policy, no journal. Nodes call through ``context.call_tool``;
+        use this directly only outside a run (a write tool's lookup, a check by hand).
         """
         plain = dict(arguments)
         result = self._link.run(
-            lambda client: client.call_tool(name, plain, read_timeout_seconds=self.timeout)
+            lambda client: client.call_tool(name, plain, read_timeout_seconds=self.timeout),
+            name,
         )
         text = "\n".join(getattr(block, "text", "") for block in result.content).strip()
         if result.is_error:
@@ -185,8 +188,9 @@ class _Link:
         self._holder: asyncio.Future[None] | None = None
         self._closing: asyncio.Event | None = None
 
-    def run(self, work: Callable[[Any], Awaitable[T]]) -> T:
-        client, loop = self._open()
+    def run(self, work: Callable[[Any], Awaitable[T]], what: str) -> T:
+        """``work(client)`` on the connection; a failure is ``ToolFailed`` naming ``what``."""
+        client, loop = self._open(what)
 
         async def wrapped() -> T:
             return await work(client)
@@ -196,9 +200,10 @@ class _Link:
         except StepgraphError:
             raise
         except Exception as error:
-            raise ToolFailed(self._name, type(error).__name__, describe_failure(error)) from error
+            said = f"MCP server {self._name!r}: {describe_failure(error)}"
+            raise ToolFailed(what, type(error).__name__, said) from error
 
-    def _open(self) -> tuple[Any, asyncio.AbstractEventLoop]:
+    def _open(self, what: str) -> tuple[Any, asyncio.AbstractEventLoop]:
         with self._lock:
             if self._loop is None:
                 self._loop = asyncio.new_event_loop()
@@ -212,8 +217,9 @@ class _Link:
                 except Exception as error:
                     self._abandon(opened)
                     said = describe_failure(error) if str(error) else "no answer in time"
-                    raise ToolFailed(self._name, type(error).__name__,
-                                     f"cannot connect: {said}") from error  # fmt: skip
+                    raise ToolFailed(what, type(error).__name__,
+                                     f"cannot connect to MCP server {self._name!r}: {said}",
+                                     ) from error  # fmt: skip
             return self._client, self._loop
 
     def _abandon(self, opened: concurrent.futures.Future[Any]) -> None:
