@@ -204,12 +204,11 @@ def _fixture() -> Any:
     return CountingFixture()
 
 
-def test_a_call_after_the_connection_closed_connects_again(tmp_path: Path) -> None:
-    server = _server(tmp_path)
-    try:
-        server.tools({"lookup": "read"})
-        server.close()
-        assert server.call("lookup", {"offer_id": "B"})["monthly"] == 39
-    finally:
-        server.close()
-    assert _lines(tmp_path / "trail") == ["lookup B"]
+def test_a_call_after_the_connection_closed_connects_again(
+    served: tuple[McpServer, Path],
+) -> None:
+    server, tmp = served
+    before = len(_lines(tmp / "trail"))
+    server.close()
+    assert server.call("lookup", {"offer_id": "B"})["monthly"] == 39
+    assert _lines(tmp / "trail")[before:] == ["lookup B"]
