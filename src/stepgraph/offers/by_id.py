@@ -18,12 +18,16 @@ from typing import Any
 from ..context import Context
 from ..errors import InputError
 from ..graph import END, Branch, Graph
+from ..migrations import Migration
 from ..tools import ToolPolicy, ToolRefusal, tool
 from . import catalogue
 from .nodes import after_verify, draft, inspect, publish, verify
 from .workflow import make_inputs
 
-REVISION = 1
+REVISION = 2
+"""2: the graph's shape pins ``fetch_offer`` (its kind and schemas); nothing else changed,
+so a run saved by revision 1 moves as it is (``MIGRATIONS``)."""
+MIGRATIONS = (Migration(from_revision=1, to_revision=2),)
 
 
 def named_in_inputs(args: Mapping[str, Any], inputs: Mapping[str, Any]) -> str | None:
@@ -77,6 +81,7 @@ graph = Graph(
     edges={"fetch": Branch(after_fetch, "inspect", END), "inspect": "draft", "draft": "verify",
            "verify": Branch(after_verify, "draft", "publish", END), "publish": END},
     tools={"fetch": [fetch_offer]},
+    migrations=MIGRATIONS,
 )  # fmt: skip
 
 
