@@ -8,12 +8,15 @@ Every error the library raises on purpose is one of these::
     │   └── InvalidClaim          a structured claim is malformed (.claim_id, .field)
     ├── CheckpointError
     │   ├── CheckpointCorrupt     a stored record is damaged or was edited (.reason)
+    │   ├── PrivateDataLocked     encrypted private data cannot be opened: no key, or a
+    │   │                         ciphertext moved to another run or field (.reason)
     │   └── ResumeRefused         the run exists but may not be continued as asked
     │       ├── FingerprintMismatch   inputs, adapter, revision or graph changed (.part)
     │       │   └── StrandedRun           an older revision or shape and no migration (.why)
     │       ├── MigrationFailed       a declared migration could not move the run (.reason)
     │       ├── VersionConflict       another writer saved first (.expected, .actual)
     │       │   └── RunBusy               another process is advancing the run right now
+    │       ├── RunForgotten          the run's private data was erased (stepgraph forget)
     │       ├── RunFailed             the run failed in a way retrying cannot fix (.error)
     │       └── RunCancelled          the run was cancelled (.by, .reason, .at): never again
     ├── StoreError                the storage backend failed (.store)
@@ -117,6 +120,22 @@ class CheckpointCorrupt(CheckpointError):
         super().__init__(f"{label} is corrupt: {reason}")
 
 
+class PrivateDataLocked(CheckpointError):
+    """The run's private data is encrypted and cannot be opened; ``reason`` says why.
+
+    No data key was given, the run key is wrapped under another key id, or a sealed
+    value does not authenticate (copied from another run or field, or damaged). Nothing
+    was decrypted or written. Give the key (``STEPGRAPH_DATA_KEY``, and the old one in
+    ``STEPGRAPH_DATA_KEY_OLD`` after a rotation), or restore the record from a backup.
+    """
+
+    def __init__(self, run_id: str | None, reason: str) -> None:
+        self.run_id = run_id
+        self.reason = reason
+        label = f"run {run_id!r}" if run_id else "a run"
+        super().__init__(f"the private data of {label} cannot be opened: {reason}")
+
+
 class ResumeRefused(CheckpointError):
     """The run exists, but continuing it as asked could give a wrong or forked result."""
 
@@ -197,6 +216,20 @@ class RunBusy(VersionConflict):
         self.expected = None
         self.actual = None
         StepgraphError.__init__(self, f"run {run_id!r} is being advanced by another process")
+
+
+class RunForgotten(ResumeRefused):
+    """The run's private data was erased (``stepgraph forget``): it never runs again.
+
+    Its history and audit trail stay readable, with private values shown as
+    ``[forgotten]``. Start a new run with the data if the work must continue.
+    """
+
+    def __init__(self, run_id: str, by: str, at: str) -> None:
+        self.run_id = run_id
+        self.by = by
+        self.at = at
+        super().__init__(f"run {run_id!r} was forgotten by {by} at {at}: it cannot resume")
 
 
 class RunFailed(ResumeRefused):

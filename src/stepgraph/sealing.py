@@ -1,0 +1,260 @@
+"""Private data at rest: envelope encryption of a run's private values (AES-GCM).
+
+Each run with private data gets its own random 32-byte *run key*, stored with the run
+*wrapped* (encrypted) under a master key that names itself by a key id; ``rekey``
+re-wraps it under another master key, ``forget`` drops it (crypto-shredding). Every
+stored value that is private, or holds a private value in its text, is replaced by
+``{"@sealed": "<base64 nonce + ciphertext>"}``, encrypted under the run key with the
+run id and the value's place as associated data: a ciphertext copied to another run,
+step or field fails authentication and is refused, never decrypted into garbage.
+
+The master keys come from the caller (the command line reads ``STEPGRAPH_DATA_KEY``);
+the library never reads the environment. ``cryptography`` is imported only when a key
+is used (``pip install 'stepgraph[crypto]'``).
+"""
+
+from __future__ import annotations
+
+import base64
+import binascii
+import hashlib
+import json
+import os
+from collections.abc import Callable, Iterable, Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from .checkpoint import EVENT, canonical_json, now
+from .errors import InputError, PrivateDataLocked
+from .privacy import MODES, Private, Redactor
+
+SEALED = "@sealed"
+"""The key of a sealed value's object: ``{"@sealed": "<base64>"}``."""
+FORGOTTEN = "[forgotten]"
+"""What a sealed value reads as once its run was forgotten."""
+_NONCE = 12
+_KEY_BYTES = 32
+
+
+def _aesgcm(key: bytes) -> Any:
+    try:
+        from cryptography.hazmat.primitives.ciphers.aead import AESGCM
+    except ImportError as error:  # pragma: no cover - the extra is in dev
+        raise InputError(
+            "data_key", "encryption needs the crypto extra: pip install 'stepgraph[crypto]'"
+        ) from error
+    return AESGCM(key)
+
+
+def key_id(key: bytes) -> str:
+    """The id a master key gets when none is given: a digest prefix, not the key."""
+    return "k" + hashlib.sha256(b"stepgraph-key-id\n" + key).hexdigest()[:12]
+
+
+def parse_key(text: str, field_name: str = "STEPGRAPH_DATA_KEY") -> tuple[str, bytes]:
+    """``"ID:BASE64"`` or ``"BASE64"`` (32 bytes) -> (key id, key); InputError otherwise."""
+    kid, sep, encoded = text.strip().rpartition(":")
+    try:
+        key = base64.b64decode(encoded, validate=True)
+    except (binascii.Error, ValueError):
+        raise InputError(
+            field_name, "must be base64 of 32 bytes, optionally ID: before it"
+        ) from None
+    if len(key) != _KEY_BYTES:
+        raise InputError(field_name, f"must decode to 32 bytes, not {len(key)}")
+    if sep and not kid:
+        raise InputError(field_name, "the key id before ':' must not be empty")
+    return (kid if sep else key_id(key)), key
+
+
+@dataclass(frozen=True)
+class Keyring:
+    """Master keys by id: ``current`` wraps new run keys; the others only unwrap.
+
+    ``provider`` (optional) is asked for a key id the ring does not hold (a key
+    management service); it returns the key's 32 bytes, or None when it does not know it.
+    """
+
+    keys: Mapping[str, bytes]
+    current: str
+    provider: Callable[[str], bytes | None] | None = field(default=None, compare=False)
+
+    def __post_init__(self) -> None:
+        if self.current not in self.keys:
+            raise InputError("data_key", f"the current key id {self.current!r} has no key")
+        for kid, key in self.keys.items():
+            if not isinstance(key, bytes) or len(key) != _KEY_BYTES:
+                raise InputError("data_key", f"key {kid!r} must be 32 bytes")
+
+    @classmethod
+    def from_texts(cls, current: str, older: Iterable[str] = ()) -> Keyring:
+        """A ring from ``STEPGRAPH_DATA_KEY``-style texts: the current key, then old ones."""
+        kid, key = parse_key(current)
+        keys = {kid: key}
+        for text in older:
+            old_id, old = parse_key(text, "STEPGRAPH_DATA_KEY_OLD")
+            keys.setdefault(old_id, old)
+        return cls(keys, kid)
+
+    def key(self, kid: str) -> bytes | None:
+        found = self.keys.get(kid)
+        if found is None and self.provider is not None:
+            found = self.provider(kid)
+        return found
+
+
+def new_run_key(ring: Keyring, run_id: str, private: Private) -> tuple[bytes, dict[str, Any]]:
+    """A fresh run key and its stored record (wrapped under the ring's current key)."""
+    run_key = os.urandom(_KEY_BYTES)
+    return run_key, wrap(ring, run_id, run_key, private.fields)
+
+
+def wrap(ring: Keyring, run_id: str, run_key: bytes, fields: Mapping[str, str]) -> dict[str, Any]:
+    """The key record of ``run_id``: the run key wrapped under the current master key."""
+    nonce = os.urandom(_NONCE)
+    aad = f"stepgraph-run-key-1\n{run_id}\n{ring.current}".encode()
+    body = _aesgcm(ring.keys[ring.current]).encrypt(nonce, run_key, aad)
+    return {"kid": ring.current, "wrapped": _b64(nonce + body), "private": dict(fields),
+            "at": now()}  # fmt: skip
+
+
+def unwrap(ring: Keyring | None, run_id: str, record: Mapping[str, Any]) -> bytes:
+    """The run key from its record; ``PrivateDataLocked`` without the right master key."""
+    kid = str(record.get("kid", ""))
+    master = ring.key(kid) if ring is not None else None
+    if master is None:
+        need = "set STEPGRAPH_DATA_KEY" if ring is None else "give the old key too"
+        raise PrivateDataLocked(run_id, f"its run key is wrapped under key {kid!r}: {need}")
+    from cryptography.exceptions import InvalidTag
+
+    raw = _unb64(run_id, str(record.get("wrapped", "")))
+    aad = f"stepgraph-run-key-1\n{run_id}\n{kid}".encode()
+    try:
+        return bytes(_aesgcm(master).decrypt(raw[:_NONCE], raw[_NONCE:], aad))
+    except InvalidTag:
+        raise PrivateDataLocked(
+            run_id, f"its run key does not open under key {kid!r} (another key with that id, "
+            "or a key record moved from another run)",
+        ) from None  # fmt: skip
+
+
+def forgotten(record: Mapping[str, Any] | None) -> bool:
+    """True when ``record`` is the key record of a forgotten run (no key left)."""
+    return record is not None and "forgotten" in record
+
+
+def _b64(data: bytes) -> str:
+    return base64.b64encode(data).decode("ascii")
+
+
+def _unb64(run_id: str, text: str) -> bytes:
+    try:
+        raw = base64.b64decode(text, validate=True)
+    except (binascii.Error, ValueError):
+        raw = b""
+    if len(raw) <= _NONCE:
+        raise PrivateDataLocked(run_id, "a sealed value is not base64 of a nonce and ciphertext")
+    return raw
+
+
+def _aad(run_id: str, where: str) -> bytes:
+    return f"stepgraph-sealed-1\n{run_id}\n{where}".encode()
+
+
+class Sealer:
+    """Seals one run's values (the private ones and any text holding one) for storage."""
+
+    def __init__(self, run_id: str, run_key: bytes, guard: Redactor) -> None:
+        self.run_id = run_id
+        self._cipher = _aesgcm(run_key)
+        self._guard = guard
+
+    @classmethod
+    def for_state(
+        cls, run_id: str, run_key: bytes, fields: Mapping[str, str],
+        state: Mapping[str, Any], update: Mapping[str, Any] | None = None,
+    ) -> Sealer:  # fmt: skip
+        """A sealer for every private value of ``state`` and the note in ``update``."""
+        private = Private({path: mode for path, mode in fields.items() if mode in MODES})
+        event = (update or {}).get(EVENT)
+        note = event.get("note") if isinstance(event, dict) else None
+        notes = [note] if isinstance(note, str) and note else []
+        return cls(run_id, run_key, private.output_redactor(run_id, state, notes))
+
+    def seal(self, data: Any, where: str) -> Any:
+        """``data`` with every leaf that is or holds a private value sealed in place."""
+        if isinstance(data, dict):
+            return {k: self.seal(v, f"{where}/{_escape(k)}") for k, v in data.items()}
+        if isinstance(data, list):
+            return [self.seal(v, f"{where}/{i}") for i, v in enumerate(data)]
+        if data is None or isinstance(data, bool) or not isinstance(data, str | int | float):
+            return data
+        if self._guard.apply(data) == data:
+            return data
+        nonce = os.urandom(_NONCE)
+        plain = canonical_json(data).encode("utf-8")
+        body = self._cipher.encrypt(nonce, plain, _aad(self.run_id, where))
+        return {SEALED: _b64(nonce + body)}
+
+
+class Opener:
+    """Opens one run's sealed values; with no run key (forgotten) they read ``[forgotten]``."""
+
+    def __init__(self, run_id: str, run_key: bytes | None) -> None:
+        self.run_id = run_id
+        self._cipher = _aesgcm(run_key) if run_key is not None else None
+        self.found = False  # a sealed value was met
+
+    def open(self, data: Any, where: str) -> Any:
+        if isinstance(data, dict):
+            if len(data) == 1 and SEALED in data:
+                return self._one(data[SEALED], where)
+            return {k: self.open(v, f"{where}/{_escape(k)}") for k, v in data.items()}
+        if isinstance(data, list):
+            return [self.open(v, f"{where}/{i}") for i, v in enumerate(data)]
+        return data
+
+    def _one(self, text: Any, where: str) -> Any:
+        self.found = True
+        if self._cipher is None:
+            return FORGOTTEN
+        from cryptography.exceptions import InvalidTag
+
+        raw = _unb64(self.run_id, str(text))
+        try:
+            plain = self._cipher.decrypt(raw[:_NONCE], raw[_NONCE:], _aad(self.run_id, where))
+        except InvalidTag:
+            raise PrivateDataLocked(
+                self.run_id, f"the sealed value at {where} does not authenticate: it was "
+                "moved from another run or field, or damaged",
+            ) from None  # fmt: skip
+        return json.loads(plain)
+
+
+def _escape(key: str) -> str:
+    return str(key).replace("~", "~0").replace("/", "~1")
+
+
+def step_place(version: int) -> str:
+    """Where a step's update is sealed: bound to the step, not only to the run."""
+    return f"step/{version}"
+
+
+INPUTS_PLACE = "inputs"
+
+
+__all__ = [
+    "FORGOTTEN",
+    "INPUTS_PLACE",
+    "SEALED",
+    "Keyring",
+    "Opener",
+    "Sealer",
+    "forgotten",
+    "key_id",
+    "new_run_key",
+    "parse_key",
+    "step_place",
+    "unwrap",
+    "wrap",
+]
