@@ -22,10 +22,11 @@ from __future__ import annotations
 
 import contextlib
 import copy
+import dataclasses
 import hashlib
 import json
 import math
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from datetime import datetime, timezone
 from typing import Any
@@ -302,14 +303,29 @@ def seal(cp: Checkpoint, key: bytes | None) -> Checkpoint:
     return sealed
 
 
+Unseal = Callable[[Any, str], Any]
+"""Opens the sealed values of stored data at a place ("inputs", "step/3"): sealing.py."""
+
+
 def from_records(
-    head: Any, inputs: Any, steps: list[Any], *, run_id: str, key: bytes | None = None
+    head: Any,
+    inputs: Any,
+    steps: list[Any],
+    *,
+    run_id: str,
+    key: bytes | None = None,
+    unseal: Unseal | None = None,
+    origin: str | None = None,
 ) -> Checkpoint:
     """Validate a stored head, its inputs and its steps, and rebuild the ``Checkpoint``.
 
     The state is the inputs with every step's update merged in order. Raises
     ``CheckpointCorrupt`` naming the first problem: a missing field, a wrong type, an
     unknown format, a gap in the steps, or inputs that do not match the fingerprint.
+
+    ``unseal`` opens encrypted private values; the checksum chain is verified over the
+    stored (sealed) form. ``origin`` is given for a forgotten run, whose private values
+    are gone: the digest the run's first inputs had, in place of the inputs' checks.
     """
     rec = _Reader(head, run_id)
     rec.only(_HEAD_FIELDS)
@@ -336,7 +352,10 @@ def from_records(
     version = rec.integer("version")
     if version < 1:
         raise CheckpointCorrupt(run_id, f"version must be at least 1, not {version}")
-    entries = [history_from_record(step, run_id) for step in steps]
+    stored = [history_from_record(step, run_id) for step in steps]
+    entries = stored if unseal is None else [opened(entry, unseal) for entry in stored]
+    if unseal is not None:
+        inputs = unseal(inputs, "inputs")
     if [entry.version for entry in entries] != list(range(1, version + 1)):
         raise CheckpointCorrupt(run_id, f"the history does not hold steps 1 to {version}")
     last = entries[-1]
@@ -353,16 +372,17 @@ def from_records(
         replaced = entry.update.get(INPUTS)
         if replaced:
             current = {**current, **replaced}
-    origin = digest(canonical_json(inputs))
-    if current is inputs:
-        if origin != parts.inputs:
-            raise CheckpointCorrupt(run_id, "the inputs do not match the stored fingerprint")
-    elif digest(canonical_json(current)) != parts.inputs:
-        raise CheckpointCorrupt(run_id, "the updated inputs do not match the fingerprint")
+    if origin is None:
+        origin = digest(canonical_json(inputs))
+        if current is inputs:
+            if origin != parts.inputs:
+                raise CheckpointCorrupt(run_id, "the inputs do not match the stored fingerprint")
+        elif digest(canonical_json(current)) != parts.inputs:
+            raise CheckpointCorrupt(run_id, "the updated inputs do not match the fingerprint")
     # The head is bound to the current inputs, revision and shape; the chain's genesis
     # to the ones the run started with (data supplied, the run migrated since).
     first = Parts(**{**_first_parts(parts, entries, run_id), "inputs": origin}).fingerprint()
-    chain = _verify_chain(run_id, _genesis(run_id, first, created_at), entries, key)
+    chain = _verify_chain(run_id, _genesis(run_id, first, created_at), stored, key)
     return Checkpoint(
         run_id=found_id,
         parts=parts,
@@ -440,6 +460,12 @@ def _verify_chain(run_id: str, genesis: str, entries: list[HistoryEntry], key: b
                 "damaged or edited" + (", or signed with another key" if key else ""),
             )  # fmt: skip
     return link
+
+
+def opened(entry: HistoryEntry, unseal: Unseal) -> HistoryEntry:
+    """``entry`` with the sealed values of its update opened (bound to its version)."""
+    update = unseal(entry.update, f"step/{entry.version}")
+    return dataclasses.replace(entry, update=update) if update != entry.update else entry
 
 
 def history_from_record(data: Any, run_id: str) -> HistoryEntry:

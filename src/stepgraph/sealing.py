@@ -243,10 +243,35 @@ def step_place(version: int) -> str:
 INPUTS_PLACE = "inputs"
 
 
+@dataclass(frozen=True)
+class Encryption:
+    """What a store seals private values with: the master keys, and the private-field
+    declaration of each graph (by name) whose new runs are encrypted.
+
+    A run is encrypted from its first save when its graph is named here; it keeps its
+    declaration in its key record, so later steps (decisions, supplied data) are sealed
+    without the graph. Runs of graphs not named here are stored as they are.
+    """
+
+    keys: Keyring
+    private: Mapping[str, Private] = field(default_factory=dict)
+
+    @classmethod
+    def for_graphs(cls, keys: Keyring, graphs: Iterable[object]) -> Encryption:
+        """Encryption for the graphs given (those without private fields are skipped)."""
+        found = {}
+        for graph in graphs:
+            private = getattr(graph, "private", None)
+            if isinstance(private, Private):
+                found[str(getattr(graph, "name", ""))] = private
+        return cls(keys, found)
+
+
 __all__ = [
     "FORGOTTEN",
     "INPUTS_PLACE",
     "SEALED",
+    "Encryption",
     "Keyring",
     "Opener",
     "Sealer",

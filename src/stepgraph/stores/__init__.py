@@ -28,11 +28,14 @@ from collections.abc import Sequence
 from contextlib import AbstractContextManager
 from dataclasses import dataclass
 from types import TracebackType
-from typing import Any, Protocol, runtime_checkable
+from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
 
 from ..checkpoint import Checkpoint, HistoryEntry
 from ..errors import InputError, NoSuchStore
 from ..jsontext import excerpt
+
+if TYPE_CHECKING:
+    from ..sealing import Encryption
 
 DEFAULT_URL = "sqlite:.stepgraph/runs.db"
 
@@ -150,7 +153,13 @@ def queue_of(store: Store) -> RunQueue | None:
     return store if isinstance(store, RunQueue) else None
 
 
-def open_store(url: str, *, signing_key: bytes | None = None, read_only: bool = False) -> Store:
+def open_store(
+    url: str,
+    *,
+    signing_key: bytes | None = None,
+    read_only: bool = False,
+    encryption: Encryption | None = None,
+) -> Store:
     """Open the store named by ``url`` (see the module docstring).
 
     ``memory:``, ``file:`` and ``sqlite:`` stores are usable at once (the folder, the
@@ -160,8 +169,15 @@ def open_store(url: str, *, signing_key: bytes | None = None, read_only: bool = 
     With ``signing_key`` every saved step is sealed with an HMAC chain and every loaded
     run must verify under that key (see docs/reliability.md for what this protects).
     ``read_only`` opens a SQLite file without creating it or its folder.
+
+    With ``encryption`` (``stepgraph.sealing``) the private values of the runs of the
+    graphs it declares are encrypted at rest, and encrypted runs can be read; without it
+    an encrypted run is refused (``PrivateDataLocked``). The ``memory:`` store keeps
+    values in process memory and does not encrypt.
     """
     store = _open(url, signing_key, read_only)
+    if encryption is not None:
+        store.encryption = encryption  # type: ignore[attr-defined]
     from ..logs import redact_url
 
     logging.getLogger(type(store).__module__).info(
@@ -215,14 +231,18 @@ def _open(url: str, signing_key: bytes | None, read_only: bool) -> Store:
 
 
 def open_existing_store(
-    url: str, *, signing_key: bytes | None = None, read_only: bool = True
+    url: str,
+    *,
+    signing_key: bytes | None = None,
+    read_only: bool = True,
+    encryption: Encryption | None = None,
 ) -> Store:
     """Open the store at ``url`` only if it was set up; ``NoSuchStore`` otherwise.
 
     Creates nothing and runs no migration: a command that reads calls this, never
     ``setup()``. A memory store always exists (it is empty in a new process).
     """
-    store = open_store(url, signing_key=signing_key, read_only=read_only)
+    store = open_store(url, signing_key=signing_key, read_only=read_only, encryption=encryption)
     try:
         is_set_up = getattr(store, "is_set_up", None)
         if is_set_up is not None and not is_set_up():
@@ -233,7 +253,13 @@ def open_existing_store(
     return store
 
 
-def open_for(url: str, access: str, *, signing_key: bytes | None = None) -> Store:
+def open_for(
+    url: str,
+    access: str,
+    *,
+    signing_key: bytes | None = None,
+    encryption: Encryption | None = None,
+) -> Store:
     """The store at ``url``, opened for what an interface is about to do.
 
     ``create``: create or migrate it (starting a run). ``update``: it must exist (a
@@ -241,9 +267,10 @@ def open_for(url: str, access: str, *, signing_key: bytes | None = None) -> Stor
     created or migrated.
     """
     if access == "create":
-        store = open_store(url, signing_key=signing_key)
+        store = open_store(url, signing_key=signing_key, encryption=encryption)
     else:
-        store = open_existing_store(url, signing_key=signing_key, read_only=access == "read")
+        store = open_existing_store(url, signing_key=signing_key, read_only=access == "read",
+                                    encryption=encryption)  # fmt: skip
     if access != "read":
         try:
             store.setup()

@@ -15,6 +15,7 @@ from typing import Any, ClassVar
 from ..checkpoint import (
     Checkpoint,
     HistoryEntry,
+    dumps,
     from_records,
     history_from_record,
     now,
@@ -22,10 +23,12 @@ from ..checkpoint import (
     seal,
 )
 from ..errors import RunNotFound, VersionConflict
+from ..sealing import Encryption
 from . import RunSummary, check_run_id
 from ._base import StoreBase, check_version
 from ._journal import open_record, seal_record
 from ._rows import HEAD_COLUMNS, STEP_COLUMNS, head_row, statements, step_row
+from ._sealed import as_saved, for_storage, is_sealed, key_record, opened_history, unsealing
 
 # Written with "?" placeholders; a backend using "%s" gets them converted once.
 SQL: dict[str, str] = {
@@ -50,12 +53,15 @@ SQL: dict[str, str] = {
     "upsert_generation": "INSERT INTO run_generations (run_id, key, body) VALUES (?, ?, ?) "
     "ON CONFLICT (run_id, key) DO UPDATE SET body = excluded.body",
     "select_generations": "SELECT key, body FROM run_generations WHERE run_id = ?",
+    "select_key": "SELECT body FROM run_keys WHERE run_id = ?",
+    "insert_key": "INSERT INTO run_keys (run_id, body) VALUES (?, ?)",
+    "replace_key": "UPDATE run_keys SET body = ? WHERE run_id = ? AND body = ?",
     "list": "SELECT run_id, graph, status, next, version, updated_at FROM runs "
     "ORDER BY updated_at DESC, run_id DESC",
     "list_status": "SELECT run_id, graph, status, next, version, updated_at FROM runs "
     "WHERE status = ? ORDER BY updated_at DESC, run_id DESC",
 }
-DELETE_FROM = ("run_generations", "run_steps", "run_inputs")
+DELETE_FROM = ("run_generations", "run_steps", "run_inputs", "run_keys")
 
 
 class SqlStore(StoreBase):
@@ -72,6 +78,7 @@ class SqlStore(StoreBase):
     setup_check: ClassVar[str]
 
     _key: bytes | None
+    encryption: Encryption | None = None
 
     def _session(self, what: str, *, write: bool = False) -> AbstractContextManager[Any]:
         raise NotImplementedError
@@ -106,20 +113,32 @@ class SqlStore(StoreBase):
         with self._statement(f"load {run_id!r}") as conn:
             if conn.execute(self._q("select_version"), (run_id,)).fetchone() is None:
                 return None  # the common case for a new run: one statement
+        record = None
         with self._session(f"load {run_id!r}") as conn:
             head = conn.execute(self._q("select_head"), (run_id,)).fetchone()
             if head is None:
                 return None
             inputs = conn.execute(self._q("select_inputs"), (run_id,)).fetchone()
             steps = conn.execute(self._q("select_steps"), (run_id,)).fetchall()
+            sealed = is_sealed([inputs[0] if inputs else "", *(row[2] for row in steps)])
+            if sealed:
+                record = self._key_record(conn, run_id)
         body = parse(inputs[0], run_id, "inputs") if inputs else None
         rows = [step_row(run_id, row) for row in steps]
-        return from_records(head_row(head), body, rows, run_id=run_id, key=self._key)
+        if not sealed:
+            return from_records(head_row(head), body, rows, run_id=run_id, key=self._key)
+        unseal, origin = unsealing(run_id, record, self.encryption)
+        return from_records(head_row(head), body, rows, run_id=run_id, key=self._key,
+                            unseal=unseal, origin=origin)  # fmt: skip
 
     def save(self, checkpoint: Checkpoint, *, expected_version: int | None) -> Checkpoint:
-        cp = checkpoint = seal(checkpoint, self._key)
-        run_id = check_run_id(cp.run_id)
+        run_id = check_run_id(checkpoint.run_id)
         with self._session(f"save {run_id!r}", write=True) as conn:
+            stored, new_record = checkpoint, None
+            if self.encryption is not None:
+                record = self._key_record(conn, run_id)
+                stored, new_record = for_storage(checkpoint, record, self.encryption)
+            cp = seal(stored, self._key)
             if cp.version != (expected_version or 0) + 1:
                 self._conflict(conn, run_id, expected_version, cp.version)
             self._lease_check(conn, run_id)
@@ -131,6 +150,8 @@ class SqlStore(StoreBase):
                 if conn.execute(self._q("insert_head"), head).rowcount != 1:
                     self._conflict(conn, run_id, expected_version, cp.version)
                 conn.execute(self._q("insert_inputs"), (run_id, cp.inputs_json()))
+                if new_record is not None:
+                    conn.execute(self._q("insert_key"), (run_id, dumps(new_record)))
             else:
                 update = (cp.next, cp.status, cp.version, cp.updated_at, cp.parts.inputs,
                           cp.fingerprint, cp.parts.shape, cp.parts.revision, run_id,
@@ -143,7 +164,22 @@ class SqlStore(StoreBase):
             if not cp.step:  # a node completed: its generations (keyed by visit) are done
                 visit = len(cp.trace)
                 conn.execute(self.compact_generations, (run_id, f"{visit}:", f"{visit};"))
-        return checkpoint
+        return as_saved(checkpoint, stored, cp)
+
+    def _key_record(self, conn: Any, run_id: str) -> dict[str, Any] | None:
+        row = conn.execute(self._q("select_key"), (run_id,)).fetchone()
+        return None if row is None else key_record(run_id, parse(row[0], run_id, "key record"))
+
+    def run_key(self, run_id: str) -> dict[str, Any] | None:
+        """The run's key record (its wrapped run key), or None for a run stored in clear."""
+        with self._statement(f"key of {check_run_id(run_id)!r}") as conn:
+            return self._key_record(conn, run_id)
+
+    def replace_run_key(self, run_id: str, old: dict[str, Any], new: dict[str, Any]) -> bool:
+        """Replace the run's key record if it is still ``old`` (one atomic statement)."""
+        with self._statement(f"rekey {check_run_id(run_id)!r}") as conn:
+            done = conn.execute(self._q("replace_key"), (dumps(new), run_id, dumps(old)))
+            return bool(done.rowcount == 1)
 
     def _conflict(self, conn: Any, run_id: str, expected: int | None, new: int) -> None:
         row = conn.execute(self._q("select_version"), (run_id,)).fetchone()
@@ -153,11 +189,16 @@ class SqlStore(StoreBase):
 
     def history(self, run_id: str) -> list[HistoryEntry]:
         check_run_id(run_id)
+        record = None
         with self._session(f"history {run_id!r}") as conn:
             if conn.execute(self._q("select_version"), (run_id,)).fetchone() is None:
                 raise RunNotFound(self.url, run_id)
             rows = conn.execute(self._q("select_steps"), (run_id,)).fetchall()
-        return [history_from_record(step_row(run_id, row), run_id) for row in rows]
+            sealed = is_sealed(row[2] for row in rows)
+            if sealed:
+                record = self._key_record(conn, run_id)
+        entries = [history_from_record(step_row(run_id, row), run_id) for row in rows]
+        return opened_history(run_id, entries, record, self.encryption) if sealed else entries
 
     def list_runs(self, *, status: str | None = None) -> list[RunSummary]:
         with self._session("list runs") as conn:

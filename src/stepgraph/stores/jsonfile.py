@@ -28,13 +28,16 @@ from ..checkpoint import (
     stored_version,
 )
 from ..errors import CheckpointCorrupt, RunNotFound, StoreError
+from ..sealing import Encryption
 from . import RunSummary, check_run_id
 from ._base import StoreBase, check_version, summaries
 from ._files import append_line, atomic_write, exclusive_hold, sync_folder, temp_path
 from ._journal import open_record, seal_record
+from ._sealed import as_saved, for_storage, is_sealed, key_record, opened_history, unsealing
 
 _SUFFIX = ".jsonl"
 _JOURNAL_SUFFIX = ".generations"
+_KEY_SUFFIX = ".key"  # the run's key record (sealing.py), replaced whole, never appended
 
 
 class JsonFileStore(StoreBase):
@@ -43,6 +46,7 @@ class JsonFileStore(StoreBase):
     def __init__(self, folder: str, *, signing_key: bytes | None = None) -> None:
         self.folder = folder
         self._key = signing_key
+        self.encryption: Encryption | None = None  # set by open_store (sealing.py)
         self.url = f"file:{folder}"
         self._ready = False  # the folder exists (created by the first write)
 
@@ -87,31 +91,65 @@ class JsonFileStore(StoreBase):
         if lines is None:
             return None
         self._sweep(run_id)
-        return from_records(
-            parse(lines[0], run_id, "record"),
-            parse(lines[1], run_id, "inputs"),
-            [parse(line, run_id, "step") for line in lines[2:]],
-            run_id=run_id,
-            key=self._key,
-        )
+        head, inputs = parse(lines[0], run_id, "record"), parse(lines[1], run_id, "inputs")
+        steps = [parse(line, run_id, "step") for line in lines[2:]]
+        if not is_sealed(lines[1:]):
+            return from_records(head, inputs, steps, run_id=run_id, key=self._key)
+        unseal, origin = unsealing(run_id, self._key_record(run_id), self.encryption)
+        return from_records(head, inputs, steps, run_id=run_id, key=self._key,
+                            unseal=unseal, origin=origin)  # fmt: skip
 
     def save(self, checkpoint: Checkpoint, *, expected_version: int | None) -> Checkpoint:
-        checkpoint = seal(checkpoint, self._key)
         run_id = checkpoint.run_id
         path = self._path(run_id)
         with self._locked(run_id):
+            stored, new_record = checkpoint, None
+            if self.encryption is not None:
+                record = self._key_record(run_id)
+                stored, new_record = for_storage(checkpoint, record, self.encryption)
+            sealed = seal(stored, self._key)
             lines = self._read(run_id)
             actual = None
             if lines is not None:
                 actual = stored_version(parse(lines[0], run_id, "record"), run_id)
-            check_version(run_id, expected_version, actual, checkpoint.version)
-            kept = lines[1:] if lines else [checkpoint.inputs_json()]
-            body = [dumps(head_record(checkpoint)), *kept, step_json(checkpoint)]
+            check_version(run_id, expected_version, actual, sealed.version)
+            kept = lines[1:] if lines else [sealed.inputs_json()]
+            body = [dumps(head_record(sealed)), *kept, step_json(sealed)]
             try:
+                if new_record is not None:  # before the run: a run never lacks its key
+                    atomic_write(self._key_path(run_id), dumps(new_record).encode("utf-8"))
                 atomic_write(path, ("\n".join(body) + "\n").encode("utf-8"))
             except OSError as error:
                 raise StoreError(self.url, f"cannot save run {run_id!r}: {error}") from error
-        return checkpoint
+        return as_saved(checkpoint, stored, sealed)
+
+    def _key_path(self, run_id: str) -> str:
+        return os.path.join(self.folder, check_run_id(run_id) + _KEY_SUFFIX)
+
+    def _key_record(self, run_id: str) -> dict[str, Any] | None:
+        try:
+            with open(self._key_path(run_id), encoding="utf-8") as handle:
+                text = handle.read()
+        except FileNotFoundError:
+            return None
+        except (OSError, UnicodeDecodeError) as error:
+            raise StoreError(self.url, f"cannot read the key of {run_id!r}: {error}") from error
+        return key_record(run_id, parse(text, run_id, "key record"))
+
+    def run_key(self, run_id: str) -> dict[str, Any] | None:
+        """The run's key record (its wrapped run key), or None for a run stored in clear."""
+        return self._key_record(run_id)
+
+    def replace_run_key(self, run_id: str, old: dict[str, Any], new: dict[str, Any]) -> bool:
+        """Replace the run's key record if it is still ``old`` (atomic file replace)."""
+        with self._locked(run_id):
+            if self._key_record(run_id) != old:
+                return False
+            try:
+                atomic_write(self._key_path(run_id), dumps(new).encode("utf-8"))
+            except OSError as error:
+                raise StoreError(self.url, f"cannot rekey run {run_id!r}: {error}") from error
+        return True
 
     def _sweep(self, run_id: str) -> None:
         """Remove the temp file of a save that was killed, unless a save is under way."""
@@ -135,7 +173,10 @@ class JsonFileStore(StoreBase):
         lines = self._read(run_id)
         if lines is None:
             raise RunNotFound(self.url, run_id)
-        return [history_from_record(parse(line, run_id, "step"), run_id) for line in lines[2:]]
+        entries = [history_from_record(parse(line, run_id, "step"), run_id) for line in lines[2:]]
+        if not is_sealed(lines[2:]):
+            return entries
+        return opened_history(run_id, entries, self._key_record(run_id), self.encryption)
 
     def list_runs(self, *, status: str | None = None) -> list[RunSummary]:
         found = []
@@ -159,8 +200,9 @@ class JsonFileStore(StoreBase):
     def delete(self, run_id: str) -> bool:
         with self._locked(run_id):
             try:
-                with contextlib.suppress(FileNotFoundError):
-                    os.unlink(self._journal_path(run_id))
+                for extra in (self._journal_path(run_id), self._key_path(run_id)):
+                    with contextlib.suppress(FileNotFoundError):
+                        os.unlink(extra)
                 os.unlink(self._path(run_id))
             except FileNotFoundError:
                 return False

@@ -106,6 +106,10 @@ MIGRATIONS: tuple[tuple[int, str], ...] = (
         CREATE INDEX run_takeovers_by_run ON run_takeovers (run_id, at)
         """,
     ),
+    (
+        5,  # A run's key record: its wrapped run key (private data at rest, sealing.py).
+        "CREATE TABLE run_keys (run_id TEXT PRIMARY KEY, body TEXT NOT NULL)",
+    ),
 )
 
 _SETUP_LOCK = "SELECT pg_advisory_xact_lock(hashtext('stepgraph-setup'))"
@@ -169,8 +173,10 @@ class PostgresStore(SqlStore):
 
     def leased(self, owner: str, seconds: float) -> PostgresStore:
         """A view whose saves also require ``owner``'s lease on the run (and renew it)."""
-        return PostgresStore(self.url, signing_key=self._key, _pool=self._pool,
+        view = PostgresStore(self.url, signing_key=self._key, _pool=self._pool,
                              _lease=(owner, seconds))  # fmt: skip
+        view.encryption = self.encryption
+        return view
 
     def _configure(self, conn: psycopg.Connection[Any]) -> None:
         if self.schema:

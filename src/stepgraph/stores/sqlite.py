@@ -76,6 +76,10 @@ MIGRATIONS: tuple[tuple[int, str], ...] = (
         ) WITHOUT ROWID;
         """,
     ),
+    (
+        3,  # A run's key record: its wrapped run key (private data at rest, sealing.py).
+        "CREATE TABLE run_keys (run_id TEXT PRIMARY KEY, body TEXT NOT NULL) WITHOUT ROWID",
+    ),
 )
 
 

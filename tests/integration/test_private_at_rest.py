@@ -1,0 +1,143 @@
+"""Private values are encrypted at rest in the SQLite, file and PostgreSQL stores."""
+
+from __future__ import annotations
+
+import base64
+import json
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from stepgraph import open_store, run
+from stepgraph.errors import PrivateDataLocked
+from stepgraph.offers import load_offers, make_inputs
+from stepgraph.offers.fixture import FixtureAdapter
+from stepgraph.sealing import SEALED, Encryption, Keyring
+from stepgraph.stores import Store
+from tests.conftest import drop_schema, store_url
+from tests.integration.cli_helpers import EXAMPLE
+from tests.private_offers import GRAPH
+
+SOURCES = ("offer-A-v1", "offer-B-v1", "offer-C-v1")
+KEY = base64.b64encode(bytes(range(32))).decode()
+KINDS = ("sqlite", "file", "postgres")
+
+
+def encryption(key: str = KEY) -> Encryption:
+    return Encryption.for_graphs(Keyring.from_texts(key), [GRAPH])
+
+
+@pytest.fixture(params=KINDS)
+def kind(request: pytest.FixtureRequest) -> str:
+    return str(request.param)
+
+
+@pytest.fixture
+def url(kind: str, tmp_path: Path) -> Iterator[str]:
+    address = store_url(kind, tmp_path)
+    yield address
+    if kind == "postgres":
+        drop_schema(address)
+
+
+def run_private(url: str, run_id: str = "r") -> None:
+    with open_store(url, encryption=encryption()) as store:
+        store.setup()
+        inputs = make_inputs(load_offers(EXAMPLE))
+        result = run(GRAPH, inputs=inputs, adapter=FixtureAdapter(), store=store, run_id=run_id)
+        assert result.status == "ready_for_review"
+
+
+def stored_bytes(url: str) -> bytes:
+    """Every byte the store holds: its files, or every row of every table."""
+    kind, _, rest = url.partition(":")
+    if kind in ("sqlite", "file"):
+        root = Path(rest).parent if kind == "sqlite" else Path(rest)
+        return b"".join(p.read_bytes() for p in sorted(root.rglob("*")) if p.is_file())
+    import psycopg
+
+    schema = url.rsplit("schema=", 1)[1]
+    with psycopg.connect(url.split("?", 1)[0]) as conn:
+        tables = [row[0] for row in conn.execute(
+            "SELECT table_name FROM information_schema.tables WHERE table_schema = %s",
+            (schema,))]  # fmt: skip
+        rows = [str(row[0]) for t in tables
+                for row in conn.execute(f'SELECT t::text FROM "{schema}"."{t}" t')]  # fmt: skip
+    return "\n".join(rows).encode()
+
+
+def test_no_private_value_is_in_any_stored_byte(url: str) -> None:
+    run_private(url)
+    data = stored_bytes(url)
+    assert SEALED.encode() in data
+    assert [s for s in SOURCES if s.encode() in data] == []
+
+
+def test_the_run_reads_back_in_clear_with_the_key(url: str) -> None:
+    run_private(url)
+    with open_store(url, encryption=encryption()) as store:
+        loaded = store.load("r")
+        history = store.history("r")
+    assert loaded is not None
+    assert [offer["source"] for offer in loaded.state["offers"]] == list(SOURCES)
+    assert SEALED not in json.dumps([entry.update for entry in history])
+
+
+def test_a_run_with_private_data_is_refused_without_the_key(url: str) -> None:
+    run_private(url)
+    with open_store(url) as store, pytest.raises(PrivateDataLocked, match="STEPGRAPH_DATA_KEY"):
+        store.load("r")
+
+
+def test_a_run_with_private_data_is_refused_under_another_key(url: str) -> None:
+    run_private(url)
+    other = base64.b64encode(bytes(range(1, 33))).decode()
+    store = open_store(url, encryption=encryption(other))
+    with store, pytest.raises(PrivateDataLocked, match="give the old key too"):
+        store.history("r")
+
+
+def test_runs_of_graphs_without_private_fields_are_stored_as_they_are(url: str) -> None:
+    from stepgraph.offers import graph as offers
+
+    with open_store(url, encryption=encryption()) as store:
+        store.setup()
+        inputs = make_inputs(load_offers(EXAMPLE))
+        run(offers, inputs=inputs, adapter=FixtureAdapter(), store=store, run_id="plain")
+        assert store_key(store, "plain") is None
+    assert SEALED.encode() not in stored_bytes(url)
+
+
+def store_key(store: Store, run_id: str) -> object:
+    return store.run_key(run_id)  # type: ignore[attr-defined]
+
+
+def test_a_ciphertext_moved_to_another_run_is_refused(tmp_path: Path) -> None:
+    import sqlite3
+
+    url = f"sqlite:{tmp_path / 'runs.db'}"
+    run_private(url, "one")
+    run_private(url, "two")
+    with sqlite3.connect(tmp_path / "runs.db") as db:
+        (body,) = db.execute("SELECT body FROM run_inputs WHERE run_id = 'one'").fetchone()
+        db.execute("UPDATE run_inputs SET body = ? WHERE run_id = 'two'", (body,))
+    store = open_store(url, encryption=encryption())
+    with store, pytest.raises(PrivateDataLocked, match="moved from another run or field"):
+        store.load("two")
+
+
+def test_a_ciphertext_moved_to_another_field_is_refused(tmp_path: Path) -> None:
+    import sqlite3
+
+    url = f"sqlite:{tmp_path / 'runs.db'}"
+    run_private(url)
+    with sqlite3.connect(tmp_path / "runs.db") as db:
+        (body,) = db.execute("SELECT body FROM run_inputs WHERE run_id = 'r'").fetchone()
+        inputs = json.loads(body)
+        first, second = inputs["offers"][0], inputs["offers"][1]
+        first["source"], second["source"] = second["source"], first["source"]
+        db.execute("UPDATE run_inputs SET body = ? WHERE run_id = 'r'", (json.dumps(inputs),))
+    store = open_store(url, encryption=encryption())
+    with store, pytest.raises(PrivateDataLocked, match="inputs/offers/0/source does not auth"):
+        store.load("r")
