@@ -66,6 +66,7 @@ from .logs import wanted
 from .migrations import apply_migrations, needs_migration
 from .privacy import hide_in_error, redactor
 from .retry import DEFAULT_RETRY, Budget, RetryPolicy, later_than
+from .sealing import declare
 from .stores import Store, check_run_id
 from .stream import (
     EventCallback,
@@ -231,6 +232,7 @@ def start_steps(
 ) -> Steps[RunResult[S]]:
     """The steps of a ``run`` call, checked now, performed by a driver (drive.py)."""
     limit = _check_limit(max_steps)
+    declare(store, graph)  # an encrypting store seals this graph's private fields
     if not isinstance(inputs, Mapping):
         raise InputError("inputs", f"must be an object, not {type(inputs).__name__}")
     data, inputs_text = json_encode(inputs)

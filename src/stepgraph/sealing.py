@@ -248,13 +248,14 @@ class Encryption:
     """What a store seals private values with: the master keys, and the private-field
     declaration of each graph (by name) whose new runs are encrypted.
 
-    A run is encrypted from its first save when its graph is named here; it keeps its
+    A run is encrypted from its first save when its graph is named here (the runner
+    names the graph it starts a run of, ``declare``); it keeps its
     declaration in its key record, so later steps (decisions, supplied data) are sealed
     without the graph. Runs of graphs not named here are stored as they are.
     """
 
     keys: Keyring
-    private: Mapping[str, Private] = field(default_factory=dict)
+    private: dict[str, Private] = field(default_factory=dict)
 
     @classmethod
     def for_graphs(cls, keys: Keyring, graphs: Iterable[object]) -> Encryption:
@@ -267,6 +268,15 @@ class Encryption:
         return cls(keys, found)
 
 
+def declare(store: object, graph: object) -> None:
+    """Name ``graph`` to the store's encryption, if it has one and the graph has private
+    fields, so the runs the runner starts of it are encrypted."""
+    encryption = getattr(store, "encryption", None)
+    private = getattr(graph, "private", None)
+    if isinstance(encryption, Encryption) and isinstance(private, Private):
+        encryption.private.setdefault(str(getattr(graph, "name", "")), private)
+
+
 __all__ = [
     "FORGOTTEN",
     "INPUTS_PLACE",
@@ -275,6 +285,7 @@ __all__ = [
     "Keyring",
     "Opener",
     "Sealer",
+    "declare",
     "forgotten",
     "key_id",
     "new_run_key",

@@ -25,7 +25,7 @@ KINDS = ("sqlite", "file", "postgres")
 
 
 def encryption(key: str = KEY) -> Encryption:
-    return Encryption.for_graphs(Keyring.from_texts(key), [GRAPH])
+    return Encryption(Keyring.from_texts(key))
 
 
 @pytest.fixture(params=KINDS)
@@ -99,12 +99,15 @@ def test_a_run_with_private_data_is_refused_under_another_key(url: str) -> None:
 
 
 def test_runs_of_graphs_without_private_fields_are_stored_as_they_are(url: str) -> None:
+    from stepgraph import Graph
     from stepgraph.offers import graph as offers
 
+    clear = Graph(name="offers-clear", revision=offers.revision, entry=offers.entry,
+                  nodes=offers.nodes, edges=offers.edges)  # fmt: skip
     with open_store(url, encryption=encryption()) as store:
         store.setup()
         inputs = make_inputs(load_offers(EXAMPLE))
-        run(offers, inputs=inputs, adapter=FixtureAdapter(), store=store, run_id="plain")
+        run(clear, inputs=inputs, adapter=FixtureAdapter(), store=store, run_id="plain")
         assert store_key(store, "plain") is None
     assert SEALED.encode() not in stored_bytes(url)
 
@@ -141,3 +144,13 @@ def test_a_ciphertext_moved_to_another_field_is_refused(tmp_path: Path) -> None:
     store = open_store(url, encryption=encryption())
     with store, pytest.raises(PrivateDataLocked, match="inputs/offers/0/source does not auth"):
         store.load("r")
+
+
+def test_a_graph_named_up_front_is_encrypted_when_its_run_starts(tmp_path: Path) -> None:
+    url = f"sqlite:{tmp_path / 'runs.db'}"
+    keys = Keyring.from_texts(KEY)
+    with open_store(url, encryption=Encryption.for_graphs(keys, [GRAPH])) as store:
+        inputs = make_inputs(load_offers(EXAMPLE))
+        run(GRAPH, inputs=inputs, adapter=FixtureAdapter(), store=store, run_id="r")
+        assert store_key(store, "r") is not None
+    assert [s for s in SOURCES if s.encode() in stored_bytes(url)] == []
