@@ -66,7 +66,7 @@ from .logs import wanted
 from .migrations import apply_migrations, needs_migration
 from .privacy import hide_in_error, redactor
 from .retry import DEFAULT_RETRY, Budget, RetryPolicy, later_than
-from .sealing import declare
+from .sealing import FORGOTTEN_STEP, declare, forgotten_error
 from .stores import Store, check_run_id
 from .stream import (
     EventCallback,
@@ -688,7 +688,10 @@ def _finished(
 
 
 def refuse_cancelled(current: Checkpoint) -> None:
-    """Raise ``RunCancelled`` if ``current`` was cancelled: it never runs again."""
+    """Raise ``RunCancelled`` if ``current`` was cancelled, ``RunForgotten`` if its
+    private data was erased: it never runs again."""
+    if current.step == FORGOTTEN_STEP:
+        raise forgotten_error(current)
     if current.status == CANCELLED:
         found = current.update.get(EVENT)
         event = found if isinstance(found, dict) else {}

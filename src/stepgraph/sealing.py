@@ -24,10 +24,12 @@ from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from .checkpoint import EVENT, canonical_json, now
-from .errors import InputError, PrivateDataLocked
+from .checkpoint import EVENT, Checkpoint, canonical_json, now
+from .errors import InputError, PrivateDataLocked, RunForgotten
 from .privacy import MODES, Private, Redactor
 
+FORGOTTEN_STEP = "@forgotten"
+"""The event step that erased a run's private data (who, when): always its last step."""
 SEALED = "@sealed"
 """The key of a sealed value's object: ``{"@sealed": "<base64>"}``."""
 FORGOTTEN = "[forgotten]"
@@ -103,19 +105,23 @@ class Keyring:
         return found
 
 
-def new_run_key(ring: Keyring, run_id: str, private: Private) -> tuple[bytes, dict[str, Any]]:
-    """A fresh run key and its stored record (wrapped under the ring's current key)."""
+def new_run_key(
+    ring: Keyring, run_id: str, private: Private, origin: str
+) -> tuple[bytes, dict[str, Any]]:
+    """A fresh run key and its stored record: the key wrapped under the ring's current
+    key, the declaration, and ``origin`` (the digest of the run's first inputs, which
+    a forgotten run's checksum chain still needs)."""
     run_key = os.urandom(_KEY_BYTES)
-    return run_key, wrap(ring, run_id, run_key, private.fields)
+    return run_key, {**wrap(ring, run_id, run_key), "private": dict(private.fields),
+                     "origin": origin}  # fmt: skip
 
 
-def wrap(ring: Keyring, run_id: str, run_key: bytes, fields: Mapping[str, str]) -> dict[str, Any]:
-    """The key record of ``run_id``: the run key wrapped under the current master key."""
+def wrap(ring: Keyring, run_id: str, run_key: bytes) -> dict[str, Any]:
+    """``run_key`` wrapped under the ring's current master key: ``kid``, ``wrapped``, ``at``."""
     nonce = os.urandom(_NONCE)
     aad = f"stepgraph-run-key-1\n{run_id}\n{ring.current}".encode()
     body = _aesgcm(ring.keys[ring.current]).encrypt(nonce, run_key, aad)
-    return {"kid": ring.current, "wrapped": _b64(nonce + body), "private": dict(fields),
-            "at": now()}  # fmt: skip
+    return {"kid": ring.current, "wrapped": _b64(nonce + body), "at": now()}
 
 
 def unwrap(ring: Keyring | None, run_id: str, record: Mapping[str, Any]) -> bytes:
@@ -277,8 +283,16 @@ def declare(store: object, graph: object) -> None:
         encryption.private.setdefault(str(getattr(graph, "name", "")), private)
 
 
+def forgotten_error(current: Checkpoint) -> RunForgotten:
+    """The refusal to continue ``current``, a forgotten run (its ``@forgotten`` step)."""
+    found = current.update.get(EVENT)
+    event = found if isinstance(found, dict) else {}
+    return RunForgotten(current.run_id, str(event.get("by", "?")), str(event.get("at", "?")))
+
+
 __all__ = [
     "FORGOTTEN",
+    "FORGOTTEN_STEP",
     "INPUTS_PLACE",
     "SEALED",
     "Encryption",
@@ -287,6 +301,7 @@ __all__ = [
     "Sealer",
     "declare",
     "forgotten",
+    "forgotten_error",
     "key_id",
     "new_run_key",
     "parse_key",

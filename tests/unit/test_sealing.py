@@ -44,7 +44,7 @@ def test_a_bad_key_text_is_refused_naming_the_variable(text: str) -> None:
 
 
 def test_private_leaves_and_texts_holding_a_private_value_are_sealed_others_kept() -> None:
-    run_key, _ = new_run_key(Keyring.from_texts(KEY), "r1", PRIVATE)
+    run_key, _ = new_run_key(Keyring.from_texts(KEY), "r1", PRIVATE, "d")
     data = {**STATE, "summary": "from ACME quote 99 at 30", "total": 30}
     sealed = _sealer(run_key).seal(data, "inputs")
     assert sealed["total"] == 30
@@ -57,7 +57,7 @@ def test_private_leaves_and_texts_holding_a_private_value_are_sealed_others_kept
 
 
 def test_a_sealed_value_moved_to_another_field_is_refused() -> None:
-    run_key, _ = new_run_key(Keyring.from_texts(KEY), "r1", PRIVATE)
+    run_key, _ = new_run_key(Keyring.from_texts(KEY), "r1", PRIVATE, "d")
     sealed = _sealer(run_key).seal(STATE, "inputs")
     sealed["client"]["address"], sealed["offers"][0]["source"] = (
         sealed["offers"][0]["source"], sealed["client"]["address"])  # fmt: skip
@@ -66,21 +66,21 @@ def test_a_sealed_value_moved_to_another_field_is_refused() -> None:
 
 
 def test_a_sealed_value_moved_to_another_run_is_refused_even_with_the_same_key() -> None:
-    run_key, _ = new_run_key(Keyring.from_texts(KEY), "r1", PRIVATE)
+    run_key, _ = new_run_key(Keyring.from_texts(KEY), "r1", PRIVATE, "d")
     sealed = _sealer(run_key, "r1").seal(STATE, "inputs")
     with pytest.raises(PrivateDataLocked, match="moved from another run or field"):
         Opener("r2", run_key).open(sealed, "inputs")
 
 
 def test_a_sealed_value_moved_to_another_step_is_refused() -> None:
-    run_key, _ = new_run_key(Keyring.from_texts(KEY), "r1", PRIVATE)
+    run_key, _ = new_run_key(Keyring.from_texts(KEY), "r1", PRIVATE, "d")
     sealed = _sealer(run_key).seal(STATE, "step/2")
     with pytest.raises(PrivateDataLocked):
         Opener("r1", run_key).open(sealed, "step/3")
 
 
 def test_without_a_run_key_sealed_values_read_as_forgotten() -> None:
-    run_key, _ = new_run_key(Keyring.from_texts(KEY), "r1", PRIVATE)
+    run_key, _ = new_run_key(Keyring.from_texts(KEY), "r1", PRIVATE, "d")
     opener = Opener("r1", None)
     opened = opener.open(_sealer(run_key).seal(STATE, "inputs"), "inputs")
     assert opened["client"]["address"] == FORGOTTEN
@@ -89,7 +89,7 @@ def test_without_a_run_key_sealed_values_read_as_forgotten() -> None:
 
 def test_the_run_key_unwraps_only_under_its_master_key_and_for_its_run() -> None:
     ring = Keyring.from_texts(KEY)
-    run_key, record = new_run_key(ring, "r1", PRIVATE)
+    run_key, record = new_run_key(ring, "r1", PRIVATE, "d")
     assert record["kid"] == ring.current
     assert record["private"] == PRIVATE.fields
     assert unwrap(ring, "r1", record) == run_key
@@ -103,12 +103,12 @@ def test_the_run_key_unwraps_only_under_its_master_key_and_for_its_run() -> None
 
 def test_an_old_key_in_the_ring_still_unwraps_after_rotation() -> None:
     old_ring = Keyring.from_texts(KEY)
-    run_key, record = new_run_key(old_ring, "r1", PRIVATE)
+    run_key, record = new_run_key(old_ring, "r1", PRIVATE, "d")
     assert unwrap(Keyring.from_texts(OTHER, [KEY]), "r1", record) == run_key
 
 
 def test_a_key_provider_is_asked_for_a_key_id_the_ring_does_not_hold() -> None:
-    run_key, record = new_run_key(Keyring.from_texts(KEY), "r1", PRIVATE)
+    run_key, record = new_run_key(Keyring.from_texts(KEY), "r1", PRIVATE, "d")
     asked: list[str] = []
 
     def provider(kid: str) -> bytes | None:

@@ -37,15 +37,19 @@ def is_sealed(texts: Iterable[str | bytes]) -> bool:
 
 
 def unsealing(
-    run_id: str, record: Mapping[str, Any] | None, encryption: Encryption | None
+    run_id: str,
+    record: Mapping[str, Any] | None,
+    encryption: Encryption | None,
+    opened: bool = True,
 ) -> tuple[Unseal, str | None]:
     """What opens a sealed run's values, and its first inputs' digest if it was forgotten.
 
-    ``PrivateDataLocked`` when the run holds sealed values and no key opens them.
+    ``PrivateDataLocked`` when the run holds sealed values and no key opens them. With
+    ``opened`` False the values are not opened (a listing): they read ``[forgotten]``.
     """
     if record is None:
         raise PrivateDataLocked(run_id, "it holds sealed values but its key record is missing")
-    if forgotten(record):
+    if forgotten(record) or not opened:
         return Opener(run_id, None).open, str(record.get("origin", ""))
     run_key = unwrap(encryption.keys if encryption is not None else None, run_id, record)
     return Opener(run_id, run_key).open, None
@@ -64,7 +68,7 @@ def for_storage(
         private = None if encryption is None else encryption.private.get(cp.parts.graph)
         if private is None or cp.version != 1 or encryption is None:
             return cp, None
-        run_key, new_record = new_run_key(encryption.keys, cp.run_id, private)
+        run_key, new_record = new_run_key(encryption.keys, cp.run_id, private, cp.parts.inputs)
         fields: Mapping[str, str] = private.fields
     elif forgotten(record):
         event = record.get("forgotten")

@@ -24,6 +24,7 @@ STAGES = (
     "effect-called",  # the effect returned, its outcome not yet journaled
     "tool-started",  # a read tool's call is journaled as started, the tool not yet called
     "tool-returned",  # a read tool returned, its result not yet journaled
+    "key-replaced",  # rekey replaced one run's key record, the next not yet read
 )
 
 observer: Callable[[str], None] | None = None

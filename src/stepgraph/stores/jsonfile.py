@@ -87,6 +87,10 @@ class JsonFileStore(StoreBase):
         return lines
 
     def load(self, run_id: str) -> Checkpoint | None:
+        return self._load(run_id, opened=True)
+
+    def _load(self, run_id: str, *, opened: bool) -> Checkpoint | None:
+        """The run; with ``opened`` False its sealed values stay closed (needs no key)."""
         lines = self._read(run_id)
         if lines is None:
             return None
@@ -95,7 +99,8 @@ class JsonFileStore(StoreBase):
         steps = [parse(line, run_id, "step") for line in lines[2:]]
         if not is_sealed(lines[1:]):
             return from_records(head, inputs, steps, run_id=run_id, key=self._key)
-        unseal, origin = unsealing(run_id, self._key_record(run_id), self.encryption)
+        record = self._key_record(run_id)
+        unseal, origin = unsealing(run_id, record, self.encryption if opened else None, opened)
         return from_records(head, inputs, steps, run_id=run_id, key=self._key,
                             unseal=unseal, origin=origin)  # fmt: skip
 
@@ -181,7 +186,7 @@ class JsonFileStore(StoreBase):
     def list_runs(self, *, status: str | None = None) -> list[RunSummary]:
         found = []
         for run_id in self._run_ids():
-            checkpoint = self.load(run_id)
+            checkpoint = self._load(run_id, opened=False)  # a summary shows no value
             if checkpoint is not None:
                 found.append(checkpoint)
         return summaries(found, status)
