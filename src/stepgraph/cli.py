@@ -17,7 +17,7 @@ import sys
 from collections.abc import Callable, Sequence
 from typing import Any, Literal
 
-from . import cli_mcp, cli_migrate, cli_observe, cli_people, cli_queue, cli_text
+from . import cli_keys, cli_mcp, cli_migrate, cli_observe, cli_people, cli_queue, cli_text
 from .adapter_ref import AdapterRef, remember
 from .adapters import Adapter
 from .adapters.anthropic_sdk import MODES
@@ -44,6 +44,7 @@ from .errors import (
     InputError,
     NodeError,
     NoSuchStore,
+    PrivateDataLocked,
     ProviderError,
     ResumeRefused,
     RetryLater,
@@ -78,6 +79,7 @@ environment:
   STEPGRAPH_STORE        the default --store (otherwise {DEFAULT_URL})
   STEPGRAPH_SIGNING_KEY  sign every saved step with an HMAC and refuse runs that do
                          not verify under it (at least 16 characters)
+{cli_keys.ENV_HELP}
   STEPGRAPH_POLICY       the policy file naming who may approve, reject, revise,
                          supply, reconcile and reveal (default .stepgraph/policy.json)
   STEPGRAPH_LOG          debug, info, warning or error: log lines on stderr (a worker
@@ -258,7 +260,8 @@ def _signing_key() -> bytes | None:
 
 def open_cli_store(args: argparse.Namespace, access: Access = "update") -> Store:
     """The store ``--store`` names, signed as the environment says (``stores.open_for``)."""
-    return open_for(args.store, access, signing_key=_signing_key())
+    return open_for(args.store, access, signing_key=_signing_key(),
+                    encryption=cli_keys.encryption_from_env())  # fmt: skip
 
 
 _open = open_cli_store
@@ -509,7 +512,7 @@ def error_code(error: StepgraphError) -> int:
         return EXIT_FAILED
     if isinstance(error, RunCancelled):
         return EXIT_CANCELLED
-    if isinstance(error, ResumeRefused):
+    if isinstance(error, ResumeRefused | PrivateDataLocked):
         return EXIT_REFUSED
     if isinstance(error, RetryLater):
         return EXIT_RETRY_LATER
@@ -526,5 +529,6 @@ COMMAND_SETS: tuple[Callable[[Command], None], ...] = (
     _queue_commands,
     cli_migrate.add_commands,
     cli_mcp.add_commands,
+    cli_keys.add_commands,
 )
 """Every group of commands; a new one adds its ``add_commands(command)`` here."""

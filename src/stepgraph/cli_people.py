@@ -208,8 +208,10 @@ def _reconcile(args: argparse.Namespace) -> int:
 
 def _review(args: argparse.Namespace) -> int:
     from . import cli
+    from .cli_keys import encryption_from_env
     from .review_app import serve
 
     cli.open_cli_store(args).close()  # a missing store is refused here, not created
     return serve(store_url=args.store, policy=load_policy(args.policy), port=args.port,
-                 signing_key=cli._signing_key())  # fmt: skip
+                 signing_key=cli._signing_key(),
+                 encryption=encryption_from_env())  # fmt: skip

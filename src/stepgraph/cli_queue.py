@@ -131,11 +131,13 @@ def _positive(text: str) -> int:
 def queue_store(args: argparse.Namespace, *, connections: int = 4) -> Any:
     """The PostgreSQL store ``--store`` names, set up; ``InputError`` for any other."""
     from .cli import _signing_key
+    from .cli_keys import encryption_from_env
     from .stores.postgres import PostgresStore
 
     if not args.store.startswith(("postgresql://", "postgres://")):
         raise InputError("--store", "the queue needs a postgresql:// store")
     store = PostgresStore(args.store, signing_key=_signing_key(), pool_size=connections)
+    store.encryption = encryption_from_env()
     try:
         store.setup()
     except StepgraphError:

@@ -21,7 +21,7 @@ from .runner import CANCELLED
 from .stores import RunQueue, Store, queue_of
 
 DEFAULT_BATCH = 500
-_TABLES = ("run_generations", "run_steps", "run_inputs", "run_queue", "runs")
+_TABLES = ("run_generations", "run_steps", "run_inputs", "run_keys", "run_queue", "runs")
 _TURN = "SELECT pg_advisory_xact_lock(hashtext(current_schema() || '/purge'))"
 _BATCH = (
     f"SELECT run_id FROM ({VIEW}) v WHERE {FILTERS} "

@@ -44,6 +44,7 @@ from .graph import END
 from .policy import Policy
 from .privacy import output_guard, shown
 from .review_jobs import Jobs
+from .sealing import Encryption
 from .statuses import list_runs, standing
 from .stores import Store, check_run_id, open_store
 
@@ -64,7 +65,12 @@ ORDER = ("ready_for_review", "waiting_for_data", "needs_reconciliation", "failed
 
 
 def build_app(
-    store_url: str, policy: Policy, token: str, *, signing_key: bytes | None = None
+    store_url: str,
+    policy: Policy,
+    token: str,
+    *,
+    signing_key: bytes | None = None,
+    encryption: Encryption | None = None,
 ) -> Any:
     """The Starlette application (importing the ``review`` extra here)."""
     try:
@@ -72,7 +78,7 @@ def build_app(
         from starlette.routing import Route
     except ImportError as error:
         raise InputError("review", MISSING_EXTRA) from error
-    pages = ReviewPages(store_url, policy, token, signing_key=signing_key)
+    pages = ReviewPages(store_url, policy, token, signing_key=signing_key, encryption=encryption)
     return Starlette(routes=[
         Route("/", pages.guarded(pages.runs)),
         Route("/runs/{run_id}", pages.guarded(pages.run_page)),
@@ -95,12 +101,19 @@ class ReviewPages:
     """The handlers: every one opens the store for its request and closes it after."""
 
     def __init__(
-        self, store_url: str, policy: Policy, token: str, *, signing_key: bytes | None = None
+        self,
+        store_url: str,
+        policy: Policy,
+        token: str,
+        *,
+        signing_key: bytes | None = None,
+        encryption: Encryption | None = None,
     ) -> None:
         from jinja2 import Environment, PackageLoader, select_autoescape
 
         self.store_url = store_url
         self.signing_key = signing_key
+        self.encryption = encryption
         self.policy = policy
         self.token = token
         self.csrf = hmac.new(token.encode(), b"csrf", "sha256").hexdigest()
@@ -117,8 +130,9 @@ class ReviewPages:
         return HTMLResponse(html, status_code=status)
 
     def open_store(self) -> Store:
-        """The store, opened with the signing key the server was started with."""
-        store = open_store(self.store_url, signing_key=self.signing_key)
+        """The store, opened with the signing and data keys the server was started with."""
+        store = open_store(self.store_url, signing_key=self.signing_key,
+                           encryption=self.encryption)  # fmt: skip
         store.setup()
         return store
 
@@ -316,7 +330,12 @@ def _view(cp: Checkpoint) -> dict[str, Any]:
 
 
 def serve(
-    *, store_url: str, policy: Policy, port: int = 0, signing_key: bytes | None = None
+    *,
+    store_url: str,
+    policy: Policy,
+    port: int = 0,
+    signing_key: bytes | None = None,
+    encryption: Encryption | None = None,
 ) -> int:
     """Serve until interrupted; print the address with its token first."""
     try:
@@ -326,7 +345,7 @@ def serve(
             "review", "needs the review extra: pip install 'stepgraph[review]'"
         ) from error
     token = secrets.token_urlsafe(24)
-    app = build_app(store_url, policy, token, signing_key=signing_key)
+    app = build_app(store_url, policy, token, signing_key=signing_key, encryption=encryption)
     sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
     sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
     try:

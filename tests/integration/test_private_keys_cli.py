@@ -1,0 +1,75 @@
+"""The data-key commands: runs encrypted under STEPGRAPH_DATA_KEY, rekey and forget."""
+
+from __future__ import annotations
+
+import base64
+from pathlib import Path
+
+import pytest
+
+from stepgraph.sealing import FORGOTTEN
+from tests.integration.cli_helpers import EXAMPLE, stepgraph
+
+PRIVATE = "tests.private_offers:GRAPH"
+SOURCES = ("offer-A-v1", "offer-B-v1", "offer-C-v1")
+OLD = "old:" + base64.b64encode(bytes(range(32))).decode()
+NEW = "new:" + base64.b64encode(bytes(range(1, 33))).decode()
+KEY = {"STEPGRAPH_DATA_KEY": OLD}
+
+
+@pytest.fixture
+def url(tmp_path: Path) -> str:
+    address = f"sqlite:{tmp_path / 'runs.db'}"
+    done = stepgraph("run", PRIVATE, EXAMPLE, "--run-id", "r", "--store", address,
+                     cwd=tmp_path, env=KEY)  # fmt: skip
+    assert done.code == 0, done.err
+    return address
+
+
+def stored(tmp_path: Path) -> bytes:
+    return b"".join(p.read_bytes() for p in tmp_path.rglob("*") if p.is_file())
+
+
+def test_run_under_a_data_key_leaves_no_private_value_in_the_database(
+    url: str, tmp_path: Path
+) -> None:
+    assert [s for s in SOURCES if s.encode() in stored(tmp_path)] == []
+
+
+def test_show_without_the_data_key_is_refused_with_exit_5(url: str, tmp_path: Path) -> None:
+    done = stepgraph("show", "r", "--graph", PRIVATE, "--store", url, cwd=tmp_path)
+    assert done.code == 5
+    assert "STEPGRAPH_DATA_KEY" in done.err
+    assert done.out == ""
+
+
+def test_a_bad_data_key_is_refused_naming_the_variable(url: str, tmp_path: Path) -> None:
+    done = stepgraph("show", "r", "--store", url, cwd=tmp_path,
+                     env={"STEPGRAPH_DATA_KEY": "short"})  # fmt: skip
+    assert done.code == 2
+    assert "STEPGRAPH_DATA_KEY" in done.err
+
+
+def test_rekey_all_then_the_new_key_alone_opens_the_run(url: str, tmp_path: Path) -> None:
+    both = {"STEPGRAPH_DATA_KEY": NEW, "STEPGRAPH_DATA_KEY_OLD": OLD}
+    done = stepgraph("rekey", "--all", "--store", url, cwd=tmp_path, env=both)
+    assert done.code == 0, done.err
+    assert "r  re-wrapped under key new" in done.out
+    shown = stepgraph("show", "r", "--json", "--graph", PRIVATE, "--store", url, cwd=tmp_path,
+                      env={"STEPGRAPH_DATA_KEY": NEW})  # fmt: skip
+    assert shown.code == 0, shown.err
+    assert stepgraph("show", "r", "--store", url, cwd=tmp_path, env=KEY).code == 5
+
+
+def test_forget_keeps_the_audit_trail_and_the_run_never_resumes(url: str, tmp_path: Path) -> None:
+    done = stepgraph("forget", "r", "--by", "dpo", "--store", url, cwd=tmp_path, env=KEY)
+    assert done.code == 0, done.err
+    assert "r  forgotten by dpo" in done.out
+    shown = stepgraph("show", "r", "--json", "--graph", PRIVATE, "--store", url, cwd=tmp_path)
+    assert shown.code == 0, shown.err  # no key needed, and the chain verified on load
+    offers = shown.json()["state"]["offers"]
+    assert {offer["source"] for offer in offers} <= {FORGOTTEN, "[private]"}
+    assert "@forgotten" in shown.out
+    again = stepgraph("resume", "r", "--graph", PRIVATE, "--store", url, cwd=tmp_path, env=KEY)
+    assert again.code == 5
+    assert "forgotten by dpo" in again.err
