@@ -288,6 +288,12 @@ def shown(guard: Redactor | None, data: Any) -> Any:
     return data if guard is None else guard.apply(data)
 
 
+def hide_in_text(graph: object, run_id: str, state: Mapping[str, Any], text: str) -> str:
+    """``text`` (a wait's reason, an event's message) with the run's private values masked."""
+    private = declared(graph)
+    return text if private is None else private.output_redactor(run_id, state).apply(text)
+
+
 def hide_in_error(graph: object, run_id: str, state: Mapping[str, Any], error: Exception) -> None:
     """Mask the run's private values in ``error`` and its cause, in place, before the
     harness saves its text (a failure's or a retry's reason) or shows it."""
@@ -310,6 +316,7 @@ __all__ = [
     "Redactor",
     "declared",
     "hide_in_error",
+    "hide_in_text",
     "masked",
     "output_guard",
     "redactor",

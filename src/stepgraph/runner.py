@@ -64,7 +64,7 @@ from .errors import (
 from .graph import END, Branch, Graph, Node, S
 from .logs import wanted
 from .migrations import apply_migrations, needs_migration
-from .privacy import hide_in_error, redactor
+from .privacy import hide_in_error, hide_in_text, redactor
 from .retry import DEFAULT_RETRY, Budget, RetryPolicy, later_than
 from .sealing import FORGOTTEN_STEP, declare, forgotten_error
 from .stores import Store, check_run_id
@@ -574,7 +574,8 @@ def _saved(
                     update_keys=tuple(k for k in saved.update if not k.startswith("@")),
                     duration_s=time.perf_counter() - started)  # fmt: skip
     if wait is not None:
-        yield WaitOpened(run_id=call.run_id, node=name, kind=wait.kind, reason=wait.reason,
+        reason = hide_in_text(call.graph, call.run_id, saved.state, wait.reason)
+        yield WaitOpened(run_id=call.run_id, node=name, kind=wait.kind, reason=reason,
                          digest=wait.digest, choices=tuple(wait.choices))  # fmt: skip
 
 
