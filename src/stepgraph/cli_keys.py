@@ -14,8 +14,9 @@ from typing import Any
 
 from .cli_codes import EXIT_OK
 from .cli_io import emit, emit_json
-from .data_keys import forget, rekey
+from .data_keys import forget, forget_older, rekey
 from .errors import InputError
+from .listing import parse_age
 from .sealing import Encryption, Keyring
 
 ENV_HELP = """\
@@ -48,8 +49,15 @@ def add_commands(command: Callable[..., Any]) -> None:
     cmd.add_argument("--all", action="store_true", help="every run in the store")
     cmd = command("forget", _forget, "erase a run's private data (its key is destroyed); "
                   "its history and audit trail stay and still verify")  # fmt: skip
-    cmd.add_argument("run_id", help="the run to forget")
+    cmd.add_argument("run_id", nargs="?", help="the run to forget (or --older-than)")
     cmd.add_argument("--by", required=True, help="who forgets it (recorded)")
+    cmd.add_argument(
+        "--older-than",
+        metavar="AGE",
+        help="every encrypted run finished or cancelled before AGE ago (30d)",
+    )
+    cmd.add_argument("--dry-run", action="store_true",
+                     help="with --older-than: list the runs; forget nothing")  # fmt: skip
 
 
 def _rekey(args: argparse.Namespace) -> int:
@@ -75,6 +83,10 @@ def _rekey(args: argparse.Namespace) -> int:
 def _forget(args: argparse.Namespace) -> int:
     from .cli import open_cli_store
 
+    if bool(args.run_id) == bool(args.older_than):
+        raise InputError("run_id", "give a run id or --older-than (not both)")
+    if args.older_than:
+        return _forget_older(args)
     with open_cli_store(args, "update") as store:
         saved = forget(store, args.run_id, by=args.by)
     event = saved.update.get("@event") or {}
@@ -82,4 +94,19 @@ def _forget(args: argparse.Namespace) -> int:
         emit_json({"run_id": saved.run_id, "status": saved.status, "forgotten": event})
     else:
         emit(f"{saved.run_id}  forgotten by {event.get('by')} at {event.get('at')}")
+    return EXIT_OK
+
+
+def _forget_older(args: argparse.Namespace) -> int:
+    from .cli import open_cli_store
+
+    age = parse_age(args.older_than, "--older-than")
+    with open_cli_store(args, "read" if args.dry_run else "update") as store:
+        gone = forget_older(store, older_than=age, by=args.by, dry_run=args.dry_run)
+    if args.json:
+        emit_json({"forgotten": gone, "dry_run": args.dry_run})
+    else:
+        verb = "would be forgotten" if args.dry_run else "forgotten"
+        for run_id in gone:
+            emit(f"{run_id}  {verb} by {args.by}")
     return EXIT_OK

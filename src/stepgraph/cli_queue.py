@@ -71,6 +71,12 @@ def add_commands(command: Callable[..., Any]) -> None:
         help="purge finished and cancelled runs older than AGE (30d) periodically",
     )
     cmd.add_argument(
+        "--forget-after",
+        metavar="AGE",
+        help="forget the private data of encrypted finished and cancelled runs older "
+        "than AGE (30d) periodically: their keys are destroyed, their history stays",
+    )
+    cmd.add_argument(
         "--retention-every",
         metavar="AGE",
         default="1h",
@@ -199,6 +205,7 @@ def _worker(args: argparse.Namespace) -> int:
     chosen = [parse_limit(text) for text in args.rate_limit]
     keep = parse_age(args.retention, "--retention") if args.retention else None
     every = parse_age(args.retention_every, "--retention-every")
+    forget_after = parse_age(args.forget_after, "--forget-after") if args.forget_after else None
     # Each run in flight needs a connection for its saves and one for its lease renewal.
     with _worker_store(args, connections=2 * args.concurrency + 2) as store:
         for limit in chosen:
@@ -214,8 +221,9 @@ def _worker(args: argparse.Namespace) -> int:
                         lease_seconds=args.lease, max_takeovers=args.max_takeovers,
                         poll=args.poll, on_event=args.otel)  # fmt: skip
         retention = None
-        if keep is not None:
-            retention = Retention(store, older_than=keep, every=every, log=log).start()
+        if keep is not None or forget_after is not None:
+            retention = Retention(store, older_than=keep, every=every, log=log,
+                                  forget_after=forget_after).start()  # fmt: skip
         terms = []
 
         def on_term(signum: int, frame: object) -> None:

@@ -20,7 +20,9 @@ from typing import Any, Protocol, runtime_checkable
 
 from .checkpoint import EVENT, Checkpoint, now
 from .errors import InputError, RunNotFound, VersionConflict
-from .runner import save_event
+from .graph import END
+from .listing import stamp_before
+from .runner import CANCELLED, save_event
 from .sealing import FORGOTTEN_STEP, Keyring, forgotten, unwrap, wrap
 from .stores import Store, check_run_id
 from .stores._testhooks import reach
@@ -120,4 +122,26 @@ def forget(store: Store, run_id: str, *, by: str) -> Checkpoint:
     raise VersionConflict(run_id, None, None)
 
 
-__all__ = ["KeyedStore", "Rekeyed", "forget", "rekey"]
+def forget_older(
+    store: Store, *, older_than: float, by: str = "retention", dry_run: bool = False
+) -> list[str]:
+    """Forget every encrypted run that finished (or was cancelled) more than
+    ``older_than`` seconds ago; return their ids (with ``dry_run``: who would go)."""
+    if older_than < 0:
+        raise InputError("--forget-after", "must not be negative")
+    slots = _keyed(store)
+    before = stamp_before(older_than)
+    due = []
+    for row in store.list_runs():
+        if row.updated_at > before or (row.next != END and row.status != CANCELLED):
+            continue
+        record = slots.run_key(row.run_id)
+        if record is not None and not forgotten(record):
+            due.append(row.run_id)
+    if not dry_run:
+        for run_id in due:
+            forget(store, run_id, by=by)
+    return due
+
+
+__all__ = ["KeyedStore", "Rekeyed", "forget", "forget_older", "rekey"]

@@ -93,19 +93,24 @@ def _purge_queue(
 
 
 class Retention:
-    """Purge finished runs older than ``older_than`` every ``every`` seconds, in a thread."""
+    """Purge finished runs older than ``older_than`` every ``every`` seconds, in a thread;
+    with ``forget_after``, first forget the private data of encrypted finished runs older
+    than that (``data_keys.forget_older``: crypto-shredding, the history stays)."""
 
     def __init__(
         self,
         store: Store,
         *,
-        older_than: float,
+        older_than: float | None,
         every: float = 3600.0,
         log: Callable[[str], None] | None = None,
+        forget_after: float | None = None,
     ) -> None:
         if every <= 0:
             raise InputError("--retention-every", "must be a positive duration")
         self.store, self.older_than, self.every = store, older_than, every
+        self.forget_after = forget_after
+        self.forgotten = 0
         self.log = log or (lambda line: None)
         self._stop = threading.Event()
         self._thread = threading.Thread(target=self._loop, daemon=True, name="stepgraph-retention")
@@ -121,6 +126,11 @@ class Retention:
 
     def _loop(self) -> None:
         while not self._stop.is_set():
+            if self.forget_after is not None:
+                self._forget(self.forget_after)
+            if self.older_than is None:
+                self._stop.wait(self.every)
+                continue
             try:
                 done = purge(self.store, older_than=self.older_than)
             except StepgraphError as error:  # the database went away: try next time
@@ -130,6 +140,18 @@ class Retention:
                 if done.run_ids:
                     self.log(f"retention: purged {len(done.run_ids)} runs")
             self._stop.wait(self.every)
+
+    def _forget(self, older_than: float) -> None:
+        from .data_keys import forget_older  # data_keys imports the runner, as we do
+
+        try:
+            gone = forget_older(self.store, older_than=older_than)
+        except StepgraphError as error:
+            self.log(f"retention: forget failed: {error}")
+            return
+        self.forgotten += len(gone)
+        if gone:
+            self.log(f"retention: forgot the private data of {len(gone)} runs")
 
 
 __all__ = ["Purged", "Retention", "purge"]

@@ -186,3 +186,37 @@ def test_a_rekey_killed_midway_leaves_every_run_readable_with_one_key(
     with open_store(url) as store:
         rekey(store, ring(NEW, OLD))  # a second run finishes the job
     assert all(sources(url, ring(NEW), run_id) == list(SOURCES) for run_id in run_ids)
+
+
+def test_forget_older_forgets_finished_or_cancelled_encrypted_runs_only(url: str) -> None:
+    from stepgraph.cancel import cancel
+    from stepgraph.data_keys import forget_older
+
+    start(url, "done", "waiting")
+    with open_store(url, encryption=Encryption(ring(OLD))) as store:
+        cancel(store, "done", by="ops")
+        assert forget_older(store, older_than=0, dry_run=True) == ["done"]
+        assert forget_older(store, older_than=3600) == []
+        assert forget_older(store, older_than=0) == ["done"]
+        assert forget_older(store, older_than=0) == []
+    assert sources(url, ring(OLD), "done") == [FORGOTTEN] * 3
+    assert sources(url, ring(OLD), "waiting") == list(SOURCES)
+
+
+def test_the_retention_thread_forgets_runs_past_forget_after(tmp_path: Path) -> None:
+    import time
+
+    from stepgraph.cancel import cancel
+    from stepgraph.purge import Retention
+
+    url = f"sqlite:{tmp_path / 'runs.db'}"
+    start(url, "done")
+    with open_store(url, encryption=Encryption(ring(OLD))) as store:
+        cancel(store, "done", by="ops")
+        retention = Retention(store, older_than=None, forget_after=0, every=0.05).start()
+        deadline = time.monotonic() + 10
+        while retention.forgotten == 0 and time.monotonic() < deadline:
+            time.sleep(0.02)
+        retention.stop()
+    assert retention.forgotten == 1
+    assert sources(url, ring(OLD), "done") == [FORGOTTEN] * 3
