@@ -20,7 +20,7 @@ cannot leak a private value by copying it under another name. Object keys are
 replaced only when a key is a private value; text shorter than 4 characters is
 replaced inside longer text only as a whole word. When the same value sits
 under two paths, the stricter mode wins (drop, then mask, then tokenise, then send).
-Values that are ``None``, booleans or empty text are not treated as private.
+Values that are ``None``, booleans, empty text or ``[forgotten]`` are not treated as private.
 """
 
 from __future__ import annotations
@@ -40,6 +40,8 @@ MODES = ("send", "tokenise", "mask", "drop")
 """The modes, from the least strict to the strictest."""
 
 MASK = "[private]"
+FORGOTTEN = "[forgotten]"
+"""What a private value of a forgotten run reads as (sealing.py): no longer a secret."""
 _SEGMENT = re.compile(r"^[A-Za-z_@][A-Za-z0-9_\-]*(\[\])?$")
 _TOKEN = re.compile(r"\[\[p:[0-9a-f]{12}\]\]")
 _DROPPED = object()
@@ -71,7 +73,7 @@ class Private:
         found: dict[str, tuple[Any, str]] = {}
         for path, mode in self.fields.items():
             for value in _leaves(_select(state, path.split("."))):
-                if value is None or isinstance(value, bool) or value == "":
+                if value is None or isinstance(value, bool) or value in ("", FORGOTTEN):
                     continue
                 text = _text(value)
                 held = found.get(text)
@@ -310,6 +312,7 @@ def hide_in_error(graph: object, run_id: str, state: Mapping[str, Any], error: E
 
 
 __all__ = [
+    "FORGOTTEN",
     "MASK",
     "MODES",
     "Private",

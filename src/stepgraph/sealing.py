@@ -26,14 +26,12 @@ from typing import Any
 
 from .checkpoint import EVENT, Checkpoint, canonical_json, now
 from .errors import InputError, PrivateDataLocked, RunForgotten
-from .privacy import MODES, Private, Redactor
+from .privacy import FORGOTTEN, MODES, Private, Redactor
 
 FORGOTTEN_STEP = "@forgotten"
 """The event step that erased a run's private data (who, when): always its last step."""
 SEALED = "@sealed"
 """The key of a sealed value's object: ``{"@sealed": "<base64>"}``."""
-FORGOTTEN = "[forgotten]"
-"""What a sealed value reads as once its run was forgotten."""
 _NONCE = 12
 _KEY_BYTES = 32
 

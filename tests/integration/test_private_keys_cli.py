@@ -68,8 +68,33 @@ def test_forget_keeps_the_audit_trail_and_the_run_never_resumes(url: str, tmp_pa
     shown = stepgraph("show", "r", "--json", "--graph", PRIVATE, "--store", url, cwd=tmp_path)
     assert shown.code == 0, shown.err  # no key needed, and the chain verified on load
     offers = shown.json()["state"]["offers"]
-    assert {offer["source"] for offer in offers} <= {FORGOTTEN, "[private]"}
+    assert [offer["source"] for offer in offers] == [FORGOTTEN] * 3  # not secret: not masked
     assert "@forgotten" in shown.out
     again = stepgraph("resume", "r", "--graph", PRIVATE, "--store", url, cwd=tmp_path, env=KEY)
     assert again.code == 5
     assert "forgotten by dpo" in again.err
+
+
+def test_the_review_page_opens_an_encrypted_run_and_masks_its_note(tmp_path: Path) -> None:
+    import json
+    import urllib.request
+
+    from tests.integration.review_server import review_server
+    from tests.integration.test_review_page import POLICY, Site, cookie
+
+    note = "Jane Doe agreed the fee by phone"
+    (tmp_path / "policy.json").write_text(json.dumps(POLICY), encoding="utf-8")
+    assert stepgraph("run", "offers", EXAMPLE, "--run-id", "r1", cwd=tmp_path, env=KEY).code == 0
+    status = stepgraph("status", "r1", "--json", cwd=tmp_path, env=KEY).json()
+    approved = stepgraph("approve", "r1", "--digest", str(status["wait"]["digest"]), "--by",
+                         "ada", "--note", note, "--policy", "policy.json", cwd=tmp_path,
+                         env=KEY)  # fmt: skip
+    assert approved.code == 0, approved.err
+    assert note.encode() not in stored(tmp_path)
+    with review_server(tmp_path, env=KEY) as url:
+        site = Site(tmp_path, url, url.split("/?")[0])
+        request = urllib.request.Request(f"{site.root}/runs/r1", headers={"Cookie": cookie(site)})
+        with urllib.request.urlopen(request, timeout=10) as answer:
+            html = answer.read().decode("utf-8")
+    assert "Decided: approve by ada" in html
+    assert note not in html
