@@ -98,3 +98,19 @@ def test_the_review_page_opens_an_encrypted_run_and_masks_its_note(tmp_path: Pat
             html = answer.read().decode("utf-8")
     assert "Decided: approve by ada" in html
     assert note not in html
+
+
+def test_a_step_without_the_key_is_refused_even_before_anything_was_sealed(
+    tmp_path: Path,
+) -> None:
+    import json
+
+    (tmp_path / "policy.json").write_text(json.dumps({"approve": ["ada"]}), encoding="utf-8")
+    assert stepgraph("run", "offers", EXAMPLE, "--run-id", "r1", cwd=tmp_path, env=KEY).code == 0
+    status = stepgraph("status", "r1", "--json", cwd=tmp_path).json()  # nothing sealed yet
+    approved = stepgraph("approve", "r1", "--digest", str(status["wait"]["digest"]), "--by",
+                         "ada", "--note", "Jane Doe agreed", "--policy", "policy.json",
+                         cwd=tmp_path)  # fmt: skip
+    assert approved.code == 5
+    assert "STEPGRAPH_DATA_KEY" in approved.err
+    assert b"Jane Doe" not in stored(tmp_path)

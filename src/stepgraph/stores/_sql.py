@@ -135,8 +135,9 @@ class SqlStore(StoreBase):
         run_id = check_run_id(checkpoint.run_id)
         with self._session(f"save {run_id!r}", write=True) as conn:
             stored, new_record = checkpoint, None
-            if self.encryption is not None:
-                record = self._key_record(conn, run_id)
+            # Read even without encryption: a run with a key record never gets a clear step.
+            record = self._key_record(conn, run_id)
+            if record is not None or self.encryption is not None:
                 stored, new_record = for_storage(checkpoint, record, self.encryption)
             cp = seal(stored, self._key)
             if cp.version != (expected_version or 0) + 1:

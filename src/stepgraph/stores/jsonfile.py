@@ -109,8 +109,9 @@ class JsonFileStore(StoreBase):
         path = self._path(run_id)
         with self._locked(run_id):
             stored, new_record = checkpoint, None
-            if self.encryption is not None:
-                record = self._key_record(run_id)
+            # Read even without encryption: a run with a key record never gets a clear step.
+            record = self._key_record(run_id)
+            if record is not None or self.encryption is not None:
                 stored, new_record = for_storage(checkpoint, record, self.encryption)
             sealed = seal(stored, self._key)
             lines = self._read(run_id)
