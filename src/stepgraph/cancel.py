@@ -10,7 +10,6 @@ loses its lease. A run submitted but not started yet gets the event as its first
 
 from __future__ import annotations
 
-import json
 from collections.abc import Callable
 
 from .adapters import Adapter
@@ -18,6 +17,7 @@ from .checkpoint import EVENT, Checkpoint, now
 from .errors import InputError, NotCancellable, RunNotFound, VersionConflict
 from .graph import END, Graph
 from .queue_admin import mark_cancelled, queued
+from .queue_sealing import queued_inputs
 from .runner import CANCELLED, save_event, unstarted
 from .stores import RunQueue, Store, check_run_id, queue_of
 
@@ -74,7 +74,7 @@ def _unstarted(
     if resolve is None:
         raise InputError("resolve", f"run {run_id!r} has not started: its graph is needed")
     graph, adapter = resolve(row.graph_ref, row.adapter_ref)
-    return unstarted(graph, adapter, json.loads(row.inputs), run_id)
+    return unstarted(graph, adapter, queued_inputs(store, run_id, row.inputs), run_id)
 
 
 def _leave_queue(queue: RunQueue | None, run_id: str, why: str) -> None:

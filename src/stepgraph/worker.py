@@ -27,7 +27,6 @@ from the journal.
 
 from __future__ import annotations
 
-import json
 import logging
 import os
 import socket
@@ -53,6 +52,7 @@ from .errors import (
 )
 from .graph import Graph
 from .migrations import park_stranded
+from .queue_sealing import queue_body, queued_inputs
 from .runner import derive_run_id, resume, run
 from .statuses import STRANDED
 from .stores import RunQueue, check_run_id
@@ -159,16 +159,17 @@ def submit(
     """
     check_queue_options(priority, concurrency_key, max_concurrent)
     rid = check_run_id(run_id) if run_id else derive_run_id(graph, adapter, inputs)
-    body = json.dumps(inputs, separators=(",", ":"), ensure_ascii=False, allow_nan=False)
+    body = queue_body(store, graph, rid, inputs)  # private values sealed when encrypting
     values = (rid, graph_ref, adapter_ref, body, priority, concurrency_key, max_concurrent)
+    row = None
     with store.connection(f"submit {rid!r}") as conn:
         added = conn.execute(_SUBMIT, values).rowcount == 1
         if added:
             conn.execute(f"NOTIFY {CHANNEL}")
         else:
             row = conn.execute(_EXISTING, (rid,)).fetchone()
-            if row is not None and (json.loads(row[2]), row[0]) != (inputs, graph_ref):
-                raise InputError("--run-id", f"run {rid!r} was submitted with other inputs")
+    if row is not None and (queued_inputs(store, rid, row[2]), row[0]) != (inputs, graph_ref):
+        raise InputError("--run-id", f"run {rid!r} was submitted with other inputs")
     return rid, added
 
 
@@ -344,7 +345,7 @@ class Worker:
             conn.execute(_LEASE, (self.name, takeovers, self.lease_seconds, run_id))
         _log.debug("worker %s: leased %s (%s, adapter %s)", self.name, run_id, graph_ref,
                    adapter_ref)  # fmt: skip
-        return run_id, graph_ref, adapter_ref, json.loads(inputs)
+        return run_id, graph_ref, adapter_ref, queued_inputs(self.store, run_id, inputs)
 
     def _candidate(self, conn: Any) -> tuple[Any, ...] | None:
         """The first claimable run whose concurrency key (if any) has room, locked."""

@@ -154,3 +154,36 @@ def test_a_graph_named_up_front_is_encrypted_when_its_run_starts(tmp_path: Path)
         run(GRAPH, inputs=inputs, adapter=FixtureAdapter(), store=store, run_id="r")
         assert store_key(store, "r") is not None
     assert [s for s in SOURCES if s.encode() in stored_bytes(url)] == []
+
+
+@pytest.mark.postgres
+def test_a_submitted_run_keeps_no_private_value_in_the_queue_or_the_run(tmp_path: Path) -> None:
+    from stepgraph.stores.postgres import PostgresStore
+    from stepgraph.worker import Worker, submit
+
+    address = store_url("postgres", tmp_path)
+    try:
+        with open_store(address, encryption=encryption()) as store:
+            assert isinstance(store, PostgresStore)
+            store.setup()
+            inputs = make_inputs(load_offers(EXAMPLE))
+            submit(store, graph=GRAPH, graph_ref="tests.private_offers:GRAPH",
+                   adapter=FixtureAdapter(), adapter_ref="fixture", inputs=inputs,
+                   run_id="q")  # fmt: skip
+            assert [s for s in SOURCES if s.encode() in stored_bytes(address)] == []
+            again = submit(store, graph=GRAPH, graph_ref="tests.private_offers:GRAPH",
+                           adapter=FixtureAdapter(), adapter_ref="fixture", inputs=inputs,
+                           run_id="q")  # fmt: skip
+            assert again == ("q", False)  # the sealed queue row reads back as the same inputs
+            worker = Worker(store, resolve_graph=lambda ref: GRAPH,
+                            resolve_adapter=lambda ref: FixtureAdapter())  # fmt: skip
+            claimed = worker.claim_one()
+            assert claimed is not None
+            worker.advance(*claimed)
+            loaded = store.load("q")
+        assert loaded is not None
+        assert loaded.status == "ready_for_review"
+        assert [offer["source"] for offer in loaded.state["offers"]] == list(SOURCES)
+        assert [s for s in SOURCES if s.encode() in stored_bytes(address)] == []
+    finally:
+        drop_schema(address)
