@@ -220,3 +220,32 @@ def test_the_retention_thread_forgets_runs_past_forget_after(tmp_path: Path) -> 
         retention.stop()
     assert retention.forgotten == 1
     assert sources(url, ring(OLD), "done") == [FORGOTTEN] * 3
+
+
+def test_runs_are_listed_without_the_key(url: str) -> None:
+    start(url, "r")
+    with open_store(url) as store:
+        assert [row.run_id for row in store.list_runs()] == ["r"]
+
+
+def test_a_sealed_value_edited_after_forget_fails_the_checksum_chain(tmp_path: Path) -> None:
+    import json
+    import sqlite3
+
+    from stepgraph.errors import CheckpointCorrupt
+
+    url = f"sqlite:{tmp_path / 'runs.db'}"
+    start(url, "r", "s")
+    with open_store(url, encryption=Encryption(ring(OLD))) as store:
+        forget(store, "r", by="dpo")
+    with sqlite3.connect(tmp_path / "runs.db") as db:
+        rows = db.execute("SELECT version, body FROM run_steps WHERE run_id = 'r'").fetchall()
+        version, body = next((v, b) for v, b in rows if '"@sealed"' in b)
+        (other,) = db.execute(
+            "SELECT body FROM run_steps WHERE run_id = 's' AND version = ?", (version,)
+        ).fetchone()
+        db.execute("UPDATE run_steps SET body = ? WHERE run_id = 'r' AND version = ?",
+                   (other, version))  # fmt: skip
+    assert json.loads(other) != json.loads(body)
+    with open_store(url) as store, pytest.raises(CheckpointCorrupt, match="checksum"):
+        store.load("r")
