@@ -110,6 +110,7 @@ class Redactor:
         self._replace: list[tuple[str, str]] = []  # (text, replacement), longest first
         self._tokens: dict[str, Any] = {}
         self._exact: dict[str, Any] = {}  # leaf text -> replacement or _DROPPED
+        self._scan: re.Pattern[str] | None = None  # compiled by touches() on first use
         for text, (value, mode) in sorted(values.items(), key=lambda kv: -len(kv[0])):
             if mode == "send":
                 continue
@@ -133,6 +134,21 @@ class Redactor:
     def apply(self, data: Any) -> Any:
         """``data`` (text or JSON data) with the private values redacted."""
         return self._text_out(data) if isinstance(data, str) else self._out(data)
+
+    def touches(self, data: str | int | float) -> bool:
+        """True when ``data`` is a private value or its text holds one anywhere.
+
+        A superset of what ``apply`` changes (``90`` touches ``190``): what seals values
+        at rest asks this, where sealing one value too many costs nothing. One regular
+        expression of every value scans the text once."""
+        if not self._replace:
+            return False
+        text = _text(data)
+        if text in self._exact:
+            return True
+        if self._scan is None:
+            self._scan = re.compile("|".join(re.escape(found) for found, _ in self._replace))
+        return self._scan.search(text) is not None
 
     def inbound(self, answer: Any) -> Any:
         """``answer`` with every placeholder mapped back to its value."""

@@ -193,7 +193,7 @@ class Sealer:
             return [self.seal(v, f"{where}/{i}") for i, v in enumerate(data)]
         if data is None or isinstance(data, bool) or not isinstance(data, str | int | float):
             return data
-        if self._guard.apply(data) == data:
+        if not self._guard.touches(data):
             return data
         nonce = os.urandom(_NONCE)
         plain = canonical_json(data).encode("utf-8")

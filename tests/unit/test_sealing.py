@@ -118,3 +118,11 @@ def test_a_key_provider_is_asked_for_a_key_id_the_ring_does_not_hold() -> None:
     ring = Keyring({"new": bytes(range(1, 33))}, "new", provider)
     assert unwrap(ring, "r1", record) == run_key
     assert asked == [record["kid"]]
+
+
+def test_text_holding_no_private_value_is_left_in_clear() -> None:
+    guard = PRIVATE.output_redactor("r1", STATE)
+    assert guard.touches("ACME quote 99")
+    assert guard.touches("see ACME quote 99, page 2")
+    assert not guard.touches("an ordinary sentence")
+    assert not guard.touches(42)
