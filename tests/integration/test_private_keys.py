@@ -249,3 +249,13 @@ def test_a_sealed_value_edited_after_forget_fails_the_checksum_chain(tmp_path: P
     assert json.loads(other) != json.loads(body)
     with open_store(url) as store, pytest.raises(CheckpointCorrupt, match="checksum"):
         store.load("r")
+
+
+def test_forget_leaves_no_copy_of_the_wrapped_key_in_the_sqlite_files(tmp_path: Path) -> None:
+    url = f"sqlite:{tmp_path / 'runs.db'}"
+    start(url, "r")
+    with open_store(url, encryption=Encryption(ring(OLD))) as store:
+        wrapped = str(store.run_key("r")["wrapped"])  # type: ignore[attr-defined]
+        forget(store, "r", by="dpo")
+        files = b"".join(p.read_bytes() for p in tmp_path.rglob("*") if p.is_file())
+    assert wrapped.encode() not in files

@@ -180,7 +180,13 @@ class SqlStore(StoreBase):
         """Replace the run's key record if it is still ``old`` (one atomic statement)."""
         with self._statement(f"rekey {check_run_id(run_id)!r}") as conn:
             done = conn.execute(self._q("replace_key"), (dumps(new), run_id, dumps(old)))
-            return bool(done.rowcount == 1)
+            replaced = bool(done.rowcount == 1)
+            if replaced:
+                self._shred(conn)
+            return replaced
+
+    def _shred(self, conn: Any) -> None:
+        """Backends that can drop a replaced record's old bytes do it here (SQLite)."""
 
     def _conflict(self, conn: Any, run_id: str, expected: int | None, new: int) -> None:
         row = conn.execute(self._q("select_version"), (run_id,)).fetchone()

@@ -137,6 +137,7 @@ class SqliteStore(SqlStore):
                 else:
                     self._patiently(db, "PRAGMA journal_mode = WAL")
                 db.execute(f"PRAGMA synchronous = {self.synchronous}")
+                db.execute("PRAGMA secure_delete = ON")  # freed bytes are zeroed (forget)
                 if not self.read_only:
                     self._first_use(db)
             except BaseException:
@@ -221,6 +222,11 @@ class SqliteStore(SqlStore):
                 raise
             except (sqlite3.Error, OSError) as error:
                 raise _translate(self.url, what, error) from error
+
+    def _shred(self, db: sqlite3.Connection) -> None:
+        """Copy the write-ahead log into the database now, over the pages that held the
+        old key record (zeroed there with secure_delete), and empty the log."""
+        db.execute("PRAGMA wal_checkpoint(TRUNCATE)")
 
     def is_set_up(self) -> bool:
         return os.path.isfile(self.path) and super().is_set_up()
