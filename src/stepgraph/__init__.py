@@ -7,6 +7,7 @@ from .aio import adecide, aiter_resume, aiter_run, aresume, arun, asupply
 from .cancel import cancel
 from .checkpoint import Checkpoint, HistoryEntry, Parts
 from .context import Context
+from .data_keys import forget, rekey
 from .errors import (
     ActionRefused,
     AdapterError,
@@ -51,6 +52,7 @@ from .policy import Policy
 from .retry import NodeRetry, RetryPolicy
 from .runner import RunResult, iter_resume, iter_run, resume, run
 from .schema import Reducer, append
+from .sealing import Encryption, Keyring
 from .stores import RunSummary, Store, open_store
 from .stream import StepEvent
 from .tools import Tool, ToolPolicy, ToolRefusal, tool
@@ -75,12 +77,14 @@ __all__ = [
     "DigestMismatch",
     "EdgeError",
     "EffectUnknown",
+    "Encryption",
     "FingerprintMismatch",
     "FunctionAdapter",
     "Graph",
     "GraphError",
     "HistoryEntry",
     "InputError",
+    "Keyring",
     "Migration",
     "MigrationFailed",
     "NoSuchStore",
@@ -133,11 +137,13 @@ __all__ = [
     "asupply",
     "cancel",
     "decide",
+    "forget",
     "iter_resume",
     "iter_run",
     "migrate",
     "open_store",
     "reconcile",
+    "rekey",
     "resume",
     "run",
     "stranded",
