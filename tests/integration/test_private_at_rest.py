@@ -6,6 +6,7 @@ import base64
 import json
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -187,3 +188,17 @@ def test_a_submitted_run_keeps_no_private_value_in_the_queue_or_the_run(tmp_path
         assert [s for s in SOURCES if s.encode() in stored_bytes(address)] == []
     finally:
         drop_schema(address)
+
+
+def test_a_clear_run_whose_data_says_sealed_loads_as_it_is(tmp_path: Path) -> None:
+    from stepgraph import END, Context, Graph
+
+    def echo(state: dict[str, Any], context: Context) -> dict[str, Any]:
+        return {"seen": ["@sealed", {"@sealed": 1}]}
+
+    graph = Graph(name="echo", entry="echo", nodes={"echo": echo}, edges={"echo": END})
+    with open_store(f"sqlite:{tmp_path / 'r.db'}") as store:
+        run(graph, inputs={"word": "@sealed"}, adapter=FixtureAdapter(), store=store, run_id="e")
+        loaded = store.load("e")
+    assert loaded is not None
+    assert loaded.state["seen"] == ["@sealed", {"@sealed": 1}]

@@ -26,8 +26,9 @@ from ..sealing import (
     unwrap,
 )
 
-MARK = f'"{SEALED}"'
-"""Stored JSON holding a sealed value holds this text (a fast test before any parse)."""
+MARK = f'{{"{SEALED}":"'
+"""Stored (compact) JSON holding a sealed value holds this text: a fast test before any
+parse, which a string ``"@sealed"`` in a run's own data does not pass."""
 
 
 def is_sealed(texts: Iterable[str | bytes]) -> bool:
