@@ -23,6 +23,7 @@ import sys
 import tempfile
 import time
 from pathlib import Path
+from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
@@ -37,23 +38,29 @@ TMPFS = "/dev/shm" if os.path.isdir("/dev/shm") else None
 KEY = base64.b64encode(bytes(range(32))).decode()
 
 
-def per_run(count: int, runs: int, repeat: int, sealed: bool) -> float:
-    """Median milliseconds per run of ``count`` offers."""
+def one_round(inputs: dict[str, Any], runs: int, sealed: bool) -> float:
+    """Seconds per run, for ``runs`` runs into a new database."""
+    folder = tempfile.mkdtemp(prefix="sg-seal-", dir=TMPFS)
+    encryption = Encryption(Keyring.from_texts(KEY)) if sealed else None
+    try:
+        with open_store(f"sqlite:{folder}/runs.db", encryption=encryption) as store:
+            started = time.perf_counter()
+            for i in range(runs):
+                run(GRAPH, inputs=inputs, adapter=FixtureAdapter(), store=store, run_id=f"r{i}")
+            return (time.perf_counter() - started) / runs
+    finally:
+        shutil.rmtree(folder, ignore_errors=True)
+
+
+def per_run(count: int, runs: int, repeat: int) -> tuple[float, float]:
+    """Median milliseconds per run of ``count`` offers, clear and sealed; the rounds
+    alternate, so a busy machine slows both alike."""
     inputs = make_inputs(make_offers(count))
-    rounds = []
+    clear, sealed = [], []
     for _ in range(repeat):
-        folder = tempfile.mkdtemp(prefix="sg-seal-", dir=TMPFS)
-        encryption = Encryption(Keyring.from_texts(KEY)) if sealed else None
-        try:
-            with open_store(f"sqlite:{folder}/runs.db", encryption=encryption) as store:
-                started = time.perf_counter()
-                for i in range(runs):
-                    run(GRAPH, inputs=inputs, adapter=FixtureAdapter(), store=store,
-                        run_id=f"r{i}")  # fmt: skip
-                rounds.append((time.perf_counter() - started) / runs)
-        finally:
-            shutil.rmtree(folder, ignore_errors=True)
-    return statistics.median(rounds) * 1e3
+        clear.append(one_round(inputs, runs, sealed=False))
+        sealed.append(one_round(inputs, runs, sealed=True))
+    return statistics.median(clear) * 1e3, statistics.median(sealed) * 1e3
 
 
 def main() -> None:
@@ -64,8 +71,7 @@ def main() -> None:
     print(f"sqlite on tmpfs, {args.runs} runs per round, median of {args.repeat}")
     print(f"{'offers':>6}  {'clear ms':>9}  {'sealed ms':>9}  {'x':>5}")
     for count in (10, 100, 1000):
-        clear = per_run(count, args.runs, args.repeat, sealed=False)
-        sealed = per_run(count, args.runs, args.repeat, sealed=True)
+        clear, sealed = per_run(count, args.runs, args.repeat)
         print(f"{count:>6}  {clear:>9.2f}  {sealed:>9.2f}  {sealed / clear:>5.2f}")
 
 

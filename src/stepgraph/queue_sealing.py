@@ -12,12 +12,10 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from .checkpoint import dumps, parse
+from .checkpoint import dumps
 from .sealing import Encryption, Sealer, declare, new_run_key, unwrap
-from .stores._sealed import MARK, key_record, unsealing
+from .stores._sealed import MARK, unsealing
 
-_INSERT_KEY = "INSERT INTO run_keys (run_id, body) VALUES (%s, %s) ON CONFLICT (run_id) DO NOTHING"
-_SELECT_KEY = "SELECT body FROM run_keys WHERE run_id = %s"
 PLACE = "queue"
 
 
@@ -32,11 +30,8 @@ def queue_body(store: Any, graph: Any, run_id: str, inputs: dict[str, Any]) -> s
     from .checkpoint import canonical_json, digest
 
     origin = digest(canonical_json(json.loads(plain)))
-    with store.connection(f"key of {run_id!r}") as conn:
-        _, fresh = new_run_key(encryption.keys, run_id, private, origin)
-        conn.execute(_INSERT_KEY, (run_id, dumps(fresh)))  # an earlier submit's key stays
-        row = conn.execute(_SELECT_KEY, (run_id,)).fetchone()
-    record = key_record(run_id, parse(row[0], run_id, "key record"))
+    store.ensure_run_key(run_id, new_run_key(encryption.keys, run_id, private, origin)[1])
+    record = store.run_key(run_id)  # an earlier submit's key stays
     run_key = unwrap(encryption.keys, run_id, record)
     fields = record.get("private")
     sealer = Sealer.for_state(run_id, run_key, fields if isinstance(fields, dict) else {}, inputs)
@@ -48,10 +43,7 @@ def queued_inputs(store: Any, run_id: str, body: str) -> dict[str, Any]:
     data = json.loads(body)
     if MARK not in body:
         return dict(data)
-    with store.connection(f"key of {run_id!r}") as conn:
-        row = conn.execute(_SELECT_KEY, (run_id,)).fetchone()
-    record = None if row is None else key_record(run_id, parse(row[0], run_id, "key record"))
-    unseal, _ = unsealing(run_id, record, getattr(store, "encryption", None))
+    unseal, _ = unsealing(run_id, store.run_key(run_id), getattr(store, "encryption", None))
     return dict(unseal(data, PLACE))
 
 

@@ -188,13 +188,17 @@ class Sealer:
     def seal(self, data: Any, where: str) -> Any:
         """``data`` with every leaf that is or holds a private value sealed in place."""
         if isinstance(data, dict):
-            return {k: self.seal(v, f"{where}/{_escape(k)}") for k, v in data.items()}
+            return {k: self.seal(v, f"{where}/{escape_key(k)}") for k, v in data.items()}
         if isinstance(data, list):
             return [self.seal(v, f"{where}/{i}") for i, v in enumerate(data)]
         if data is None or isinstance(data, bool) or not isinstance(data, str | int | float):
             return data
         if not self._guard.touches(data):
             return data
+        return self.whole(data, where)
+
+    def whole(self, data: Any, where: str) -> dict[str, str]:
+        """``data`` (any JSON) sealed as one value at ``where``."""
         nonce = os.urandom(_NONCE)
         plain = canonical_json(data).encode("utf-8")
         body = self._cipher.encrypt(nonce, plain, _aad(self.run_id, where))
@@ -213,7 +217,7 @@ class Opener:
         if isinstance(data, dict):
             if len(data) == 1 and SEALED in data:
                 return self._one(data[SEALED], where)
-            return {k: self.open(v, f"{where}/{_escape(k)}") for k, v in data.items()}
+            return {k: self.open(v, f"{where}/{escape_key(k)}") for k, v in data.items()}
         if isinstance(data, list):
             return [self.open(v, f"{where}/{i}") for i, v in enumerate(data)]
         return data
@@ -235,7 +239,8 @@ class Opener:
         return json.loads(plain)
 
 
-def _escape(key: str) -> str:
+def escape_key(key: str) -> str:
+    """An object key as a segment of a place (``/`` and ``~`` escaped as in JSON Pointer)."""
     return str(key).replace("~", "~0").replace("/", "~1")
 
 
@@ -288,6 +293,17 @@ def forgotten_error(current: Checkpoint) -> RunForgotten:
     return RunForgotten(current.run_id, str(event.get("by", "?")), str(event.get("at", "?")))
 
 
+def ensure_run_key(store: object, graph: object, run_id: str, origin: str) -> None:
+    """Give a new run of a private graph its key record before its first model or tool
+    call is journaled (a store without encryption, or a graph without private fields:
+    nothing). The record an earlier attempt (or ``submit``) made is kept."""
+    encryption = getattr(store, "encryption", None)
+    private = getattr(graph, "private", None)
+    ensure = getattr(store, "ensure_run_key", None)
+    if isinstance(encryption, Encryption) and isinstance(private, Private) and ensure:
+        ensure(run_id, new_run_key(encryption.keys, run_id, private, origin)[1])
+
+
 __all__ = [
     "FORGOTTEN",
     "FORGOTTEN_STEP",
@@ -298,6 +314,8 @@ __all__ = [
     "Opener",
     "Sealer",
     "declare",
+    "ensure_run_key",
+    "escape_key",
     "forgotten",
     "forgotten_error",
     "key_id",

@@ -202,3 +202,25 @@ def test_a_clear_run_whose_data_says_sealed_loads_as_it_is(tmp_path: Path) -> No
         loaded = store.load("e")
     assert loaded is not None
     assert loaded.state["seen"] == ["@sealed", {"@sealed": 1}]
+
+
+def test_a_model_answer_in_the_journal_is_sealed_until_its_step_drops_it(url: str) -> None:
+    from stepgraph import END, Context, FunctionAdapter, Graph
+    from stepgraph.errors import StepgraphError
+
+    secret = "acct 4929-1234-5678"
+
+    def ask(state: dict[str, Any], context: Context) -> dict[str, Any]:
+        context.generate(instructions="repeat the account", data={"account": state["account"]})
+        raise RuntimeError("stopped after the call: the step is never saved")
+
+    graph = Graph(name="ask-send", entry="ask", nodes={"ask": ask}, edges={"ask": END},
+                  private={"account": "send"})  # fmt: skip
+    echo = FunctionAdapter("echo-v1", lambda request: {"said": request.data["account"]})
+    with open_store(url, encryption=encryption()) as store:
+        store.setup()
+        with pytest.raises(StepgraphError):
+            run(graph, inputs={"account": secret}, adapter=echo, store=store, run_id="s")
+        journal = store.generations("s")
+    assert [r["output"] for r in journal.values() if "output" in r] == [{"said": secret}]
+    assert secret.encode() not in stored_bytes(url)

@@ -20,6 +20,7 @@ from ..sealing import (
     Encryption,
     Opener,
     Sealer,
+    escape_key,
     forgotten,
     new_run_key,
     step_place,
@@ -114,3 +115,37 @@ def key_record(run_id: str, data: Any) -> dict[str, Any]:
     if not isinstance(data, dict):
         raise CheckpointCorrupt(run_id, "its key record must be an object")
     return data
+
+
+JOURNALED = ("output", "result", "arguments")
+"""The fields of a journal record that may hold what a model or a tool returned or got."""
+
+
+def journal_record(
+    run_id: str,
+    slot: str,
+    record: dict[str, Any],
+    key_record: Mapping[str, Any] | None,
+    encryption: Encryption | None,
+) -> dict[str, Any]:
+    """``record`` as the journal stores it: for a run with a key, its outputs, results and
+    arguments sealed whole (place ``journal/SLOT/FIELD``)."""
+    if key_record is None or forgotten(key_record) or not any(f in record for f in JOURNALED):
+        return record
+    run_key = unwrap(encryption.keys if encryption is not None else None, run_id, key_record)
+    sealer = Sealer.for_state(run_id, run_key, {}, {})
+    return {name: sealer.whole(value, f"journal/{escape_key(slot)}/{name}")
+            if name in JOURNALED else value for name, value in record.items()}  # fmt: skip
+
+
+def opened_journal(
+    run_id: str,
+    journal: dict[str, dict[str, Any]],
+    key_record: Mapping[str, Any] | None,
+    encryption: Encryption | None,
+) -> dict[str, dict[str, Any]]:
+    """``journal`` (slot -> record) with its sealed fields opened (or read as forgotten)."""
+    unseal, _ = unsealing(run_id, key_record, encryption)
+    return {slot: {name: unseal(value, f"journal/{escape_key(slot)}/{name}")
+                   if name in JOURNALED else value for name, value in record.items()}
+            for slot, record in journal.items()}  # fmt: skip

@@ -28,7 +28,16 @@ from . import RunSummary, check_run_id
 from ._base import StoreBase, check_version
 from ._journal import open_record, seal_record
 from ._rows import HEAD_COLUMNS, STEP_COLUMNS, head_row, statements, step_row
-from ._sealed import as_saved, for_storage, is_sealed, key_record, opened_history, unsealing
+from ._sealed import (
+    as_saved,
+    for_storage,
+    is_sealed,
+    journal_record,
+    key_record,
+    opened_history,
+    opened_journal,
+    unsealing,
+)
 
 # Written with "?" placeholders; a backend using "%s" gets them converted once.
 SQL: dict[str, str] = {
@@ -56,6 +65,8 @@ SQL: dict[str, str] = {
     "select_key": "SELECT body FROM run_keys WHERE run_id = ?",
     "insert_key": "INSERT INTO run_keys (run_id, body) VALUES (?, ?)",
     "replace_key": "UPDATE run_keys SET body = ? WHERE run_id = ? AND body = ?",
+    "ensure_key": "INSERT INTO run_keys (run_id, body) VALUES (?, ?) "
+    "ON CONFLICT (run_id) DO NOTHING",
     "list": "SELECT run_id, graph, status, next, version, updated_at FROM runs "
     "ORDER BY updated_at DESC, run_id DESC",
     "list_status": "SELECT run_id, graph, status, next, version, updated_at FROM runs "
@@ -230,12 +241,26 @@ class SqlStore(StoreBase):
             return bool(removed.rowcount == 1)
 
     def record_generation(self, run_id: str, key: str, record: dict[str, Any]) -> None:
-        body = seal_record(run_id, key, record, self._key)
+        body = self._journal_body(run_id, key, record)
         with self._statement(f"journal {check_run_id(run_id)!r}") as conn:
             conn.execute(self._q("upsert_generation"), (run_id, key, body))
+
+    def _journal_body(self, run_id: str, key: str, record: dict[str, Any]) -> str:
+        """The stored text of a journal record: sealed first when the run has a key."""
+        if self.encryption is not None:
+            record = journal_record(run_id, key, record, self.run_key(run_id), self.encryption)
+        return seal_record(run_id, key, record, self._key)
 
     def generations(self, run_id: str) -> dict[str, dict[str, Any]]:
         with self._statement(f"journal {check_run_id(run_id)!r}") as conn:
             rows = conn.execute(self._q("select_generations"), (run_id,)).fetchall()
-        return {key: open_record(run_id, key, parse(body, run_id, "generation"), self._key)
-                for key, body in rows}  # fmt: skip
+        journal = {key: open_record(run_id, key, parse(body, run_id, "generation"), self._key)
+                   for key, body in rows}  # fmt: skip
+        if not is_sealed(body for _, body in rows):
+            return journal
+        return opened_journal(run_id, journal, self.run_key(run_id), self.encryption)
+
+    def ensure_run_key(self, run_id: str, record: dict[str, Any]) -> None:
+        """Store ``record`` as the run's key record unless it has one already."""
+        with self._statement(f"key of {check_run_id(run_id)!r}") as conn:
+            conn.execute(self._q("ensure_key"), (run_id, dumps(record)))

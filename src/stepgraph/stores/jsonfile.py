@@ -33,7 +33,16 @@ from . import RunSummary, check_run_id
 from ._base import StoreBase, check_version, summaries
 from ._files import append_line, atomic_write, exclusive_hold, sync_folder, temp_path
 from ._journal import open_record, seal_record
-from ._sealed import as_saved, for_storage, is_sealed, key_record, opened_history, unsealing
+from ._sealed import (
+    as_saved,
+    for_storage,
+    is_sealed,
+    journal_record,
+    key_record,
+    opened_history,
+    opened_journal,
+    unsealing,
+)
 
 _SUFFIX = ".jsonl"
 _JOURNAL_SUFFIX = ".generations"
@@ -146,6 +155,15 @@ class JsonFileStore(StoreBase):
         """The run's key record (its wrapped run key), or None for a run stored in clear."""
         return self._key_record(run_id)
 
+    def ensure_run_key(self, run_id: str, record: dict[str, Any]) -> None:
+        """Store ``record`` as the run's key record unless it has one already."""
+        with self._locked(run_id):
+            if self._key_record(run_id) is None:
+                try:
+                    atomic_write(self._key_path(run_id), dumps(record).encode("utf-8"))
+                except OSError as error:
+                    raise StoreError(self.url, f"cannot key run {run_id!r}: {error}") from error
+
     def replace_run_key(self, run_id: str, old: dict[str, Any], new: dict[str, Any]) -> bool:
         """Replace the run's key record if it is still ``old`` (atomic file replace)."""
         with self._locked(run_id):
@@ -227,6 +245,9 @@ class JsonFileStore(StoreBase):
 
     def record_generation(self, run_id: str, key: str, record: dict[str, Any]) -> None:
         self._first_use()
+        if self.encryption is not None:
+            keys = self._key_record(run_id)
+            record = journal_record(run_id, key, record, keys, self.encryption)
         try:
             sealed = seal_record(run_id, key, record, self._key)
             append_line(self._journal_path(run_id), f'{{"key":{dumps(key)},"record":{sealed}}}')
@@ -249,7 +270,9 @@ class JsonFileStore(StoreBase):
                 raise CheckpointCorrupt(run_id, "a generation journal line is not a record")
             slot = str(entry.get("key"))
             journal[slot] = open_record(run_id, slot, entry["record"], self._key)
-        return journal
+        if not is_sealed([text]):
+            return journal
+        return opened_journal(run_id, journal, self._key_record(run_id), self.encryption)
 
     def close(self) -> None:
         """Nothing stays open between calls."""

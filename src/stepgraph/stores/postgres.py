@@ -24,7 +24,6 @@ from urllib.parse import parse_qsl, urlencode, urlsplit, urlunsplit
 
 from ..errors import RunBusy, StepgraphError, StoreError, StoreUnavailable, VersionConflict
 from . import DeadLetter, check_run_id
-from ._journal import seal_record
 from ._sql import SqlStore
 from ._testhooks import reach
 
@@ -244,7 +243,7 @@ class PostgresStore(SqlStore):
         if self._lease is None:
             super().record_generation(run_id, key, record)
             return
-        body = seal_record(run_id, key, record, self._key)
+        body = self._journal_body(run_id, key, record)
         with self._session(f"journal {check_run_id(run_id)!r}", write=True) as conn:
             self._lease_check(conn, run_id)
             conn.execute(self._q("upsert_generation"), (run_id, key, body))
