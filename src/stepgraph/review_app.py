@@ -24,6 +24,7 @@ import socket
 import sys
 from collections.abc import Callable
 from dataclasses import replace
+from html import escape
 from typing import Any
 from urllib.parse import quote
 
@@ -35,6 +36,7 @@ from .errors import (
     InputError,
     NotAllowed,
     NotWaiting,
+    PrivateDataLocked,
     RunBusy,
     RunNotFound,
     StepgraphError,
@@ -160,7 +162,10 @@ class ReviewPages:
                     check_run_id(run_id)
                 except InputError:
                     return HTMLResponse("no such run", status_code=404)
-            return handler(request)
+            try:
+                return handler(request)
+            except PrivateDataLocked as locked:  # started without the run's data key
+                return HTMLResponse(escape(str(locked)), status_code=423)
 
         return check
 

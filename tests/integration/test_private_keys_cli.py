@@ -114,3 +114,26 @@ def test_a_step_without_the_key_is_refused_even_before_anything_was_sealed(
     assert approved.code == 5
     assert "STEPGRAPH_DATA_KEY" in approved.err
     assert b"Jane Doe" not in stored(tmp_path)
+
+
+def test_the_review_page_without_the_key_answers_423_naming_the_variable(
+    tmp_path: Path,
+) -> None:
+    import json
+    import urllib.error
+    import urllib.request
+
+    from tests.integration.review_server import review_server
+    from tests.integration.test_review_page import POLICY, Site, cookie
+
+    (tmp_path / "policy.json").write_text(json.dumps(POLICY), encoding="utf-8")
+    assert stepgraph("run", PRIVATE, EXAMPLE, "--run-id", "r1", cwd=tmp_path, env=KEY).code == 0
+    with review_server(tmp_path) as url:
+        site = Site(tmp_path, url, url.split("/?")[0])
+        request = urllib.request.Request(f"{site.root}/runs/r1", headers={"Cookie": cookie(site)})
+        with pytest.raises(urllib.error.HTTPError) as refused:
+            urllib.request.urlopen(request, timeout=10)
+    assert refused.value.code == 423
+    body = refused.value.read().decode("utf-8")
+    assert "STEPGRAPH_DATA_KEY" in body
+    assert not [s for s in SOURCES if s in body]
