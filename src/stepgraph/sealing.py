@@ -100,6 +100,8 @@ class Keyring:
         found = self.keys.get(kid)
         if found is None and self.provider is not None:
             found = self.provider(kid)
+            if found is not None and (not isinstance(found, bytes) or len(found) != _KEY_BYTES):
+                raise InputError("key_provider", f"key {kid!r} must be 32 bytes")
         return found
 
 
@@ -129,12 +131,13 @@ def unwrap(ring: Keyring | None, run_id: str, record: Mapping[str, Any]) -> byte
     if master is None:
         need = "set STEPGRAPH_DATA_KEY" if ring is None else "give the old key too"
         raise PrivateDataLocked(run_id, f"its run key is wrapped under key {kid!r}: {need}")
+    cipher = _aesgcm(master)  # the extra is checked before its exceptions are imported
     from cryptography.exceptions import InvalidTag
 
     raw = _unb64(run_id, str(record.get("wrapped", "")))
     aad = f"stepgraph-run-key-1\n{run_id}\n{kid}".encode()
     try:
-        return bytes(_aesgcm(master).decrypt(raw[:_NONCE], raw[_NONCE:], aad))
+        return bytes(cipher.decrypt(raw[:_NONCE], raw[_NONCE:], aad))
     except InvalidTag:
         raise PrivateDataLocked(
             run_id, f"its run key does not open under key {kid!r} (another key with that id, "

@@ -126,3 +126,11 @@ def test_text_holding_no_private_value_is_left_in_clear() -> None:
     assert guard.touches("see ACME quote 99, page 2")
     assert not guard.touches("an ordinary sentence")
     assert not guard.touches(42)
+
+
+def test_a_key_provider_giving_a_wrong_length_key_is_refused_naming_it() -> None:
+    _, record = new_run_key(Keyring.from_texts(KEY), "r1", PRIVATE, "d")
+    ring = Keyring({"new": bytes(range(1, 33))}, "new", lambda kid: b"short")
+    with pytest.raises(InputError) as caught:
+        unwrap(ring, "r1", record)
+    assert caught.value.field == "key_provider"
