@@ -66,7 +66,7 @@ from .logs import wanted
 from .migrations import apply_migrations, needs_migration
 from .privacy import hide_in_error, hide_in_text, redactor
 from .retry import DEFAULT_RETRY, Budget, RetryPolicy, later_than
-from .sealing import FORGOTTEN_STEP, declare, ensure_run_key, forgotten_error
+from .sealing import FORGOTTEN_STEP, declare, ensure_run_key, forgotten_error, keyed
 from .stores import Store, check_run_id
 from .stream import (
     EventCallback,
@@ -246,8 +246,8 @@ def start_steps(
         if current is None:
             if graph.schema is not None:
                 graph.schema.check(data, None)
-            # An encrypting store keys the run before its first call is journaled.
-            yield IO, ensure_run_key, (store, graph, rid, parts.inputs)
+            if keyed(store, graph):  # keyed before its first call is journaled
+                yield IO, ensure_run_key, (store, graph, rid, parts.inputs)
         else:
             current = yield IO, _migrated, (store, graph, current, parts)
             _check_parts(graph, current, parts)

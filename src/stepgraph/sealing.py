@@ -296,6 +296,13 @@ def forgotten_error(current: Checkpoint) -> RunForgotten:
     return RunForgotten(current.run_id, str(event.get("by", "?")), str(event.get("at", "?")))
 
 
+def keyed(store: object, graph: object) -> bool:
+    """True when ``store`` encrypts the runs of ``graph`` (it has private fields)."""
+    encryption = getattr(store, "encryption", None)
+    private = getattr(graph, "private", None)
+    return isinstance(encryption, Encryption) and isinstance(private, Private)
+
+
 def ensure_run_key(store: object, graph: object, run_id: str, origin: str) -> None:
     """Give a new run of a private graph its key record before its first model or tool
     call is journaled (a store without encryption, or a graph without private fields:
@@ -321,6 +328,7 @@ __all__ = [
     "escape_key",
     "forgotten",
     "forgotten_error",
+    "keyed",
     "key_id",
     "new_run_key",
     "parse_key",
