@@ -259,3 +259,38 @@ def test_forget_leaves_no_copy_of_the_wrapped_key_in_the_sqlite_files(tmp_path: 
         forget(store, "r", by="dpo")
         files = b"".join(p.read_bytes() for p in tmp_path.rglob("*") if p.is_file())
     assert wrapped.encode() not in files
+
+
+FORGET_CHILD = """
+import os, sys
+from stepgraph import open_store
+from stepgraph.data_keys import forget
+from stepgraph.sealing import Encryption, Keyring
+from stepgraph.stores import _testhooks
+
+def observer(reached):
+    if reached == "sqlite-committed":  # the @forgotten step, before the key is dropped
+        os.kill(os.getpid(), 9)
+_testhooks.observer = observer
+with open_store(sys.argv[1], encryption=Encryption(Keyring.from_texts(sys.argv[2]))) as store:
+    forget(store, "r", by="dpo")
+"""
+
+
+def test_a_forget_killed_before_the_key_is_dropped_refuses_the_run_and_finishes_again(
+    tmp_path: Path,
+) -> None:
+    url = f"sqlite:{tmp_path / 'runs.db'}"
+    start(url, "r")
+    env = {**os.environ, "PYTHONPATH": str(ROOT / "src")}
+    child = subprocess.run([sys.executable, "-c", FORGET_CHILD, url, OLD], check=False,
+                           env=env, capture_output=True, text=True, timeout=60)  # fmt: skip
+    assert child.returncode == -9, child.stderr
+    with open_store(url, encryption=Encryption(ring(OLD))) as store:
+        assert "wrapped" in store.run_key("r")  # type: ignore[attr-defined]
+        with pytest.raises(RunForgotten):
+            resume(GRAPH, run_id="r", adapter=FixtureAdapter(), store=store)
+        again = forget(store, "r", by="dpo")
+        assert again.node == FORGOTTEN_STEP
+        assert [e.node for e in store.history("r")].count(FORGOTTEN_STEP) == 1
+    assert sources(url, ring(OLD)) == [FORGOTTEN] * 3
