@@ -75,7 +75,7 @@ class Keyring:
     management service); it returns the key's 32 bytes, or None when it does not know it.
     """
 
-    keys: Mapping[str, bytes]
+    keys: Mapping[str, bytes] = field(repr=False)  # never in a log line or traceback
     current: str
     provider: Callable[[str], bytes | None] | None = field(default=None, compare=False)
 

@@ -11,6 +11,7 @@ from stepgraph.privacy import Private
 from stepgraph.sealing import (
     FORGOTTEN,
     SEALED,
+    Encryption,
     Keyring,
     Opener,
     Sealer,
@@ -134,3 +135,10 @@ def test_a_key_provider_giving_a_wrong_length_key_is_refused_naming_it() -> None
     with pytest.raises(InputError) as caught:
         unwrap(ring, "r1", record)
     assert caught.value.field == "key_provider"
+
+
+def test_a_keyring_never_shows_its_keys() -> None:
+    ring = Keyring.from_texts(f"prod:{KEY}")
+    assert KEY not in repr(Encryption(ring))
+    assert repr(bytes(range(32))) not in repr(ring)
+    assert "prod" in repr(ring)
