@@ -38,6 +38,8 @@ class KeyedStore(Protocol):
 
     def replace_run_key(self, run_id: str, old: dict[str, Any], new: dict[str, Any]) -> bool: ...
 
+    def keyed_run_ids(self) -> list[str]: ...
+
 
 @dataclass(frozen=True, kw_only=True)
 class Rekeyed:
@@ -54,14 +56,15 @@ def _keyed(store: Store) -> KeyedStore:
 
 
 def rekey(store: Store, keys: Keyring, run_ids: Sequence[str] | None = None) -> Rekeyed:
-    """Re-wrap the run keys of ``run_ids`` (every run when None) under ``keys.current``.
+    """Re-wrap the run keys of ``run_ids`` (every keyed run when None, queued ones too)
+    under ``keys.current``.
 
     ``keys`` must also hold (or provide) the master keys the runs are wrapped under now;
     a run whose key is missing raises ``PrivateDataLocked`` and the runs before it stay
     re-wrapped (run the command again with the missing key).
     """
     slots = _keyed(store)
-    ids = list(run_ids) if run_ids is not None else [r.run_id for r in store.list_runs()]
+    ids = list(run_ids) if run_ids is not None else slots.keyed_run_ids()
     done: list[str] = []
     left: dict[str, str] = {}
     for run_id in map(check_run_id, ids):

@@ -294,3 +294,29 @@ def test_a_forget_killed_before_the_key_is_dropped_refuses_the_run_and_finishes_
         assert again.node == FORGOTTEN_STEP
         assert [e.node for e in store.history("r")].count(FORGOTTEN_STEP) == 1
     assert sources(url, ring(OLD)) == [FORGOTTEN] * 3
+
+
+@pytest.mark.postgres
+def test_rekey_all_rewraps_a_queued_run_that_has_not_started(tmp_path: Path) -> None:
+    from stepgraph.stores.postgres import PostgresStore
+    from stepgraph.worker import Worker, submit
+
+    address = store_url("postgres", tmp_path)
+    try:
+        with open_store(address, encryption=Encryption(ring(OLD))) as store:
+            assert isinstance(store, PostgresStore)
+            store.setup()
+            submit(store, graph=GRAPH, graph_ref="tests.private_offers:GRAPH",
+                   adapter=FixtureAdapter(), adapter_ref="fixture",
+                   inputs=make_inputs(load_offers(EXAMPLE)), run_id="q")  # fmt: skip
+            assert rekey(store, ring(NEW, OLD)).rewrapped == ["q"]
+        with open_store(address, encryption=Encryption(ring(NEW))) as store:
+            assert isinstance(store, PostgresStore)
+            worker = Worker(store, resolve_graph=lambda ref: GRAPH,
+                            resolve_adapter=lambda ref: FixtureAdapter())  # fmt: skip
+            claimed = worker.claim_one()
+            assert claimed is not None
+            worker.advance(*claimed)
+        assert sources(address, ring(NEW), "q") == list(SOURCES)
+    finally:
+        drop_schema(address)

@@ -65,6 +65,7 @@ SQL: dict[str, str] = {
     "select_key": "SELECT body FROM run_keys WHERE run_id = ?",
     "insert_key": "INSERT INTO run_keys (run_id, body) VALUES (?, ?)",
     "replace_key": "UPDATE run_keys SET body = ? WHERE run_id = ? AND body = ?",
+    "keyed_runs": "SELECT run_id FROM run_keys ORDER BY run_id",
     "ensure_key": "INSERT INTO run_keys (run_id, body) VALUES (?, ?) "
     "ON CONFLICT (run_id) DO NOTHING",
     "list": "SELECT run_id, graph, status, next, version, updated_at FROM runs "
@@ -259,6 +260,11 @@ class SqlStore(StoreBase):
         if not is_sealed(body for _, body in rows):
             return journal
         return opened_journal(run_id, journal, self.run_key(run_id), self.encryption)
+
+    def keyed_run_ids(self) -> list[str]:
+        """Every run id with a key record (runs, and queued runs not started yet)."""
+        with self._statement("list keyed runs") as conn:
+            return [row[0] for row in conn.execute(self._q("keyed_runs")).fetchall()]
 
     def ensure_run_key(self, run_id: str, record: dict[str, Any]) -> None:
         """Store ``record`` as the run's key record unless it has one already."""

@@ -155,6 +155,17 @@ class JsonFileStore(StoreBase):
         """The run's key record (its wrapped run key), or None for a run stored in clear."""
         return self._key_record(run_id)
 
+    def keyed_run_ids(self) -> list[str]:
+        """Every run id with a key record."""
+        try:
+            names = sorted(os.listdir(self.folder))
+        except FileNotFoundError:
+            return []
+        except OSError as error:
+            raise StoreError(self.url, f"cannot list {self.folder!r}: {error}") from error
+        return [name[: -len(_KEY_SUFFIX)] for name in names
+                if name.endswith(_KEY_SUFFIX) and not name.startswith(".")]  # fmt: skip
+
     def ensure_run_key(self, run_id: str, record: dict[str, Any]) -> None:
         """Store ``record`` as the run's key record unless it has one already."""
         with self._locked(run_id):
