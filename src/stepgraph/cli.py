@@ -337,7 +337,7 @@ def _resume(args: argparse.Namespace) -> int:
 def _status(args: argparse.Namespace) -> int:
     with _open(args, "read") as store:
         found = _standing(store, args.run_id)
-    guard = output_guard(args, found.checkpoint)
+        guard = output_guard(args, found.checkpoint, store=store)
     if args.json:
         emit_json(shown(guard, cli_text.run_json(found)))
     else:
@@ -357,7 +357,7 @@ def _show(args: argparse.Namespace) -> int:
         found = _standing(store, args.run_id)
         history = store.history(args.run_id) if found.checkpoint else []
         journal = store.generations(args.run_id)
-    guard = output_guard(args, found.checkpoint, history=history)
+        guard = output_guard(args, found.checkpoint, history=history, store=store)
     if args.json:
         emit_json(shown(guard, {**cli_text.run_json(found),
                                 "history": [cli_text.history_json(entry) for entry in history],

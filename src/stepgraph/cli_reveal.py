@@ -17,6 +17,7 @@ from collections.abc import Iterable
 
 from .checkpoint import Checkpoint, HistoryEntry
 from .cli_people import load_policy
+from .errors import StoreError
 from .graph import Graph
 from .privacy import Redactor, shown
 from .privacy import output_guard as run_guard
@@ -34,14 +35,23 @@ def output_guard(
     checkpoint: Checkpoint | None,
     graph: Graph | None = None,
     history: Iterable[HistoryEntry] = (),
+    store: object = None,
 ) -> Redactor | None:
     """The redactor for printing ``checkpoint``'s run; None to print it in clear.
 
-    Call ``check_reveal`` first: this trusts ``--reveal`` as already checked.
+    Call ``check_reveal`` first: this trusts ``--reveal`` as already checked. With
+    ``store``, an encrypted run's stored declaration masks it when its graph is unknown.
     """
     if getattr(args, "reveal", None) or checkpoint is None:
         return None
-    return run_guard(checkpoint, history, graph, getattr(args, "graph", None))
+    key_of = getattr(store, "run_key", None)
+    try:
+        record = key_of(checkpoint.run_id) if key_of is not None else None
+    except StoreError:  # a database from before key records, opened read-only
+        record = None
+    stored = record.get("private") if isinstance(record, dict) else None
+    return run_guard(checkpoint, history, graph, getattr(args, "graph", None),
+                     stored if isinstance(stored, dict) else None)  # fmt: skip
 
 
 __all__ = ["check_reveal", "output_guard", "shown"]

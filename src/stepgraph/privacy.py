@@ -280,12 +280,14 @@ def output_guard(
     history: Iterable[HistoryEntry] = (),
     graph: object = None,
     graph_ref: str | None = None,
+    stored: Mapping[str, str] | None = None,
 ) -> Redactor | None:
     """What masks a run in any output (command line, review page); None: nothing to mask.
 
     ``graph`` (or ``graph_ref``, or the registered graph of the run's name) gives the
     declaration; the notes people wrote beside actions in ``history`` are masked too. A
-    graph that cannot be found has no known declaration: None.
+    graph that cannot be found has no known declaration: ``stored`` (the one an
+    encrypted run keeps in its key record) is used, else None.
     """
     if graph is None:
         from .registry import graph_and_loader  # the registry imports graphs, which import us
@@ -293,12 +295,26 @@ def output_guard(
         try:
             graph, _ = graph_and_loader(graph_ref or checkpoint.parts.graph)
         except StepgraphError:
-            return None
+            graph = _stored(stored)
     private = declared(graph)
     if private is None:
         return None
     notes = [str((entry.update.get(EVENT) or {}).get("note") or "") for entry in history]
     return private.output_redactor(checkpoint.run_id, checkpoint.state, notes)
+
+
+class _Declared:
+    """A stand-in graph that only carries a stored declaration."""
+
+    def __init__(self, private: Private) -> None:
+        self.private = private
+
+
+def _stored(fields: Mapping[str, str] | None) -> _Declared | None:
+    try:
+        return _Declared(Private(fields)) if fields else None
+    except GraphError:
+        return None  # a damaged record: the loader refuses it where it matters
 
 
 def shown(guard: Redactor | None, data: Any) -> Any:

@@ -137,3 +137,13 @@ def test_the_review_page_without_the_key_answers_423_naming_the_variable(
     body = refused.value.read().decode("utf-8")
     assert "STEPGRAPH_DATA_KEY" in body
     assert not [s for s in SOURCES if s in body]
+
+
+@pytest.mark.parametrize("command", ["status", "show"])
+def test_an_encrypted_run_is_masked_without_graph_from_its_stored_declaration(
+    url: str, tmp_path: Path, command: str
+) -> None:
+    done = stepgraph(command, "r", "--json", "--store", url, cwd=tmp_path, env=KEY)
+    assert done.code == 0, done.err
+    assert [s for s in SOURCES if s in done.out] == []
+    assert [offer["source"] for offer in done.json()["state"]["offers"]] == ["[private]"] * 3
