@@ -7,7 +7,8 @@ history, the journal), is printed as ``[private]``. ``--reveal NAME`` prints the
 clear when the policy (``--policy``, ``$STEPGRAPH_POLICY`` or the default file) names
 NAME under ``reveal``; otherwise the command is refused (exit 6, not allowed). A run
 whose graph is not registered under its name needs ``--graph REF`` to be masked: a graph
-that cannot be found is printed as stored, since its declaration is unknown.
+that cannot be found is printed as stored, since its declaration is unknown, unless the
+run is encrypted (its key record keeps the declaration).
 """
 
 from __future__ import annotations
