@@ -26,6 +26,7 @@ from . import RunSummary, check_run_id
 from ._base import StoreBase, check_version
 from ._journal import open_record, seal_record
 from ._rows import HEAD_COLUMNS, STEP_COLUMNS, head_row, statements, step_row
+from ._testhooks import reach
 
 # Written with "?" placeholders; a backend using "%s" gets them converted once.
 SQL: dict[str, str] = {
@@ -79,6 +80,10 @@ class SqlStore(StoreBase):
     def _statement(self, what: str) -> AbstractContextManager[Any]:
         raise NotImplementedError
 
+    def _snapshot(self, what: str) -> AbstractContextManager[Any]:
+        """A read transaction whose statements all see one committed state."""
+        return self._session(what)
+
     def _lease_check(self, conn: Any, run_id: str) -> None:
         """Backends with leases refuse a save here (PostgreSQL workers)."""
 
@@ -106,10 +111,11 @@ class SqlStore(StoreBase):
         with self._statement(f"load {run_id!r}") as conn:
             if conn.execute(self._q("select_version"), (run_id,)).fetchone() is None:
                 return None  # the common case for a new run: one statement
-        with self._session(f"load {run_id!r}") as conn:
+        with self._snapshot(f"load {run_id!r}") as conn:
             head = conn.execute(self._q("select_head"), (run_id,)).fetchone()
             if head is None:
                 return None
+            reach("load-head-read")
             inputs = conn.execute(self._q("select_inputs"), (run_id,)).fetchone()
             steps = conn.execute(self._q("select_steps"), (run_id,)).fetchall()
         body = parse(inputs[0], run_id, "inputs") if inputs else None

@@ -20,6 +20,7 @@ STAGES = (
     "sqlite-committed",  # the save transaction committed
     "postgres-before-commit",  # inside a PostgreSQL save transaction
     "postgres-committed",  # the PostgreSQL save transaction committed
+    "load-head-read",  # a SQL load has read the head, not yet the inputs and steps
     "effect-intended",  # a side effect's intent is journaled, the effect not yet called
     "effect-called",  # the effect returned, its outcome not yet journaled
     "tool-started",  # a read tool's call is journaled as started, the tool not yet called
