@@ -39,6 +39,7 @@ from .errors import (
     StoreUnavailable,
     StrandedRun,
     ToolFailed,
+    ToolLimitExceeded,
     ToolTimeout,
     VersionConflict,
 )
@@ -114,6 +115,7 @@ __all__ = [
     "StrandedRun",
     "Tool",
     "ToolFailed",
+    "ToolLimitExceeded",
     "ToolPolicy",
     "ToolRefusal",
     "ToolTimeout",

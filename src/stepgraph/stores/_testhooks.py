@@ -25,6 +25,7 @@ STAGES = (
     "effect-called",  # the effect returned, its outcome not yet journaled
     "tool-started",  # a read tool's call is journaled as started, the tool not yet called
     "tool-returned",  # a read tool returned, its result not yet journaled
+    "model-answered",  # a model's answer (a final one or tool calls) is journaled
 )
 
 observer: Callable[[str], None] | None = None

@@ -1,0 +1,68 @@
+"""Graphs whose model calls tools (``generate(tools=...)``), for the tool-loop tests.
+
+``settle`` offers the model ``lookup`` (read) and ``book_now`` (write) from
+tests/tools_support.py; ``act`` offers ``lookup`` (whose policy does not allow ``act``)
+and ``book`` (bounded quantity, approval). ``planner`` is a model that decides from the
+conversation alone (so a resumed run gets the same answers): look the offer up, then
+book it, then answer with the booking.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from stepgraph import END, Graph, Request, Result
+from stepgraph.adapters import ToolCall
+from stepgraph.context import Context
+from tests import tools_support
+
+INSTRUCTIONS = "Look the offer up, book it, and answer with the booking."
+
+
+def settle(state: dict[str, Any], context: Context) -> dict[str, Any]:
+    answer = context.generate(instructions=INSTRUCTIONS, data={"offer_ids": state["offer_ids"],
+                                                               "catalogue": state["catalogue"]},
+                              tools=["lookup", "book_now"])  # fmt: skip
+    return {"answer": answer}
+
+
+async def asettle(state: dict[str, Any], context: Context) -> dict[str, Any]:
+    answer = await context.agenerate(instructions=INSTRUCTIONS,
+                                     data={"offer_ids": state["offer_ids"],
+                                           "catalogue": state["catalogue"]},
+                                     tools=["lookup", "book_now"])  # fmt: skip
+    return {"answer": answer}
+
+
+def act(state: dict[str, Any], context: Context) -> Any:
+    answer = context.generate(instructions=INSTRUCTIONS, data={"offer_ids": state["offer_ids"]},
+                              tools=["lookup", "book"])  # fmt: skip
+    if context.tool_waits:
+        return context.tool_waits[0]
+    return {"answer": answer}
+
+
+graph = Graph(name="toolbox", entry="settle", nodes={"settle": settle}, edges={"settle": END},
+              tools={"settle": [tools_support.lookup, tools_support.book_now]})  # fmt: skip
+async_graph = Graph(name="toolbox", entry="settle", nodes={"settle": asettle},
+                    edges={"settle": END},
+                    tools={"settle": [tools_support.lookup, tools_support.book_now]})  # fmt: skip
+act_graph = Graph(name="toolbox", entry="act", nodes={"act": act}, edges={"act": END},
+                  tools={"act": [tools_support.lookup, tools_support.book]})  # fmt: skip
+
+
+def planner(request: Request) -> Result:
+    """Look up the first offer, then book it, then answer with what came back."""
+    data = request.data
+    offer_id = data["offer_ids"][0]
+    if not request.rounds:
+        return Result(data=None, tool_calls=(ToolCall(
+            id="c1", name="lookup",
+            arguments={"offer_id": offer_id, "catalogue": data["catalogue"]}),))  # fmt: skip
+    if len(request.rounds) == 1:
+        booking = {"offer_id": offer_id, "quantity": 1}
+        return Result(
+            data=None, tool_calls=(ToolCall(id="c2", name="book_now", arguments=booking),)
+        )
+    offer, booking = request.rounds[0].results[0], request.rounds[1].results[0]
+    return Result(data={"offer": offer, "booking": booking})
