@@ -29,7 +29,7 @@ from ..errors import (
 )
 from ..logs import redact_url
 from ..scrub import scrub_error
-from . import Request, Result
+from . import Request, Result, ToolCall, ToolRound
 from ._common import check_endpoint, parse_object, raw_call, request_timeout
 from .openai_compat import classify
 
@@ -81,12 +81,21 @@ class AnthropicAdapter:
             "messages": [{"role": "user", "content": json.dumps(request.data, ensure_ascii=False)}],
         }
         schema = request.schema or {"type": "object"}
+        offered = [{"name": spec.name, "description": spec.description,
+                    "input_schema": dict(spec.parameters)} for spec in request.tools]  # fmt: skip
+        if any(spec.name == TOOL for spec in request.tools):
+            raise InputError("tools", f"{TOOL!r} is the name this adapter gives its output")
         if self.mode == "output_config":
             body["output_config"] = {"format": {"type": "json_schema", "schema": schema}}
-        else:
-            body["tools"] = [{"name": TOOL, "description": "Return the output object.",
-                              "input_schema": schema, "strict": True}]  # fmt: skip
-            body["tool_choice"] = {"type": "tool", "name": TOOL}
+            if offered:
+                body["tools"] = offered
+                body["tool_choice"] = {"type": "auto"}
+        else:  # the output is a forced tool; with tools offered, any tool (one is the output)
+            body["tools"] = [*offered, {"name": TOOL, "description": "Return the output object.",
+                                        "input_schema": schema, "strict": True}]  # fmt: skip
+            body["tool_choice"] = {"type": "any"} if offered else {"type": "tool", "name": TOOL}
+        for done in request.rounds:
+            body["messages"].extend(_round_messages(done))
         return body
 
     def generate(self, request: Request) -> Result:
@@ -111,7 +120,7 @@ class AnthropicAdapter:
                        redact_url(self.base_url), request_id)  # fmt: skip
             if status >= 400:
                 raise status_error(status, text, headers)
-            return self._read(status, text, request_id)
+            return self._read(status, text, request_id, offered=bool(request.tools))
         except ProviderError as error:  # an error body may echo the key it was sent
             raise scrub_error(error, [os.environ.get(self.key_env)]) from error.__cause__
 
@@ -132,7 +141,7 @@ class AnthropicAdapter:
         if cached is not None:
             cached[1].close()
 
-    def _read(self, status: int, text: bytes, request_id: str | None) -> Result:
+    def _read(self, status: int, text: bytes, request_id: str | None, *, offered: bool) -> Result:
         try:
             payload = json.loads(text)
         except ValueError:
@@ -147,7 +156,8 @@ class AnthropicAdapter:
         if stop == "max_tokens":
             raise TruncatedOutput("the answer stopped at the output-token limit",
                                   request_id=request_id)  # fmt: skip
-        output = self._output(payload["content"], request_id)
+        calls = _tool_calls(payload["content"]) if offered else ()
+        output = None if calls else self._output(payload["content"], request_id)
         raw_usage = payload.get("usage")
         usage: dict[str, int] = {}
         if isinstance(raw_usage, dict):
@@ -163,11 +173,12 @@ class AnthropicAdapter:
             response_id=payload.get("id") if isinstance(payload.get("id"), str) else None,
             usage=usage,
             finish_reason=stop if isinstance(stop, str) else None,
+            tool_calls=calls,
         )
 
     def _output(self, blocks: list[Any], request_id: str | None) -> dict[str, Any]:
         if self.mode == "tool":
-            for block in blocks:
+            for block in blocks:  # the output tool (or, with no tools offered, any tool)
                 if isinstance(block, dict) and block.get("type") == "tool_use":
                     found = block.get("input")
                     if isinstance(found, dict):
@@ -179,6 +190,35 @@ class AnthropicAdapter:
         if not texts or len(texts) != len(found):
             raise MalformedOutput("the answer has no text content", request_id=request_id)
         return parse_object("".join(texts), request_id)
+
+
+def _round_messages(done: ToolRound) -> list[dict[str, Any]]:
+    """One round of the tool loop as Messages turns: the assistant's ``tool_use`` blocks,
+    then a user turn of ``tool_result`` blocks with what was handed back."""
+    uses = [{"type": "tool_use", "id": call.id, "name": call.name,
+             "input": call.arguments if call.arguments is not None else {}}
+            for call in done.calls]  # fmt: skip
+    results = [{"type": "tool_result", "tool_use_id": call.id,
+                "content": json.dumps(result, ensure_ascii=False)}
+               for call, result in zip(done.calls, done.results, strict=True)]  # fmt: skip
+    return [{"role": "assistant", "content": uses}, {"role": "user", "content": results}]
+
+
+def _tool_calls(blocks: list[Any]) -> tuple[ToolCall, ...]:
+    """The ``tool_use`` blocks of an answer other than the output tool, as tool calls."""
+    calls = []
+    for block in blocks:
+        if not isinstance(block, dict) or block.get("type") != "tool_use":
+            continue
+        name, call_id, given = block.get("name"), block.get("id"), block.get("input")
+        if name == TOOL or not isinstance(name, str) or not isinstance(call_id, str):
+            continue
+        if isinstance(given, dict):
+            calls.append(ToolCall(id=call_id, name=name, arguments=given))
+        else:
+            calls.append(ToolCall(id=call_id, name=name, arguments=None, raw=json.dumps(given),
+                                  problem="the input is not a JSON object"))  # fmt: skip
+    return tuple(calls)
 
 
 def status_error(status: int, body: bytes, headers: dict[str, str]) -> ProviderError:
