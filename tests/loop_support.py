@@ -9,11 +9,13 @@ book it, then answer with the booking.
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 from stepgraph import END, Graph, Request, Result
 from stepgraph.adapters import ToolCall
 from stepgraph.context import Context
+from stepgraph.testing import Reply, Seen, completion, tool_calls
 from tests import tools_support
 
 INSTRUCTIONS = "Look the offer up, book it, and answer with the booking."
@@ -66,3 +68,16 @@ def planner(request: Request) -> Result:
         )
     offer, booking = request.rounds[0].results[0], request.rounds[1].results[0]
     return Result(data={"offer": offer, "booking": booking})
+
+
+def openai_planner(seen: Seen) -> Reply:
+    """``planner`` as an OpenAI-compatible server answers (for ``FakeProvider.respond``)."""
+    messages = seen.body["messages"]
+    data = json.loads(messages[1]["content"])
+    offer_id = data["offer_ids"][0]
+    results = [json.loads(m["content"]) for m in messages if m["role"] == "tool"]
+    if not results:
+        return tool_calls(("lookup", {"offer_id": offer_id, "catalogue": data["catalogue"]}))
+    if len(results) == 1:
+        return tool_calls(("book_now", {"offer_id": offer_id, "quantity": 1}))
+    return completion({"offer": results[0], "booking": results[1]})

@@ -148,8 +148,9 @@ def anthropic_error(status: int, kind: str, headers: dict[str, str] | None = Non
 
 
 @contextmanager
-def serve() -> Iterator[FakeProvider]:
-    """Run a fake provider on 127.0.0.1 (a free port) for the ``with`` block."""
+def serve(port: int = 0) -> Iterator[FakeProvider]:
+    """Run a fake provider on 127.0.0.1 for the ``with`` block, on ``port`` (0: a free
+    one). A fixed port keeps the adapter id (it holds the URL) the same across processes."""
     fake = FakeProvider()
 
     class Handler(BaseHTTPRequestHandler):
@@ -175,7 +176,7 @@ def serve() -> Iterator[FakeProvider]:
         def log_message(self, format: str, *args: Any) -> None:
             pass
 
-    server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+    server = ThreadingHTTPServer(("127.0.0.1", port), Handler)
     server.daemon_threads = True
     fake.root = f"http://127.0.0.1:{server.server_address[1]}"
     fake.url = f"{fake.root}/v1"
