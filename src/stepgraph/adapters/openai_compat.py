@@ -40,9 +40,8 @@ from ..errors import (
     TruncatedOutput,
 )
 from ..logs import redact_url
-from ..scrub import scrub_error
 from . import Request, Result, ToolCall, ToolRound
-from ._common import check_endpoint, parse_object, request_timeout
+from ._common import check_endpoint, parse_object, request_timeout, scrubbed
 
 STYLES = ("json_schema", "json_object")
 TRANSPORTS = ("http", "sdk")
@@ -86,6 +85,7 @@ class OpenAICompatAdapter:
         self.transport = transport
         self.key_required = key_required and key_env is not None  # checked before sending
         self._sdk: Any = None  # the SDK client, built on first use
+        self._async_sdk: Any = None  # the async SDK client and the loop it belongs to
 
     @property
     def id(self) -> str:
@@ -121,6 +121,29 @@ class OpenAICompatAdapter:
         return body
 
     def generate(self, request: Request) -> Result:
+        body, key, timeout = self._prepare(request)
+        with scrubbed([key]):
+            if self.transport == "sdk":
+                from .openai_sdk import post_chat
+
+                return self._answer(*post_chat(self, body, key, timeout))
+            return self._answer(*self._post(body, key, timeout))
+
+    async def agenerate(self, request: Request) -> Result:
+        """``generate`` on the running loop: the ``sdk`` transport awaits the SDK's async
+        client; the standard-library transport runs in a worker thread."""
+        import asyncio
+
+        if self.transport != "sdk":
+            return await asyncio.to_thread(self.generate, request)
+        from .openai_sdk import apost_chat
+
+        body, key, timeout = self._prepare(request)
+        with scrubbed([key]):
+            return self._answer(*await apost_chat(self, body, key, timeout))
+
+    def _prepare(self, request: Request) -> tuple[dict[str, Any], str | None, float]:
+        """The body, the key (read now, never kept) and the timeout of one attempt."""
         body = self.body(request)
         key = os.environ.get(self.key_env) if self.key_env else None
         if self.key_required and not key:
@@ -129,18 +152,12 @@ class OpenAICompatAdapter:
         _log.debug("POST %s/chat/completions: model %s, attempt %d, %s transport, timeout %g s",
                    redact_url(self.base_url), self.model, request.attempt, self.transport,
                    timeout)  # fmt: skip
-        try:
-            if self.transport == "sdk":
-                from .openai_sdk import post_chat
+        return body, key, timeout
 
-                status, text, response_headers = post_chat(self, body, key, timeout)
-                if status >= 400:
-                    raise _status_error(status, text, response_headers)
-            else:
-                status, text, response_headers = self._post(body, key, timeout)
-            return self._read(status, text, _header(response_headers, "x-request-id"))
-        except ProviderError as error:  # an error body may echo the key it was sent
-            raise scrub_error(error, [key]) from error.__cause__
+    def _answer(self, status: int, text: bytes, headers: dict[str, str]) -> Result:
+        if status >= 400:
+            raise _status_error(status, text, headers)
+        return self._read(status, text, _header(headers, "x-request-id"))
 
     def _post(
         self, body: dict[str, Any], key: str | None, timeout: float
