@@ -22,7 +22,7 @@ import time
 from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
-from .adapters import Adapter, Request, Result, ToolCall, ToolRound, ToolSpec
+from .adapters import Adapter, Request, Result, ToolCall, ToolRound, ToolSpec, conversation
 from .checkpoint import canonical_json, digest, json_copy, json_encode, now
 from .drive import GENERATE, IO, SLEEP, drive_async, drive_sync, result_of
 from .errors import (
@@ -188,7 +188,7 @@ class Context:
             self.deadline = time.monotonic() + self.retry.model_deadline
         adapter_id = self.adapter.id
         request_hash = _request_hash([adapter_id, instructions, data, schema, max_output_tokens,
-                                      *_conversation(tools, rounds)])  # fmt: skip
+                                      *conversation(tools, rounds)])  # fmt: skip
         prior = self.journal.get(key)
         if prior and prior.get("status") == "done" and prior.get("request") == request_hash:
             return json_copy(prior.get("output"), "output"), _journaled_calls(prior)
@@ -380,14 +380,6 @@ def _as_adapter_error(adapter_id: str, error: Exception) -> AdapterError:
     if isinstance(error, InputError):
         return AdapterError(scrub(f"adapter {adapter_id!r} returned non-JSON output: {error}"))
     return AdapterError(scrub(f"adapter {adapter_id!r} failed: {type(error).__name__}: {error}"))
-
-
-def _conversation(tools: tuple[ToolSpec, ...], rounds: tuple[ToolRound, ...]) -> list[Any]:
-    """What a call with tools asks besides the plain request (a call without tools keeps
-    the digest it always had)."""
-    if not tools:
-        return []
-    return [[spec.as_json() for spec in tools], [done.as_json() for done in rounds]]
 
 
 def _round_facts(tools: tuple[ToolSpec, ...], rounds: tuple[ToolRound, ...]) -> dict[str, Any]:

@@ -282,3 +282,20 @@ def test_acall_tool_calls_a_tool_from_an_async_node(tmp_path: Path) -> None:
                               adapter=ScriptedAdapter([]))  # fmt: skip
 
     assert asyncio.run(main()).state["offer"] == {"id": "B", "monthly": 90, "version": 1}
+
+
+def test_a_recorded_tool_loop_replays_each_round(tmp_path: Path, ledger: Path) -> None:
+    from stepgraph.adapters.recording import Recording, Replay
+
+    answers = str(tmp_path / "answers.jsonl")
+    live = Recording(FunctionAdapter("planner", loop_support.planner), answers)
+    with _store(tmp_path) as store:
+        recorded = run(loop_support.graph, inputs=_inputs(tmp_path), adapter=live, store=store,
+                       run_id="recorded")  # fmt: skip
+        replayed = run(loop_support.graph, inputs=_inputs(tmp_path), adapter=Replay(answers),
+                       store=store, run_id="replayed")  # fmt: skip
+        rounds = _rounds(store.generations("replayed"))
+    assert [[c["name"] for c in r.get("tool_calls", [])] for r in rounds] == [
+        ["lookup"], ["book_now"], []]  # fmt: skip
+    assert replayed.state["answer"] == recorded.state["answer"]
+    assert replayed.state["answer"]["booking"] == {"booked": "A"}

@@ -65,6 +65,15 @@ class ToolRound:
         return {"calls": [call.as_json() for call in self.calls], "results": list(self.results)}
 
 
+def conversation(tools: tuple[ToolSpec, ...], rounds: tuple[ToolRound, ...]) -> list[Any]:
+    """What a request with tools asks besides instructions, data and shape, as JSON data
+    for its digest: the tools offered and the rounds so far ([] without tools, so a
+    request without tools keeps the digest it always had)."""
+    if not tools:
+        return []
+    return [[spec.as_json() for spec in tools], [done.as_json() for done in rounds]]
+
+
 @dataclass(frozen=True, kw_only=True)
 class Request:
     """What a node asks the model for: instructions, the data they apply to, the shape.
