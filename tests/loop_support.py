@@ -10,12 +10,15 @@ book it, then answer with the booking.
 from __future__ import annotations
 
 import json
+from collections.abc import Callable, Iterator
 from typing import Any
+
+import pytest
 
 from stepgraph import END, Graph, Request, Result
 from stepgraph.adapters import ToolCall
 from stepgraph.context import Context
-from stepgraph.testing import Reply, Seen, completion, tool_calls
+from stepgraph.testing import FakeProvider, Reply, Seen, completion, serve, tool_calls
 from tests import tools_support
 
 INSTRUCTIONS = "Look the offer up, book it, and answer with the booking."
@@ -81,3 +84,18 @@ def openai_planner(seen: Seen) -> Reply:
     if len(results) == 1:
         return tool_calls(("book_now", {"offer_id": offer_id, "quantity": 1}))
     return completion({"offer": results[0], "booking": results[1]})
+
+
+@pytest.fixture
+def fake() -> Iterator[FakeProvider]:
+    """A fake provider on 127.0.0.1 for one test (import it into a test module to use it)."""
+    with serve() as provider:
+        yield provider
+
+
+def push_loop(fake: FakeProvider, calls: Callable[..., Reply], catalogue: str,
+              final: Reply) -> None:  # fmt: skip
+    """Script ``planner`` on ``fake``: ``calls`` (``tool_calls`` or ``tool_use``) for the
+    read, then for the write, then ``final``."""
+    fake.push(calls(("lookup", {"offer_id": "A", "catalogue": catalogue})),
+              calls(("book_now", {"offer_id": "A", "quantity": 1})), final)  # fmt: skip

@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import asyncio
 import time
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -18,8 +17,11 @@ from stepgraph.adapters import Request, Result
 from stepgraph.adapters.anthropic_sdk import AnthropicAdapter
 from stepgraph.adapters.openai_compat import OpenAICompatAdapter
 from stepgraph.errors import ProviderServerError, ProviderTimeout
-from stepgraph.testing import FakeProvider, Reply, completion, message, serve, tool_calls, tool_use
+from stepgraph.testing import FakeProvider, Reply, completion, message, tool_calls, tool_use
 from tests import loop_support, tools_support
+from tests.loop_support import fake
+
+__all__ = ["fake"]  # the fixture, used by name
 
 KEY = "sk-test-secret-0123456789"
 REQUEST = Request(instructions="i", data={"x": 1}, run_id="r", node="n")
@@ -30,12 +32,6 @@ def keys(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
     monkeypatch.setenv("OPENAI_API_KEY", KEY)
     monkeypatch.setenv("ANTHROPIC_API_KEY", KEY)
     monkeypatch.setenv("TOOL_LEDGER", str(tmp_path / "ledger.jsonl"))
-
-
-@pytest.fixture
-def fake() -> Iterator[FakeProvider]:
-    with serve() as provider:
-        yield provider
 
 
 @pytest.fixture(params=["openai", "anthropic"])
@@ -115,9 +111,7 @@ def test_arun_of_a_tool_loop_inside_a_running_loop(
 ) -> None:
     catalogue = str(tools_support.write_catalogue(tmp_path / "catalogue.json"))
     calls = tool_calls if provider == "openai" else tool_use
-    fake.push(calls(("lookup", {"offer_id": "A", "catalogue": catalogue})),
-              calls(("book_now", {"offer_id": "A", "quantity": 1})),
-              _answer(provider, {"booked": "A"}))  # fmt: skip
+    loop_support.push_loop(fake, calls, catalogue, _answer(provider, {"booked": "A"}))
     adapter = _adapter(provider, fake)
     ticks = 0
 

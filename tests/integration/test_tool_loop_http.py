@@ -5,7 +5,6 @@ conversation, read tool calls, and a run whose model calls tools finishes."""
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -15,8 +14,11 @@ from stepgraph import InputError, open_store, run
 from stepgraph.adapters import Request, ToolCall, ToolRound, ToolSpec
 from stepgraph.adapters.anthropic_sdk import AnthropicAdapter
 from stepgraph.adapters.openai_compat import OpenAICompatAdapter
-from stepgraph.testing import FakeProvider, completion, message, serve, tool_calls, tool_use
+from stepgraph.testing import FakeProvider, completion, message, tool_calls, tool_use
 from tests import loop_support, tools_support
+from tests.loop_support import fake
+
+__all__ = ["fake"]  # the fixture, used by name
 
 ARGUMENTS = {"type": "object", "properties": {"offer_id": {"type": "string"}}}
 LOOKUP = ToolSpec(name="lookup", description="Read one offer.", parameters=ARGUMENTS)
@@ -30,12 +32,6 @@ REQUEST = Request(instructions="Find.", data={"offer_ids": ["A"]}, run_id="r", n
 def key(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
     monkeypatch.setenv("ANTHROPIC_API_KEY", "sk-ant-test")
     monkeypatch.setenv("TOOL_LEDGER", str(tmp_path / "ledger.jsonl"))
-
-
-@pytest.fixture
-def fake() -> Iterator[FakeProvider]:
-    with serve() as provider:
-        yield provider
 
 
 @pytest.fixture(params=["http", "sdk"])
@@ -148,9 +144,7 @@ def test_an_openai_run_whose_model_reads_and_writes_finishes(
     openai: OpenAICompatAdapter, fake: FakeProvider, tmp_path: Path
 ) -> None:
     catalogue = str(tmp_path / "catalogue.json")
-    fake.push(tool_calls(("lookup", {"offer_id": "A", "catalogue": catalogue})),
-              tool_calls(("book_now", {"offer_id": "A", "quantity": 1})),
-              completion({"booked": "A"}))  # fmt: skip
+    loop_support.push_loop(fake, tool_calls, catalogue, completion({"booked": "A"}))
     done, journal = _run(tmp_path, openai)
     assert done.state["answer"] == {"booked": "A"}
     assert len(fake.seen) == 3
@@ -165,9 +159,8 @@ def test_an_anthropic_run_whose_model_reads_and_writes_finishes(
     anthropic: AnthropicAdapter, fake: FakeProvider, tmp_path: Path
 ) -> None:
     catalogue = str(tmp_path / "catalogue.json")
-    fake.push(tool_use(("lookup", {"offer_id": "A", "catalogue": catalogue})),
-              tool_use(("book_now", {"offer_id": "A", "quantity": 1})),
-              message({"booked": "A"}, tool=anthropic.mode == "tool"))  # fmt: skip
+    final = message({"booked": "A"}, tool=anthropic.mode == "tool")
+    loop_support.push_loop(fake, tool_use, catalogue, final)
     done, _ = _run(tmp_path, anthropic)
     assert done.state["answer"] == {"booked": "A"}
     told = fake.seen[2].body["messages"]
