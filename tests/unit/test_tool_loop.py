@@ -30,6 +30,7 @@ from stepgraph.adapters import ToolCall
 from stepgraph.context import Context
 from stepgraph.stores import Store
 from stepgraph.testing import ScriptedAdapter
+from stepgraph.tools import tool
 from tests import loop_support, tools_support
 
 SETTLE_TOOLS = {"settle": [tools_support.lookup, tools_support.book_now]}
@@ -299,3 +300,38 @@ def test_a_recorded_tool_loop_replays_each_round(tmp_path: Path, ledger: Path) -
         ["lookup"], ["book_now"], []]  # fmt: skip
     assert replayed.state["answer"] == recorded.state["answer"]
     assert replayed.state["answer"]["booking"] == {"booked": "A"}
+
+
+def test_the_model_sees_private_values_as_tokens_and_the_tools_see_the_values(
+    tmp_path: Path,
+) -> None:
+    secret = "Jane Doe"
+    greeted: list[str] = []
+    seen: list[Request] = []
+
+    @tool
+    def greet(name: str) -> dict[str, str]:
+        """Greet someone."""
+        greeted.append(name)
+        return {"greeting": f"Hello {name}"}
+
+    def model(request: Request) -> Result:
+        seen.append(request)
+        if not request.rounds:
+            return _call("greet", {"name": request.data["name"]})
+        return Result(data={"said": request.rounds[0].results[0]["greeting"]})
+
+    def node(state: dict[str, Any], context: Context) -> dict[str, Any]:
+        return {"answer": context.generate(instructions="Greet.", tools=["greet"],
+                                           data={"name": state["customer"]})}  # fmt: skip
+
+    graph = Graph(name="g", entry="a", nodes={"a": node}, edges={"a": END},
+                  tools={"a": [greet]}, private={"customer": "tokenise"})  # fmt: skip
+    with _store(tmp_path) as store:
+        done = run(graph, inputs={"customer": secret}, adapter=FunctionAdapter("m", model),
+                   store=store, run_id="r")  # fmt: skip
+    assert greeted == [secret]
+    sent = json.dumps([[r.data, [done.as_json() for done in r.rounds]] for r in seen])
+    assert secret not in sent
+    assert "[[p:" in sent
+    assert done.state["answer"] == {"said": f"Hello {secret}"}
