@@ -15,8 +15,9 @@ from typing import Any
 
 import pytest
 
-from stepgraph import END, Graph, Request, Result
+from stepgraph import END, Graph, Request, Result, RunResult, open_store, run
 from stepgraph.adapters import ToolCall
+from stepgraph.adapters.openai_compat import OpenAICompatAdapter
 from stepgraph.context import Context
 from stepgraph.testing import FakeProvider, Reply, Seen, completion, serve, tool_calls
 from tests import tools_support
@@ -99,3 +100,43 @@ def push_loop(fake: FakeProvider, calls: Callable[..., Reply], catalogue: str,
     read, then for the write, then ``final``."""
     fake.push(calls(("lookup", {"offer_id": "A", "catalogue": catalogue})),
               calls(("book_now", {"offer_id": "A", "quantity": 1})), final)  # fmt: skip
+
+
+CRASH_CHILD = """
+import os, signal, sys, threading
+from stepgraph.stores import _testhooks
+from tests import loop_support
+
+url, point, catalogue, port = sys.argv[1], sys.argv[2], sys.argv[3], int(sys.argv[4])
+stage, _, nth = point.partition("#")
+reached = []
+
+def observe(found):
+    if found == stage:
+        reached.append(found)
+        if len(reached) == int(nth or 1):
+            os.kill(os.getpid(), signal.SIGKILL)
+
+if stage == "after":  # after#SECONDS, wherever the run is then (if it still runs)
+    timer = threading.Timer(float(nth), lambda: os.kill(os.getpid(), signal.SIGKILL))
+    timer.daemon = True
+    timer.start()
+else:
+    _testhooks.observer = observe
+loop_support.settle_over_http(url, catalogue, port)
+"""
+"""A child that runs ``settle`` over HTTP (``settle_over_http``) and SIGKILLs itself at
+``STAGE`` (its first time), ``STAGE#N`` (its Nth time) or ``after#SECONDS``; its
+arguments are the store URL, the point, the catalogue file and the model's port."""
+
+
+def settle_over_http(url: str, catalogue: str, port: int) -> tuple[RunResult[Any], int]:
+    """Run (or finish) run ``t`` of ``graph`` with ``openai_planner`` served on ``port``:
+    the result and how many model requests this process made."""
+    with serve(port) as model, open_store(url) as store:
+        model.respond = openai_planner
+        store.setup()
+        done = run(graph, inputs={"offer_ids": ["A"], "catalogue": catalogue},
+                   adapter=OpenAICompatAdapter("m1", base_url=model.url), store=store,
+                   run_id="t")  # fmt: skip
+        return done, len(model.seen)

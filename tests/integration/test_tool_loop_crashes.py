@@ -19,38 +19,10 @@ from pathlib import Path
 
 import pytest
 
-from stepgraph import END, open_store, run
-from stepgraph.adapters.openai_compat import OpenAICompatAdapter
-from stepgraph.testing import serve
+from stepgraph import END, open_store
 from tests import loop_support, tools_support
 from tests.integration.cli_helpers import ROOT
 from tests.mcp_support import free_port
-
-CHILD = """
-import os, signal, sys
-from stepgraph import open_store, run
-from stepgraph.adapters.openai_compat import OpenAICompatAdapter
-from stepgraph.stores import _testhooks
-from stepgraph.testing import serve
-from tests import loop_support
-
-url, point, catalogue, port = sys.argv[1], sys.argv[2], sys.argv[3], int(sys.argv[4])
-stage, _, nth = point.partition("#")
-reached = []
-
-def observe(found):
-    if found == stage:
-        reached.append(found)
-        if len(reached) == int(nth or 1):
-            os.kill(os.getpid(), signal.SIGKILL)
-
-_testhooks.observer = observe
-with serve(port) as fake, open_store(url) as store:
-    fake.respond = loop_support.openai_planner
-    store.setup()
-    run(loop_support.graph, inputs={"offer_ids": ["A"], "catalogue": catalogue},
-        adapter=OpenAICompatAdapter("m1", base_url=fake.url), store=store, run_id="t")
-"""
 
 # kill point -> (real reads in both processes, model requests the resumed run makes)
 POINTS = {
@@ -74,24 +46,22 @@ def test_a_kill_in_a_tool_loop_repeats_no_write_no_journaled_read_and_no_journal
     env = {**os.environ, "PYTHONPATH": f"{ROOT}:{ROOT / 'src'}", "TOOL_TRAIL": str(trail),
            "TOOL_LEDGER": str(ledger)}  # fmt: skip
     port = free_port()
-    child = subprocess.run([sys.executable, "-c", CHILD, url, point, catalogue, str(port)],
+    child = subprocess.run([sys.executable, "-c", loop_support.CRASH_CHILD, url, point,
+                            catalogue, str(port)],
                            cwd=ROOT, env=env, capture_output=True, text=True, timeout=60,
                            check=False)  # fmt: skip
     assert child.returncode == -signal.SIGKILL, child.stderr
     monkeypatch.setenv("TOOL_TRAIL", str(trail))
     monkeypatch.setenv("TOOL_LEDGER", str(ledger))
     reads, asked = POINTS[point]
-    with serve(port) as fake, open_store(url) as store:
-        fake.respond = loop_support.openai_planner
-        done = run(loop_support.graph, inputs={"offer_ids": ["A"], "catalogue": catalogue},
-                   adapter=OpenAICompatAdapter("m1", base_url=fake.url), store=store,
-                   run_id="t")  # fmt: skip
+    done, asked_now = loop_support.settle_over_http(url, catalogue, port)
+    with open_store(url) as store:
         journal = store.generations("t")
     assert done.next == END
     assert done.state["answer"] == {"offer": {"id": "A", "monthly": 120, "version": 3},
                                     "booking": {"booked": "A"}}  # fmt: skip
     assert len(ledger.read_text().splitlines()) == 1
     assert trail.read_text().splitlines() == ["lookup A"] * reads
-    assert len(fake.seen) == asked
+    assert asked_now == asked
     effect = next(value for key, value in journal.items() if ":effect:" in key)
     assert ("reconciled" in effect) is (point == "effect-called")
