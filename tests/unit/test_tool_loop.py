@@ -335,3 +335,28 @@ def test_the_model_sees_private_values_as_tokens_and_the_tools_see_the_values(
     assert secret not in sent
     assert "[[p:" in sent
     assert done.state["answer"] == {"said": f"Hello {secret}"}
+
+
+def test_a_tool_that_fails_in_the_loop_fails_the_node_and_is_journaled(tmp_path: Path) -> None:
+    inputs = _inputs(tmp_path, ["Z"])  # named by the run, missing from the catalogue
+    lookup = {"offer_id": "Z", "catalogue": inputs["catalogue"]}
+    with _store(tmp_path) as store:
+        with pytest.raises(NodeError, match="ToolFailed"):
+            run(loop_support.graph, inputs=inputs, store=store, run_id="r",
+                adapter=ScriptedAdapter([_call("lookup", lookup)]))  # fmt: skip
+        journal = store.generations("r")
+    [record] = [value for key, value in journal.items() if ":tool:lookup:" in key]
+    assert (record["status"], record["error"]) == ("failed", "KeyError")
+
+
+def test_tool_calls_from_a_model_offered_no_tools_are_a_malformed_answer(tmp_path: Path) -> None:
+    def ask(state: dict[str, Any], context: Context) -> dict[str, Any]:
+        return {"answer": context.generate(instructions="i", data={})}
+
+    graph = Graph(name="g", entry="a", nodes={"a": ask}, edges={"a": END})
+    model = ScriptedAdapter([_call("lookup", {}), {"ok": True}])
+    with _store(tmp_path) as store:
+        done = run(graph, inputs={}, adapter=model, store=store, run_id="r")
+        [record] = _rounds(store.generations("r"))
+    assert done.state["answer"] == {"ok": True}
+    assert [attempt["error"] for attempt in record["attempts"]] == ["MalformedOutput"]
