@@ -360,3 +360,32 @@ def test_tool_calls_from_a_model_offered_no_tools_are_a_malformed_answer(tmp_pat
         [record] = _rounds(store.generations("r"))
     assert done.state["answer"] == {"ok": True}
     assert [attempt["error"] for attempt in record["attempts"]] == ["MalformedOutput"]
+
+
+def test_a_run_stopped_by_a_bound_goes_on_from_its_journal_once_the_bound_is_raised(
+    tmp_path: Path, ledger: Path
+) -> None:
+    asked: list[int] = []
+    bound = [1]
+
+    def model(request: Request) -> Result:
+        asked.append(len(request.rounds))
+        return loop_support.planner(request)
+
+    def settle(state: dict[str, Any], context: Context) -> dict[str, Any]:
+        return {"answer": context.generate(instructions="i", data=state, max_tool_rounds=bound[0],
+                                           tools=["lookup", "book_now"])}  # fmt: skip
+
+    graph = Graph(name="toolbox", entry="settle", nodes={"settle": settle},
+                  edges={"settle": END}, tools=SETTLE_TOOLS)  # fmt: skip
+    before = tools_support.COUNTS["lookup"]
+    with _store(tmp_path) as store:
+        with pytest.raises(ToolLimitExceeded):
+            run(graph, inputs=_inputs(tmp_path), adapter=FunctionAdapter("m", model),
+                store=store, run_id="r")  # fmt: skip
+        bound[0] = 2
+        done = run(graph, inputs=_inputs(tmp_path), adapter=FunctionAdapter("m", model),
+                   store=store, run_id="r")  # fmt: skip
+    assert asked == [0, 1, 2]  # the journaled rounds were not asked again
+    assert tools_support.COUNTS["lookup"] - before == 1
+    assert done.state["answer"]["booking"] == {"booked": "A"}
