@@ -42,6 +42,7 @@ from .errors import (
     StoreUnavailable,
     StrandedRun,
     ToolFailed,
+    ToolLimitExceeded,
     ToolTimeout,
     VersionConflict,
 )
@@ -122,6 +123,7 @@ __all__ = [
     "StrandedRun",
     "Tool",
     "ToolFailed",
+    "ToolLimitExceeded",
     "ToolPolicy",
     "ToolRefusal",
     "ToolTimeout",

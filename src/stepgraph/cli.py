@@ -60,6 +60,7 @@ from .registry import graph_and_loader, rebuild_adapter, requeue_if_queued
 from .runner import RunResult, derive_run_id, resume, run
 from .statuses import Standing, standing, standing_of
 from .stores import DEFAULT_URL, Store, open_for
+from .tools.listing import tool_calls
 
 Access = Literal["create", "update", "read"]
 Command = Callable[..., Any]  # command(name, handler, help) -> the sub-parser
@@ -361,7 +362,8 @@ def _show(args: argparse.Namespace) -> int:
     if args.json:
         emit_json(shown(guard, {**cli_text.run_json(found),
                                 "history": [cli_text.history_json(entry) for entry in history],
-                                "generations": journal}))  # fmt: skip
+                                "generations": journal,
+                                "tool_calls": tool_calls(journal)}))  # fmt: skip
     else:
         emit(shown(guard, cli_text.show(found, history, journal)))
     return exit_for(found.status)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from dataclasses import asdict
 from typing import Any
 
@@ -12,6 +13,7 @@ from .graph import END
 from .runner import RunResult
 from .statuses import CANCELLED, DEAD, FAILED, Standing
 from .stores import RunSummary
+from .tools.listing import tool_calls
 
 
 def run_json(found: Standing, *, steps: int | None = None) -> dict[str, Any]:
@@ -232,7 +234,25 @@ def show(found: Standing, history: list[HistoryEntry], journal: dict[str, dict[s
                              str(record.get("latency_ms", "-")),
                              str(record.get("request", ""))[:12], _earlier(record)]
                             for key, record in sorted(journal.items())]))  # fmt: skip
+    calls = tool_calls(journal)
+    if calls:
+        lines.extend(["", "tool calls:", _tool_table(calls)])
     return "\n".join(lines)
+
+
+def _tool_table(calls: list[dict[str, Any]]) -> str:
+    """The tool calls: where, which, the outcome, the arguments (cut short), why refused."""
+    rows = []
+    for call in calls:
+        arguments = call["arguments"]
+        text = arguments if isinstance(arguments, str) else json.dumps(arguments)
+        outcome = str(call["outcome"]) + (f": {call['error']}" if call["error"] else "")
+        why = f"{call['rule']}: {call['reason']}" if call["rule"] else "-"
+        rows.append([str(call["step"]), str(call["node"]), str(call["tool"]), outcome,
+                     str(call["latency_ms"] if call["latency_ms"] is not None else "-"),
+                     text if len(text) <= 60 else text[:57] + "...", why])  # fmt: skip
+    return table(["step", "node", "tool", "outcome", "latency ms", "arguments",
+                  "refused because"], rows)  # fmt: skip
 
 
 def _changed(entry: HistoryEntry) -> str:

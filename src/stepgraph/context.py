@@ -19,16 +19,17 @@ from __future__ import annotations
 
 import json
 import time
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
-from .adapters import Adapter, Request, Result
+from .adapters import Adapter, Request, Result, ToolCall, ToolRound, ToolSpec, conversation
 from .checkpoint import canonical_json, digest, json_copy, json_encode, now
 from .drive import GENERATE, IO, SLEEP, drive_async, drive_sync, result_of
 from .errors import (
     AdapterError,
     EffectUnknown,
     InputError,
+    MalformedOutput,
     ProviderError,
     RetryLater,
     StepgraphError,
@@ -44,6 +45,13 @@ if TYPE_CHECKING:
     from .graph import Graph
     from .stores import Store
     from .tools import Tool
+    from .tools.loop import ToolLoop
+    from .waits import Wait
+
+DEFAULT_TOOL_ROUNDS = 8
+"""Answers with tool calls one ``generate`` may get before ``ToolLimitExceeded``."""
+DEFAULT_TOOL_CALLS = 16
+"""Tool calls in all one ``generate`` may run before ``ToolLimitExceeded``."""
 
 
 class Context:
@@ -82,6 +90,7 @@ class Context:
         self.graph = graph  # the run's graph: its name, revision and the node's tools
         self.state = state if state is not None else {}  # where tool approvals are found
         self.inputs = inputs if inputs is not None else {}  # what tool constraints check
+        self.tool_waits: list[Wait] = []  # approvals the model's refused tool calls wait for
 
     def generate(
         self,
@@ -90,6 +99,9 @@ class Context:
         data: Any,
         schema: dict[str, Any] | None = None,
         max_output_tokens: int | None = None,
+        tools: Sequence[str] | None = None,
+        max_tool_rounds: int = DEFAULT_TOOL_ROUNDS,
+        max_tool_calls: int = DEFAULT_TOOL_CALLS,
     ) -> Any:
         """Call the run's adapter, or return this step's journaled output.
 
@@ -98,8 +110,14 @@ class Context:
         ``AdapterError`` (a ``ProviderError`` keeps its class) with the original as cause.
         With private fields, the adapter and the journal see only the redacted request,
         and placeholders in the answer are mapped back before it is returned.
+
+        ``tools`` names tools of this node the model may call: the harness runs the
+        calls it asks for (through ``call_tool``) and asks again with the results, at
+        most ``max_tool_rounds`` times and ``max_tool_calls`` calls in all
+        (``ToolLimitExceeded`` past either). See ``stepgraph.tools.loop``.
         """
-        return drive_sync(self._generation(instructions, data, schema, max_output_tokens))
+        loop = self._loop(tools, max_tool_rounds, max_tool_calls)
+        return drive_sync(self._generation(instructions, data, schema, max_output_tokens, loop))
 
     async def agenerate(
         self,
@@ -108,18 +126,29 @@ class Context:
         data: Any,
         schema: dict[str, Any] | None = None,
         max_output_tokens: int | None = None,
+        tools: Sequence[str] | None = None,
+        max_tool_rounds: int = DEFAULT_TOOL_ROUNDS,
+        max_tool_calls: int = DEFAULT_TOOL_CALLS,
     ) -> Any:
         """``generate`` for async nodes: the model call does not block the event loop.
 
         The adapter's ``agenerate`` is awaited when it has one, else its ``generate``
-        runs in a worker thread; journal writes run in a worker thread too. Private
-        fields are redacted and mapped back as in ``generate``.
+        runs in a worker thread; journal writes and tool calls run in a worker thread
+        too. Private fields are redacted and mapped back as in ``generate``.
         """
+        loop = self._loop(tools, max_tool_rounds, max_tool_calls)
         answer: Any = None
         async for item in drive_async(self._generation(instructions, data, schema,
-                                                       max_output_tokens)):  # fmt: skip
+                                                       max_output_tokens, loop)):  # fmt: skip
             answer = result_of(item)
         return answer
+
+    def _loop(self, tools: Sequence[str] | None, rounds: int, calls: int) -> ToolLoop | None:
+        if tools is None:
+            return None
+        from .tools.loop import ToolLoop
+
+        return ToolLoop.of(self, tools, rounds, calls)
 
     def _generation(
         self,
@@ -127,40 +156,50 @@ class Context:
         data: Any,
         schema: dict[str, Any] | None,
         max_output_tokens: int | None,
+        loop: ToolLoop | None = None,
     ) -> Steps[Any]:
         """A model call for both drivers, behind the run's redaction (private fields):
         the adapter and the journal see only the redacted request, and placeholders in
         the answer (fresh or journaled) are mapped back; returns the answer."""
+        if loop is not None:
+            return (yield from loop.run(instructions, data, schema, max_output_tokens))
         if self.privacy is None:
-            return (yield from self._model_call(instructions, data, schema, max_output_tokens))
+            answer, _ = yield from self.model_round(instructions, data, schema, max_output_tokens)
+            return answer
         instructions, data = self.privacy.outbound(instructions, data)
-        answer = yield from self._model_call(instructions, data, schema, max_output_tokens)
+        answer, _ = yield from self.model_round(instructions, data, schema, max_output_tokens)
         return self.privacy.inbound(answer)
 
-    def _model_call(
+    def model_round(
         self,
         instructions: str,
         data: Any,
         schema: dict[str, Any] | None,
         max_output_tokens: int | None,
-    ) -> Steps[Any]:
-        """The one implementation of a model call, for both drivers; returns the answer."""
+        *,
+        tools: tuple[ToolSpec, ...] = (),
+        rounds: tuple[ToolRound, ...] = (),
+    ) -> Steps[tuple[Any, tuple[ToolCall, ...]]]:
+        """The one implementation of a model call, for both drivers: the answer and the
+        tool calls the model asked for (none unless ``tools`` were offered)."""
         key = f"{self.visit}:{self.node}:{self._calls}"
         self._calls += 1
         if self.deadline is None:  # a node that calls the model gets the default deadline
             self.deadline = time.monotonic() + self.retry.model_deadline
         adapter_id = self.adapter.id
-        request_hash = _request_hash([adapter_id, instructions, data, schema, max_output_tokens])
+        request_hash = _request_hash([adapter_id, instructions, data, schema, max_output_tokens,
+                                      *conversation(tools, rounds)])  # fmt: skip
         prior = self.journal.get(key)
         if prior and prior.get("status") == "done" and prior.get("request") == request_hash:
-            return json_copy(prior.get("output"), "output")
+            return json_copy(prior.get("output"), "output"), _journaled_calls(prior)
         history: list[dict[str, Any]] = []
         if prior:
             history = [*prior.get("attempts", []), _summary(prior)]
         attempt = int(prior.get("attempt", 0)) + 1 if prior else 1
         first = attempt
         while True:
-            base = {"attempt": attempt, "adapter": adapter_id, "request": request_hash}
+            base = {"attempt": attempt, "adapter": adapter_id, "request": request_hash,
+                    **_round_facts(tools, rounds)}  # fmt: skip
             if history:
                 base["attempts"] = history
             if not self.budget.take():
@@ -172,12 +211,12 @@ class Context:
             request = Request(instructions=instructions, data=data, run_id=self.run_id,
                               node=self.node, schema=schema,
                               max_output_tokens=max_output_tokens, attempt=attempt,
-                              timeout=self._remaining())  # fmt: skip
+                              timeout=self._remaining(), tools=tools,
+                              rounds=rounds)  # fmt: skip
             started = time.perf_counter()
             try:
                 answer = yield GENERATE, self.adapter, request
-                result = answer if isinstance(answer, Result) else Result(data=answer)
-                copied, text = json_encode(result.data, "output")
+                result, copied, text, calls = _read_answer(answer, offered=bool(tools))
             except Exception as error:
                 failed = {"status": "failed", **base, **_error_facts(error),
                           "latency_ms": _ms(started), "at": now()}  # fmt: skip
@@ -202,9 +241,12 @@ class Context:
             done = {"status": "done", **base, **_result_facts(result), "output": copied,
                     "output_sha256": digest(text), "latency_ms": _ms(started),
                     "at": now()}  # fmt: skip
+            if calls:
+                done["tool_calls"] = calls
             self._attempted(attempt, done, result)
             yield IO, self._record, (key, done)
-            return json.loads(text)
+            reach("model-answered")
+            return json.loads(text), _journaled_calls(done)
 
     def _attempted(self, attempt: int, record: dict[str, Any], result: Result | None) -> None:
         """Emit the ``GenerationAttempt`` event of one finished model call."""
@@ -277,6 +319,13 @@ class Context:
 
         return call_tool(self, name, args)
 
+    async def acall_tool(self, name: str, args: Mapping[str, Any]) -> Any:
+        """``call_tool`` for async nodes: the call (and its journal writes) runs in a
+        worker thread, so the event loop is not blocked."""
+        import asyncio
+
+        return await asyncio.to_thread(self.call_tool, name, args)
+
     def recorded(self, slot: str) -> dict[str, Any] | None:
         """This run's journal record in ``slot``, if any."""
         return self.journal.get(slot)
@@ -331,6 +380,30 @@ def _as_adapter_error(adapter_id: str, error: Exception) -> AdapterError:
     if isinstance(error, InputError):
         return AdapterError(scrub(f"adapter {adapter_id!r} returned non-JSON output: {error}"))
     return AdapterError(scrub(f"adapter {adapter_id!r} failed: {type(error).__name__}: {error}"))
+
+
+def _round_facts(tools: tuple[ToolSpec, ...], rounds: tuple[ToolRound, ...]) -> dict[str, Any]:
+    """What the journal keeps of a tool-loop round: the tools offered and its number."""
+    if not tools:
+        return {}
+    return {"tools": [spec.name for spec in tools], "round": len(rounds) + 1}
+
+
+def _read_answer(answer: Any, *, offered: bool) -> tuple[Result, Any, str, list[Any]]:
+    """An adapter's answer as a ``Result``, its output (copied, and as JSON text) and its
+    tool calls as JSON data; ``InputError`` for output that is not JSON."""
+    result = answer if isinstance(answer, Result) else Result(data=answer)
+    if result.tool_calls and not offered:
+        raise MalformedOutput("the model called a tool, but none was offered",
+                              request_id=result.request_id)  # fmt: skip
+    copied, text = json_encode(result.data, "output")
+    calls, _ = json_encode([call.as_json() for call in result.tool_calls], "tool_calls")
+    return result, copied, text, calls
+
+
+def _journaled_calls(record: Mapping[str, Any]) -> tuple[ToolCall, ...]:
+    """The tool calls of a journaled model answer (none for a final answer)."""
+    return tuple(ToolCall.from_json(call) for call in record.get("tool_calls") or ())
 
 
 def _error_facts(error: Exception) -> dict[str, Any]:

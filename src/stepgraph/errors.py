@@ -34,6 +34,7 @@ Every error the library raises on purpose is one of these::
     ├── NodeError                 a node raised; the original is __cause__ (.node)
     │   ├── NodeTimeout           a node ran past its timeout (.seconds)
     │   ├── StateError            the state broke its declared type (.field, .rule)
+    │   ├── ToolLimitExceeded     a model asked for more tool rounds or calls than allowed
     │   └── EdgeError             an edge picked an undeclared or unknown target
     ├── EffectUnknown             a side effect started but its outcome is unknown (.key)
     ├── ToolFailed                a tool raised (.tool, .error: the class name)
@@ -449,6 +450,20 @@ class StateError(NodeError):
         self.loaded = loaded
         what = "the loaded state" if loaded else "its update"
         super().__init__(node, f"{what} breaks the state type: {field}: {rule}")
+
+
+class ToolLimitExceeded(NodeError):
+    """The model of ``node`` asked for more tools than its call allows.
+
+    ``limit`` is ``"rounds"`` (answers with tool calls) or ``"calls"`` (tool calls in
+    all), ``allowed`` the bound. Nothing past the bound ran; what ran is journaled, so
+    raising the bound (or changing the instructions) and resuming goes on from there.
+    """
+
+    def __init__(self, node: str, limit: str, allowed: int) -> None:
+        self.limit = limit
+        self.allowed = allowed
+        super().__init__(node, f"the model asked for more than {allowed} tool {limit}")
 
 
 class EdgeError(NodeError):

@@ -49,6 +49,7 @@ from .review_jobs import Jobs
 from .sealing import Encryption
 from .statuses import list_runs, standing
 from .stores import Store, check_run_id, open_store
+from .tools.listing import tool_calls
 
 HEADERS = {
     "Cache-Control": "no-store",
@@ -197,7 +198,8 @@ class ReviewPages:
             journal = [(key, guard.apply(record)) for key, record in journal]
         view = shown(guard, _view(current))
         return self.page("run.html", status=status, error=error, notice=notice, history=history,
-                         generations=journal, run_status=found.status, job=job,
+                         generations=journal, tool_calls=tool_calls(dict(journal)),
+                         run_status=found.status, job=job,
                          run_reason=shown(guard, found.reason), **view)  # fmt: skip
 
     def act(

@@ -26,7 +26,7 @@ def test_every_error_derives_from_the_one_root() -> None:
 
     errors = [value for _, value in inspect.getmembers(stepgraph.errors, inspect.isclass)
               if issubclass(value, BaseException)]  # fmt: skip
-    assert len(errors) == 48  # PrivateDataLocked, RunForgotten, ToolFailed among them
+    assert len(errors) == 49  # PrivateDataLocked, RunForgotten, ToolLimitExceeded among them
     assert all(issubclass(error, stepgraph.StepgraphError) for error in errors)
     exported = [getattr(stepgraph, n) for n in stepgraph.__all__]
     assert [e for e in exported if isinstance(e, type) and issubclass(e, Exception)] == [

@@ -8,9 +8,70 @@ their SDK only there.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any, Protocol, runtime_checkable
+
+
+@dataclass(frozen=True, kw_only=True)
+class ToolSpec:
+    """What a model is told about one tool it may call: name, description, argument schema."""
+
+    name: str
+    description: str
+    parameters: Mapping[str, Any]
+
+    def as_json(self) -> dict[str, Any]:
+        return {"name": self.name, "description": self.description,
+                "parameters": dict(self.parameters)}  # fmt: skip
+
+
+@dataclass(frozen=True, kw_only=True)
+class ToolCall:
+    """One tool call a model asked for: the provider's call ``id``, the tool, its arguments.
+
+    ``arguments`` is the JSON object the model wrote, or None when it could not be read
+    (``raw`` then holds the text as received, ``problem`` says why): such a call is
+    refused and the refusal fed back, never run.
+    """
+
+    id: str
+    name: str
+    arguments: dict[str, Any] | None
+    raw: str | None = None
+    problem: str | None = None
+
+    def as_json(self) -> dict[str, Any]:
+        found: dict[str, Any] = {"id": self.id, "name": self.name, "arguments": self.arguments}
+        if self.arguments is None:
+            found.update(raw=self.raw, problem=self.problem)
+        return found
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> ToolCall:
+        return cls(id=str(data["id"]), name=str(data["name"]), arguments=data.get("arguments"),
+                   raw=data.get("raw"), problem=data.get("problem"))  # fmt: skip
+
+
+@dataclass(frozen=True, kw_only=True)
+class ToolRound:
+    """One finished round of the tool loop: the model's calls and, in the same order,
+    the results handed back (a tool's result, or a refusal's ``as_json()``)."""
+
+    calls: tuple[ToolCall, ...]
+    results: tuple[Any, ...]
+
+    def as_json(self) -> dict[str, Any]:
+        return {"calls": [call.as_json() for call in self.calls], "results": list(self.results)}
+
+
+def conversation(tools: tuple[ToolSpec, ...], rounds: tuple[ToolRound, ...]) -> list[Any]:
+    """What a request with tools asks besides instructions, data and shape, as JSON data
+    for its digest: the tools offered and the rounds so far ([] without tools, so a
+    request without tools keeps the digest it always had)."""
+    if not tools:
+        return []
+    return [[spec.as_json() for spec in tools], [done.as_json() for done in rounds]]
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -20,6 +81,8 @@ class Request:
     ``schema`` is the JSON schema the output must follow (None: any JSON object),
     ``max_output_tokens`` the output limit, ``attempt`` counts from 1 for this call,
     and ``timeout`` (seconds) is what is left of the node's time for this attempt.
+    ``tools`` are the tools the model may call (empty: none), ``rounds`` the tool calls
+    it made so far in this conversation and the results it was given, oldest first.
     """
 
     instructions: str
@@ -30,6 +93,8 @@ class Request:
     max_output_tokens: int | None = None
     attempt: int = 1
     timeout: float | None = None
+    tools: tuple[ToolSpec, ...] = ()
+    rounds: tuple[ToolRound, ...] = ()
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -37,6 +102,8 @@ class Result:
     """What a provider adapter returns: the output and the facts the journal keeps.
 
     A plain adapter may return the output alone; ``Result`` adds who answered.
+    ``tool_calls`` is set when the model asked for tools instead of answering (``data``
+    is then None): the harness runs them and asks again with their results.
     """
 
     data: Any
@@ -46,6 +113,7 @@ class Result:
     response_id: str | None = None
     usage: dict[str, int] = field(default_factory=dict)
     finish_reason: str | None = None
+    tool_calls: tuple[ToolCall, ...] = ()
 
 
 @runtime_checkable
@@ -82,4 +150,4 @@ class FunctionAdapter:
         return f"<FunctionAdapter {self._id}>"
 
 
-__all__ = ["Adapter", "FunctionAdapter", "Request", "Result"]
+__all__ = ["Adapter", "FunctionAdapter", "Request", "Result", "ToolCall", "ToolRound", "ToolSpec"]

@@ -6,6 +6,7 @@ output schema (``mode="tool"``). No sampling parameter is ever sent: the SDK rem
 them and newer models refuse them; a run is reproducible through its saved output,
 not through a temperature. The client has ``max_retries=0`` (the harness retries) and
 the request's timeout. The stop reason and a refusal are checked before any parsing.
+``agenerate`` sends the same body through ``AsyncAnthropic`` and reads it the same way.
 The key comes from ``ANTHROPIC_API_KEY`` when the request is made and is never stored.
 """
 
@@ -28,9 +29,8 @@ from ..errors import (
     TruncatedOutput,
 )
 from ..logs import redact_url
-from ..scrub import scrub_error
-from . import Request, Result
-from ._common import check_endpoint, parse_object, raw_call, request_timeout
+from . import Request, Result, ToolCall, ToolRound
+from ._common import araw_call, check_endpoint, parse_object, raw_call, request_timeout, scrubbed
 from .openai_compat import classify
 
 MODES = ("output_config", "tool")
@@ -63,6 +63,7 @@ class AnthropicAdapter:
         self.max_output_tokens = max_output_tokens
         self.timeout = timeout
         self._client: tuple[str, Any] | None = None
+        self._async_client: tuple[str, Any, Any] | None = None  # with the loop it belongs to
 
     @property
     def id(self) -> str:
@@ -81,15 +82,44 @@ class AnthropicAdapter:
             "messages": [{"role": "user", "content": json.dumps(request.data, ensure_ascii=False)}],
         }
         schema = request.schema or {"type": "object"}
+        offered = [{"name": spec.name, "description": spec.description,
+                    "input_schema": dict(spec.parameters)} for spec in request.tools]  # fmt: skip
+        if any(spec.name == TOOL for spec in request.tools):
+            raise InputError("tools", f"{TOOL!r} is the name this adapter gives its output")
         if self.mode == "output_config":
             body["output_config"] = {"format": {"type": "json_schema", "schema": schema}}
-        else:
-            body["tools"] = [{"name": TOOL, "description": "Return the output object.",
-                              "input_schema": schema, "strict": True}]  # fmt: skip
-            body["tool_choice"] = {"type": "tool", "name": TOOL}
+            if offered:
+                body["tools"] = offered
+                body["tool_choice"] = {"type": "auto"}
+        else:  # the output is a forced tool; with tools offered, any tool (one is the output)
+            body["tools"] = [*offered, {"name": TOOL, "description": "Return the output object.",
+                                        "input_schema": schema, "strict": True}]  # fmt: skip
+            body["tool_choice"] = {"type": "any"} if offered else {"type": "tool", "name": TOOL}
+        for done in request.rounds:
+            body["messages"].extend(_round_messages(done))
         return body
 
     def generate(self, request: Request) -> Result:
+        anthropic, timeout, body = self._prepare(request)
+        client = self._sdk(anthropic, asynchronous=False).with_options(timeout=timeout)
+        with scrubbed([os.environ.get(self.key_env)]):
+            answer = raw_call(anthropic, lambda: client.messages.with_raw_response.create(**body),
+                              self.base_url, timeout, self._abandon)  # fmt: skip
+            return self._answer(*answer, offered=bool(request.tools))
+
+    async def agenerate(self, request: Request) -> Result:
+        """``generate`` through the SDK's async client (``AsyncAnthropic``) on the running
+        loop: the same body, deadline and reading."""
+        anthropic, timeout, body = self._prepare(request)
+        client = self._sdk(anthropic, asynchronous=True).with_options(timeout=timeout)
+        with scrubbed([os.environ.get(self.key_env)]):
+            answer = await araw_call(anthropic,
+                                     lambda: client.messages.with_raw_response.create(**body),
+                                     self.base_url, timeout)  # fmt: skip
+            return self._answer(*answer, offered=bool(request.tools))
+
+    def _prepare(self, request: Request) -> tuple[Any, float, dict[str, Any]]:
+        """The SDK module, the attempt's timeout and the body."""
         try:
             import anthropic
         except ImportError as error:
@@ -97,33 +127,39 @@ class AnthropicAdapter:
                 "the anthropic SDK is not installed: pip install 'stepgraph[anthropic]'"
             ) from error
         timeout = request_timeout(self.timeout, request.timeout)
-        client = self._sdk(anthropic).with_options(timeout=timeout)
         body = self.body(request)
         _log.debug("POST %s/v1/messages: model %s, attempt %d, timeout %g s",
                    redact_url(self.base_url), self.model, request.attempt, timeout)  # fmt: skip
-        try:
-            status, text, headers = raw_call(
-                anthropic, lambda: client.messages.with_raw_response.create(**body),
-                self.base_url, timeout, self._abandon,
-            )  # fmt: skip
-            request_id = next((v for k, v in headers.items() if k.lower() == "request-id"), None)
-            _log.debug("HTTP %d from %s/v1/messages, request id %s", status,
-                       redact_url(self.base_url), request_id)  # fmt: skip
-            if status >= 400:
-                raise status_error(status, text, headers)
-            return self._read(status, text, request_id)
-        except ProviderError as error:  # an error body may echo the key it was sent
-            raise scrub_error(error, [os.environ.get(self.key_env)]) from error.__cause__
+        return anthropic, timeout, body
 
-    def _sdk(self, anthropic: Any) -> Any:
+    def _answer(
+        self, status: int, text: bytes, headers: dict[str, str], *, offered: bool
+    ) -> Result:
+        request_id = next((v for k, v in headers.items() if k.lower() == "request-id"), None)
+        _log.debug("HTTP %d from %s/v1/messages, request id %s", status,
+                   redact_url(self.base_url), request_id)  # fmt: skip
+        if status >= 400:
+            raise status_error(status, text, headers)
+        return self._read(status, text, request_id, offered=offered)
+
+    def _sdk(self, anthropic: Any, *, asynchronous: bool) -> Any:
+        """The client for the key in the environment now (the key itself is not kept); an
+        async client belongs to one event loop, so another loop gets its own."""
         key = os.environ.get(self.key_env) or ""
         if not key:
             raise AuthenticationFailed(f"no API key: set {self.key_env}")
-        tag = hashlib.sha256(key.encode("utf-8")).hexdigest()  # the key itself is not kept
+        tag = hashlib.sha256(key.encode("utf-8")).hexdigest()
+        options = {"api_key": key, "base_url": self.base_url, "max_retries": 0,
+                   "timeout": self.timeout}  # fmt: skip
+        if asynchronous:
+            import asyncio
+
+            loop = asyncio.get_running_loop()
+            if self._async_client is None or self._async_client[:2] != (tag, loop):
+                self._async_client = (tag, loop, anthropic.AsyncAnthropic(**options))
+            return self._async_client[2]
         if self._client is None or self._client[0] != tag:
-            client = anthropic.Anthropic(api_key=key, base_url=self.base_url,
-                                         max_retries=0, timeout=self.timeout)  # fmt: skip
-            self._client = (tag, client)
+            self._client = (tag, anthropic.Anthropic(**options))
         return self._client[1]
 
     def _abandon(self) -> None:
@@ -132,7 +168,7 @@ class AnthropicAdapter:
         if cached is not None:
             cached[1].close()
 
-    def _read(self, status: int, text: bytes, request_id: str | None) -> Result:
+    def _read(self, status: int, text: bytes, request_id: str | None, *, offered: bool) -> Result:
         try:
             payload = json.loads(text)
         except ValueError:
@@ -147,7 +183,8 @@ class AnthropicAdapter:
         if stop == "max_tokens":
             raise TruncatedOutput("the answer stopped at the output-token limit",
                                   request_id=request_id)  # fmt: skip
-        output = self._output(payload["content"], request_id)
+        calls = _tool_calls(payload["content"]) if offered else ()
+        output = None if calls else self._output(payload["content"], request_id)
         raw_usage = payload.get("usage")
         usage: dict[str, int] = {}
         if isinstance(raw_usage, dict):
@@ -163,11 +200,12 @@ class AnthropicAdapter:
             response_id=payload.get("id") if isinstance(payload.get("id"), str) else None,
             usage=usage,
             finish_reason=stop if isinstance(stop, str) else None,
+            tool_calls=calls,
         )
 
     def _output(self, blocks: list[Any], request_id: str | None) -> dict[str, Any]:
         if self.mode == "tool":
-            for block in blocks:
+            for block in blocks:  # the output tool (or, with no tools offered, any tool)
                 if isinstance(block, dict) and block.get("type") == "tool_use":
                     found = block.get("input")
                     if isinstance(found, dict):
@@ -179,6 +217,35 @@ class AnthropicAdapter:
         if not texts or len(texts) != len(found):
             raise MalformedOutput("the answer has no text content", request_id=request_id)
         return parse_object("".join(texts), request_id)
+
+
+def _round_messages(done: ToolRound) -> list[dict[str, Any]]:
+    """One round of the tool loop as Messages turns: the assistant's ``tool_use`` blocks,
+    then a user turn of ``tool_result`` blocks with what was handed back."""
+    uses = [{"type": "tool_use", "id": call.id, "name": call.name,
+             "input": call.arguments if call.arguments is not None else {}}
+            for call in done.calls]  # fmt: skip
+    results = [{"type": "tool_result", "tool_use_id": call.id,
+                "content": json.dumps(result, ensure_ascii=False)}
+               for call, result in zip(done.calls, done.results, strict=True)]  # fmt: skip
+    return [{"role": "assistant", "content": uses}, {"role": "user", "content": results}]
+
+
+def _tool_calls(blocks: list[Any]) -> tuple[ToolCall, ...]:
+    """The ``tool_use`` blocks of an answer other than the output tool, as tool calls."""
+    calls = []
+    for block in blocks:
+        if not isinstance(block, dict) or block.get("type") != "tool_use":
+            continue
+        name, call_id, given = block.get("name"), block.get("id"), block.get("input")
+        if name == TOOL or not isinstance(name, str) or not isinstance(call_id, str):
+            continue
+        if isinstance(given, dict):
+            calls.append(ToolCall(id=call_id, name=name, arguments=given))
+        else:
+            calls.append(ToolCall(id=call_id, name=name, arguments=None, raw=json.dumps(given),
+                                  problem="the input is not a JSON object"))  # fmt: skip
+    return tuple(calls)
 
 
 def status_error(status: int, body: bytes, headers: dict[str, str]) -> ProviderError:

@@ -40,9 +40,8 @@ from ..errors import (
     TruncatedOutput,
 )
 from ..logs import redact_url
-from ..scrub import scrub_error
-from . import Request, Result
-from ._common import check_endpoint, parse_object, request_timeout
+from . import Request, Result, ToolCall, ToolRound
+from ._common import check_endpoint, parse_object, request_timeout, scrubbed
 
 STYLES = ("json_schema", "json_object")
 TRANSPORTS = ("http", "sdk")
@@ -86,6 +85,7 @@ class OpenAICompatAdapter:
         self.transport = transport
         self.key_required = key_required and key_env is not None  # checked before sending
         self._sdk: Any = None  # the SDK client, built on first use
+        self._async_sdk: Any = None  # the async SDK client and the loop it belongs to
 
     @property
     def id(self) -> str:
@@ -112,9 +112,38 @@ class OpenAICompatAdapter:
             }
         else:
             body["response_format"] = {"type": "json_object", "schema": request.schema}
+        if request.tools:
+            body["tools"] = [{"type": "function", "function": spec.as_json()}
+                             for spec in request.tools]  # fmt: skip
+            body["tool_choice"] = "auto"
+            for done in request.rounds:
+                messages.extend(_round_messages(done))
         return body
 
     def generate(self, request: Request) -> Result:
+        body, key, timeout = self._prepare(request)
+        with scrubbed([key]):
+            if self.transport == "sdk":
+                from .openai_sdk import post_chat
+
+                return self._answer(*post_chat(self, body, key, timeout))
+            return self._answer(*self._post(body, key, timeout))
+
+    async def agenerate(self, request: Request) -> Result:
+        """``generate`` on the running loop: the ``sdk`` transport awaits the SDK's async
+        client; the standard-library transport runs in a worker thread."""
+        import asyncio
+
+        if self.transport != "sdk":
+            return await asyncio.to_thread(self.generate, request)
+        from .openai_sdk import apost_chat
+
+        body, key, timeout = self._prepare(request)
+        with scrubbed([key]):
+            return self._answer(*await apost_chat(self, body, key, timeout))
+
+    def _prepare(self, request: Request) -> tuple[dict[str, Any], str | None, float]:
+        """The body, the key (read now, never kept) and the timeout of one attempt."""
         body = self.body(request)
         key = os.environ.get(self.key_env) if self.key_env else None
         if self.key_required and not key:
@@ -123,18 +152,12 @@ class OpenAICompatAdapter:
         _log.debug("POST %s/chat/completions: model %s, attempt %d, %s transport, timeout %g s",
                    redact_url(self.base_url), self.model, request.attempt, self.transport,
                    timeout)  # fmt: skip
-        try:
-            if self.transport == "sdk":
-                from .openai_sdk import post_chat
+        return body, key, timeout
 
-                status, text, response_headers = post_chat(self, body, key, timeout)
-                if status >= 400:
-                    raise _status_error(status, text, response_headers)
-            else:
-                status, text, response_headers = self._post(body, key, timeout)
-            return self._read(status, text, _header(response_headers, "x-request-id"))
-        except ProviderError as error:  # an error body may echo the key it was sent
-            raise scrub_error(error, [key]) from error.__cause__
+    def _answer(self, status: int, text: bytes, headers: dict[str, str]) -> Result:
+        if status >= 400:
+            raise _status_error(status, text, headers)
+        return self._read(status, text, _header(headers, "x-request-id"))
 
     def _post(
         self, body: dict[str, Any], key: str | None, timeout: float
@@ -178,13 +201,20 @@ class OpenAICompatAdapter:
         if finish == "length":
             raise TruncatedOutput("the answer stopped at the output-token limit",
                                   request_id=request_id)  # fmt: skip
-        content = message.get("content")
-        if not isinstance(content, str):
-            raise MalformedOutput("the answer has no text content", request_id=request_id)
-        output = parse_object(content, request_id)
+        calls = message.get("tool_calls")
+        output: dict[str, Any] | None = None
+        if calls:
+            found = read_tool_calls(calls, request_id)
+        else:
+            found = ()
+            content = message.get("content")
+            if not isinstance(content, str):
+                raise MalformedOutput("the answer has no text content", request_id=request_id)
+            output = parse_object(content, request_id)
         usage = _usage(payload.get("usage"))
         return Result(
             data=output,
+            tool_calls=found,
             provider=self.provider,
             model=str(payload.get("model") or self.model),
             request_id=request_id,
@@ -192,6 +222,60 @@ class OpenAICompatAdapter:
             usage=usage,
             finish_reason=finish if isinstance(finish, str) else None,
         )
+
+
+def _round_messages(done: ToolRound) -> list[dict[str, Any]]:
+    """One round of the tool loop as Chat Completions messages: the assistant's calls,
+    then one ``tool`` message per call with what was handed back."""
+    calls = [{"id": call.id, "type": "function",
+              "function": {"name": call.name, "arguments": _arguments_text(call)}}
+             for call in done.calls]  # fmt: skip
+    messages: list[dict[str, Any]] = [{"role": "assistant", "content": None, "tool_calls": calls}]
+    for call, result in zip(done.calls, done.results, strict=True):
+        messages.append({"role": "tool", "tool_call_id": call.id,
+                         "content": json.dumps(result, ensure_ascii=False)})  # fmt: skip
+    return messages
+
+
+def _arguments_text(call: ToolCall) -> str:
+    if call.arguments is None:
+        return call.raw or ""
+    return json.dumps(call.arguments, ensure_ascii=False)
+
+
+def read_tool_calls(raw: Any, request_id: str | None) -> tuple[ToolCall, ...]:
+    """The ``tool_calls`` of a Chat Completions message. A call with no id or name is
+    ``MalformedOutput``; arguments that are not a JSON object make a call that is
+    refused and fed back (``ToolCall.problem``), not an error."""
+    if not isinstance(raw, list):
+        raise MalformedOutput("tool_calls is not a list", request_id=request_id)
+    calls = []
+    for item in raw:
+        function = item.get("function") if isinstance(item, dict) else None
+        if not isinstance(function, dict):
+            function = {}
+        name, call_id = function.get("name"), item.get("id") if function else None
+        if not isinstance(name, str) or not name or not isinstance(call_id, str):
+            raise MalformedOutput("a tool call has no id or function name",
+                                  request_id=request_id)  # fmt: skip
+        calls.append(_tool_call(call_id, name, function.get("arguments")))
+    return tuple(calls)
+
+
+def _tool_call(call_id: str, name: str, arguments: Any) -> ToolCall:
+    if isinstance(arguments, dict):  # some servers send the object itself
+        return ToolCall(id=call_id, name=name, arguments=arguments)
+    text = arguments if isinstance(arguments, str) else json.dumps(arguments)
+    try:
+        parsed = json.loads(text or "{}", strict=False)
+    except ValueError as error:
+        return ToolCall(id=call_id, name=name, arguments=None, raw=text,
+                        problem=f"the arguments are not JSON: {error}")  # fmt: skip
+    if not isinstance(parsed, dict):
+        kind = type(parsed).__name__
+        return ToolCall(id=call_id, name=name, arguments=None, raw=text,
+                        problem=f"the arguments are JSON {kind}, not an object")  # fmt: skip
+    return ToolCall(id=call_id, name=name, arguments=parsed)
 
 
 def _usage(raw: Any) -> dict[str, int]:

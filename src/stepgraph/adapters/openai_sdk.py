@@ -3,7 +3,8 @@
 Imported only when ``transport="sdk"``. The client is built with ``max_retries=0``
 (the harness owns retries, so attempts never multiply) and the request's own timeout.
 The raw answer is handed back to the adapter, which reads every transport's answers
-with the same code; SDK errors become the ``ProviderError`` tree here.
+with the same code; SDK errors become the ``ProviderError`` tree here. ``apost_chat`` is
+the same request through ``AsyncOpenAI`` (the adapter's ``agenerate``).
 """
 
 from __future__ import annotations
@@ -11,7 +12,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from ..errors import AdapterError
-from ._common import raw_call
+from ._common import araw_call, raw_call
 
 if TYPE_CHECKING:
     from .openai_compat import OpenAICompatAdapter
@@ -23,6 +24,25 @@ def post_chat(
     adapter: OpenAICompatAdapter, body: dict[str, Any], key: str | None, timeout: float
 ) -> tuple[int, bytes, dict[str, str]]:
     """POST ``body`` to ``/chat/completions``; the status, body and headers as received."""
+    openai = _sdk()
+    client = _client(adapter, key or NO_KEY, openai, asynchronous=False)
+    client = client.with_options(timeout=timeout)
+    return raw_call(openai, lambda: client.chat.completions.with_raw_response.create(**body),
+                    adapter.base_url, timeout, lambda: _abandon(adapter))  # fmt: skip
+
+
+async def apost_chat(
+    adapter: OpenAICompatAdapter, body: dict[str, Any], key: str | None, timeout: float
+) -> tuple[int, bytes, dict[str, str]]:
+    """``post_chat`` through the SDK's async client (``AsyncOpenAI``) on the running loop."""
+    openai = _sdk()
+    client = _client(adapter, key or NO_KEY, openai, asynchronous=True)
+    client = client.with_options(timeout=timeout)
+    return await araw_call(openai, lambda: client.chat.completions.with_raw_response.create(
+        **body), adapter.base_url, timeout)  # fmt: skip
+
+
+def _sdk() -> Any:
     try:
         import openai
     except ImportError as error:
@@ -30,9 +50,7 @@ def post_chat(
             "the openai SDK is not installed: pip install 'stepgraph[openai]' "
             "(or use --transport http)"
         ) from error
-    client = _client(adapter, key or NO_KEY, openai).with_options(timeout=timeout)
-    return raw_call(openai, lambda: client.chat.completions.with_raw_response.create(**body),
-                    adapter.base_url, timeout, lambda: _abandon(adapter))  # fmt: skip
+    return openai
 
 
 def _abandon(adapter: OpenAICompatAdapter) -> None:
@@ -42,11 +60,24 @@ def _abandon(adapter: OpenAICompatAdapter) -> None:
         cached[1].close()
 
 
-def _client(adapter: OpenAICompatAdapter, key: str, openai: Any) -> Any:
-    """The adapter's client, rebuilt when the key in the environment changed."""
+def _client(adapter: OpenAICompatAdapter, key: str, openai: Any, *, asynchronous: bool) -> Any:
+    """The adapter's client, rebuilt when the key in the environment changed; an async
+    client belongs to one event loop, so it is rebuilt for another loop too."""
     import hashlib
 
     tag = hashlib.sha256(key.encode("utf-8")).hexdigest()  # never keep the key itself around
+    if asynchronous:
+        import asyncio
+
+        loop = asyncio.get_running_loop()
+        cached = adapter._async_sdk
+        if cached is not None and cached[0] == tag and cached[1] is loop:
+            return cached[2]
+        client = openai.AsyncOpenAI(
+            api_key=key, base_url=adapter.base_url, max_retries=0, timeout=adapter.timeout
+        )
+        adapter._async_sdk = (tag, loop, client)
+        return client
     cached = adapter._sdk
     if cached is not None and cached[0] == tag:
         return cached[1]

@@ -2,7 +2,7 @@
 
 ``Recording(adapter, path)`` passes every request to ``adapter`` and appends one JSON
 line per answered request: the request's hash, its instructions, data and schema, and
-the result (output, provider, model, request id, usage, finish reason). Headers and
+the result (output, provider, model, request id, usage, finish reason, tool calls). Headers and
 keys never reach an adapter's result, so they never reach the file. ``Replay(path)``
 answers each request from the file by its hash and fails with ``AdapterError`` for a
 request that was not recorded, so a replayed run is exactly the recorded one.
@@ -16,15 +16,17 @@ from typing import Any
 
 from ..checkpoint import canonical_json, digest, dumps, json_copy
 from ..errors import AdapterError, InputError
-from . import Adapter, Request, Result
+from . import Adapter, Request, Result, ToolCall, conversation
 
 RESULT_FIELDS = ("provider", "model", "request_id", "response_id", "finish_reason")
 
 
 def request_key(request: Request) -> str:
-    """What identifies a request across sessions: its instructions, data and shape."""
+    """What identifies a request across sessions: its instructions, data and shape, and
+    with tools the tools offered and the conversation so far (each round its own key)."""
     return digest(canonical_json([request.instructions, request.data, request.schema,
-                                  request.max_output_tokens]))  # fmt: skip
+                                  request.max_output_tokens,
+                                  *conversation(request.tools, request.rounds)]))  # fmt: skip
 
 
 class Recording:
@@ -53,6 +55,8 @@ class Recording:
             **{name: getattr(result, name) for name in RESULT_FIELDS if getattr(result, name)},
             "usage": dict(result.usage),
         }
+        if result.tool_calls:
+            line["tool_calls"] = [call.as_json() for call in result.tool_calls]
         with open(self.path, "a", encoding="utf-8") as handle:
             handle.write(dumps(line) + "\n")
             handle.flush()
@@ -94,4 +98,6 @@ class Replay:
             raise AdapterError(f"no recorded answer for this {request.node!r} request in "
                                f"{self.path!r}")  # fmt: skip
         facts = {name: line[name] for name in RESULT_FIELDS if name in line}
-        return Result(data=line["output"], usage=dict(line.get("usage") or {}), **facts)
+        calls = tuple(ToolCall.from_json(call) for call in line.get("tool_calls") or ())
+        return Result(data=line["output"], usage=dict(line.get("usage") or {}), tool_calls=calls,
+                      **facts)  # fmt: skip

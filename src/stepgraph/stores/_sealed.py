@@ -117,8 +117,9 @@ def key_record(run_id: str, data: Any) -> dict[str, Any]:
     return data
 
 
-JOURNALED = ("output", "result", "arguments")
-"""The fields of a journal record that may hold what a model or a tool returned or got."""
+JOURNALED = ("output", "result", "arguments", "tool_calls", "outcome")
+"""The fields of a journal record that may hold what a model, a tool or an effect
+returned or was given."""
 
 
 def journal_record(

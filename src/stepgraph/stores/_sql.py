@@ -38,6 +38,7 @@ from ._sealed import (
     opened_journal,
     unsealing,
 )
+from ._testhooks import reach
 
 # Written with "?" placeholders; a backend using "%s" gets them converted once.
 SQL: dict[str, str] = {
@@ -98,6 +99,10 @@ class SqlStore(StoreBase):
     def _statement(self, what: str) -> AbstractContextManager[Any]:
         raise NotImplementedError
 
+    def _snapshot(self, what: str) -> AbstractContextManager[Any]:
+        """A read transaction whose statements all see one committed state."""
+        return self._session(what)
+
     def _lease_check(self, conn: Any, run_id: str) -> None:
         """Backends with leases refuse a save here (PostgreSQL workers)."""
 
@@ -126,10 +131,11 @@ class SqlStore(StoreBase):
             if conn.execute(self._q("select_version"), (run_id,)).fetchone() is None:
                 return None  # the common case for a new run: one statement
         record = None
-        with self._session(f"load {run_id!r}") as conn:
+        with self._snapshot(f"load {run_id!r}") as conn:
             head = conn.execute(self._q("select_head"), (run_id,)).fetchone()
             if head is None:
                 return None
+            reach("load-head-read")
             inputs = conn.execute(self._q("select_inputs"), (run_id,)).fetchone()
             steps = conn.execute(self._q("select_steps"), (run_id,)).fetchall()
             sealed = is_sealed([inputs[0] if inputs else "", *(row[2] for row in steps)])

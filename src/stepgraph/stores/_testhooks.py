@@ -20,10 +20,12 @@ STAGES = (
     "sqlite-committed",  # the save transaction committed
     "postgres-before-commit",  # inside a PostgreSQL save transaction
     "postgres-committed",  # the PostgreSQL save transaction committed
+    "load-head-read",  # a SQL load has read the head, not yet the inputs and steps
     "effect-intended",  # a side effect's intent is journaled, the effect not yet called
     "effect-called",  # the effect returned, its outcome not yet journaled
     "tool-started",  # a read tool's call is journaled as started, the tool not yet called
     "tool-returned",  # a read tool returned, its result not yet journaled
+    "model-answered",  # a model's answer (a final one or tool calls) is journaled
     "key-replaced",  # rekey replaced one run's key record, the next not yet read
 )
 

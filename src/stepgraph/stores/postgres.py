@@ -184,6 +184,14 @@ class PostgresStore(SqlStore):
     def _statement(self, what: str) -> AbstractContextManager[psycopg.Connection[Any]]:
         return self._session(what)
 
+    @contextmanager
+    def _snapshot(self, what: str) -> Iterator[psycopg.Connection[Any]]:
+        # READ COMMITTED gives each statement its own snapshot: a save committed between
+        # reading the head and the steps would load a history longer than its head.
+        with self._session(what) as conn:
+            conn.execute("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ")
+            yield conn
+
     def _lease_check(self, conn: psycopg.Connection[Any], run_id: str) -> None:
         if self._lease is not None:
             owner, seconds = self._lease

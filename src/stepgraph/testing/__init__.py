@@ -2,13 +2,24 @@
 
 - ``ScriptedAdapter``: answers and faults in order (``Malformed`` for a bad body);
 - ``serve()``: a fake OpenAI-compatible (and Anthropic) server on 127.0.0.1, scripted
-  with ``Reply`` (``completion``, ``message``, ``anthropic_error`` build common ones);
+  with ``Reply`` (``completion``, ``message``, ``anthropic_error``, ``tool_calls`` and
+  ``tool_use`` build common ones) or answering through ``fake.respond``;
 - assertions on a run's history: ``assert_trace``, ``assert_history``,
   ``assert_generation_calls``, ``assert_no_repeated_nodes``.
 """
 
 from ..errors import ScriptExhausted
-from .fakeserver import FakeProvider, Reply, Seen, anthropic_error, completion, message, serve
+from .fakeserver import (
+    FakeProvider,
+    Reply,
+    Seen,
+    anthropic_error,
+    completion,
+    message,
+    serve,
+    tool_calls,
+    tool_use,
+)
 from .history import (
     assert_generation_calls,
     assert_history,
@@ -34,4 +45,6 @@ __all__ = [
     "generation_calls",
     "message",
     "serve",
+    "tool_calls",
+    "tool_use",
 ]

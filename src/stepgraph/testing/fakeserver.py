@@ -5,7 +5,10 @@
 ``fake.root`` (Anthropic's SDK takes the root). Each request pops the next ``Reply``;
 every request is recorded in ``fake.seen`` (path, headers, JSON body) so a test sees
 exactly what an adapter sent. When the queue is empty the server answers 500, so a test
-that expects fewer calls fails loudly. Standard library only.
+that expects fewer calls fails loudly; unless ``fake.respond`` is set: a function of the
+request (``Seen``) that makes its reply, for a model whose answers follow from the
+conversation (a run resumed after a crash gets the same answers). ``tool_calls`` and
+``tool_use`` script a model that calls tools. Standard library only.
 """
 
 from __future__ import annotations
@@ -13,7 +16,7 @@ from __future__ import annotations
 import json
 import threading
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
@@ -54,6 +57,7 @@ class FakeProvider:
         self.url = ""
         self.root = ""
         self.transport = "http"
+        self.respond: Callable[[Seen], Reply] | None = None
 
     def push(self, *replies: Reply) -> None:
         """Queue replies; each request takes the first one left."""
@@ -85,6 +89,38 @@ def completion(content: Any, *, finish: str = "stop", refusal: str | None = None
     )
 
 
+def tool_calls(*calls: tuple[str, Any]) -> Reply:
+    """A Chat Completions answer that calls tools: ``(name, arguments)`` pairs, the
+    arguments JSON-encoded unless already text (to script arguments that are not JSON).
+    The calls get the ids ``call_1``, ``call_2``, ..."""
+    listed = [{"id": f"call_{n}", "type": "function",
+               "function": {"name": name, "arguments": args if isinstance(args, str)
+                            else json.dumps(args)}}
+              for n, (name, args) in enumerate(calls, start=1)]  # fmt: skip
+    return Reply(
+        200,
+        {"id": "chatcmpl-2", "model": "fake-model",
+         "choices": [{"index": 0, "finish_reason": "tool_calls",
+                      "message": {"role": "assistant", "content": None, "tool_calls": listed}}],
+         "usage": {"prompt_tokens": 11, "completion_tokens": 7, "total_tokens": 18}},
+        {"x-request-id": "req_tools"},
+    )  # fmt: skip
+
+
+def tool_use(*calls: tuple[str, Any]) -> Reply:
+    """An Anthropic Messages answer that calls tools: ``(name, input)`` pairs as
+    ``tool_use`` blocks with the ids ``toolu_1``, ``toolu_2``, ..."""
+    blocks = [{"type": "tool_use", "id": f"toolu_{n}", "name": name, "input": args}
+              for n, (name, args) in enumerate(calls, start=1)]  # fmt: skip
+    return Reply(
+        200,
+        {"id": "msg_2", "type": "message", "role": "assistant", "model": "claude-fake",
+         "content": blocks, "stop_reason": "tool_use",
+         "usage": {"input_tokens": 13, "output_tokens": 5}},
+        {"request-id": "req_ant_tools"},
+    )  # fmt: skip
+
+
 def message(
     content: Any, *, stop: str = "end_turn", tool: bool = False, request_id: str = "req_ant"
 ) -> Reply:
@@ -112,18 +148,18 @@ def anthropic_error(status: int, kind: str, headers: dict[str, str] | None = Non
 
 
 @contextmanager
-def serve() -> Iterator[FakeProvider]:
-    """Run a fake provider on 127.0.0.1 (a free port) for the ``with`` block."""
+def serve(port: int = 0) -> Iterator[FakeProvider]:
+    """Run a fake provider on 127.0.0.1 for the ``with`` block, on ``port`` (0: a free
+    one). A fixed port keeps the adapter id (it holds the URL) the same across processes."""
     fake = FakeProvider()
 
     class Handler(BaseHTTPRequestHandler):
         def do_POST(self) -> None:
             length = int(self.headers.get("Content-Length") or 0)
             raw = self.rfile.read(length)
-            fake.seen.append(
-                Seen(self.path, {k.lower(): v for k, v in self.headers.items()}, json.loads(raw))
-            )
-            reply = fake.next_reply()
+            seen = Seen(self.path, {k.lower(): v for k, v in self.headers.items()}, json.loads(raw))
+            fake.seen.append(seen)
+            reply = fake.respond(seen) if fake.respond is not None else fake.next_reply()
             if reply.delay:
                 time.sleep(reply.delay)
             body = reply.body if isinstance(reply.body, bytes) else json.dumps(reply.body).encode()
@@ -140,7 +176,7 @@ def serve() -> Iterator[FakeProvider]:
         def log_message(self, format: str, *args: Any) -> None:
             pass
 
-    server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+    server = ThreadingHTTPServer(("127.0.0.1", port), Handler)
     server.daemon_threads = True
     fake.root = f"http://127.0.0.1:{server.server_address[1]}"
     fake.url = f"{fake.root}/v1"

@@ -70,27 +70,27 @@ def call_tool(context: Context, name: str, args: Mapping[str, Any]) -> Any:
     try:
         plain = json_copy(dict(args), "arguments")
     except (InputError, TypeError) as error:
-        return _refuse(context, str(name), repr(args)[:200], "arguments", str(error))
+        return refuse(context, str(name), repr(args)[:200], "arguments", str(error))
     found = context.tools.get(name) if isinstance(name, str) else None
     if found is None:
-        return _refuse(context, str(name), plain, "declared",
+        return refuse(context, str(name), plain, "declared",
                        f"{name!r} is not a tool of node {context.node!r}")  # fmt: skip
     policy = found.policy
     if context.graph is not None and policy.graphs is not None \
             and context.graph.name not in policy.graphs:  # fmt: skip
-        return _refuse(context, name, plain, "graph",
+        return refuse(context, name, plain, "graph",
                        f"graph {context.graph.name!r} may not call {name!r}")  # fmt: skip
     if policy.nodes is not None and context.node not in policy.nodes:
-        return _refuse(context, name, plain, "node",
+        return refuse(context, name, plain, "node",
                        f"node {context.node!r} may not call {name!r}")  # fmt: skip
     faults = problems(plain, found.arguments, "arguments")
     if faults:
-        return _refuse(context, name, plain, "arguments",
+        return refuse(context, name, plain, "arguments",
                        "; ".join(f"{where} {rule}" for where, rule in faults))  # fmt: skip
     if policy.constraint is not None:
         reason = policy.constraint(json_copy(plain), json_copy(context.inputs))
         if reason is not None:
-            return _refuse(context, name, plain, "constraint", str(reason))
+            return refuse(context, name, plain, "constraint", str(reason))
     exact = call_digest(context, name, plain)
     if policy.approval:
         refusal = _approval(context, caller, found, plain, exact)
@@ -107,9 +107,9 @@ def _approval(context: Context, caller: str, found: Tool, args: Any, exact: str)
     if isinstance(decision, Mapping) and decision.get("digest") == exact:
         if decision.get("verdict") == "approve":
             return None
-        return _refuse(context, found.name, args, "rejected",
+        return refuse(context, found.name, args, "rejected",
                        f"{decision.get('by')} rejected this call")  # fmt: skip
-    refusal = _refuse(context, found.name, args, "approval",
+    refusal = refuse(context, found.name, args, "approval",
                       f"{found.name!r} needs a person's approval of this exact call")  # fmt: skip
     wait = Wait(kind="decision", status=APPROVAL_STATUS, key=key, digest=exact,
                 reason=f"{caller} asks to call {found.name}",
@@ -118,7 +118,8 @@ def _approval(context: Context, caller: str, found: Tool, args: Any, exact: str)
     return ToolRefusal(refusal.tool, refusal.rule, refusal.reason, wait)
 
 
-def _refuse(context: Context, name: str, args: Any, rule: str, reason: str) -> Any:
+def refuse(context: Context, name: str, args: Any, rule: str, reason: str) -> ToolRefusal:
+    """Journal a refused call (who, what, which rule, why) and return it as a value."""
     record = {"status": "refused", "tool": name, "by": _caller(context), "arguments": args,
               "rule": rule, "reason": scrub(reason), "at": now()}  # fmt: skip
     slot_digest = digest(canonical_json([name, args, rule]))[:16]

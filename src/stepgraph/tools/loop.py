@@ -1,0 +1,117 @@
+"""The model tool-calling loop: the model asks for tools, the harness runs them, asks again.
+
+``context.generate(..., tools=[names])`` runs this loop, written once for both drivers
+(a generator, like a plain model call). Each round is a model call with the
+conversation so far (the calls of earlier rounds and the results handed back); an
+answer without tool calls ends the loop and is the output. Every round is journaled
+like any model call, in the next call slot of the node (``VISIT:NODE:CALL``, with
+``round`` and the ``tool_calls`` the model asked for), and every call goes through
+``call_tool``: the policy, the argument schema, the constraint and approval, the read
+journal and the effect journal. So when the node runs again for the same step (after a
+crash), a journaled round whose conversation is unchanged is reused, a journaled read
+is returned without calling the tool, and a write runs at most once.
+
+A refused call (not a tool of the node, not offered here, arguments that are not a JSON
+object or break the schema, a constraint, a missing approval) is journaled as a
+refusal and its ``as_json()`` is handed to the model as the call's result. A refusal
+that a person may lift by approving adds its ``Wait`` to ``context.tool_waits``; the
+node may return it. A tool that fails raises ``ToolFailed`` as ``call_tool`` does.
+More rounds or calls than allowed raise ``ToolLimitExceeded`` before any call of the
+round that passes the bound runs.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from ..adapters import ToolCall, ToolRound, ToolSpec
+from ..drive import IO
+from ..errors import InputError, ToolLimitExceeded
+from .calls import ToolRefusal, call_tool, refuse
+
+if TYPE_CHECKING:
+    from ..context import Context
+    from ..drive import Steps
+
+
+@dataclass(frozen=True)
+class ToolLoop:
+    """The tools offered to one ``generate`` call and its bounds."""
+
+    context: Context
+    specs: tuple[ToolSpec, ...]
+    max_rounds: int
+    max_calls: int
+
+    @classmethod
+    def of(cls, context: Context, names: Sequence[str], rounds: int, calls: int) -> ToolLoop:
+        """Check the names (tools of this node) and the bounds; ``InputError`` names the field."""
+        if isinstance(names, str) or not all(isinstance(name, str) for name in names):
+            raise InputError("tools", "must be a list of tool names")
+        declared = context.tools
+        unknown = [name for name in names if name not in declared]
+        if unknown:
+            raise InputError("tools", f"{', '.join(map(repr, unknown))} is not a tool of node "
+                                      f"{context.node!r}")  # fmt: skip
+        if len(set(names)) != len(names):
+            raise InputError("tools", "names a tool twice")
+        for field, value in (("max_tool_rounds", rounds), ("max_tool_calls", calls)):
+            if isinstance(value, bool) or not isinstance(value, int) or value < 1:
+                raise InputError(field, f"must be a positive whole number, not {value!r}")
+        specs = tuple(ToolSpec(name=name, description=declared[name].description,
+                               parameters=declared[name].arguments) for name in names)  # fmt: skip
+        return cls(context, specs, rounds, calls)
+
+    def run(
+        self,
+        instructions: str,
+        data: Any,
+        schema: dict[str, Any] | None,
+        max_output_tokens: int | None,
+    ) -> Steps[Any]:
+        """Ask the model, run the calls it asks for, ask again; return its final answer."""
+        context, privacy = self.context, self.context.privacy
+        if privacy is not None:  # the model sees redacted data, tool results included
+            instructions, data = privacy.outbound(instructions, data)
+        rounds: list[ToolRound] = []
+        made = 0
+        while True:
+            answer, calls = yield from context.model_round(
+                instructions, data, schema, max_output_tokens, tools=self.specs,
+                rounds=tuple(rounds),
+            )  # fmt: skip
+            if not calls:
+                return answer if privacy is None else privacy.inbound(answer)
+            if len(rounds) >= self.max_rounds:
+                raise ToolLimitExceeded(context.node, "rounds", self.max_rounds)
+            if made + len(calls) > self.max_calls:
+                raise ToolLimitExceeded(context.node, "calls", self.max_calls)
+            results = []
+            for call in calls:
+                result = yield IO, self._call, (call,)
+                results.append(result if privacy is None else privacy.apply(result))
+            made += len(calls)
+            rounds.append(ToolRound(calls=calls, results=tuple(results)))
+
+    def _call(self, call: ToolCall) -> Any:
+        """Run one call the model asked for; what the model is handed back."""
+        context = self.context
+        if call.arguments is None:
+            refused = refuse(context, call.name, call.raw, "arguments",
+                             call.problem or "the arguments are not a JSON object")  # fmt: skip
+            return refused.as_json()
+        if call.name in context.tools and call.name not in {spec.name for spec in self.specs}:
+            why = f"{call.name!r} was not offered to the model in this call"
+            refused = refuse(context, call.name, call.arguments, "offered", why)
+            return refused.as_json()
+        args = call.arguments
+        if context.privacy is not None:  # the model wrote placeholders: the tool needs values
+            args = context.privacy.inbound(args)
+        found = call_tool(context, call.name, args)
+        if isinstance(found, ToolRefusal):
+            if found.wait is not None:
+                context.tool_waits.append(found.wait)
+            return found.as_json()
+        return found

@@ -1,0 +1,106 @@
+"""``stepgraph show`` (text and --json) and the review page list a run's tool calls:
+the tool, its arguments (and their digest), the outcome, a refusal's rule and reason,
+the latency."""
+
+from __future__ import annotations
+
+import json
+import re
+import urllib.request
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from stepgraph import FunctionAdapter, Request, Result, open_store, run
+from stepgraph.adapters import ToolCall
+from stepgraph.review_app import cookie_name
+from stepgraph.tools.listing import tool_calls
+from tests import loop_support, tools_support
+from tests.integration.cli_helpers import stepgraph
+from tests.integration.review_server import review_server
+
+
+def _model(request: Request) -> Result:
+    """Asks for an offer the run does not name (refused) and one it does, then books."""
+    catalogue = request.data["catalogue"]
+    if not request.rounds:
+        return Result(data=None, tool_calls=(
+            ToolCall(id="c1", name="lookup", arguments={"offer_id": "Z", "catalogue": catalogue}),
+            ToolCall(id="c2", name="lookup", arguments={"offer_id": "A", "catalogue": catalogue}),
+        ))  # fmt: skip
+    if len(request.rounds) == 1:
+        booking = {"offer_id": "A", "quantity": 1}
+        return Result(data=None, tool_calls=(ToolCall(id="c3", name="book_now",
+                                                       arguments=booking),))  # fmt: skip
+    return Result(data={"done": True})
+
+
+@pytest.fixture
+def folder(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """A folder whose default store holds run "r", whose model called three tools."""
+    monkeypatch.setenv("TOOL_LEDGER", str(tmp_path / "ledger.jsonl"))
+    catalogue = tools_support.write_catalogue(tmp_path / "catalogue.json")
+    (tmp_path / ".stepgraph").mkdir()
+    (tmp_path / "policy.json").write_text(json.dumps({"approve": ["ada"]}), encoding="utf-8")
+    with open_store(f"sqlite:{tmp_path / '.stepgraph' / 'runs.db'}") as store:
+        store.setup()
+        run(loop_support.graph, inputs={"offer_ids": ["A"], "catalogue": str(catalogue)},
+            adapter=FunctionAdapter("m", _model), store=store, run_id="r")  # fmt: skip
+    return tmp_path
+
+
+def _listed(rows: list[dict[str, Any]]) -> list[tuple[Any, ...]]:
+    return [(row["tool"], row["arguments"].get("offer_id"), row["outcome"], row["rule"])
+            for row in rows]  # fmt: skip
+
+
+EXPECTED = [("lookup", "Z", "refused", "constraint"), ("lookup", "A", "done", None),
+            ("book_now", "A", "done", None)]  # fmt: skip
+
+
+def test_show_json_lists_each_tool_call_with_its_outcome(folder: Path) -> None:
+    shown = stepgraph("show", "r", "--json", cwd=folder)
+    assert shown.code == 0, shown.err
+    rows = shown.json()["tool_calls"]
+    assert _listed(rows) == EXPECTED
+    assert rows[0]["reason"] == "offer 'Z' is not named in the run's inputs"
+    assert rows[0]["by"] == "toolbox/settle"
+    assert isinstance(rows[1]["latency_ms"], float)
+    assert len(rows[1]["digest"]) == 64
+
+
+def test_show_prints_a_table_of_the_tool_calls(folder: Path) -> None:
+    shown = stepgraph("show", "r", cwd=folder)
+    assert shown.code == 0, shown.err
+    section = shown.out.split("tool calls:\n", 1)[1].split("\n\n")[0].splitlines()
+    assert section[0].split() == ["step", "node", "tool", "outcome", "latency", "ms",
+                                  "arguments", "refused", "because"]  # fmt: skip
+    assert section[1].split()[:4] == ["1", "settle", "lookup", "refused"]
+    assert "constraint: offer 'Z' is not named in the run's inputs" in section[1]
+    assert section[3].split()[:4] == ["1", "settle", "book_now", "done"]
+    assert '{"offer_id": "A", "quantity": 1}' in section[3]
+
+
+def test_a_write_whose_outcome_a_crash_lost_is_listed_as_started() -> None:
+    journal = {"1:n:effect:tool.book.0123456789abcdef": {
+        "status": "started", "effect": "tool.book.0123456789abcdef", "key": "k",
+        "at": "2026-01-01T00:00:00Z"}}  # fmt: skip
+    [row] = tool_calls(journal)
+    assert (row["tool"], row["kind"], row["outcome"], row["node"]) == (
+        "book", "write", "started", "n")  # fmt: skip
+
+
+def test_the_review_page_lists_the_tool_calls(folder: Path) -> None:
+    with review_server(folder) as url:
+        root, token = url.split("/?", maxsplit=1)[0], url.split("token=")[1]
+        request = urllib.request.Request(
+            f"{root}/runs/r", headers={"Cookie": f"{cookie_name(token)}={token}"}
+        )
+        with urllib.request.urlopen(request, timeout=30) as answer:
+            html = answer.read().decode()
+    table = html.split('<table id="tool-calls">', 1)[1].split("</table>", 1)[0]
+    rows = [re.findall(r"<td[^>]*>(.*?)</td>", row, re.S) for row in table.split("<tr>")[2:]]
+    assert [row[2:4] for row in rows] == [["lookup", "refused"], ["lookup", "done"],
+                                          ["book_now", "done"]]  # fmt: skip
+    assert rows[0][6] == "constraint: offer &#39;Z&#39; is not named in the run&#39;s inputs"
