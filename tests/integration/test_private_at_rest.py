@@ -224,3 +224,28 @@ def test_a_model_answer_in_the_journal_is_sealed_until_its_step_drops_it(url: st
         journal = store.generations("s")
     assert [r["output"] for r in journal.values() if "output" in r] == [{"said": secret}]
     assert secret.encode() not in stored_bytes(url)
+
+
+def test_a_tool_result_in_the_journal_of_an_encrypted_run_is_sealed(tmp_path: Path) -> None:
+    from stepgraph import END, Context, Graph, ToolPolicy, tool
+
+    secret = "acct 4929-1234-5678"
+
+    @tool(policy=ToolPolicy.allow(graphs=["tool-private"], nodes=["look"]))
+    def account(holder: str) -> dict[str, Any]:
+        """The account of a holder."""
+        return {"holder": holder, "account": secret}
+
+    def look(state: dict[str, Any], context: Context) -> dict[str, Any]:
+        found = context.call_tool("account", {"holder": "Ada"})
+        return {"found": found["holder"]}
+
+    graph = Graph(name="tool-private", entry="look", nodes={"look": look},
+                  edges={"look": END}, tools={"look": [account]},
+                  private={"note": "mask"})  # fmt: skip
+    url = f"sqlite:{tmp_path / 'r.db'}"
+    with open_store(url, encryption=encryption()) as store:
+        run(graph, inputs={"note": "x"}, adapter=FixtureAdapter(), store=store, run_id="t")
+        journal = store.generations("t")
+    assert [r["result"]["account"] for r in journal.values() if "result" in r] == [secret]
+    assert secret.encode() not in stored_bytes(url)
