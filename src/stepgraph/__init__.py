@@ -1,13 +1,11 @@
 """stepgraph: LLM-assisted processes as explicit, durable, verifiable graph workflows."""
 
+# The names load on first use (PEP 562): `import stepgraph` and the command line start
+# without importing every feature (issue 17: cold start). Type checkers see the imports.
 import logging
+from importlib import import_module
+from typing import TYPE_CHECKING, Any
 
-from .adapters import Adapter, FunctionAdapter, Request, Result
-from .aio import adecide, aiter_resume, aiter_run, aresume, arun, asupply
-from .cancel import cancel
-from .checkpoint import Checkpoint, HistoryEntry, Parts
-from .context import Context
-from .data_keys import forget, rekey
 from .errors import (
     ActionRefused,
     AdapterError,
@@ -46,23 +44,99 @@ from .errors import (
     ToolTimeout,
     VersionConflict,
 )
-from .events import decide, reconcile, supply
-from .graph import END, Branch, Graph, Node, Update
-from .migrations import Migration, Stranded, migrate, stranded
-from .policy import Policy
-from .retry import NodeRetry, RetryPolicy
-from .runner import RunResult, iter_resume, iter_run, resume, run
-from .schema import Reducer, append
-from .sealing import Encryption, Keyring
-from .stores import RunSummary, Store, open_store
-from .stream import StepEvent
-from .tools import Tool, ToolPolicy, ToolRefusal, tool
-from .waits import Wait
+
+if TYPE_CHECKING:
+    from .adapters import Adapter, FunctionAdapter, Request, Result
+    from .aio import adecide, aiter_resume, aiter_run, aresume, arun, asupply
+    from .cancel import cancel
+    from .checkpoint import Checkpoint, HistoryEntry, Parts
+    from .context import Context
+    from .data_keys import forget, rekey
+    from .events import decide, reconcile, supply
+    from .graph import END, Branch, Graph, Node, Update
+    from .migrations import Migration, Stranded, migrate, stranded
+    from .policy import Policy
+    from .retry import NodeRetry, RetryPolicy
+    from .runner import RunResult, iter_resume, iter_run, resume, run
+    from .schema import Reducer, append
+    from .sealing import Encryption, Keyring
+    from .stores import RunSummary, Store, open_store
+    from .stream import StepEvent
+    from .tools import Tool, ToolPolicy, ToolRefusal, tool
+    from .waits import Wait
 
 __version__ = "0.1.0"
 
 # Log records go nowhere unless the application configures logging (docs/observability.md).
 logging.getLogger(__name__).addHandler(logging.NullHandler())
+
+# Where each lazily loaded public name lives.
+_HOMES: dict[str, str] = {
+    "Adapter": "adapters",
+    "FunctionAdapter": "adapters",
+    "Request": "adapters",
+    "Result": "adapters",
+    "adecide": "aio",
+    "aiter_resume": "aio",
+    "aiter_run": "aio",
+    "aresume": "aio",
+    "arun": "aio",
+    "asupply": "aio",
+    "cancel": "cancel",
+    "Checkpoint": "checkpoint",
+    "HistoryEntry": "checkpoint",
+    "Parts": "checkpoint",
+    "Context": "context",
+    "forget": "data_keys",
+    "rekey": "data_keys",
+    "decide": "events",
+    "reconcile": "events",
+    "supply": "events",
+    "Branch": "graph",
+    "END": "graph",
+    "Graph": "graph",
+    "Node": "graph",
+    "Update": "graph",
+    "Migration": "migrations",
+    "Stranded": "migrations",
+    "migrate": "migrations",
+    "stranded": "migrations",
+    "Policy": "policy",
+    "NodeRetry": "retry",
+    "RetryPolicy": "retry",
+    "RunResult": "runner",
+    "iter_resume": "runner",
+    "iter_run": "runner",
+    "resume": "runner",
+    "run": "runner",
+    "Reducer": "schema",
+    "append": "schema",
+    "Encryption": "sealing",
+    "Keyring": "sealing",
+    "RunSummary": "stores",
+    "Store": "stores",
+    "open_store": "stores",
+    "StepEvent": "stream",
+    "Tool": "tools",
+    "ToolPolicy": "tools",
+    "ToolRefusal": "tools",
+    "tool": "tools",
+    "Wait": "waits",
+}
+
+
+def __getattr__(name: str) -> Any:
+    home = _HOMES.get(name)
+    if home is None:
+        raise AttributeError(f"module 'stepgraph' has no attribute {name!r}")
+    value = getattr(import_module(f".{home}", __name__), name)
+    globals()[name] = value  # once: later reads skip this function
+    return value
+
+
+def __dir__() -> list[str]:
+    return sorted({*globals(), *__all__})
+
 
 __all__ = [
     "END",

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import importlib
 import json
 import logging
 import os
@@ -17,7 +18,7 @@ import sys
 from collections.abc import Callable, Sequence
 from typing import Any, Literal
 
-from . import cli_keys, cli_mcp, cli_migrate, cli_observe, cli_people, cli_queue, cli_text
+from . import cli_keys, cli_observe, cli_text
 from .adapter_ref import AdapterRef, remember
 from .adapters import Adapter
 from .adapters.anthropic_sdk import MODES
@@ -102,7 +103,7 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 def _main(argv: Sequence[str] | None) -> int:
     try:
-        args = _parser().parse_args(argv)
+        args = _parser(argv).parse_args(argv)
     except SystemExit as done:  # --help, or bad usage (argparse printed why)
         return finish(done.code if isinstance(done.code, int) else EXIT_USAGE)
     except BrokenPipeError:  # --help into a closed pipe
@@ -162,7 +163,9 @@ def _global_options(parser: argparse.ArgumentParser, *, after_command: bool) -> 
     parser.add_argument("--reveal", metavar="NAME", default=default(None), help=reveal)
 
 
-def _parser() -> argparse.ArgumentParser:
+def _parser(argv: Sequence[str] | None = None) -> argparse.ArgumentParser:
+    """The parser; given ``argv`` naming a known command, only that command's group is
+    imported and built (``stepgraph run`` never loads the queue, MCP or people modules)."""
     parser = argparse.ArgumentParser(
         prog="stepgraph",
         description="Run LLM-assisted workflows as explicit, durable, verifiable graphs.",
@@ -180,9 +183,24 @@ def _parser() -> argparse.ArgumentParser:
         cmd.set_defaults(handler=handler)
         return cmd
 
-    for add in COMMAND_SETS:
-        add(command)
+    chosen = _chosen_command(sys.argv[1:] if argv is None else argv)
+    for module, function, names in COMMAND_SETS:
+        if chosen is None or chosen in names:
+            add = getattr(importlib.import_module(module), function)
+            add(command)
     return parser
+
+
+def _chosen_command(argv: Sequence[str]) -> str | None:
+    """The command ``argv`` names, if it is one of COMMAND_SETS' (else None: build all)."""
+    tokens = iter(argv)
+    for token in tokens:
+        if token in ("--store", "--reveal"):
+            next(tokens, None)  # the option's value
+        elif token == "--" or not token.startswith("-"):
+            known = any(token in names for _, _, names in COMMAND_SETS)
+            return token if known else None
+    return None
 
 
 def _run_commands(command: Command) -> None:
@@ -239,7 +257,9 @@ def _events_option(cmd: Any) -> None:
 def _queue_commands(command: Command) -> None:
     cmd = command("db", _db, "manage the database of a store")
     cmd.add_argument("action", choices=("setup",), help="setup: create or migrate the schema")
-    cli_queue.add_commands(command)
+    from .cli_queue import add_commands
+
+    add_commands(command)
 
 
 def _positive(text: str) -> int:
@@ -523,14 +543,17 @@ def error_code(error: StepgraphError) -> int:
     return EXIT_ERROR
 
 
-COMMAND_SETS: tuple[Callable[[Command], None], ...] = (
-    _run_commands,
-    _read_commands,
-    _eval_commands,
-    cli_people.add_commands,
-    _queue_commands,
-    cli_migrate.add_commands,
-    cli_mcp.add_commands,
-    cli_keys.add_commands,
-)
-"""Every group of commands; a new one adds its ``add_commands(command)`` here."""
+COMMAND_SETS: tuple[tuple[str, str, tuple[str, ...]], ...] = (
+    (__name__, "_run_commands", ("run", "resume")),
+    (__name__, "_read_commands", ("status", "show", "graph")),
+    (__name__, "_eval_commands", ("eval",)),
+    ("stepgraph.cli_people", "add_commands",
+     ("approve", "reject", "revise", "supply", "reconcile", "review")),
+    (__name__, "_queue_commands",
+     ("db", "submit", "worker", "runs", "cancel", "purge", "limit")),
+    ("stepgraph.cli_migrate", "add_commands", ("migrate",)),
+    ("stepgraph.cli_mcp", "add_commands", ("mcp",)),
+    ("stepgraph.cli_keys", "add_commands", ("rekey", "forget")),
+)  # fmt: skip
+"""Every group of commands: (module, its ``add_commands(command)``, the commands it adds).
+A new group adds a line here; a unit test checks the names against what each adds."""

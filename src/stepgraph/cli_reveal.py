@@ -17,7 +17,6 @@ import argparse
 from collections.abc import Iterable
 
 from .checkpoint import Checkpoint, HistoryEntry
-from .cli_people import load_policy
 from .errors import StoreError
 from .graph import Graph
 from .privacy import Redactor, shown
@@ -27,7 +26,9 @@ from .privacy import output_guard as run_guard
 def check_reveal(args: argparse.Namespace) -> None:
     """Raise ``NotAllowed`` unless ``--reveal NAME`` is absent or the policy allows NAME."""
     reveal = getattr(args, "reveal", None)
-    if reveal:
+    if reveal:  # the policy (and the people commands' module) only when asked to reveal
+        from .cli_people import load_policy
+
         load_policy(getattr(args, "policy", None)).check(reveal, "reveal")
 
 

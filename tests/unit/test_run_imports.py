@@ -1,0 +1,76 @@
+"""`stepgraph run` loads what a run needs and nothing else: no optional package, none of
+the other commands' modules (issue 17, cold start). A module list, not a timing."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+EXAMPLE = Path(__file__).resolve().parents[2] / "examples" / "offers.json"
+
+# Optional packages (extras) and heavy standard modules a run of the offers never needs.
+OPTIONAL = {
+    "anthropic", "cryptography", "httpx", "jinja2", "mcp", "openai", "opentelemetry",
+    "psycopg", "pydantic", "rich", "starlette", "uvicorn", "http", "asyncio", "email",
+    "concurrent", "multiprocessing", "xml", "ssl", "socket",
+}  # fmt: skip
+# The modules of the other commands and of features a plain run does not use.
+OTHER_COMMANDS = {
+    "stepgraph.aio", "stepgraph.cli_mcp", "stepgraph.cli_migrate", "stepgraph.cli_people",
+    "stepgraph.cli_queue", "stepgraph.evaluate", "stepgraph.events", "stepgraph.listing",
+    "stepgraph.mcp", "stepgraph.policy", "stepgraph.purge", "stepgraph.queue_admin",
+    "stepgraph.review_app", "stepgraph.worker", "stepgraph.stores.postgres",
+}  # fmt: skip
+
+
+def _modules_after(argv: list[str], cwd: Path) -> set[str]:
+    probe = (
+        "import json, sys\n"
+        "from stepgraph.cli import main\n"
+        f"code = main({argv!r})\n"
+        "sys.stderr.write(json.dumps({'code': code, 'modules': sorted(sys.modules)}))\n"
+    )
+    done = subprocess.run([sys.executable, "-c", probe], cwd=cwd, capture_output=True,
+                          text=True, check=True)  # fmt: skip
+    outcome = json.loads(done.stderr.strip().splitlines()[-1])
+    assert outcome["code"] == 0, done.stdout
+    return set(outcome["modules"])
+
+
+def test_run_offers_imports_no_optional_package(tmp_path: Path) -> None:
+    modules = _modules_after(["run", "offers", str(EXAMPLE)], tmp_path)
+    assert sorted(OPTIONAL & {m.split(".")[0] for m in modules}) == []
+
+
+def test_run_offers_imports_no_other_command_module(tmp_path: Path) -> None:
+    modules = _modules_after(["run", "offers", str(EXAMPLE)], tmp_path)
+    assert "stepgraph.stores.sqlite" in modules  # it did run, on the default store
+    assert sorted(OTHER_COMMANDS & modules) == []
+
+
+def test_an_unknown_command_still_lists_every_command(tmp_path: Path) -> None:
+    done = subprocess.run([sys.executable, "-m", "stepgraph", "nosuch"], cwd=tmp_path,
+                          capture_output=True, text=True, check=False)  # fmt: skip
+    assert done.returncode == 2
+    listed = done.stderr.split("choose from", 1)[1]
+    assert all(name in listed for name in ("run", "approve", "worker", "migrate", "mcp"))
+
+
+def test_each_command_group_lists_exactly_the_commands_it_adds() -> None:
+    import argparse
+    import importlib
+
+    from stepgraph import cli
+
+    added: list[str] = []
+
+    def command(name: str, handler: object, text: str) -> argparse.ArgumentParser:
+        added.append(name)
+        return argparse.ArgumentParser(add_help=False)
+
+    for module, function, names in cli.COMMAND_SETS:
+        added.clear()
+        getattr(importlib.import_module(module), function)(command)
+        assert tuple(added) == names, (module, function)
