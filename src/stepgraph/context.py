@@ -207,7 +207,9 @@ class Context:
                     f"the budget of {self.budget.limit} model call(s) for this call is spent "
                     f"before {self.node}", now(),
                 )  # fmt: skip
-            yield IO, self._record, (key, {"status": "started", **base, "at": now()})
+            # A model call's records need not be synced on their own (a read, not an
+            # effect): the step save syncs them; a power cut before it costs a new call.
+            yield IO, self._record, (key, {"status": "started", **base, "at": now()}, False)
             request = Request(instructions=instructions, data=data, run_id=self.run_id,
                               node=self.node, schema=schema,
                               max_output_tokens=max_output_tokens, attempt=attempt,
@@ -224,10 +226,10 @@ class Context:
                 try:
                     wait = self._next_wait(error, attempt - first + 1)
                 except RetryLater as stop:  # keep when and why beside the failed attempt
-                    yield IO, self._record, (key, {**failed, "retry_later": stop.reason,
-                                                   "not_before": stop.not_before})  # fmt: skip
+                    later = {**failed, "retry_later": stop.reason, "not_before": stop.not_before}
+                    yield IO, self._record, (key, later, False)
                     raise
-                yield IO, self._record, (key, failed)
+                yield IO, self._record, (key, failed, False)
                 if wait is None:
                     if isinstance(error, StepgraphError) and not isinstance(error, InputError):
                         raise  # already ours (a ProviderError keeps its class and cause)
@@ -244,7 +246,7 @@ class Context:
             if calls:
                 done["tool_calls"] = calls
             self._attempted(attempt, done, result)
-            yield IO, self._record, (key, done)
+            yield IO, self._record, (key, done, False)
             reach("model-answered")
             return json.loads(text), _journaled_calls(done)
 
@@ -361,10 +363,10 @@ class Context:
             ) from error
         return wait
 
-    def _record(self, key: str, record: dict[str, Any]) -> None:
+    def _record(self, key: str, record: dict[str, Any], durable: bool = True) -> None:
         self.journal[key] = record
         if self._store is not None:
-            self._store.record_generation(self.run_id, key, record)
+            self._store.record_generation(self.run_id, key, record, durable=durable)
 
 
 def _request_hash(request: list[Any]) -> str:

@@ -101,8 +101,15 @@ class Store(Protocol):
         leaves a run claimed. The harness holds a run for the whole of one call.
         """
 
-    def record_generation(self, run_id: str, key: str, record: dict[str, Any]) -> None:
-        """Durably store one generation journal record under ``key`` (replacing it)."""
+    def record_generation(
+        self, run_id: str, key: str, record: dict[str, Any], *, durable: bool = True
+    ) -> None:
+        """Durably store one generation journal record under ``key`` (replacing it).
+
+        ``durable=False`` (a model call's records): the record may be synced by the next
+        durable write instead of its own; it survives a crash of the process, and a power
+        cut before that write may lose it. A store may always sync.
+        """
 
     def generations(self, run_id: str) -> dict[str, dict[str, Any]]:
         """The run's generation journal: key -> latest record (empty if none)."""

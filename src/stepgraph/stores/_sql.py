@@ -247,10 +247,17 @@ class SqlStore(StoreBase):
             removed = conn.execute(f"DELETE FROM runs WHERE run_id = {param}", (run_id,))
             return bool(removed.rowcount == 1)
 
-    def record_generation(self, run_id: str, key: str, record: dict[str, Any]) -> None:
+    def record_generation(
+        self, run_id: str, key: str, record: dict[str, Any], *, durable: bool = True
+    ) -> None:
         body = self._journal_body(run_id, key, record)
-        with self._statement(f"journal {check_run_id(run_id)!r}") as conn:
+        with self._journal(f"journal {check_run_id(run_id)!r}", durable=durable) as conn:
             conn.execute(self._q("upsert_generation"), (run_id, key, body))
+
+    def _journal(self, what: str, *, durable: bool) -> AbstractContextManager[Any]:
+        """Where a journal record is written: one statement, synced as the backend says
+        (SQLite leaves a ``durable=False`` record to the next synced commit)."""
+        return self._statement(what)
 
     def _journal_body(self, run_id: str, key: str, record: dict[str, Any]) -> str:
         """The stored text of a journal record: sealed first when the run has a key."""

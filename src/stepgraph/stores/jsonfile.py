@@ -254,7 +254,9 @@ class JsonFileStore(StoreBase):
     def _journal_path(self, run_id: str) -> str:
         return os.path.join(self.folder, check_run_id(run_id) + _JOURNAL_SUFFIX)
 
-    def record_generation(self, run_id: str, key: str, record: dict[str, Any]) -> None:
+    def record_generation(
+        self, run_id: str, key: str, record: dict[str, Any], *, durable: bool = True
+    ) -> None:
         self._first_use()
         if self.encryption is not None:
             keys = self._key_record(run_id)

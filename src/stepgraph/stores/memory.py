@@ -120,7 +120,9 @@ class MemoryStore(StoreBase):
             with self._lock:
                 self._held.discard(run_id)
 
-    def record_generation(self, run_id: str, key: str, record: dict[str, Any]) -> None:
+    def record_generation(
+        self, run_id: str, key: str, record: dict[str, Any], *, durable: bool = True
+    ) -> None:
         text = seal_record(run_id, key, record, self._key)
         with self._lock:
             self._journals.setdefault(check_run_id(run_id), {})[key] = text

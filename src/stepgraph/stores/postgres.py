@@ -242,7 +242,9 @@ class PostgresStore(SqlStore):
             conn.execute(_SETUP_LOCK)  # two workers starting at once: one migrates
             self._migrate(conn)
 
-    def record_generation(self, run_id: str, key: str, record: dict[str, Any]) -> None:
+    def record_generation(
+        self, run_id: str, key: str, record: dict[str, Any], *, durable: bool = True
+    ) -> None:
         """Journal one record; a worker's view writes it only while it holds the lease.
 
         A worker presumed dead that wakes inside a model call must not overwrite the

@@ -196,6 +196,29 @@ class SqliteStore(SqlStore):
         return self._transaction(what, None)
 
     @contextmanager
+    def _journal(self, what: str, *, durable: bool) -> Iterator[sqlite3.Connection]:
+        """A journal statement; ``durable=False`` commits it without its own fsync.
+
+        In WAL mode a commit under ``synchronous=normal`` is in the log, safe from a
+        crash of the process; the next commit under ``full`` syncs the log with it (a
+        step save). So a node that calls the model costs one fsync, not three.
+        """
+        with self._statement(what) as db:
+            if durable or self.synchronous == "normal" or self.read_only:
+                yield db
+                return
+            db.execute("PRAGMA synchronous = normal")
+            try:
+                yield db
+            finally:
+                try:
+                    db.execute(f"PRAGMA synchronous = {self.synchronous}")
+                except sqlite3.Error:  # never go on writing with less durability than asked
+                    self._db = None
+                    db.close()
+                    raise
+
+    @contextmanager
     def _transaction(self, what: str, begin: str | None) -> Iterator[sqlite3.Connection]:
         """One transaction (``begin=None``: single autocommit statements).
 
