@@ -13,7 +13,9 @@ Figures (issue 17):
   (``synchronous=full`` on both sides), and stepgraph's faster mode (``synchronous=normal``);
 * bytes/run: the SQLite file after the runs, divided by the runs (full history; a
   stepgraph offers run ends waiting for a person's review);
-* cold process: one whole process that runs the workflow once on a new SQLite file.
+* cold process: one whole process that runs the workflow once on a new SQLite file;
+* syncs/run: fsync and fdatasync calls per run on SQLite at default durability, counted
+  by ``strace`` (skipped if it is not installed) as (2N runs - N runs) / N.
 
 Usage::
 
@@ -90,6 +92,38 @@ def cold(command: list[str]) -> float:
     return elapsed
 
 
+SG_CHILD = """
+import sys
+sys.path.insert(0, sys.argv[3])
+from bench.offer_runs import make_offers, stepgraph_runs
+stepgraph_runs(sys.argv[1], make_offers(3), int(sys.argv[2]))()
+"""
+
+
+def syncs(command: list[str]) -> int:
+    """fsync + fdatasync calls made by ``command`` and its children (strace)."""
+    with tempfile.NamedTemporaryFile(prefix="sg-strace-", dir=DISK) as out:
+        subprocess.run(["strace", "-f", "-qq", "-c", "-e", "trace=fsync,fdatasync", "-o",
+                        out.name, *command], check=True, stdout=subprocess.DEVNULL)  # fmt: skip
+        table = Path(out.name).read_text().splitlines()
+    return sum(int(line.split()[3]) for line in table if line.split()[-1:] in (["fsync"],
+               ["fdatasync"]))  # fmt: skip
+
+
+def syncs_per_run(python: str, folder: str, runs: int) -> tuple[float, float]:
+    """(stepgraph, LangGraph) syncs per run on SQLite at each side's default durability."""
+
+    def mine(count: int) -> int:
+        url = f"sqlite:{folder}/sync-{time.monotonic_ns()}.db"
+        return syncs([sys.executable, "-c", SG_CHILD, url, str(count), str(ROOT)])
+
+    def theirs(count: int) -> int:
+        db = f"{folder}/lg-sync-{time.monotonic_ns()}.db"
+        return syncs([python, str(PEER), "--runs", str(count), "--store", "sqlite", "--db", db])
+
+    return (mine(2 * runs) - mine(runs)) / runs, (theirs(2 * runs) - theirs(runs)) / runs
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--rounds", type=int, default=3)
@@ -131,6 +165,9 @@ def main() -> None:
         cold(lg_cli)
         pairs = [(cold(sg_cli), cold(lg_cli)) for _ in range(args.cold)]
         figures["cold process"] = ([p[0] for p in pairs], [p[1] for p in pairs])
+        if shutil.which("strace"):
+            mine, theirs = syncs_per_run(python, folder, 20)
+            figures["syncs/run"] = ([mine], [theirs])
     finally:
         shutil.rmtree(folder, ignore_errors=True)
     report(figures, args)
@@ -148,6 +185,9 @@ def report(figures: dict[str, tuple[list[float], list[float]]], args: argparse.N
         if name == "bytes/run":
             cells = f"{ours:>10.0f} B{peer:>10.0f} B"
             ratio = f"1/{peer / ours:.1f}"
+        elif name == "syncs/run":
+            cells = f"{ours:>12.1f}{peer:>12.1f}"
+            ratio = f"1/{peer / ours:.1f}" if ours else "-"
         else:
             cells = f"{ours * 1e3:>9.3f} ms{peer * 1e3:>9.3f} ms"
             ratio = f"{peer / ours:.1f}x"
