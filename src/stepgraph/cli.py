@@ -143,6 +143,28 @@ def _dispatch(args: argparse.Namespace) -> int:
             telemetry.shutdown()  # export what is pending before the process exits
 
 
+class _Formatter(argparse.RawDescriptionHelpFormatter):
+    """argparse's formatter, sized as ``shutil.get_terminal_size`` would without importing
+    shutil (and bz2, lzma) at every start: argparse makes one per option declared."""
+
+    def __init__(self, prog: str, indent_increment: int = 2, max_help_position: int = 24,
+                 width: int | None = None) -> None:  # fmt: skip
+        if width is None:
+            width = _columns() - 2
+        super().__init__(prog, indent_increment, max_help_position, width)
+
+
+def _columns() -> int:
+    """The terminal's width: $COLUMNS, else stdout's terminal, else 80."""
+    with contextlib.suppress(ValueError):
+        if int(os.environ.get("COLUMNS", "0")) > 0:
+            return int(os.environ["COLUMNS"])
+    try:
+        return os.get_terminal_size(sys.__stdout__.fileno()).columns  # type: ignore[union-attr]
+    except (AttributeError, ValueError, OSError):
+        return 80
+
+
 def _global_options(parser: argparse.ArgumentParser, *, after_command: bool) -> None:
     """``--store``, ``--json``, ``--debug``: on the main parser, and again on each command.
 
@@ -170,16 +192,16 @@ def _parser(argv: Sequence[str] | None = None) -> argparse.ArgumentParser:
         prog="stepgraph",
         description="Run LLM-assisted workflows as explicit, durable, verifiable graphs.",
         epilog=EPILOG,
-        formatter_class=argparse.RawDescriptionHelpFormatter,
+        formatter_class=_Formatter,
     )
     _global_options(parser, after_command=False)
-    common = argparse.ArgumentParser(add_help=False)
+    common = argparse.ArgumentParser(add_help=False, formatter_class=_Formatter)
     _global_options(common, after_command=True)
     sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
 
     def command(name: str, handler: Callable[[argparse.Namespace], int], text: str) -> Any:
         cmd = sub.add_parser(name, parents=[common], help=text, description=text, epilog=EPILOG,
-                             formatter_class=argparse.RawDescriptionHelpFormatter)  # fmt: skip
+                             formatter_class=_Formatter)  # fmt: skip
         cmd.set_defaults(handler=handler)
         return cmd
 
