@@ -118,6 +118,7 @@ class SqliteStore(SqlStore):
         self.read_only = read_only  # open only an existing file, and never write to it
         self._lock = threading.RLock()
         self._db: sqlite3.Connection | None = None
+        self._relaxed = False  # the connection is at synchronous=normal for the journal
 
     def _connect(self) -> sqlite3.Connection:
         if self._db is None:
@@ -143,7 +144,7 @@ class SqliteStore(SqlStore):
             except BaseException:
                 db.close()
                 raise
-            self._db = db
+            self._db, self._relaxed = db, False
         return self._db
 
     def _patiently(self, db: sqlite3.Connection, statement: str) -> None:
@@ -195,38 +196,34 @@ class SqliteStore(SqlStore):
     def _statement(self, what: str) -> AbstractContextManager[sqlite3.Connection]:
         return self._transaction(what, None)
 
-    @contextmanager
-    def _journal(self, what: str, *, durable: bool) -> Iterator[sqlite3.Connection]:
+    def _journal(self, what: str, *, durable: bool) -> AbstractContextManager[sqlite3.Connection]:
         """A journal statement; ``durable=False`` commits it without its own fsync.
 
         In WAL mode a commit under ``synchronous=normal`` is in the log, safe from a
         crash of the process; the next commit under ``full`` syncs the log with it (a
         step save). So a node that calls the model costs one fsync, not three.
         """
-        with self._statement(what) as db:
-            if durable or self.synchronous == "normal" or self.read_only:
-                yield db
-                return
-            db.execute("PRAGMA synchronous = normal")
-            try:
-                yield db
-            finally:
-                try:
-                    db.execute(f"PRAGMA synchronous = {self.synchronous}")
-                except sqlite3.Error:  # never go on writing with less durability than asked
-                    self._db = None
-                    db.close()
-                    raise
+        return self._transaction(what, None, synced=durable)
 
     @contextmanager
-    def _transaction(self, what: str, begin: str | None) -> Iterator[sqlite3.Connection]:
-        """One transaction (``begin=None``: single autocommit statements).
+    def _transaction(
+        self, what: str, begin: str | None, *, synced: bool = True
+    ) -> Iterator[sqlite3.Connection]:
+        """One transaction (``begin=None``: single autocommit statements); ``synced=False``
+        commits under ``synchronous=normal`` (see ``_journal``).
 
         Driver errors become StoreError here and only here.
         """
         with self._lock:
             try:
                 db = self._connect()
+                # Every transaction sets the level it needs first, so nothing but a
+                # journal record asked to wait ever commits with less than configured.
+                relaxed = not synced and self.synchronous != "normal"
+                if relaxed != self._relaxed:
+                    level = "normal" if relaxed else self.synchronous
+                    db.execute(f"PRAGMA synchronous = {level}")
+                    self._relaxed = relaxed
                 if begin is None:
                     yield db
                     return
