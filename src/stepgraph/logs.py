@@ -17,7 +17,6 @@ from __future__ import annotations
 
 import logging
 from datetime import datetime, timezone
-from urllib.parse import parse_qsl, urlencode, urlsplit, urlunsplit
 
 from .stream import (
     EventRecorded,
@@ -39,6 +38,8 @@ _SECRET_OPTIONS = ("password", "sslpassword", "passfile", "sslkey", "token", "ke
 
 def redact_url(url: str) -> str:
     """``url`` with any password (``user:PASSWORD@``, ``?password=``) replaced by ``***``."""
+    from urllib.parse import parse_qsl, urlencode, urlsplit, urlunsplit  # when a URL is logged
+
     try:
         parts = urlsplit(url)
         password = parts.password

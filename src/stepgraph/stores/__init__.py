@@ -185,11 +185,12 @@ def open_store(
     store = _open(url, signing_key, read_only)
     if encryption is not None:
         store.encryption = encryption  # type: ignore[attr-defined]
-    from ..logs import redact_url
+    log = logging.getLogger(type(store).__module__)
+    if log.isEnabledFor(logging.INFO):  # redact_url needs urllib: only when it is logged
+        from ..logs import redact_url
 
-    logging.getLogger(type(store).__module__).info(
-        "opened %s%s", redact_url(url), " (signed steps)" if signing_key is not None else ""
-    )
+        signed = " (signed steps)" if signing_key is not None else ""
+        log.info("opened %s%s", redact_url(url), signed)
     return store
 
 
@@ -206,15 +207,10 @@ def _open(url: str, signing_key: bytes | None, read_only: bool) -> Store:
 
         return JsonFileStore(rest, signing_key=signing_key)
     if scheme == "sqlite" and rest:
-        from urllib.parse import parse_qsl
-
         from .sqlite import SqliteStore
 
         path, _, query = rest.partition("?")
-        try:
-            options = dict(parse_qsl(query, keep_blank_values=True, strict_parsing=bool(query)))
-        except ValueError as error:
-            raise InputError("store", f"bad sqlite options {query!r}: {error}") from error
+        options = _options(query) if query else {}
         synchronous = options.pop("synchronous", "full")
         busy = options.pop("busy_timeout", "10")
         if options:
@@ -235,6 +231,15 @@ def _open(url: str, signing_key: bytes | None, read_only: bool) -> Store:
         "store",
         f"{url!r} is not a store URL: use memory:, file:DIR, sqlite:PATH or postgresql://...",
     )
+
+
+def _options(query: str) -> dict[str, str]:
+    from urllib.parse import parse_qsl
+
+    try:
+        return dict(parse_qsl(query, keep_blank_values=True, strict_parsing=True))
+    except ValueError as error:
+        raise InputError("store", f"bad sqlite options {query!r}: {error}") from error
 
 
 def open_existing_store(

@@ -16,7 +16,6 @@ import os
 import sqlite3
 import threading
 import time
-import urllib.parse
 from collections.abc import Iterator
 from contextlib import AbstractContextManager, contextmanager
 
@@ -123,6 +122,8 @@ class SqliteStore(SqlStore):
     def _connect(self) -> sqlite3.Connection:
         if self._db is None:
             if self.read_only:  # mode=rw: fails instead of creating; WAL files go at close
+                import urllib.parse
+
                 uri = f"file:{urllib.parse.quote(os.path.abspath(self.path))}?mode=rw"
                 db = sqlite3.connect(uri, uri=True, isolation_level=None, check_same_thread=False)
             else:
