@@ -127,8 +127,15 @@ _HOMES: dict[str, str] = {
 
 def __getattr__(name: str) -> Any:
     home = _HOMES.get(name)
-    if home is None:
-        raise AttributeError(f"module 'stepgraph' has no attribute {name!r}")
+    if home is None:  # a submodule, as when this file imported them all (stepgraph.runner)
+        if name.startswith("_"):
+            raise AttributeError(f"module 'stepgraph' has no attribute {name!r}")
+        try:
+            return import_module(f".{name}", __name__)
+        except ModuleNotFoundError as error:
+            if error.name != f"{__name__}.{name}":
+                raise
+            raise AttributeError(f"module 'stepgraph' has no attribute {name!r}") from None
     value = getattr(import_module(f".{home}", __name__), name)
     globals()[name] = value  # once: later reads skip this function
     return value

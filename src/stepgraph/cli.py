@@ -103,7 +103,7 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 def _main(argv: Sequence[str] | None) -> int:
     try:
-        args = _parser(argv).parse_args(argv)
+        args = _parser(sys.argv[1:] if argv is None else argv).parse_args(argv)
     except SystemExit as done:  # --help, or bad usage (argparse printed why)
         return finish(done.code if isinstance(done.code, int) else EXIT_USAGE)
     except BrokenPipeError:  # --help into a closed pipe
@@ -186,7 +186,7 @@ def _global_options(parser: argparse.ArgumentParser, *, after_command: bool) -> 
 
 
 def _parser(argv: Sequence[str] | None = None) -> argparse.ArgumentParser:
-    """The parser; given ``argv`` naming a known command, only that command's group is
+    """The parser of every command; given ``argv`` naming a known one, only its group is
     imported and built (``stepgraph run`` never loads the queue, MCP or people modules)."""
     parser = argparse.ArgumentParser(
         prog="stepgraph",
@@ -205,7 +205,7 @@ def _parser(argv: Sequence[str] | None = None) -> argparse.ArgumentParser:
         cmd.set_defaults(handler=handler)
         return cmd
 
-    chosen = _chosen_command(sys.argv[1:] if argv is None else argv)
+    chosen = None if argv is None else _chosen_command(argv)
     for module, function, names in COMMAND_SETS:
         if chosen is None or chosen in names:
             add = getattr(importlib.import_module(module), function)
