@@ -26,7 +26,7 @@ def _plain(request: list[Any]) -> str:
     "request_",
     [
         ["a-v1", "say", {"k": [1, 2.5, None, True]}, SCHEMA, 100],
-        ["a-v1", "say \"q\"\n", "text", None, None],
+        ["a-v1", 'say "q"\n', "text", None, None],
         ["a-v1", "", [], {"z": 1, "a": {"y": [], "b": "ü"}}, 0],
     ],
 )
