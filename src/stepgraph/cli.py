@@ -213,12 +213,15 @@ def _parser(argv: Sequence[str] | None = None) -> argparse.ArgumentParser:
     return parser
 
 
+_VALUED = ("--store", "--reveal")  # the global options that take a value
+
+
 def _chosen_command(argv: Sequence[str]) -> str | None:
     """The command ``argv`` names, if it is one of COMMAND_SETS' (else None: build all)."""
     tokens = iter(argv)
     for token in tokens:
-        if token in ("--store", "--reveal"):
-            next(tokens, None)  # the option's value
+        if len(token) > 2 and any(option.startswith(token) for option in _VALUED):
+            next(tokens, None)  # the option's value (argparse takes --sto for --store)
         elif token == "--" or not token.startswith("-"):
             known = any(token in names for _, _, names in COMMAND_SETS)
             return token if known else None

@@ -74,3 +74,12 @@ def test_each_command_group_lists_exactly_the_commands_it_adds() -> None:
         added.clear()
         getattr(importlib.import_module(module), function)(command)
         assert tuple(added) == names, (module, function)
+
+
+def test_an_abbreviated_global_option_is_not_taken_for_the_command(tmp_path: Path) -> None:
+    store = f"sqlite:{tmp_path / 'runs.db'}"
+    argv = ["--rev", "run", "--sto", store, "status", "nosuch"]  # --reveal NAME=run
+    done = subprocess.run([sys.executable, "-m", "stepgraph", *argv], cwd=tmp_path,
+                          capture_output=True, text=True, check=False)  # fmt: skip
+    assert "invalid choice" not in done.stderr
+    assert "policy" in done.stderr  # parsed: the reveal was checked against the policy
