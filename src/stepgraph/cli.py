@@ -160,7 +160,7 @@ def _columns() -> int:
         if int(os.environ.get("COLUMNS", "0")) > 0:
             return int(os.environ["COLUMNS"])
     try:
-        return os.get_terminal_size(sys.__stdout__.fileno()).columns  # type: ignore[union-attr]
+        return os.get_terminal_size(sys.__stdout__.fileno()).columns or 80  # type: ignore[union-attr]
     except (AttributeError, ValueError, OSError):
         return 80
 
