@@ -251,7 +251,7 @@ class PostgresStore(SqlStore):
         new holder's record of the same call (``LeaseLost``, nothing written).
         """
         if self._lease is None:
-            super().record_generation(run_id, key, record)
+            super().record_generation(run_id, key, record, durable=durable)
             return
         body = self._journal_body(run_id, key, record)
         with self._session(f"journal {check_run_id(run_id)!r}", write=True) as conn:
