@@ -4,6 +4,7 @@ the other commands' modules (issue 17, cold start). A module list, not a timing.
 from __future__ import annotations
 
 import json
+import os
 import subprocess
 import sys
 from pathlib import Path
@@ -32,7 +33,8 @@ def _modules_after(argv: list[str], cwd: Path) -> set[str]:
         f"code = main({argv!r})\n"
         "sys.stderr.write(json.dumps({'code': code, 'modules': sorted(sys.modules)}))\n"
     )
-    done = subprocess.run([sys.executable, "-c", probe], cwd=cwd, capture_output=True,
+    env = {k: v for k, v in os.environ.items() if not k.startswith("STEPGRAPH_")}  # defaults
+    done = subprocess.run([sys.executable, "-c", probe], cwd=cwd, env=env, capture_output=True,
                           text=True, check=True)  # fmt: skip
     outcome = json.loads(done.stderr.strip().splitlines()[-1])
     assert outcome["code"] == 0, done.stdout
