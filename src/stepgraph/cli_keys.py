@@ -14,9 +14,7 @@ from typing import Any
 
 from .cli_codes import EXIT_OK
 from .cli_io import emit, emit_json
-from .data_keys import forget, forget_older, rekey
 from .errors import InputError
-from .listing import parse_age
 from .sealing import Encryption, Keyring
 
 ENV_HELP = """\
@@ -62,6 +60,7 @@ def add_commands(command: Callable[..., Any]) -> None:
 
 def _rekey(args: argparse.Namespace) -> int:
     from .cli import open_cli_store
+    from .data_keys import rekey  # the key commands' modules load only for them
 
     if bool(args.all) == bool(args.run_id):
         raise InputError("run_id", "give run ids or --all (not both)")
@@ -82,6 +81,7 @@ def _rekey(args: argparse.Namespace) -> int:
 
 def _forget(args: argparse.Namespace) -> int:
     from .cli import open_cli_store
+    from .data_keys import forget
 
     if bool(args.run_id) == bool(args.older_than):
         raise InputError("run_id", "give a run id or --older-than (not both)")
@@ -99,6 +99,8 @@ def _forget(args: argparse.Namespace) -> int:
 
 def _forget_older(args: argparse.Namespace) -> int:
     from .cli import open_cli_store
+    from .data_keys import forget_older
+    from .listing import parse_age
 
     age = parse_age(args.older_than, "--older-than")
     with open_cli_store(args, "read" if args.dry_run else "update") as store:
