@@ -33,7 +33,8 @@ EXIT_CODES: tuple[tuple[int, str], ...] = (
     (EXIT_WAITING, "waiting_for_data: a price (data) is missing"),
     (EXIT_BLOCKED, "blocked: verify refused the report"),
     (EXIT_REFUSED, "resume refused: fingerprint mismatch, version conflict, or another "
-     "process is advancing the run"),
+     "process is advancing the run; the run was forgotten; or its private data cannot be "
+     "opened (no STEPGRAPH_DATA_KEY, another key, a ciphertext moved)"),
     (EXIT_RETRY_LATER, "retry_later: a provider failed transiently; resume after the time "
      "printed"),
     (EXIT_ACTION_REFUSED, "action refused: the policy, changed content (digest), not waiting "

@@ -5,7 +5,7 @@ Every command that prints a run (``run``, ``resume``, ``status``, ``show``, in t
 value of the run's state, wherever it appears (the state, the report, reasons, the
 history, the journal), is printed as ``[private]``. ``--reveal NAME`` prints them in
 clear when the policy (``--policy``, ``$STEPGRAPH_POLICY`` or the default file) names
-NAME under ``reveal``; otherwise the command is refused (exit 6, not allowed). A run
+NAME under ``reveal``; otherwise the command is refused (exit 7, not allowed). A run
 whose graph is not registered under its name needs ``--graph REF`` to be masked: a graph
 that cannot be found is printed as stored, since its declaration is unknown, unless the
 run is encrypted (its key record keeps the declaration).
