@@ -15,7 +15,7 @@ from typing import Any
 
 import pytest
 
-from stepgraph import END, Graph, Request, Result, RunResult, open_store, run
+from stepgraph import END, Graph, Policy, Request, Result, RunResult, decide, open_store, run
 from stepgraph.adapters import ToolCall
 from stepgraph.adapters.openai_compat import OpenAICompatAdapter
 from stepgraph.context import Context
@@ -48,11 +48,21 @@ def act(state: dict[str, Any], context: Context) -> Any:
     return {"answer": answer}
 
 
+def settle_or_wait(state: dict[str, Any], context: Context) -> Any:
+    """``settle``, returning the wait when the model asked for a write that needs approval."""
+    update = settle(state, context)
+    return context.tool_waits[0] if context.tool_waits else update
+
+
 graph = Graph(name="toolbox", entry="settle", nodes={"settle": settle}, edges={"settle": END},
               tools={"settle": [tools_support.lookup, tools_support.book_now]})  # fmt: skip
 async_graph = Graph(name="toolbox", entry="settle", nodes={"settle": asettle},
                     edges={"settle": END},
                     tools={"settle": [tools_support.lookup, tools_support.book_now]})  # fmt: skip
+approval_graph = Graph(name="toolbox", entry="settle", nodes={"settle": settle_or_wait},
+                       edges={"settle": END},
+                       tools={"settle": [tools_support.lookup,
+                                         tools_support.book_approved]})  # fmt: skip
 act_graph = Graph(name="toolbox", entry="act", nodes={"act": act}, edges={"act": END},
                   tools={"act": [tools_support.lookup, tools_support.book]})  # fmt: skip
 
@@ -108,6 +118,7 @@ from stepgraph.stores import _testhooks
 from tests import loop_support
 
 url, point, catalogue, port = sys.argv[1], sys.argv[2], sys.argv[3], int(sys.argv[4])
+approve = sys.argv[5:] == ["approve"]
 stage, _, nth = point.partition("#")
 reached = []
 
@@ -123,20 +134,38 @@ if stage == "after":  # after#SECONDS, wherever the run is then (if it still run
     timer.start()
 else:
     _testhooks.observer = observe
-loop_support.settle_over_http(url, catalogue, port)
+if approve:
+    loop_support.approve_over(url)
+    if stage == "decided":
+        os.kill(os.getpid(), signal.SIGKILL)
+loop_support.settle_over_http(url, catalogue, port,
+                              loop_support.approval_graph if approve else loop_support.graph)
 """
 """A child that runs ``settle`` over HTTP (``settle_over_http``) and SIGKILLs itself at
 ``STAGE`` (its first time), ``STAGE#N`` (its Nth time) or ``after#SECONDS``; its
-arguments are the store URL, the point, the catalogue file and the model's port."""
+arguments are the store URL, the point, the catalogue file and the model's port. With a
+fifth argument ``approve`` it first approves the write run ``t`` of ``approval_graph``
+waits for (point ``decided``: killed right after the decision) and goes on with it."""
 
 
-def settle_over_http(url: str, catalogue: str, port: int) -> tuple[RunResult[Any], int]:
-    """Run (or finish) run ``t`` of ``graph`` with ``openai_planner`` served on ``port``:
+def approve_over(url: str) -> None:
+    """Approve, as ada, the call run ``t`` waits for."""
+    with open_store(url) as store:
+        wait = store.load("t").wait  # type: ignore[union-attr]
+        assert wait is not None
+        decide(store, "t", verdict="approve", actor="ada", digest_seen=wait["digest"],
+               policy=Policy.from_mapping({"approve": ["ada"]}))  # fmt: skip
+
+
+def settle_over_http(
+    url: str, catalogue: str, port: int, over: Graph[Any] = graph
+) -> tuple[RunResult[Any], int]:
+    """Run (or finish) run ``t`` of ``over`` (``graph``) with ``openai_planner`` served on ``port``:
     the result and how many model requests this process made."""
     with serve(port) as model, open_store(url) as store:
         model.respond = openai_planner
         store.setup()
-        done = run(graph, inputs={"offer_ids": ["A"], "catalogue": catalogue},
+        done = run(over, inputs={"offer_ids": ["A"], "catalogue": catalogue},
                    adapter=OpenAICompatAdapter("m1", base_url=model.url), store=store,
                    run_id="t")  # fmt: skip
         return done, len(model.seen)

@@ -99,6 +99,12 @@ book_now: Tool = tool(name="book_now", kind="write", lookup=_ledger_lookup,
 )  # fmt: skip
 
 
+book_approved: Tool = tool(name="book_now", kind="write", lookup=_ledger_lookup,
+                           policy=ToolPolicy.allow(nodes=["settle"], constraint=only_named_offers,
+                                                   approval=True))(_book)  # fmt: skip
+"""``book_now`` once a person approved the exact call."""
+
+
 def settle(state: dict[str, Any], context: Context) -> dict[str, Any]:
     offer_id = state["offer_ids"][0]
     offer = context.call_tool("lookup", {"offer_id": offer_id, "catalogue": state["catalogue"]})

@@ -22,7 +22,7 @@ import time
 from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
-from .adapters import Adapter, Request, Result, ToolCall, ToolRound, ToolSpec, conversation
+from .adapters import Adapter, Request, Result, ToolRound, ToolSpec, conversation
 from .checkpoint import canonical_json, digest, json_copy, json_encode, now
 from .drive import GENERATE, IO, SLEEP, drive_async, drive_sync, result_of
 from .errors import (
@@ -179,9 +179,13 @@ class Context:
         *,
         tools: tuple[ToolSpec, ...] = (),
         rounds: tuple[ToolRound, ...] = (),
-    ) -> Steps[tuple[Any, tuple[ToolCall, ...]]]:
-        """The one implementation of a model call, for both drivers: the answer and the
-        tool calls the model asked for (none unless ``tools`` were offered)."""
+        earlier: int | None = None,
+    ) -> Steps[tuple[Any, dict[str, Any]]]:
+        """The one implementation of a model call, for both drivers: the answer and its
+        journal record (with the tool calls the model asked for, if ``tools`` were offered).
+
+        ``earlier``: a visit of this node whose answer in the same call slot, to the same
+        request, serves too (the tool loop goes on across a decision); it is copied here."""
         key = f"{self.visit}:{self.node}:{self._calls}"
         self._calls += 1
         if self.deadline is None:  # a node that calls the model gets the default deadline
@@ -189,9 +193,10 @@ class Context:
         adapter_id = self.adapter.id
         request_hash = _request_hash([adapter_id, instructions, data, schema, max_output_tokens,
                                       *conversation(tools, rounds)])  # fmt: skip
+        reused = yield from self._reused(key, request_hash, earlier)
+        if reused is not None:
+            return json_copy(reused.get("output"), "output"), reused
         prior = self.journal.get(key)
-        if prior and prior.get("status") == "done" and prior.get("request") == request_hash:
-            return json_copy(prior.get("output"), "output"), _journaled_calls(prior)
         history: list[dict[str, Any]] = []
         if prior:
             history = [*prior.get("attempts", []), _summary(prior)]
@@ -248,7 +253,20 @@ class Context:
             self._attempted(attempt, done, result)
             yield IO, self._record, (key, done, False)
             reach("model-answered")
-            return json.loads(text), _journaled_calls(done)
+            return json.loads(text), done
+
+    def _reused(self, key: str, request: str, earlier: int | None) -> Steps[dict[str, Any] | None]:
+        """The journaled answer to the same request in ``key`` (or, copied there, in the
+        same slot of visit ``earlier``), if any."""
+        prior = self.journal.get(key)
+        if prior is None and earlier is not None:
+            before = self.journal.get(f"{earlier}:{key.partition(':')[2]}")
+            if before and before.get("status") == "done" and before.get("request") == request:
+                prior = {**before, "carried": earlier}
+                yield IO, self._record, (key, prior)
+        if prior and prior.get("status") == "done" and prior.get("request") == request:
+            return prior
+        return None
 
     def _attempted(self, attempt: int, record: dict[str, Any], result: Result | None) -> None:
         """Emit the ``GenerationAttempt`` event of one finished model call."""
@@ -428,11 +446,6 @@ def _read_answer(answer: Any, *, offered: bool) -> tuple[Result, Any, str, list[
     copied, text = json_encode(result.data, "output")
     calls, _ = json_encode([call.as_json() for call in result.tool_calls], "tool_calls")
     return result, copied, text, calls
-
-
-def _journaled_calls(record: Mapping[str, Any]) -> tuple[ToolCall, ...]:
-    """The tool calls of a journaled model answer (none for a final answer)."""
-    return tuple(ToolCall.from_json(call) for call in record.get("tool_calls") or ())
 
 
 def _error_facts(error: Exception) -> dict[str, Any]:

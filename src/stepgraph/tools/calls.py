@@ -64,8 +64,13 @@ def call_digest(context: Context, name: str, args: Any) -> str:
                                   "revision": graph.revision if graph else None}))  # fmt: skip
 
 
-def call_tool(context: Context, name: str, args: Mapping[str, Any]) -> Any:
-    """The result of tool ``name`` called with ``args``, or a ``ToolRefusal``."""
+def call_tool(
+    context: Context, name: str, args: Mapping[str, Any], *, earlier: int | None = None
+) -> Any:
+    """The result of tool ``name`` called with ``args``, or a ``ToolRefusal``.
+
+    ``earlier``: a visit of this node whose journaled outcome of the same call serves
+    too (the tool loop going on across a decision); it is copied into this visit."""
     caller = _caller(context)
     try:
         plain = json_copy(dict(args), "arguments")
@@ -96,9 +101,23 @@ def call_tool(context: Context, name: str, args: Mapping[str, Any]) -> Any:
         refusal = _approval(context, caller, found, plain, exact)
         if refusal is not None:
             return refusal
+    slot = f"{context.visit}:{context.node}:tool:{name}:{exact[:16]}"
+    if earlier is not None and context.recorded(slot) is None:
+        _carry(context, slot, earlier, exact)
+    prior = context.recorded(slot)
+    if prior is not None and prior.get("status") == "done" and prior.get("request") == exact:
+        return json_copy(prior.get("result"), "result")  # made in this step: not again
+    base = {"tool": name, "kind": found.kind, "by": caller, "arguments": plain, "request": exact}
     if found.kind == "write":
-        return _write(context, caller, found, plain, exact)
-    return _read(context, caller, found, plain, exact)
+        return _write(context, slot, found, base)
+    return _read(context, slot, found, base)
+
+
+def _carry(context: Context, slot: str, earlier: int, exact: str) -> None:
+    """Copy the earlier visit's finished record of this exact call into ``slot``."""
+    before = context.recorded(f"{earlier}:{slot.partition(':')[2]}")
+    if before is not None and before.get("status") == "done" and before.get("request") == exact:
+        context.record(slot, {**before, "carried": earlier})
 
 
 def _approval(context: Context, caller: str, found: Tool, args: Any, exact: str) -> Any:
@@ -127,18 +146,12 @@ def refuse(context: Context, name: str, args: Any, rule: str, reason: str) -> To
     return ToolRefusal(name, rule, scrub(reason))
 
 
-def _read(context: Context, caller: str, found: Tool, args: Any, exact: str) -> Any:
-    slot = f"{context.visit}:{context.node}:tool:{found.name}:{exact[:16]}"
-    prior = context.recorded(slot)
-    if prior is not None and prior.get("status") == "done" and prior.get("request") == exact:
-        return json_copy(prior.get("result"), "result")
-    base = {"tool": found.name, "kind": "read", "by": caller, "arguments": args,
-            "request": exact}  # fmt: skip
+def _read(context: Context, slot: str, found: Tool, base: dict[str, Any]) -> Any:
     context.record(slot, {"status": "started", **base, "at": now()})
     reach("tool-started")
     started = time.perf_counter()
     try:
-        result, text = json_encode(_timed(found, args, None), "result")
+        result, text = json_encode(_timed(found, base["arguments"], None), "result")
     except Exception as error:
         failure = _failure(found, error)
         context.record(slot, {"status": "failed", **base, "error": failure.error,
@@ -151,14 +164,12 @@ def _read(context: Context, caller: str, found: Tool, args: Any, exact: str) -> 
     return json_copy(result, "result")
 
 
-def _write(context: Context, caller: str, found: Tool, args: Any, exact: str) -> Any:
-    slot = f"{context.visit}:{context.node}:tool:{found.name}:{exact[:16]}"
-    base = {"tool": found.name, "kind": "write", "by": caller, "arguments": args,
-            "request": exact}  # fmt: skip
+def _write(context: Context, slot: str, found: Tool, base: dict[str, Any]) -> Any:
+    exact = base["request"]
     started = time.perf_counter()
     try:
         outcome = context.effect(f"tool.{found.name}.{exact[:16]}",
-                                 lambda key: _timed(found, args, key),
+                                 lambda key: _timed(found, base["arguments"], key),
                                  lookup=found.lookup)  # fmt: skip
     except StepgraphError as error:
         if isinstance(error, ToolFailed):

@@ -21,6 +21,8 @@ def tool_calls(journal: Mapping[str, Mapping[str, Any]]) -> list[dict[str, Any]]
     known = set()
     for slot, record in journal.items():
         parts = slot.split(":")
+        if record.get("carried") is not None:
+            continue  # a call an earlier visit made, carried on across a decision
         if len(parts) >= 3 and parts[2] in ("tool", "tool-refused"):
             rows.append(_row(slot, parts, record))
             known.add((parts[0], parts[1], f"tool.{record.get('tool')}.{parts[-1]}"))

@@ -22,14 +22,14 @@ round that passes the bound runs.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from ..adapters import ToolCall, ToolRound, ToolSpec
 from ..drive import IO
 from ..errors import InputError, ToolLimitExceeded
-from .calls import ToolRefusal, call_tool, refuse
+from .calls import ToolRefusal, call_digest, call_tool, refuse
 
 if TYPE_CHECKING:
     from ..context import Context
@@ -77,11 +77,15 @@ class ToolLoop:
             instructions, data = privacy.outbound(instructions, data)
         rounds: list[ToolRound] = []
         made = 0
+        earlier = waited_visit(context)
         while True:
-            answer, calls = yield from context.model_round(
+            answer, record = yield from context.model_round(
                 instructions, data, schema, max_output_tokens, tools=self.specs,
-                rounds=tuple(rounds),
+                rounds=tuple(rounds), earlier=earlier,
             )  # fmt: skip
+            if record.get("carried") is None:
+                earlier = None  # a round asked now: the reads after it are made now too
+            calls = tuple(ToolCall.from_json(call) for call in record.get("tool_calls") or ())
             if not calls:
                 return answer if privacy is None else privacy.inbound(answer)
             if len(rounds) >= self.max_rounds:
@@ -90,12 +94,12 @@ class ToolLoop:
                 raise ToolLimitExceeded(context.node, "calls", self.max_calls)
             results = []
             for call in calls:
-                result = yield IO, self._call, (call,)
+                result = yield IO, self._call, (call, earlier)
                 results.append(result if privacy is None else privacy.apply(result))
             made += len(calls)
             rounds.append(ToolRound(calls=calls, results=tuple(results)))
 
-    def _call(self, call: ToolCall) -> Any:
+    def _call(self, call: ToolCall, earlier: int | None) -> Any:
         """Run one call the model asked for; what the model is handed back."""
         context = self.context
         if call.arguments is None:
@@ -109,9 +113,25 @@ class ToolLoop:
         args = call.arguments
         if context.privacy is not None:  # the model wrote placeholders: the tool needs values
             args = context.privacy.inbound(args)
-        found = call_tool(context, call.name, args)
+        found = call_tool(context, call.name, args, earlier=earlier)
         if isinstance(found, ToolRefusal):
             if found.wait is not None:
                 context.tool_waits.append(found.wait)
             return found.as_json()
         return found
+
+
+def waited_visit(context: Context) -> int | None:
+    """The node's previous visit when it waited for a person's decision on a tool call
+    and that decision is now in the state: its loop goes on here. None otherwise (a
+    node visited again for any other reason asks the model again)."""
+    before = context.visit - 1
+    prefix = f"{before}:{context.node}:tool-refused:"
+    for slot, record in context.journal.items():
+        if not slot.startswith(prefix) or record.get("rule") != "approval":
+            continue
+        exact = call_digest(context, str(record.get("tool")), record.get("arguments"))
+        decision = context.state.get(f"approval_{exact[:16]}")
+        if isinstance(decision, Mapping) and decision.get("digest") == exact:
+            return before
+    return None
