@@ -467,6 +467,8 @@ def _result_facts(result: Result) -> dict[str, Any]:
             facts[name] = value
     if result.usage:
         facts["usage"] = dict(result.usage)
+    if result.tool_calls and result.text is not None:
+        facts["text"] = result.text  # what the model wrote beside its calls
     return facts
 
 

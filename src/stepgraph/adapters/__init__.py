@@ -56,13 +56,19 @@ class ToolCall:
 @dataclass(frozen=True, kw_only=True)
 class ToolRound:
     """One finished round of the tool loop: the model's calls and, in the same order,
-    the results handed back (a tool's result, or a refusal's ``as_json()``)."""
+    the results handed back (a tool's result, or a refusal's ``as_json()``); ``text`` is
+    what the model wrote beside its calls (None: nothing)."""
 
     calls: tuple[ToolCall, ...]
     results: tuple[Any, ...]
+    text: str | None = None
 
     def as_json(self) -> dict[str, Any]:
-        return {"calls": [call.as_json() for call in self.calls], "results": list(self.results)}
+        found: dict[str, Any] = {"calls": [call.as_json() for call in self.calls],
+                                 "results": list(self.results)}  # fmt: skip
+        if self.text is not None:  # a round without text keeps the digest it always had
+            found["text"] = self.text
+        return found
 
 
 def conversation(tools: tuple[ToolSpec, ...], rounds: tuple[ToolRound, ...]) -> list[Any]:
@@ -103,7 +109,8 @@ class Result:
 
     A plain adapter may return the output alone; ``Result`` adds who answered.
     ``tool_calls`` is set when the model asked for tools instead of answering (``data``
-    is then None): the harness runs them and asks again with their results.
+    is then None): the harness runs them and asks again with their results; ``text``
+    is what the model wrote beside them (kept in the round and sent back with it).
     """
 
     data: Any
@@ -114,6 +121,7 @@ class Result:
     usage: dict[str, int] = field(default_factory=dict)
     finish_reason: str | None = None
     tool_calls: tuple[ToolCall, ...] = ()
+    text: str | None = None
 
 
 @runtime_checkable

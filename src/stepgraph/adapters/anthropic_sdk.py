@@ -201,6 +201,7 @@ class AnthropicAdapter:
             usage=usage,
             finish_reason=stop if isinstance(stop, str) else None,
             tool_calls=calls,
+            text=_said(payload["content"]) if calls else None,
         )
 
     def _output(self, blocks: list[Any], request_id: str | None) -> dict[str, Any]:
@@ -228,7 +229,16 @@ def _round_messages(done: ToolRound) -> list[dict[str, Any]]:
     results = [{"type": "tool_result", "tool_use_id": call.id,
                 "content": json.dumps(result, ensure_ascii=False)}
                for call, result in zip(done.calls, done.results, strict=True)]  # fmt: skip
-    return [{"role": "assistant", "content": uses}, {"role": "user", "content": results}]
+    said = [{"type": "text", "text": done.text}] if done.text else []
+    return [{"role": "assistant", "content": [*said, *uses]},
+            {"role": "user", "content": results}]  # fmt: skip
+
+
+def _said(blocks: list[Any]) -> str | None:
+    """The text blocks of an answer that calls tools, joined (None: there are none)."""
+    texts = [block["text"] for block in blocks if isinstance(block, dict)
+             and block.get("type") == "text" and isinstance(block.get("text"), str)]  # fmt: skip
+    return "".join(texts) or None
 
 
 def _tool_calls(blocks: list[Any]) -> tuple[ToolCall, ...]:

@@ -203,6 +203,7 @@ class OpenAICompatAdapter:
                                   request_id=request_id)  # fmt: skip
         calls = message.get("tool_calls")
         output: dict[str, Any] | None = None
+        said = message.get("content")
         if calls:
             found = read_tool_calls(calls, request_id)
         else:
@@ -215,6 +216,7 @@ class OpenAICompatAdapter:
         return Result(
             data=output,
             tool_calls=found,
+            text=said if found and isinstance(said, str) and said else None,
             provider=self.provider,
             model=str(payload.get("model") or self.model),
             request_id=request_id,
@@ -230,7 +232,8 @@ def _round_messages(done: ToolRound) -> list[dict[str, Any]]:
     calls = [{"id": call.id, "type": "function",
               "function": {"name": call.name, "arguments": _arguments_text(call)}}
              for call in done.calls]  # fmt: skip
-    messages: list[dict[str, Any]] = [{"role": "assistant", "content": None, "tool_calls": calls}]
+    messages: list[dict[str, Any]] = [{"role": "assistant", "content": done.text,
+                                       "tool_calls": calls}]  # fmt: skip
     for call, result in zip(done.calls, done.results, strict=True):
         messages.append({"role": "tool", "tool_call_id": call.id,
                          "content": json.dumps(result, ensure_ascii=False)})  # fmt: skip

@@ -18,7 +18,7 @@ from ..checkpoint import canonical_json, digest, dumps, json_copy
 from ..errors import AdapterError, InputError
 from . import Adapter, Request, Result, ToolCall, conversation
 
-RESULT_FIELDS = ("provider", "model", "request_id", "response_id", "finish_reason")
+RESULT_FIELDS = ("provider", "model", "request_id", "response_id", "finish_reason", "text")
 
 
 def request_key(request: Request) -> str:

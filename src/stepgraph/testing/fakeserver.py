@@ -89,10 +89,10 @@ def completion(content: Any, *, finish: str = "stop", refusal: str | None = None
     )
 
 
-def tool_calls(*calls: tuple[str, Any]) -> Reply:
+def tool_calls(*calls: tuple[str, Any], text: str | None = None) -> Reply:
     """A Chat Completions answer that calls tools: ``(name, arguments)`` pairs, the
     arguments JSON-encoded unless already text (to script arguments that are not JSON).
-    The calls get the ids ``call_1``, ``call_2``, ..."""
+    The calls get the ids ``call_1``, ``call_2``, ...; ``text`` is the message's content."""
     listed = [{"id": f"call_{n}", "type": "function",
                "function": {"name": name, "arguments": args if isinstance(args, str)
                             else json.dumps(args)}}
@@ -101,17 +101,20 @@ def tool_calls(*calls: tuple[str, Any]) -> Reply:
         200,
         {"id": "chatcmpl-2", "model": "fake-model",
          "choices": [{"index": 0, "finish_reason": "tool_calls",
-                      "message": {"role": "assistant", "content": None, "tool_calls": listed}}],
+                      "message": {"role": "assistant", "content": text,
+                                  "tool_calls": listed}}],
          "usage": {"prompt_tokens": 11, "completion_tokens": 7, "total_tokens": 18}},
         {"x-request-id": "req_tools"},
     )  # fmt: skip
 
 
-def tool_use(*calls: tuple[str, Any]) -> Reply:
+def tool_use(*calls: tuple[str, Any], text: str | None = None) -> Reply:
     """An Anthropic Messages answer that calls tools: ``(name, input)`` pairs as
-    ``tool_use`` blocks with the ids ``toolu_1``, ``toolu_2``, ..."""
-    blocks = [{"type": "tool_use", "id": f"toolu_{n}", "name": name, "input": args}
-              for n, (name, args) in enumerate(calls, start=1)]  # fmt: skip
+    ``tool_use`` blocks with the ids ``toolu_1``, ``toolu_2``, ..., after a text block
+    when ``text`` is given."""
+    blocks = [{"type": "text", "text": text}] if text else []
+    blocks += [{"type": "tool_use", "id": f"toolu_{n}", "name": name, "input": args}
+               for n, (name, args) in enumerate(calls, start=1)]  # fmt: skip
     return Reply(
         200,
         {"id": "msg_2", "type": "message", "role": "assistant", "model": "claude-fake",

@@ -97,7 +97,7 @@ class ToolLoop:
                 result = yield IO, self._call, (call, earlier)
                 results.append(result if privacy is None else privacy.apply(result))
             made += len(calls)
-            rounds.append(ToolRound(calls=calls, results=tuple(results)))
+            rounds.append(ToolRound(calls=calls, results=tuple(results), text=record.get("text")))
 
     def _call(self, call: ToolCall, earlier: int | None) -> Any:
         """Run one call the model asked for; what the model is handed back."""
