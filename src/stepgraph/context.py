@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import json
 import time
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
 from .adapters import Adapter, Request, Result, ToolRound, ToolSpec, conversation
@@ -39,23 +39,21 @@ from .retry import DEFAULT_RETRY, Budget, RetryPolicy, later_than
 from .scrub import scrub
 from .stores._testhooks import reach
 from .stream import GenerationAttempt, StepEvent
+from .tools.loop import DEFAULT_TOOL_CALLS, DEFAULT_TOOL_ROUNDS, OnToolError, round_facts, tool_loop
+from .tools.use import ToolUse
 
 if TYPE_CHECKING:
     from .drive import Steps
     from .graph import Graph
     from .stores import Store
-    from .tools import Tool
     from .tools.loop import ToolLoop
-    from .waits import Wait
 
-DEFAULT_TOOL_ROUNDS = 8
-"""Answers with tool calls one ``generate`` may get before ``ToolLimitExceeded``."""
-DEFAULT_TOOL_CALLS = 16
-"""Tool calls in all one ``generate`` may run before ``ToolLimitExceeded``."""
+__all__ = ["DEFAULT_TOOL_CALLS", "DEFAULT_TOOL_ROUNDS", "Context"]
 
 
-class Context:
-    """Per-step context given to every node as its second argument."""
+class Context(ToolUse):
+    """Per-step context given to every node as its second argument (its tool calls:
+    ``stepgraph.tools.use``)."""
 
     def __init__(
         self,
@@ -90,7 +88,7 @@ class Context:
         self.graph = graph  # the run's graph: its name, revision and the node's tools
         self.state = state if state is not None else {}  # where tool approvals are found
         self.inputs = inputs if inputs is not None else {}  # what tool constraints check
-        self.tool_waits: list[Wait] = []  # approvals the model's refused tool calls wait for
+        self.tool_waits = []  # approvals the model's refused tool calls wait for
 
     def generate(
         self,
@@ -102,6 +100,7 @@ class Context:
         tools: Sequence[str] | None = None,
         max_tool_rounds: int = DEFAULT_TOOL_ROUNDS,
         max_tool_calls: int = DEFAULT_TOOL_CALLS,
+        on_tool_error: OnToolError = "fail",
     ) -> Any:
         """Call the run's adapter, or return this step's journaled output.
 
@@ -114,9 +113,11 @@ class Context:
         ``tools`` names tools of this node the model may call: the harness runs the
         calls it asks for (through ``call_tool``) and asks again with the results, at
         most ``max_tool_rounds`` times and ``max_tool_calls`` calls in all
-        (``ToolLimitExceeded`` past either). See ``stepgraph.tools.loop``.
+        (``ToolLimitExceeded`` past either); a tool's failure fails the node, or with
+        ``on_tool_error="tell_model"`` (or per tool, ``{name: ...}``) is handed to the
+        model. See ``stepgraph.tools.loop``.
         """
-        loop = self._loop(tools, max_tool_rounds, max_tool_calls)
+        loop = tool_loop(self, tools, max_tool_rounds, max_tool_calls, on_tool_error)
         return drive_sync(self._generation(instructions, data, schema, max_output_tokens, loop))
 
     async def agenerate(
@@ -129,6 +130,7 @@ class Context:
         tools: Sequence[str] | None = None,
         max_tool_rounds: int = DEFAULT_TOOL_ROUNDS,
         max_tool_calls: int = DEFAULT_TOOL_CALLS,
+        on_tool_error: OnToolError = "fail",
     ) -> Any:
         """``generate`` for async nodes: the model call does not block the event loop.
 
@@ -136,19 +138,12 @@ class Context:
         runs in a worker thread; journal writes and tool calls run in a worker thread
         too. Private fields are redacted and mapped back as in ``generate``.
         """
-        loop = self._loop(tools, max_tool_rounds, max_tool_calls)
+        loop = tool_loop(self, tools, max_tool_rounds, max_tool_calls, on_tool_error)
         answer: Any = None
         async for item in drive_async(self._generation(instructions, data, schema,
                                                        max_output_tokens, loop)):  # fmt: skip
             answer = result_of(item)
         return answer
-
-    def _loop(self, tools: Sequence[str] | None, rounds: int, calls: int) -> ToolLoop | None:
-        if tools is None:
-            return None
-        from .tools.loop import ToolLoop
-
-        return ToolLoop.of(self, tools, rounds, calls)
 
     def _generation(
         self,
@@ -204,7 +199,7 @@ class Context:
         first = attempt
         while True:
             base = {"attempt": attempt, "adapter": adapter_id, "request": request_hash,
-                    **_round_facts(tools, rounds)}  # fmt: skip
+                    **round_facts(tools, rounds)}  # fmt: skip
             if history:
                 base["attempts"] = history
             if not self.budget.take():
@@ -322,30 +317,6 @@ class Context:
                             "at": now()})  # fmt: skip
         return outcome
 
-    @property
-    def tools(self) -> dict[str, Tool]:
-        """The tools this node declared, by name (only these may be called)."""
-        if self.graph is None or self.node not in self.graph.nodes:
-            return {}
-        return {found.name: found for found in self.graph.nodes[self.node].tools}
-
-    def call_tool(self, name: str, args: Mapping[str, Any]) -> Any:
-        """Call a declared tool under its policy: its result, or a ``ToolRefusal``.
-
-        See ``stepgraph.tools.calls``: refusals are journaled and returned, a read's
-        journaled result is reused in the same step, a write runs as an effect.
-        """
-        from .tools.calls import call_tool
-
-        return call_tool(self, name, args)
-
-    async def acall_tool(self, name: str, args: Mapping[str, Any]) -> Any:
-        """``call_tool`` for async nodes: the call (and its journal writes) runs in a
-        worker thread, so the event loop is not blocked."""
-        import asyncio
-
-        return await asyncio.to_thread(self.call_tool, name, args)
-
     def recorded(self, slot: str) -> dict[str, Any] | None:
         """This run's journal record in ``slot``, if any."""
         return self.journal.get(slot)
@@ -427,13 +398,6 @@ def _as_adapter_error(adapter_id: str, error: Exception) -> AdapterError:
     if isinstance(error, InputError):
         return AdapterError(scrub(f"adapter {adapter_id!r} returned non-JSON output: {error}"))
     return AdapterError(scrub(f"adapter {adapter_id!r} failed: {type(error).__name__}: {error}"))
-
-
-def _round_facts(tools: tuple[ToolSpec, ...], rounds: tuple[ToolRound, ...]) -> dict[str, Any]:
-    """What the journal keeps of a tool-loop round: the tools offered and its number."""
-    if not tools:
-        return {}
-    return {"tools": [spec.name for spec in tools], "round": len(rounds) + 1}
 
 
 def _read_answer(answer: Any, *, offered: bool) -> tuple[Result, Any, str, list[Any]]:

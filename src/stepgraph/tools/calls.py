@@ -65,12 +65,19 @@ def call_digest(context: Context, name: str, args: Any) -> str:
 
 
 def call_tool(
-    context: Context, name: str, args: Mapping[str, Any], *, earlier: int | None = None
+    context: Context,
+    name: str,
+    args: Mapping[str, Any],
+    *,
+    earlier: int | None = None,
+    tell: bool = False,
 ) -> Any:
     """The result of tool ``name`` called with ``args``, or a ``ToolRefusal``.
 
     ``earlier``: a visit of this node whose journaled outcome of the same call serves
-    too (the tool loop going on across a decision); it is copied into this visit."""
+    too (the tool loop going on across a decision); it is copied into this visit.
+    ``tell``: a failure is returned as ``told_failure`` data (journaled, and reused like
+    a result) instead of raised; except a write's timeout, whose outcome is unknown."""
     caller = _caller(context)
     try:
         plain = json_copy(dict(args), "arguments")
@@ -107,16 +114,34 @@ def call_tool(
     prior = context.recorded(slot)
     if prior is not None and prior.get("status") == "done" and prior.get("request") == exact:
         return json_copy(prior.get("result"), "result")  # made in this step: not again
+    if tell and prior is not None and prior.get("told") is not None:
+        return json_copy(prior.get("told"), "told")  # a failure the model was told
     base = {"tool": name, "kind": found.kind, "by": caller, "arguments": plain, "request": exact}
-    if found.kind == "write":
-        return _write(context, slot, found, base)
-    return _read(context, slot, found, base)
+    try:
+        if found.kind == "write":
+            return _write(context, slot, found, base)
+        return _read(context, slot, found, base)
+    except ToolFailed as failure:
+        if not tell or (found.kind == "write" and isinstance(failure, ToolTimeout)):
+            raise
+        told = told_failure(context, failure)
+        context.record(slot, {**(context.recorded(slot) or {}), "told": told})
+        return told
+
+
+def told_failure(context: Context, failure: ToolFailed) -> dict[str, str]:
+    """What a model is told of a failed call: the tool, the error class, the message
+    (scrubbed of key-shaped words, private values redacted as in the request)."""
+    told = {"failed": failure.tool, "error": failure.error, "message": scrub(str(failure))}
+    return context.privacy.apply(told) if context.privacy is not None else told
 
 
 def _carry(context: Context, slot: str, earlier: int, exact: str) -> None:
     """Copy the earlier visit's finished record of this exact call into ``slot``."""
     before = context.recorded(f"{earlier}:{slot.partition(':')[2]}")
-    if before is not None and before.get("status") == "done" and before.get("request") == exact:
+    if before is None or before.get("request") != exact:
+        return
+    if before.get("status") == "done" or before.get("told") is not None:
         context.record(slot, {**before, "carried": earlier})
 
 

@@ -24,7 +24,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Literal, TypeAlias
 
 from ..adapters import ToolCall, ToolRound, ToolSpec
 from ..drive import IO
@@ -36,18 +36,51 @@ if TYPE_CHECKING:
     from ..drive import Steps
 
 
+DEFAULT_TOOL_ROUNDS = 8
+"""Answers with tool calls one ``generate`` may get before ``ToolLimitExceeded``."""
+DEFAULT_TOOL_CALLS = 16
+"""Tool calls in all one ``generate`` may run before ``ToolLimitExceeded``."""
+ON_TOOL_ERROR = ("fail", "tell_model")
+OnToolError: TypeAlias = (
+    'Literal["fail", "tell_model"] | Mapping[str, Literal["fail", "tell_model"]]'
+)
+"""What a failing tool does in the loop: fail the node, or tell the model (per tool: a
+mapping of offered tool names; a tool it does not name fails)."""
+
+
+def tool_loop(
+    context: Context,
+    tools: Sequence[str] | None,
+    rounds: int,
+    calls: int,
+    on_error: OnToolError,
+) -> ToolLoop | None:
+    """The loop of one ``generate(tools=...)`` call, None without tools."""
+    return None if tools is None else ToolLoop.of(context, tools, rounds, calls, on_error)
+
+
 @dataclass(frozen=True)
 class ToolLoop:
-    """The tools offered to one ``generate`` call and its bounds."""
+    """The tools offered to one ``generate`` call, its bounds, the tools whose failure
+    the model is told."""
 
     context: Context
     specs: tuple[ToolSpec, ...]
     max_rounds: int
     max_calls: int
+    tell: frozenset[str] = frozenset()
 
     @classmethod
-    def of(cls, context: Context, names: Sequence[str], rounds: int, calls: int) -> ToolLoop:
-        """Check the names (tools of this node) and the bounds; ``InputError`` names the field."""
+    def of(
+        cls,
+        context: Context,
+        names: Sequence[str],
+        rounds: int,
+        calls: int,
+        on_error: OnToolError = "fail",
+    ) -> ToolLoop:
+        """Check the names (tools of this node), the bounds and ``on_error``;
+        ``InputError`` names the field."""
         if isinstance(names, str) or not all(isinstance(name, str) for name in names):
             raise InputError("tools", "must be a list of tool names")
         declared = context.tools
@@ -62,7 +95,7 @@ class ToolLoop:
                 raise InputError(field, f"must be a positive whole number, not {value!r}")
         specs = tuple(ToolSpec(name=name, description=declared[name].description,
                                parameters=declared[name].arguments) for name in names)  # fmt: skip
-        return cls(context, specs, rounds, calls)
+        return cls(context, specs, rounds, calls, _told(on_error, names))
 
     def run(
         self,
@@ -113,12 +146,19 @@ class ToolLoop:
         args = call.arguments
         if context.privacy is not None:  # the model wrote placeholders: the tool needs values
             args = context.privacy.inbound(args)
-        found = call_tool(context, call.name, args, earlier=earlier)
+        found = call_tool(context, call.name, args, earlier=earlier, tell=call.name in self.tell)
         if isinstance(found, ToolRefusal):
             if found.wait is not None:
                 context.tool_waits.append(found.wait)
             return found.as_json()
         return found
+
+
+def round_facts(tools: tuple[ToolSpec, ...], rounds: tuple[ToolRound, ...]) -> dict[str, Any]:
+    """What the journal keeps of a tool-loop round: the tools offered and its number."""
+    if not tools:
+        return {}
+    return {"tools": [spec.name for spec in tools], "round": len(rounds) + 1}
 
 
 def waited_visit(context: Context) -> int | None:
@@ -135,3 +175,22 @@ def waited_visit(context: Context) -> int | None:
         if isinstance(decision, Mapping) and decision.get("digest") == exact:
             return before
     return None
+
+
+def _told(choice: Any, names: Sequence[str]) -> frozenset[str]:
+    """The offered tools whose failure the model is told, from ``on_tool_error``."""
+    rule = f"must be {' or '.join(map(repr, ON_TOOL_ERROR))}, or a mapping of tool names to one"
+    if isinstance(choice, str):
+        choices = dict.fromkeys(names, choice) if choice in ON_TOOL_ERROR else {"": choice}
+    elif isinstance(choice, Mapping):
+        unknown = [repr(name) for name in choice if name not in names]
+        if unknown:
+            raise InputError("on_tool_error", f"{', '.join(unknown)} is not a tool offered "
+                                              "in this call")  # fmt: skip
+        choices = dict(choice)
+    else:
+        raise InputError("on_tool_error", f"{rule}, not {type(choice).__name__}")
+    for value in choices.values():
+        if value not in ON_TOOL_ERROR:
+            raise InputError("on_tool_error", f"{rule}, not {value!r}")
+    return frozenset(name for name, value in choices.items() if value == "tell_model")
