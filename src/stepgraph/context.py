@@ -7,12 +7,8 @@ the same node), a generation that completed with the same request is returned fr
 journal instead of calling the model again. A "started" record with no outcome is an
 interrupted attempt: the next attempt is numbered after it.
 
-The same journal holds side effects (``effect``): the intent is recorded before the
-call and the outcome after it, under an idempotency key made of the run, the node, its
-visit and the effect's name. A completed effect returns its recorded outcome and is
-never called again; an intent without an outcome is reconciled by the effect's
-``lookup`` (given the same key) or, when it has none, stops the run in
-``needs_reconciliation`` (``EffectUnknown``), unless the downstream deduplicates by key.
+The same journal holds side effects (``effect``, ``stepgraph.effects``) and tool calls
+(``call_tool`` and the model's tool loop, ``stepgraph.tools``).
 """
 
 from __future__ import annotations
@@ -25,9 +21,9 @@ from typing import TYPE_CHECKING, Any
 from .adapters import Adapter, Request, Result, ToolRound, ToolSpec, conversation
 from .checkpoint import canonical_json, digest, json_copy, json_encode, now
 from .drive import GENERATE, IO, SLEEP, drive_async, drive_sync, result_of
+from .effects import run_effect
 from .errors import (
     AdapterError,
-    EffectUnknown,
     InputError,
     MalformedOutput,
     ProviderError,
@@ -292,30 +288,7 @@ class Context(ToolUse):
         ``deduplicated`` says the downstream ignores a repeated key, so an effect whose
         outcome was lost may simply be called again. The outcome must be JSON data.
         """
-        if not isinstance(name, str) or not name or ":" in name:
-            raise InputError("effect", f"name must be non-empty text without ':', not {name!r}")
-        slot = f"{self.visit}:{self.node}:effect:{name}"
-        key = f"{self.run_id}/{self.node}/{self.visit}/{name}"
-        prior = self.journal.get(slot)
-        if prior is not None and prior.get("status") == "done":
-            return json_copy(prior.get("outcome"), "outcome")
-        if prior is not None and prior.get("status") == "started":
-            found = lookup(key) if lookup is not None else None
-            if found is not None:
-                outcome = json_copy(found, "outcome")
-                found_record = {"status": "done", "effect": name, "key": key, "outcome": outcome,
-                                "reconciled": "lookup", "at": now()}  # fmt: skip
-                self._record(slot, found_record)
-                return outcome
-            if lookup is None and not deduplicated:
-                raise EffectUnknown(self.node, name, key, slot)
-        self._record(slot, {"status": "started", "effect": name, "key": key, "at": now()})
-        reach("effect-intended")
-        outcome = json_copy(call(key), "outcome")
-        reach("effect-called")
-        self._record(slot, {"status": "done", "effect": name, "key": key, "outcome": outcome,
-                            "at": now()})  # fmt: skip
-        return outcome
+        return run_effect(self, name, call, lookup, deduplicated)
 
     def recorded(self, slot: str) -> dict[str, Any] | None:
         """This run's journal record in ``slot``, if any."""
