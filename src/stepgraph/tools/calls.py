@@ -13,7 +13,8 @@ failure there is a refusal: journaled (who, what, why) and returned as a
   idempotency key, ``lookup``, ``needs_reconciliation``), so it runs at most once.
 
 A call that fails or passes its timeout is journaled with the error class and raises
-``ToolFailed`` (``ToolTimeout``); the node decides whether to catch it.
+``ToolFailed`` (``ToolTimeout``); the node decides whether to catch it, or (``tell``,
+the tool loop's ``on_tool_error="tell_model"``) it is returned as data for the model.
 """
 
 from __future__ import annotations

@@ -15,9 +15,16 @@ A refused call (not a tool of the node, not offered here, arguments that are not
 object or break the schema, a constraint, a missing approval) is journaled as a
 refusal and its ``as_json()`` is handed to the model as the call's result. A refusal
 that a person may lift by approving adds its ``Wait`` to ``context.tool_waits``; the
-node may return it. A tool that fails raises ``ToolFailed`` as ``call_tool`` does.
-More rounds or calls than allowed raise ``ToolLimitExceeded`` before any call of the
-round that passes the bound runs.
+node may return it. A tool that fails raises ``ToolFailed`` as ``call_tool`` does, or,
+for the tools ``on_tool_error`` names ``"tell_model"``, is handed to the model
+(``calls.told_failure``). More rounds or calls than allowed raise ``ToolLimitExceeded``
+before any call of the round that passes the bound runs. The model's text beside its
+calls is kept in the round and sent back with it.
+
+After a person's decision on a call the model asked for, the node's new visit goes on
+with the waiting visit's loop (``waited_visit``): its rounds and their calls' outcomes
+are taken from the journal while the conversation is the same; from the first round
+asked anew, the model and the tools are asked anew.
 """
 
 from __future__ import annotations
