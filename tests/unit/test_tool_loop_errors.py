@@ -4,6 +4,7 @@ class and a scrubbed message, journaled, reused on a re-run, within the same bou
 
 from __future__ import annotations
 
+import asyncio
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -20,6 +21,7 @@ from stepgraph import (
     Request,
     Result,
     ToolLimitExceeded,
+    arun,
     open_store,
     run,
 )
@@ -188,3 +190,21 @@ def test_a_bad_on_tool_error_is_refused_before_the_model_is_called(
         context.generate(instructions="i", data={}, tools=["lookup"], on_tool_error=choice)
     assert rule in str(refused.value)
     assert model.asked == []
+
+
+def test_an_async_node_tells_the_model_too(tmp_path: Path, store: Store) -> None:
+    async def settle(state: dict[str, Any], context: Context) -> dict[str, Any]:
+        data = {"offer_ids": state["offer_ids"], "catalogue": state["catalogue"]}
+        return {"answer": await context.agenerate(instructions="i", data=data,
+                                                  tools=["lookup"],
+                                                  on_tool_error="tell_model")}  # fmt: skip
+
+    graph = Graph(name="toolbox", entry="settle", nodes={"settle": settle},
+                  edges={"settle": END}, tools={"settle": [tools_support.lookup]})  # fmt: skip
+
+    async def main() -> Any:
+        return await arun(graph, inputs=_inputs(tmp_path), store=store, run_id="r",
+                          adapter=FunctionAdapter("m", Model()))  # fmt: skip
+
+    [told] = asyncio.run(main()).state["answer"]["seen"]
+    assert (told["failed"], told["error"]) == ("lookup", "KeyError")
