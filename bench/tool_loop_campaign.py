@@ -15,9 +15,17 @@ and from the journal as the kill left it:
   must be 0;
 * reads re-made because the kill fell between the read and its journal entry (allowed).
 
+With ``--approval`` the write needs a person's approval: this process runs the loop
+until it waits (``approval_graph``); the child approves, goes on and is killed right
+after the decision, around the approved write, after the round after it, or after a
+random delay; this process finishes. Here the read must never be made again (it was
+journaled in the waiting visit), and the model may be asked only the round after the
+write, once.
+
 Usage::
 
     .venv/bin/python bench/tool_loop_campaign.py --rounds 60 --seed 1
+    .venv/bin/python bench/tool_loop_campaign.py --rounds 20 --seed 1 --approval
 """
 
 from __future__ import annotations
@@ -40,6 +48,7 @@ from tests import loop_support, tools_support  # noqa: E402
 
 POINTS = ("model-answered#1", "model-answered#2", "model-answered#3", "tool-started",
           "tool-returned", "effect-intended", "effect-called", "after")  # fmt: skip
+APPROVAL_POINTS = ("decided", "effect-intended", "effect-called", "model-answered#1", "after")
 
 
 def summary(tally: Counter[str]) -> str:
@@ -51,18 +60,8 @@ def summary(tally: Counter[str]) -> str:
 
 def kill_and_finish(folder: Path, point: str, tally: Counter[str]) -> None:
     """One round: the child killed at ``point``, then the run finished here."""
-    url = f"sqlite:{folder / 'runs.db'}"
-    catalogue = str(tools_support.write_catalogue(folder / "catalogue.json"))
-    trail, ledger = folder / "trail", folder / "ledger"
-    os.environ["TOOL_TRAIL"], os.environ["TOOL_LEDGER"] = str(trail), str(ledger)
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        port = probe.getsockname()[1]
-    child = subprocess.run([sys.executable, "-c", loop_support.CRASH_CHILD, url, point,
-                            catalogue, str(port)], cwd=ROOT, check=False,
-                           env={**os.environ, "PYTHONPATH": f"{ROOT}:{ROOT / 'src'}"},
-                           capture_output=True, timeout=60)  # fmt: skip
-    tally["killed"] += child.returncode < 0
+    url, catalogue, trail, ledger, port = _prepare(folder)
+    tally["killed"] += _child(url, point, catalogue, port) < 0
     with open_store(url) as store:
         store.setup()
         left = store.generations("t").values()
@@ -79,6 +78,47 @@ def kill_and_finish(folder: Path, point: str, tally: Counter[str]) -> None:
     tally["re-made"] += _count(trail) > 1
 
 
+def approve_kill_and_finish(folder: Path, point: str, tally: Counter[str]) -> None:
+    """One round with an approval: wait here, approve and die in a child, finish here."""
+    url, catalogue, trail, ledger, port = _prepare(folder)
+    graph = loop_support.approval_graph
+    loop_support.settle_over_http(url, catalogue, port, graph)
+    tally["killed"] += _child(url, point, catalogue, port, "approve") < 0
+    with open_store(url) as store:
+        left = store.generations("t")
+        asked_anew = sum(slot.startswith("2:") and "round" in r and r.get("status") == "done"
+                         and "carried" not in r for slot, r in left.items())  # fmt: skip
+    done, asked = loop_support.settle_over_http(url, catalogue, port, graph)
+    if done.state.get("answer", {}).get("booking") != {"booked": "A"}:
+        raise SystemExit(f"the run did not finish with the booking at {point}: {done.state}")
+    tally["rounds"] += 1
+    tally["repeated writes"] += _count(ledger) > 1
+    tally["re-fetched"] += _count(trail) > 1
+    tally["asked again"] += asked > 1 - asked_anew
+
+
+def _prepare(folder: Path) -> tuple[str, str, Path, Path, int]:
+    """The store URL, the catalogue, the read trail and the ledger (both named in the
+    environment for the tools) and a free port for the model."""
+    url = f"sqlite:{folder / 'runs.db'}"
+    catalogue = str(tools_support.write_catalogue(folder / "catalogue.json"))
+    trail, ledger = folder / "trail", folder / "ledger"
+    os.environ["TOOL_TRAIL"], os.environ["TOOL_LEDGER"] = str(trail), str(ledger)
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port: int = probe.getsockname()[1]
+    return url, catalogue, trail, ledger, port
+
+
+def _child(url: str, point: str, catalogue: str, port: int, *extra: str) -> int:
+    """Run ``CRASH_CHILD`` to ``point``; its return code (negative: killed)."""
+    child = subprocess.run([sys.executable, "-c", loop_support.CRASH_CHILD, url, point,
+                            catalogue, str(port), *extra], cwd=ROOT, check=False,
+                           env={**os.environ, "PYTHONPATH": f"{ROOT}:{ROOT / 'src'}"},
+                           capture_output=True, timeout=60)  # fmt: skip
+    return child.returncode
+
+
 def _count(path: Path) -> int:
     return len(path.read_text().splitlines()) if path.exists() else 0
 
@@ -87,15 +127,17 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--rounds", type=int, default=40)
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--approval", action="store_true", help="the write needs approval")
     args = parser.parse_args()
     rng = random.Random(args.seed)
     tally: Counter[str] = Counter()
     for _ in range(args.rounds):
-        point = rng.choice(POINTS)
+        point = rng.choice(APPROVAL_POINTS if args.approval else POINTS)
         if point == "after":
             point = f"after#{rng.uniform(0.0, 1.5):.3f}"
         with tempfile.TemporaryDirectory() as folder:
-            kill_and_finish(Path(folder), point, tally)
+            finish = approve_kill_and_finish if args.approval else kill_and_finish
+            finish(Path(folder), point, tally)
     print(summary(tally))
     sys.exit(1 if tally["repeated writes"] or tally["re-fetched"] or tally["asked again"] else 0)
 
