@@ -315,7 +315,10 @@ def _outcome(record: dict[str, Any]) -> str:
     if status == "started":
         return "interrupted (no outcome recorded)"
     if status == "failed":
-        return f"failed: {record.get('error', '?')}"
+        told = " (told the model)" if record.get("told") is not None else ""
+        return f"failed: {record.get('error', '?')}{told}"
+    if record.get("carried") is not None:  # the tool loop went on across a decision
+        return f"{status} (from step {record['carried']})"
     return str(status)
 
 

@@ -104,3 +104,56 @@ def test_the_review_page_lists_the_tool_calls(folder: Path) -> None:
     assert [row[2:4] for row in rows] == [["lookup", "refused"], ["lookup", "done"],
                                           ["book_now", "done"]]  # fmt: skip
     assert rows[0][6] == "constraint: offer &#39;Z&#39; is not named in the run&#39;s inputs"
+
+
+def test_show_marks_rounds_carried_across_an_approval(tmp_path: Path) -> None:
+    from stepgraph import Policy, decide
+
+    url = f"sqlite:{tmp_path / 'runs.db'}"
+    env = {"TOOL_LEDGER": str(tmp_path / "ledger.jsonl")}
+    catalogue = tools_support.write_catalogue(tmp_path / "catalogue.json")
+    inputs = {"offer_ids": ["A"], "catalogue": str(catalogue)}
+    with pytest.MonkeyPatch.context() as patch, open_store(url) as store:
+        patch.setenv("TOOL_LEDGER", env["TOOL_LEDGER"])
+        store.setup()
+        for _ in range(2):
+            run(loop_support.approval_graph, inputs=inputs, store=store, run_id="r",
+                adapter=FunctionAdapter("m", loop_support.planner))  # fmt: skip
+            wait = store.load("r").wait  # type: ignore[union-attr]
+            if wait:
+                decide(store, "r", verdict="approve", actor="ada", digest_seen=wait["digest"],
+                       policy=Policy.from_mapping({"approve": ["ada"]}))  # fmt: skip
+    shown = stepgraph("--store", url, "show", "r", cwd=tmp_path, env=env)
+    assert shown.code == 0, shown.err
+    rows = {line.split()[0]: line for line in shown.out.splitlines() if line[:2] in ("1:", "2:")}
+    assert "done (from step 1)" in rows["2:settle:0"]
+    assert "done (from step 1)" in rows["2:settle:1"]
+    assert "from step" not in rows["2:settle:2"]
+
+
+def test_show_marks_a_failure_the_model_was_told(tmp_path: Path) -> None:
+    from stepgraph import END, Graph
+    from stepgraph.context import Context
+    from stepgraph.testing import ScriptedAdapter
+
+    def settle(state: dict[str, Any], context: Context) -> dict[str, Any]:
+        return {"answer": context.generate(instructions="i", data={}, tools=["lookup"],
+                                           on_tool_error="tell_model")}  # fmt: skip
+
+    graph = Graph(name="toolbox", entry="settle", nodes={"settle": settle},
+                  edges={"settle": END}, tools={"settle": [tools_support.lookup]})  # fmt: skip
+    catalogue = str(tools_support.write_catalogue(tmp_path / "catalogue.json"))
+    missing = ToolCall(id="c1", name="lookup", arguments={"offer_id": "Z", "catalogue": catalogue})
+    url = f"sqlite:{tmp_path / 'runs.db'}"
+    with open_store(url) as store:
+        store.setup()
+        run(
+            graph,
+            inputs={"offer_ids": ["Z"]},
+            store=store,
+            run_id="r",
+            adapter=ScriptedAdapter([Result(data=None, tool_calls=(missing,)), {"ok": True}]),
+        )
+    shown = stepgraph("--store", url, "show", "r", cwd=tmp_path)
+    assert shown.code == 0, shown.err
+    assert "failed: KeyError (told the model)" in shown.out
