@@ -47,15 +47,16 @@ def store(tmp_path: Path) -> Iterator[Store]:
 
 
 class Planner:
-    """``loop_support.planner``, remembering how many rounds each request carried."""
+    """``loop_support.planner``, remembering how many rounds each request carried;
+    ``last`` answers the third round (the one after the write) instead."""
 
-    def __init__(self, answer: Callable[[Request], Result] = loop_support.planner) -> None:
+    def __init__(self, last: Callable[[Request], Result] = loop_support.planner) -> None:
         self.asked: list[int] = []
-        self.answer = answer
+        self.last = last
 
     def __call__(self, request: Request) -> Result:
         self.asked.append(len(request.rounds))
-        return self.answer(request) if self.asked[-1] == 2 else loop_support.planner(request)
+        return self.last(request) if len(request.rounds) == 2 else loop_support.planner(request)
 
 
 def _run(store: Store, tmp_path: Path, model: Planner) -> RunResult[Any]:
