@@ -3,6 +3,7 @@ journaled rounds and reads, runs the approved write once, asks only the rounds a
 
 from __future__ import annotations
 
+import asyncio
 import json
 from collections.abc import Callable, Iterator
 from pathlib import Path
@@ -20,6 +21,7 @@ from stepgraph import (
     Result,
     RunResult,
     StepgraphError,
+    arun,
     decide,
     open_store,
     run,
@@ -148,3 +150,29 @@ def test_a_node_visited_again_without_a_decision_asks_the_model_again(
         adapter=FunctionAdapter("m", model))  # fmt: skip
     assert model.asked == [0, 1, 2, 0, 1, 2]
     assert len(ledger.read_text().splitlines()) == 2
+
+
+async def _asettle_or_wait(state: dict[str, Any], context: Context) -> Any:
+    update = await loop_support.asettle(state, context)
+    return context.tool_waits[0] if context.tool_waits else update
+
+
+def test_an_async_node_goes_on_across_the_approval_too(
+    tmp_path: Path, ledger: Path, store: Store
+) -> None:
+    tools = [tools_support.lookup, tools_support.book_approved]
+    graph = Graph(name="toolbox", entry="settle", nodes={"settle": _asettle_or_wait},
+                  edges={"settle": END}, tools={"settle": tools})  # fmt: skip
+    catalogue = tools_support.write_catalogue(tmp_path / "catalogue.json")
+    inputs = {"offer_ids": ["A"], "catalogue": str(catalogue)}
+    model = Planner()
+
+    def go() -> RunResult[Any]:
+        adapter = FunctionAdapter("m", model)
+        return asyncio.run(arun(graph, store=store, run_id="r", adapter=adapter, inputs=inputs))
+
+    go()
+    _decide(store, "approve")
+    assert go().state["answer"]["booking"] == {"booked": "A"}
+    assert model.asked == [0, 1, 2, 2]
+    assert len(ledger.read_text().splitlines()) == 1
