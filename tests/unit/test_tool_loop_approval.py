@@ -26,6 +26,7 @@ from stepgraph import (
     open_store,
     run,
 )
+from stepgraph.adapters import ToolCall
 from stepgraph.context import Context
 from stepgraph.stores import Store
 from stepgraph.tools.listing import tool_calls
@@ -176,3 +177,32 @@ def test_an_async_node_goes_on_across_the_approval_too(
     assert go().state["answer"]["booking"] == {"booked": "A"}
     assert model.asked == [0, 1, 2, 2]
     assert len(ledger.read_text().splitlines()) == 1
+
+
+def test_a_read_asked_after_the_approved_write_is_made_anew(
+    tmp_path: Path, ledger: Path, store: Store, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    trail = tmp_path / "trail.txt"
+    monkeypatch.setenv("TOOL_TRAIL", str(trail))
+
+    def then_check_b(request: Request) -> Result:  # after the write, look offer B up
+        catalogue = request.data["catalogue"]
+        call = ToolCall(id="c3", name="lookup", arguments={"offer_id": "B",
+                                                            "catalogue": catalogue})  # fmt: skip
+        return Result(data=None, tool_calls=(call,))
+
+    def model(request: Request) -> Result:
+        if len(request.rounds) == 3:
+            return Result(data={"b": request.rounds[2].results[0]})
+        return Planner(then_check_b)(request)
+
+    catalogue = tools_support.write_catalogue(tmp_path / "catalogue.json")
+    inputs = {"offer_ids": ["A", "B"], "catalogue": str(catalogue)}
+    for _ in range(2):
+        done = run(loop_support.approval_graph, store=store, run_id="r", inputs=inputs,
+                   adapter=FunctionAdapter("planner", model))  # fmt: skip
+        if done.status == "waiting_for_approval":
+            _decide(store, "approve")
+    # the waiting visit read B after the refusal; after the write it is read again
+    assert trail.read_text().splitlines() == ["lookup A", "lookup B", "lookup B"]
+    assert done.state["answer"] == {"b": {"id": "B", "monthly": 90, "version": 1}}
