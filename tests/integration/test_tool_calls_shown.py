@@ -157,3 +157,6 @@ def test_show_marks_a_failure_the_model_was_told(tmp_path: Path) -> None:
     shown = stepgraph("--store", url, "show", "r", cwd=tmp_path)
     assert shown.code == 0, shown.err
     assert "failed: KeyError (told the model)" in shown.out
+    [row] = stepgraph("--store", url, "show", "r", "--json", cwd=tmp_path).json()["tool_calls"]
+    assert (row["outcome"], row["error"], row["told"]["error"]) == ("failed", "KeyError",
+                                                                    "KeyError")  # fmt: skip

@@ -15,7 +15,8 @@ from typing import Any
 
 def tool_calls(journal: Mapping[str, Mapping[str, Any]]) -> list[dict[str, Any]]:
     """One row per tool call in ``journal``: where, which tool, the arguments (and the
-    call's digest), the outcome, the refusal's rule and reason, the error, the latency.
+    call's digest), the outcome, the refusal's rule and reason, the error (and what the
+    model was told of it), the latency.
     No digest is made here: a digest of private arguments would outlive their redaction."""
     rows = []
     known = set()
@@ -50,6 +51,7 @@ def _row(slot: str, parts: list[str], record: Mapping[str, Any]) -> dict[str, An
         "rule": record.get("rule"),
         "reason": record.get("reason"),
         "error": record.get("error"),
+        "told": record.get("told"),  # a failure handed to the model: what it was told
         "latency_ms": record.get("latency_ms"),
         "at": record.get("at") or "",
     }
