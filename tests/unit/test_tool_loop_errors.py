@@ -208,3 +208,12 @@ def test_an_async_node_tells_the_model_too(tmp_path: Path, store: Store) -> None
 
     [told] = asyncio.run(main()).state["answer"]["seen"]
     assert (told["failed"], told["error"]) == ("lookup", "KeyError")
+
+
+def test_on_tool_error_without_tools_is_refused() -> None:
+    model = Model()
+    context = Context(run_id="r", node="settle", adapter=FunctionAdapter("m", model),
+                      graph=_graph("fail", tools_support.lookup))  # fmt: skip
+    with pytest.raises(InputError, match=r"on_tool_error.*only with tools"):
+        context.generate(instructions="i", data={}, on_tool_error="tell_model")
+    assert model.asked == []

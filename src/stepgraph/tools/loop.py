@@ -63,7 +63,11 @@ def tool_loop(
     on_error: OnToolError,
 ) -> ToolLoop | None:
     """The loop of one ``generate(tools=...)`` call, None without tools."""
-    return None if tools is None else ToolLoop.of(context, tools, rounds, calls, on_error)
+    if tools is not None:
+        return ToolLoop.of(context, tools, rounds, calls, on_error)
+    if on_error != "fail":
+        raise InputError("on_tool_error", "applies only with tools=[...]")
+    return None
 
 
 @dataclass(frozen=True)
