@@ -217,3 +217,17 @@ def test_on_tool_error_without_tools_is_refused() -> None:
     with pytest.raises(InputError, match=r"on_tool_error.*only with tools"):
         context.generate(instructions="i", data={}, on_tool_error="tell_model")
     assert model.asked == []
+
+
+def test_a_write_whose_result_breaks_its_schema_is_never_told_it_ran(
+    tmp_path: Path, store: Store
+) -> None:
+    @tool(kind="write")
+    def odd_book(offer_id: str) -> dict[str, str]:
+        """Book, answering with the wrong shape."""
+        return {"booked": 1}  # type: ignore[dict-item]
+
+    graph = _graph("tell_model", odd_book)
+    with pytest.raises(NodeError, match="InvalidResult"):
+        run(graph, inputs=_inputs(tmp_path), adapter=FunctionAdapter("m", Model("odd_book")),
+            store=store, run_id="r")  # fmt: skip

@@ -78,7 +78,8 @@ def call_tool(
     ``earlier``: a visit of this node whose journaled outcome of the same call serves
     too (the tool loop going on across a decision); it is copied into this visit.
     ``tell``: a failure is returned as ``told_failure`` data (journaled, and reused like
-    a result) instead of raised; except a write's timeout, whose outcome is unknown."""
+    a result) instead of raised; except a write that may have happened (its timeout, a
+    result that breaks its schema)."""
     caller = _caller(context)
     try:
         plain = json_copy(dict(args), "arguments")
@@ -123,11 +124,17 @@ def call_tool(
             return _write(context, slot, found, base)
         return _read(context, slot, found, base)
     except ToolFailed as failure:
-        if not tell or (found.kind == "write" and isinstance(failure, ToolTimeout)):
+        if not tell or (found.kind == "write" and _may_have_happened(failure)):
             raise
         told = told_failure(context, failure)
         context.record(slot, {**(context.recorded(slot) or {}), "told": told})
         return told
+
+
+def _may_have_happened(failure: ToolFailed) -> bool:
+    """A write that timed out (it may finish later) or returned a result that breaks its
+    schema (it ran) is not a failure to tell the model of."""
+    return isinstance(failure, ToolTimeout) or failure.error == "InvalidResult"
 
 
 def told_failure(context: Context, failure: ToolFailed) -> dict[str, str]:
