@@ -198,11 +198,7 @@ class Context(ToolUse):
                     **round_facts(tools, rounds)}  # fmt: skip
             if history:
                 base["attempts"] = history
-            if not self.budget.take():
-                raise RetryLater(
-                    f"the budget of {self.budget.limit} model call(s) for this call is spent "
-                    f"before {self.node}", now(),
-                )  # fmt: skip
+            self._spend_budget()
             # A model call's records need not be synced on their own (a read, not an
             # effect): the step save syncs them; a power cut before it costs a new call.
             yield IO, self._record, (key, {"status": "started", **base, "at": now()}, False)
@@ -245,6 +241,14 @@ class Context(ToolUse):
             yield IO, self._record, (key, done, False)
             reach("model-answered")
             return json.loads(text), done
+
+    def _spend_budget(self) -> None:
+        """One model attempt from the call's budget; ``RetryLater`` once it is spent."""
+        if not self.budget.take():
+            raise RetryLater(
+                f"the budget of {self.budget.limit} model call(s) for this call is spent "
+                f"before {self.node}", now(),
+            )  # fmt: skip
 
     def _reused(self, key: str, request: str, earlier: int | None) -> Steps[dict[str, Any] | None]:
         """The journaled answer to the same request in ``key`` (or, copied there, in the

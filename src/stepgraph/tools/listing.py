@@ -34,7 +34,9 @@ def tool_calls(journal: Mapping[str, Mapping[str, Any]]) -> list[dict[str, Any]]
         if lost and (parts[0], parts[1], effect) not in known:
             name = effect.removeprefix("tool.").rsplit(".", 1)[0]
             rows.append(_row(slot, parts, {**record, "tool": name, "kind": "write"}))
-    return sorted(rows, key=lambda row: (str(row["at"]), row["slot"]))
+    # Oldest first; calls journaled in the same millisecond keep the journal's order (the
+    # order they were made in), not their slots' alphabetical order.
+    return sorted(rows, key=lambda row: str(row["at"]))
 
 
 def _row(slot: str, parts: list[str], record: Mapping[str, Any]) -> dict[str, Any]:
