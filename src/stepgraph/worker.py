@@ -227,6 +227,15 @@ class _Release(Exception):
     """Internal: give a claimed run back without running it."""
 
 
+def join_all(threads: list[threading.Thread]) -> None:
+    """Wait for ``threads`` in short joins: a signal the kernel delivered to one of them
+    has its Python handler run only when the main thread executes again (a plain
+    ``join()`` would sleep through a SIGTERM, and the worker would never stop)."""
+    for thread in threads:
+        while thread.is_alive():
+            thread.join(0.25)
+
+
 class Worker:
     """Claims queued runs and advances them, ``concurrency`` at a time."""
 
@@ -280,8 +289,7 @@ class Worker:
         ]
         for thread in threads:
             thread.start()
-        for thread in threads:
-            thread.join()
+        join_all(threads)
         self.stopping.set()
         _log.info("worker %s stopped after %d run(s)", self.name, self.completed)
 
