@@ -206,3 +206,12 @@ def test_a_read_asked_after_the_approved_write_is_made_anew(
     # the waiting visit read B after the refusal; after the write it is read again
     assert trail.read_text().splitlines() == ["lookup A", "lookup B", "lookup B"]
     assert done.state["answer"] == {"b": {"id": "B", "monthly": 90, "version": 1}}
+
+
+def test_calls_journaled_in_one_millisecond_are_listed_in_the_order_they_were_made() -> None:
+    at = "2026-12-05T12:00:00.001+00:00"
+    journal = {  # the slots' alphabetical order: the refusal's slot sorts first
+        "1:plan:tool-refused:bbbb": {"status": "refused", "tool": "book_now", "at": at, "seq": 3},
+        "1:plan:tool:lookup:aaaa": {"status": "done", "tool": "lookup", "at": at, "seq": 1},
+    }
+    assert [row["tool"] for row in tool_calls(journal)] == ["lookup", "book_now"]

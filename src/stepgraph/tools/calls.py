@@ -118,7 +118,9 @@ def call_tool(
         return json_copy(prior.get("result"), "result")  # made in this step: not again
     if tell and prior is not None and prior.get("told") is not None:
         return json_copy(prior.get("told"), "told")  # a failure the model was told
-    base = {"tool": name, "kind": found.kind, "by": caller, "arguments": plain, "request": exact}
+    seq = len(context.journal)  # the run's journal only grows: orders calls made in one ms
+    base = {"tool": name, "kind": found.kind, "by": caller, "arguments": plain, "request": exact,
+            "seq": seq}  # fmt: skip
     try:
         if found.kind == "write":
             return _write(context, slot, found, base)
@@ -173,7 +175,8 @@ def _approval(context: Context, caller: str, found: Tool, args: Any, exact: str)
 def refuse(context: Context, name: str, args: Any, rule: str, reason: str) -> ToolRefusal:
     """Journal a refused call (who, what, which rule, why) and return it as a value."""
     record = {"status": "refused", "tool": name, "by": _caller(context), "arguments": args,
-              "rule": rule, "reason": scrub(reason), "at": now()}  # fmt: skip
+              "rule": rule, "reason": scrub(reason), "at": now(),
+              "seq": len(context.journal)}  # fmt: skip
     slot_digest = digest(canonical_json([name, args, rule]))[:16]
     context.record(f"{context.visit}:{context.node}:tool-refused:{slot_digest}", record)
     return ToolRefusal(name, rule, scrub(reason))

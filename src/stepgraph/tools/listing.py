@@ -34,9 +34,9 @@ def tool_calls(journal: Mapping[str, Mapping[str, Any]]) -> list[dict[str, Any]]
         if lost and (parts[0], parts[1], effect) not in known:
             name = effect.removeprefix("tool.").rsplit(".", 1)[0]
             rows.append(_row(slot, parts, {**record, "tool": name, "kind": "write"}))
-    # Oldest first; calls journaled in the same millisecond keep the journal's order (the
-    # order they were made in), not their slots' alphabetical order.
-    return sorted(rows, key=lambda row: str(row["at"]))
+    # Oldest first; calls journaled in the same millisecond in the order they were made
+    # (``seq``: the size of the run's journal then), never their slots' alphabetical order.
+    return sorted(rows, key=lambda row: (str(row["at"]), row["seq"]))
 
 
 def _row(slot: str, parts: list[str], record: Mapping[str, Any]) -> dict[str, Any]:
@@ -56,4 +56,5 @@ def _row(slot: str, parts: list[str], record: Mapping[str, Any]) -> dict[str, An
         "told": record.get("told"),  # a failure handed to the model: what it was told
         "latency_ms": record.get("latency_ms"),
         "at": record.get("at") or "",
+        "seq": record.get("seq") if isinstance(record.get("seq"), int) else -1,
     }
