@@ -84,6 +84,12 @@ def test_a_sqlite_run_with_damaged_step_json_is_refused(tmp_path: Path) -> None:
     assert "step is not valid JSON" in refused(f"sqlite:{db}").reason
 
 
+def test_a_sqlite_step_that_is_not_utf8_is_refused_as_corrupt(tmp_path: Path) -> None:
+    db = sqlite_run(tmp_path)
+    edit(db, "UPDATE run_steps SET body = CAST(X'7b2261223a22ff227d' AS TEXT) WHERE version = 1")
+    assert "not valid UTF-8" in refused(f"sqlite:{db}").reason
+
+
 def test_a_sqlite_run_with_a_lost_step_is_refused(tmp_path: Path) -> None:
     db = sqlite_run(tmp_path)
     edit(db, "DELETE FROM run_steps WHERE version = 1")

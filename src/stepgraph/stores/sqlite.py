@@ -19,7 +19,7 @@ import time
 from collections.abc import Iterator
 from contextlib import AbstractContextManager, contextmanager
 
-from ..errors import InputError, StepgraphError, StoreError
+from ..errors import CheckpointCorrupt, InputError, StepgraphError, StoreError
 from ..jsontext import excerpt
 from . import check_run_id
 from ._files import exclusive_hold, owner_only
@@ -272,9 +272,12 @@ class SqliteStore(SqlStore):
                 self._db = None
 
 
-def _translate(url: str, what: str, error: BaseException) -> StoreError:
-    """The one place SQLite driver errors become store errors."""
+def _translate(url: str, what: str, error: BaseException) -> StepgraphError:
+    """The one place SQLite driver errors become store errors (or, for a stored text the
+    driver cannot decode, the record's damage: ``CheckpointCorrupt``)."""
     text = str(error)
+    if "Could not decode to UTF-8" in text:  # only a hand edit stores such text
+        return CheckpointCorrupt(None, f"{what}: a stored text is not valid UTF-8")
     if "no such table" in text:
         return StoreError(url, f"{what}: the database is not set up (run setup()): {text}")
     if "database is locked" in text or "busy" in text:
