@@ -10,6 +10,7 @@ from .checkpoint import EVENT, Checkpoint, HistoryEntry
 from .claims.present import summary_lines
 from .errors import StepgraphError
 from .graph import END
+from .outcomes import said, said_of_call
 from .runner import RunResult
 from .statuses import CANCELLED, DEAD, FAILED, Standing
 from .stores import RunSummary
@@ -229,7 +230,7 @@ def show(found: Standing, history: list[HistoryEntry], journal: dict[str, dict[s
         lines.extend(["", "generations (step:node:call):"])
         lines.append(table(["slot", "outcome", "attempt", "adapter", "latency ms", "request",
                             "earlier attempts"],
-                           [[key, _outcome(record), str(record.get("attempt", "?")),
+                           [[key, said(record), str(record.get("attempt", "?")),
                              str(record.get("adapter") or record.get("tool") or "?"),
                              str(record.get("latency_ms", "-")),
                              str(record.get("request", ""))[:12], _earlier(record)]
@@ -246,7 +247,7 @@ def _tool_table(calls: list[dict[str, Any]]) -> str:
     for call in calls:
         arguments = call["arguments"]
         text = arguments if isinstance(arguments, str) else json.dumps(arguments)
-        outcome = str(call["outcome"]) + (f": {call['error']}" if call["error"] else "")
+        outcome = said_of_call(call)
         why = f"{call['rule']}: {call['reason']}" if call["rule"] else "-"
         rows.append([str(call["step"]), str(call["node"]), str(call["tool"]), outcome,
                      str(call["latency_ms"] if call["latency_ms"] is not None else "-"),
@@ -308,18 +309,6 @@ def _earlier(record: dict[str, Any]) -> str:
         for item in earlier
         if isinstance(item, dict)
     )
-
-
-def _outcome(record: dict[str, Any]) -> str:
-    status = record.get("status")
-    if status == "started":
-        return "interrupted (no outcome recorded)"
-    if status == "failed":
-        told = " (told the model)" if record.get("told") is not None else ""
-        return f"failed: {record.get('error', '?')}{told}"
-    if record.get("carried") is not None:  # the tool loop went on across a decision
-        return f"{status} (from step {record['carried']})"
-    return str(status)
 
 
 def eval_table(result: Any) -> str:

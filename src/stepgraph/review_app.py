@@ -43,6 +43,7 @@ from .errors import (
 )
 from .events import decide, reconcile
 from .graph import END
+from .outcomes import said, said_of_call
 from .policy import Policy
 from .privacy import output_guard, shown
 from .review_jobs import Jobs
@@ -199,6 +200,7 @@ class ReviewPages:
         view = shown(guard, _view(current))
         return self.page("run.html", status=status, error=error, notice=notice, history=history,
                          generations=journal, tool_calls=tool_calls(dict(journal)),
+                         said=said, said_of_call=said_of_call,
                          run_status=found.status, job=job,
                          run_reason=shown(guard, found.reason), **view)  # fmt: skip
 

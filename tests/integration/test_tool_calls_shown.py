@@ -91,7 +91,8 @@ def test_a_write_whose_outcome_a_crash_lost_is_listed_as_started() -> None:
         "book", "write", "started", "n")  # fmt: skip
 
 
-def test_the_review_page_lists_the_tool_calls(folder: Path) -> None:
+def _page_table(folder: Path, table_id: str) -> list[list[str]]:
+    """The cells of each row of the table ``table_id`` on run "r"'s review page."""
     with review_server(folder) as url:
         root, token = url.split("/?", maxsplit=1)[0], url.split("token=")[1]
         request = urllib.request.Request(
@@ -99,17 +100,22 @@ def test_the_review_page_lists_the_tool_calls(folder: Path) -> None:
         )
         with urllib.request.urlopen(request, timeout=30) as answer:
             html = answer.read().decode()
-    table = html.split('<table id="tool-calls">', 1)[1].split("</table>", 1)[0]
-    rows = [re.findall(r"<td[^>]*>(.*?)</td>", row, re.S) for row in table.split("<tr>")[2:]]
+    table = html.split(f'<table id="{table_id}">', 1)[1].split("</table>", 1)[0]
+    return [re.findall(r"<td[^>]*>(.*?)</td>", row, re.S) for row in table.split("<tr>")[2:]]
+
+
+def test_the_review_page_lists_the_tool_calls(folder: Path) -> None:
+    rows = _page_table(folder, "tool-calls")
     assert [row[2:4] for row in rows] == [["lookup", "refused"], ["lookup", "done"],
                                           ["book_now", "done"]]  # fmt: skip
     assert rows[0][6] == "constraint: offer &#39;Z&#39; is not named in the run&#39;s inputs"
 
 
-def test_show_marks_rounds_carried_across_an_approval(tmp_path: Path) -> None:
+def _carried_run(url: str, tmp_path: Path) -> dict[str, str]:
+    """Run "r" at ``url``: a tool loop approved between two visits (rounds carried on);
+    the environment its tools need."""
     from stepgraph import Policy, decide
 
-    url = f"sqlite:{tmp_path / 'runs.db'}"
     env = {"TOOL_LEDGER": str(tmp_path / "ledger.jsonl")}
     catalogue = tools_support.write_catalogue(tmp_path / "catalogue.json")
     inputs = {"offer_ids": ["A"], "catalogue": str(catalogue)}
@@ -123,6 +129,12 @@ def test_show_marks_rounds_carried_across_an_approval(tmp_path: Path) -> None:
             if wait:
                 decide(store, "r", verdict="approve", actor="ada", digest_seen=wait["digest"],
                        policy=Policy.from_mapping({"approve": ["ada"]}))  # fmt: skip
+    return env
+
+
+def test_show_marks_rounds_carried_across_an_approval(tmp_path: Path) -> None:
+    url = f"sqlite:{tmp_path / 'runs.db'}"
+    env = _carried_run(url, tmp_path)
     shown = stepgraph("--store", url, "show", "r", cwd=tmp_path, env=env)
     assert shown.code == 0, shown.err
     rows = {line.split()[0]: line for line in shown.out.splitlines() if line[:2] in ("1:", "2:")}
@@ -131,7 +143,8 @@ def test_show_marks_rounds_carried_across_an_approval(tmp_path: Path) -> None:
     assert "from step" not in rows["2:settle:2"]
 
 
-def test_show_marks_a_failure_the_model_was_told(tmp_path: Path) -> None:
+def _told_run(url: str, tmp_path: Path) -> None:
+    """Run "r" at ``url``: a tool call failed and the model was told, then answered."""
     from stepgraph import END, Graph
     from stepgraph.context import Context
     from stepgraph.testing import ScriptedAdapter
@@ -144,7 +157,6 @@ def test_show_marks_a_failure_the_model_was_told(tmp_path: Path) -> None:
                   edges={"settle": END}, tools={"settle": [tools_support.lookup]})  # fmt: skip
     catalogue = str(tools_support.write_catalogue(tmp_path / "catalogue.json"))
     missing = ToolCall(id="c1", name="lookup", arguments={"offer_id": "Z", "catalogue": catalogue})
-    url = f"sqlite:{tmp_path / 'runs.db'}"
     with open_store(url) as store:
         store.setup()
         run(
@@ -154,9 +166,37 @@ def test_show_marks_a_failure_the_model_was_told(tmp_path: Path) -> None:
             run_id="r",
             adapter=ScriptedAdapter([Result(data=None, tool_calls=(missing,)), {"ok": True}]),
         )
+
+
+def test_show_marks_a_failure_the_model_was_told(tmp_path: Path) -> None:
+    url = f"sqlite:{tmp_path / 'runs.db'}"
+    _told_run(url, tmp_path)
     shown = stepgraph("--store", url, "show", "r", cwd=tmp_path)
     assert shown.code == 0, shown.err
     assert "failed: KeyError (told the model)" in shown.out
     [row] = stepgraph("--store", url, "show", "r", "--json", cwd=tmp_path).json()["tool_calls"]
     assert (row["outcome"], row["error"], row["told"]["error"]) == ("failed", "KeyError",
                                                                     "KeyError")  # fmt: skip
+
+
+def _page_folder(tmp_path: Path) -> None:
+    """What the review server needs in its folder: a store folder and a policy."""
+    (tmp_path / ".stepgraph").mkdir()
+    (tmp_path / "policy.json").write_text(json.dumps({"approve": ["ada"]}), encoding="utf-8")
+
+
+def test_the_review_page_marks_a_failure_the_model_was_told(tmp_path: Path) -> None:
+    _page_folder(tmp_path)
+    _told_run(f"sqlite:{tmp_path / '.stepgraph' / 'runs.db'}", tmp_path)
+    [call] = _page_table(tmp_path, "tool-calls")
+    assert call[3] == "failed: KeyError (told the model)"
+    outcomes = [row[1] for row in _page_table(tmp_path, "generations")]
+    assert "failed: KeyError (told the model)" in outcomes
+
+
+def test_the_review_page_marks_rounds_carried_across_an_approval(tmp_path: Path) -> None:
+    _page_folder(tmp_path)
+    _carried_run(f"sqlite:{tmp_path / '.stepgraph' / 'runs.db'}", tmp_path)
+    rows = {row[0]: row[1] for row in _page_table(tmp_path, "generations")}
+    assert rows["2:settle:0"] == rows["2:settle:1"] == "done (from step 1)"
+    assert rows["2:settle:2"] == "done"
