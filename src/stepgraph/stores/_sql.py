@@ -9,6 +9,7 @@ translated) and ``_statement`` (one autocommitted statement).
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from contextlib import AbstractContextManager
 from typing import Any, ClassVar
 
@@ -151,38 +152,52 @@ class SqlStore(StoreBase):
 
     def save(self, checkpoint: Checkpoint, *, expected_version: int | None) -> Checkpoint:
         run_id = check_run_id(checkpoint.run_id)
-        with self._session(f"save {run_id!r}", write=True) as conn:
-            stored, new_record = checkpoint, None
-            # Read even without encryption: a run with a key record never gets a clear step.
-            record = self._key_record(conn, run_id)
-            if record is not None or self.encryption is not None:
-                stored, new_record = for_storage(checkpoint, record, self.encryption)
-            cp = seal(stored, self._key)
-            if cp.version != (expected_version or 0) + 1:
+        return self._write(
+            f"save {run_id!r}", lambda conn: self._save_in(conn, checkpoint, expected_version)
+        )
+
+    def _write(self, what: str, body: Callable[[Any], Checkpoint]) -> Checkpoint:
+        """Run ``body`` in a write transaction of its own and commit it (SQLite groups
+        the saves that wait for one commit into the next)."""
+        with self._session(what, write=True) as conn:
+            return body(conn)
+
+    def _save_in(
+        self, conn: Any, checkpoint: Checkpoint, expected_version: int | None
+    ) -> Checkpoint:
+        """Write ``checkpoint`` (replacing ``expected_version``) in the open transaction."""
+        run_id = checkpoint.run_id
+        stored, new_record = checkpoint, None
+        # Read even without encryption: a run with a key record never gets a clear step.
+        record = self._key_record(conn, run_id)
+        if record is not None or self.encryption is not None:
+            stored, new_record = for_storage(checkpoint, record, self.encryption)
+        cp = seal(stored, self._key)
+        if cp.version != (expected_version or 0) + 1:
+            self._conflict(conn, run_id, expected_version, cp.version)
+        self._lease_check(conn, run_id)
+        if expected_version is None:
+            p = cp.parts
+            head = (run_id, cp.format, p.graph, p.shape, p.revision, p.adapter, p.inputs,
+                    cp.fingerprint, cp.next, cp.status, cp.version, cp.created_at,
+                    cp.updated_at)  # fmt: skip
+            if conn.execute(self._q("insert_head"), head).rowcount != 1:
                 self._conflict(conn, run_id, expected_version, cp.version)
-            self._lease_check(conn, run_id)
-            if expected_version is None:
-                p = cp.parts
-                head = (run_id, cp.format, p.graph, p.shape, p.revision, p.adapter, p.inputs,
-                        cp.fingerprint, cp.next, cp.status, cp.version, cp.created_at,
-                        cp.updated_at)  # fmt: skip
-                if conn.execute(self._q("insert_head"), head).rowcount != 1:
-                    self._conflict(conn, run_id, expected_version, cp.version)
-                conn.execute(self._q("insert_inputs"), (run_id, cp.inputs_json()))
-                if new_record is not None:
-                    conn.execute(self._q("insert_key"), (run_id, dumps(new_record)))
-            else:
-                update = (cp.next, cp.status, cp.version, cp.updated_at, cp.parts.inputs,
-                          cp.fingerprint, cp.parts.shape, cp.parts.revision, run_id,
-                          expected_version)  # fmt: skip
-                if conn.execute(self._q("update_head"), update).rowcount != 1:
-                    self._conflict(conn, run_id, expected_version, cp.version)
-            step = (run_id, cp.version, cp.node, cp.update_json(), cp.next, cp.status,
-                    cp.updated_at, cp.sum)  # fmt: skip
-            conn.execute(self._q("insert_step"), step)
-            if not cp.step:  # a node completed: its generations (keyed by visit) are done
-                visit = len(cp.trace)
-                conn.execute(self.compact_generations, (run_id, f"{visit}:", f"{visit};"))
+            conn.execute(self._q("insert_inputs"), (run_id, cp.inputs_json()))
+            if new_record is not None:
+                conn.execute(self._q("insert_key"), (run_id, dumps(new_record)))
+        else:
+            update = (cp.next, cp.status, cp.version, cp.updated_at, cp.parts.inputs,
+                      cp.fingerprint, cp.parts.shape, cp.parts.revision, run_id,
+                      expected_version)  # fmt: skip
+            if conn.execute(self._q("update_head"), update).rowcount != 1:
+                self._conflict(conn, run_id, expected_version, cp.version)
+        step = (run_id, cp.version, cp.node, cp.update_json(), cp.next, cp.status,
+                cp.updated_at, cp.sum)  # fmt: skip
+        conn.execute(self._q("insert_step"), step)
+        if not cp.step:  # a node completed: its generations (keyed by visit) are done
+            visit = len(cp.trace)
+            conn.execute(self.compact_generations, (run_id, f"{visit}:", f"{visit};"))
         return as_saved(checkpoint, stored, cp)
 
     def _key_record(self, conn: Any, run_id: str) -> dict[str, Any] | None:

@@ -16,6 +16,7 @@ STAGES = (
     "file-renamed",  # renamed over the old file, folder not yet fsynced
     "file-folder-synced",  # the save is durable
     "journal-appended",  # a journal line written, not yet fsynced
+    "sqlite-save-queued",  # a save waits for the write lock (group commit)
     "sqlite-before-commit",  # inside the save transaction
     "sqlite-committed",  # the save transaction committed
     "postgres-before-commit",  # inside a PostgreSQL save transaction

@@ -16,9 +16,11 @@ import os
 import sqlite3
 import threading
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import AbstractContextManager, contextmanager
+from typing import Any
 
+from ..checkpoint import Checkpoint
 from ..errors import CheckpointCorrupt, InputError, StepgraphError, StoreError
 from ..jsontext import excerpt
 from . import check_run_id
@@ -118,6 +120,8 @@ class SqliteStore(SqlStore):
         self._lock = threading.RLock()
         self._db: sqlite3.Connection | None = None
         self._relaxed = False  # the connection is at synchronous=normal for the journal
+        self._queue: list[_Save] = []  # saves waiting for the next commit (group commit)
+        self._queue_lock = threading.Lock()
 
     def _connect(self) -> sqlite3.Connection:
         if self._db is None:
@@ -193,6 +197,44 @@ class SqliteStore(SqlStore):
         self, what: str, *, write: bool = False
     ) -> AbstractContextManager[sqlite3.Connection]:
         return self._transaction(what, _WRITE if write else "BEGIN")
+
+    def _write(self, what: str, body: Callable[[Any], Checkpoint]) -> Checkpoint:
+        """Group commit: a save queues, then takes the write lock; whoever holds it
+        commits every save queued so far in one transaction (one fsync), each inside its
+        own savepoint so one that fails (a version conflict) fails alone. A save returns
+        only once the commit that holds it is durable; when the commit itself fails,
+        every save in it fails with that error and none is written."""
+        save = _Save(what, body)
+        with self._queue_lock:
+            self._queue.append(save)
+        reach("sqlite-save-queued")
+        with self._lock:
+            if not save.ended:
+                self._commit_queued()
+        return save.outcome()
+
+    def _commit_queued(self) -> None:
+        with self._queue_lock:
+            group, self._queue = self._queue, []
+        what = group[0].what if len(group) == 1 else (
+            f"{len(group)} saves ({', '.join(save.what for save in group)})")  # fmt: skip
+        try:
+            with self._transaction(what, _WRITE) as db:
+                if len(group) == 1:  # the common case: no savepoint needed
+                    group[0].value = group[0].body(db)
+                else:
+                    for save in group:
+                        _save_alone(db, save)
+        except BaseException as error:
+            for save in group:  # the commit failed: nothing of the group is written
+                save.error = save.error or error
+            if not isinstance(error, Exception):  # an interrupt ends this thread's save
+                for save in group[1:]:
+                    save.error = StoreError(self.url, f"{save.what}: interrupted")
+                raise
+        finally:
+            for save in group:
+                save.ended = True
 
     def _statement(self, what: str) -> AbstractContextManager[sqlite3.Connection]:
         return self._transaction(what, None)
@@ -296,3 +338,35 @@ def _rollback(db: sqlite3.Connection) -> None:
     if db.in_transaction:
         with contextlib.suppress(sqlite3.Error):
             db.execute("ROLLBACK")
+
+
+def _save_alone(db: sqlite3.Connection, save: _Save) -> None:
+    """Write one save of a group in its own savepoint: a save that is refused (a
+    version conflict, a damaged key record) undoes only its own writes."""
+    db.execute("SAVEPOINT save")
+    try:
+        save.value = save.body(db)
+    except StepgraphError as error:
+        db.execute("ROLLBACK TO save")
+        save.error = error
+    db.execute("RELEASE save")
+
+
+class _Save:
+    """One save waiting for a commit: what it is, what writes it, how it ended."""
+
+    __slots__ = ("body", "ended", "error", "value", "what")
+
+    def __init__(self, what: str, body: Callable[[Any], Checkpoint]) -> None:
+        self.what, self.body = what, body
+        self.value: Checkpoint | None = None
+        self.error: BaseException | None = None
+        self.ended = False
+
+    def outcome(self) -> Checkpoint:
+        """The saved checkpoint, or the error the save (or its commit) ended with."""
+        if self.error is not None:
+            raise self.error
+        if self.value is None:
+            raise StoreError("sqlite", f"{self.what}: ended without an outcome")
+        return self.value
