@@ -15,7 +15,7 @@ from typing import Any
 import pytest
 
 SUITE = Path(__file__).resolve().parents[2] / "evals" / "claims"
-SPLITS = ("dev", "heldout", "dev2")  # dev2: written for issue 12's precision/recall fix
+SPLITS = ("dev", "heldout", "dev2", "final")  # dev2: issue 12's fix; final: independent, held out
 FILES = sorted(SUITE.glob("*/*/*.json"))
 CASE_KEYS = {"name", "family", "about", "inputs", "output", "expect"}
 
@@ -90,3 +90,11 @@ def test_the_dev2_split_has_sixty_cases_half_of_them_faulty() -> None:
     blocked = sum(1 for case in cases if case["expect"]["status"] == "blocked")
     assert len(cases) >= 60
     assert 0.4 <= blocked / len(cases) <= 0.6
+
+
+def test_the_final_split_is_independent_large_and_balanced() -> None:
+    cases = [load(path) for path in FILES if path.parent.parent.name == "final"]
+    blocked = sum(1 for case in cases if case["expect"]["status"] == "blocked")
+    assert len(cases) >= 100
+    assert 0.4 <= blocked / len(cases) <= 0.6
+    assert len(families("final")) >= 22
