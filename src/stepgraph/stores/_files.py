@@ -99,14 +99,72 @@ def exclusive_hold(path: str, run_id: str, store: str) -> Iterator[None]:
         os.close(fd)
 
 
-def append_line(path: str, line: str) -> None:
-    """Append one line durably (write, fsync; fsync the folder when the file is new)."""
-    created = not os.path.exists(path)
-    fd = os.open(path, os.O_WRONLY | os.O_APPEND | os.O_CREAT, 0o600)
-    try:
-        os.write(fd, (line + "\n").encode("utf-8"))
-        reach("journal-appended")
+def read_complete(path: str) -> tuple[str, bytes]:
+    """The text of ``path`` up to its last newline, and the bytes after it.
+
+    Bytes after the last newline are an append cut short (a killed process, a full
+    disk): not written. Only the complete part is decoded, so a cut inside a character
+    is no decoding error. Raises ``FileNotFoundError`` for a missing file.
+    """
+    with open(path, "rb") as handle:
+        data = handle.read()
+    end = data.rfind(b"\n") + 1
+    return data[:end].decode("utf-8"), data[end:]
+
+
+def last_line(fd: int, size: int) -> tuple[bytes, int]:
+    """The last complete line of the open file (without its newline), and the offset
+    just past it; bytes beyond that offset are a torn append. Reads from the end only."""
+    data, start, block = b"", size, 4096
+    while start > 0:
+        begin = max(0, start - block)
+        data = os.pread(fd, start - begin, begin) + data
+        start, block = begin, block * 2
+        newline = data.rfind(b"\n")
+        if newline != -1 and (start == 0 or data.rfind(b"\n", 0, newline) != -1):
+            break
+    newline = data.rfind(b"\n")
+    if newline == -1:
+        return b"", 0
+    return data[data.rfind(b"\n", 0, newline) + 1 : newline], start + newline + 1
+
+
+def append_at(fd: int, data: bytes, end: int, size: int, *, stage: str) -> None:
+    """Write ``data`` (whole lines) at offset ``end`` of the open file, then fsync once.
+
+    A torn tail beyond ``end`` (``size`` is the file's length) is cut first, and the
+    cut synced. A failed write or fsync cuts the file back to ``end``, so no reader
+    sees a line whose write failed. ``stage`` names the test hooks: ``STAGE-appending``
+    before the write, ``STAGE-appended`` before the fsync.
+    """
+    if size > end:
+        os.ftruncate(fd, end)
         os.fsync(fd)
+    reach(f"{stage}-appending")
+    try:
+        view, offset = memoryview(data), end
+        while view:
+            written = os.pwrite(fd, view, offset)
+            view, offset = view[written:], offset + written
+        reach(f"{stage}-appended")
+        os.fsync(fd)
+    except BaseException:
+        with contextlib.suppress(OSError):
+            os.ftruncate(fd, end)
+        raise
+
+
+def append_line(path: str, line: str) -> None:
+    """Append one line durably (write, fsync; fsync the folder when the file is new).
+
+    A last line left without its newline by an append cut short is replaced.
+    """
+    created = not os.path.exists(path)
+    fd = os.open(path, os.O_RDWR | os.O_CREAT, 0o600)
+    try:
+        size = os.fstat(fd).st_size
+        end = last_line(fd, size)[1] if size else 0
+        append_at(fd, (line + "\n").encode("utf-8"), end, size, stage="journal")
     finally:
         os.close(fd)
     if created:

@@ -15,6 +15,9 @@ STAGES = (
     "file-synced",  # temp file fsynced, not yet renamed
     "file-renamed",  # renamed over the old file, folder not yet fsynced
     "file-folder-synced",  # the save is durable
+    "file-appending",  # a run file's next line about to be written (layout 2)
+    "file-appended",  # the line written, not yet fsynced
+    "journal-appending",  # a journal line about to be written
     "journal-appended",  # a journal line written, not yet fsynced
     "sqlite-save-queued",  # a save waits for the write lock (group commit)
     "sqlite-before-commit",  # inside the save transaction

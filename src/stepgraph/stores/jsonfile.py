@@ -31,7 +31,14 @@ from ..errors import CheckpointCorrupt, RunNotFound, StoreError
 from ..sealing import Encryption
 from . import RunSummary, check_run_id
 from ._base import StoreBase, check_version, summaries
-from ._files import append_line, atomic_write, exclusive_hold, sync_folder, temp_path
+from ._files import (
+    append_line,
+    atomic_write,
+    exclusive_hold,
+    read_complete,
+    sync_folder,
+    temp_path,
+)
 from ._journal import open_record, seal_record
 from ._sealed import (
     as_saved,
@@ -261,16 +268,16 @@ class JsonFileStore(StoreBase):
         if self.encryption is not None:
             keys = self._key_record(run_id)
             record = journal_record(run_id, key, record, keys, self.encryption)
+        sealed = seal_record(run_id, key, record, self._key)
         try:
-            sealed = seal_record(run_id, key, record, self._key)
-            append_line(self._journal_path(run_id), f'{{"key":{dumps(key)},"record":{sealed}}}')
+            with self._locked(run_id):  # threads of one run append one after the other
+                append_line(self._journal_path(run_id), f'{{"key":{dumps(key)},"record":{sealed}}}')
         except OSError as error:
             raise StoreError(self.url, f"cannot journal run {run_id!r}: {error}") from error
 
     def generations(self, run_id: str) -> dict[str, dict[str, Any]]:
         try:
-            with open(self._journal_path(run_id), encoding="utf-8") as handle:
-                text = handle.read()
+            text = read_complete(self._journal_path(run_id))[0]
         except FileNotFoundError:
             return {}
         except (OSError, UnicodeDecodeError) as error:
