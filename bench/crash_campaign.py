@@ -2,9 +2,10 @@
 
 Each case starts an offer run in a child process that kills itself with SIGKILL at one
 point: inside the adapter call, at every stage of every checkpoint write (file store:
-after the temp write, after its fsync, after the rename, after the folder fsync;
-SQLite: inside the save transaction and right after its commit), after a generation
-journal append, or at a random moment chosen by the parent. Fresh processes then
+the first save's temp write, its fsync, the rename, the folder fsync; each later save
+before its append, halfway through the append's write, after the write; SQLite: inside
+the save transaction and right after its commit), after a generation journal append or
+halfway through one, or at a random moment chosen by the parent. Fresh processes then
 resume the run until it finishes. After every crash and at the end the driver checks:
 
 * the checkpoint loads and validates (else: a torn checkpoint);
@@ -47,11 +48,15 @@ OFFERS = [
     {"id": "B", "source": "offer-B-v1", "monthly": 90},
     {"id": "C", "source": "offer-C-v1", "monthly": 110},
 ]
+# The file store writes a run's first save whole (temp file, fsync, rename, folder
+# fsync) and appends every later one (write at the end, fsync); "torn" dies halfway
+# through an append's write, as the kernel leaves a write cut by SIGKILL.
+WHOLE_FILE = ("file-written", "file-synced", "file-renamed", "file-folder-synced")
 FILE_POINTS = [
-    f"{stage}:{n}"
-    for n in (1, 2, 3)
-    for stage in ("file-written", "file-synced", "file-renamed", "file-folder-synced")
-] + ["journal-appended:1", "journal-appended:2"]
+    *(f"{stage}:1" for stage in WHOLE_FILE),
+    *(f"{stage}:{n}" for n in (1, 2) for stage in ("file-appending", "torn", "file-appended")),
+    "journal-appended:1", "journal-appended:2", "torn-journal:1",
+]  # fmt: skip
 SQLITE_POINTS = [
     f"{stage}:{n}" for n in (1, 2, 3) for stage in ("sqlite-before-commit", "sqlite-committed")
 ]
@@ -98,10 +103,19 @@ def child(url: str, run_id: str, point: str, journal: str) -> None:
 
     seen: dict[str, int] = {}
     stage_wanted, _, count = point.partition(":")
+    torn = {"torn": "file-appending", "torn-journal": "journal-appending"}
+    real_pwrite = os.pwrite
+
+    def half_then_die(fd: int, data: Any, offset: int) -> int:
+        real_pwrite(fd, bytes(data)[: len(data) // 2], offset)
+        die()
+        return 0
 
     def observe(stage: str) -> None:
         seen[stage] = seen.get(stage, 0) + 1
-        if stage == stage_wanted and seen[stage] == int(count or 1):
+        if stage == torn.get(stage_wanted) and seen[stage] == int(count or 1):
+            os.pwrite = half_then_die  # the append's write stops halfway
+        elif stage == stage_wanted and seen[stage] == int(count or 1):
             die()
 
     _testhooks.observer = observe

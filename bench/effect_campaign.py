@@ -31,7 +31,7 @@ sys.path.insert(0, str(ROOT))  # run as a script: the bench package sits beside 
 
 from bench.crash_campaign import run_child  # noqa: E402
 
-POINTS = ("effect-intended", "effect-called", "sqlite-committed", "file-folder-synced")
+POINTS = ("effect-intended", "effect-called", "sqlite-committed", "file-appended")
 
 
 def child(url: str, point: str) -> None:

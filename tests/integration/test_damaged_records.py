@@ -12,6 +12,8 @@ from stepgraph import CheckpointCorrupt, open_store, resume
 from stepgraph.offers import graph
 from tests.support import CountingFixture, stored_seed_run
 
+LAYOUT_1 = Path(__file__).resolve().parents[1] / "fixtures" / "file_layout_1" / "runs"
+
 
 def paused_file_run(tmp_path: Path) -> Path:
     stored_seed_run(f"file:{tmp_path}", max_steps=2)
@@ -25,9 +27,10 @@ def refused(url: str) -> CheckpointCorrupt:
     return caught.value
 
 
-def test_a_truncated_run_file_is_refused(tmp_path: Path) -> None:
-    path = paused_file_run(tmp_path)
-    path.write_bytes(path.read_bytes()[:-40])
+def test_a_truncated_layout_1_run_file_is_refused(tmp_path: Path) -> None:
+    path = tmp_path / "r.jsonl"  # layout 1 replaced the whole file: a cut one is damage
+    lines = (LAYOUT_1 / "ready.jsonl").read_text(encoding="utf-8").replace('"ready"', '"r"')
+    path.write_bytes(lines.encode("utf-8")[:-40])
     assert "truncated" in refused(f"file:{tmp_path}").reason
 
 
@@ -51,9 +54,9 @@ def test_a_run_file_with_a_hand_edited_input_price_is_refused(tmp_path: Path) ->
 def test_a_run_file_with_a_damaged_head_is_refused(tmp_path: Path) -> None:
     path = paused_file_run(tmp_path)
     lines = path.read_text(encoding="utf-8").splitlines()
-    lines[0] = lines[0].replace('"version":2', '"version":"2"')
+    lines[0] = lines[0].replace('"format":1', '"format":"1"')
     path.write_text("\n".join(lines) + "\n", encoding="utf-8")
-    assert refused(f"file:{tmp_path}").reason == "field version must be an integer"
+    assert refused(f"file:{tmp_path}").reason == "field format must be an integer"
 
 
 def test_a_run_file_that_is_not_utf8_is_refused(tmp_path: Path) -> None:

@@ -1,4 +1,5 @@
-"""The file store's write path is temp write -> fsync -> rename -> folder fsync."""
+"""The file store's write paths: a run's first save is temp write -> fsync -> rename ->
+folder fsync; every later save is one write at the end of the file and one fsync."""
 
 from __future__ import annotations
 
@@ -8,7 +9,7 @@ from typing import Any
 
 import pytest
 
-from stepgraph import StoreError, open_store, run
+from stepgraph import Store, StoreError, open_store, run
 from stepgraph.offers import graph, make_inputs
 from tests.support import CountingFixture, seed_offers
 
@@ -17,7 +18,7 @@ from tests.support import CountingFixture, seed_offers
 def calls(monkeypatch: pytest.MonkeyPatch) -> list[str]:
     """Record the OS calls of the write path, in order, around the real ones."""
     seen: list[str] = []
-    for name in ("write", "fsync", "replace"):
+    for name in ("write", "pwrite", "ftruncate", "fsync", "replace"):
         real = getattr(os, name)
 
         def spy(*args: Any, _real: Any = real, _name: str = name) -> Any:
@@ -41,6 +42,31 @@ def test_each_save_writes_syncs_renames_then_syncs_the_folder(
     run(graph, inputs=make_inputs(seed_offers()), adapter=CountingFixture(), store=store,
         run_id="r", max_steps=1)  # fmt: skip
     assert calls == ["write", "fsync-file", "replace", "fsync-dir"]
+
+
+def advance(store: Store, steps: int) -> None:
+    run(graph, inputs=make_inputs(seed_offers()), adapter=CountingFixture(), store=store,
+        run_id="r", max_steps=steps)  # fmt: skip
+
+
+def test_a_later_save_writes_one_line_and_syncs_once(tmp_path: Path, calls: list[str]) -> None:
+    store = open_store(f"file:{tmp_path}")
+    advance(store, 2)
+    calls.clear()
+    advance(store, 1)  # verify: no model call, so no journal record
+    assert calls == ["pwrite", "fsync-file"]
+
+
+def test_a_save_after_a_torn_line_cuts_it_and_syncs_the_cut(
+    tmp_path: Path, calls: list[str]
+) -> None:
+    store = open_store(f"file:{tmp_path}")
+    advance(store, 2)
+    with (tmp_path / "r.jsonl").open("ab") as handle:
+        handle.write(b'{"version":3,"no')  # an append cut short
+    calls.clear()
+    advance(store, 1)
+    assert calls == ["ftruncate", "fsync-file", "pwrite", "fsync-file"]
 
 
 def test_a_failed_fsync_fails_the_save_and_keeps_the_previous_file(

@@ -42,50 +42,92 @@ def is_dir_fd(fd: int) -> bool:
     return os.path.isdir(f"/proc/self/fd/{fd}")
 
 
+# A save after the first appends one line to the run file (open, write at the end, fsync).
 FAULTS: dict[str, tuple[str, Callable[..., bool]]] = {
+    "open": ("open", lambda path, *rest: str(path).endswith("r.jsonl")),
+    "write": ("pwrite", lambda fd, data, offset: bytes(data).startswith(b'{"version":')),
+    "fsync": ("fsync", lambda fd: not is_dir_fd(fd)),
+}
+# The first save writes the whole file: temp file, write, fsync, rename, folder fsync.
+FIRST_SAVE_FAULTS: dict[str, tuple[str, Callable[..., bool]]] = {
     "open": ("open", lambda path, *rest: str(path).endswith(".tmp")),
-    "write": ("write", lambda fd, data: not is_dir_fd(fd) and b'"format"' in bytes(data)),
+    "write": ("write", lambda fd, data: not is_dir_fd(fd) and b'"layout"' in bytes(data)),
     "fsync": ("fsync", lambda fd: not is_dir_fd(fd)),
     "rename": ("replace", lambda src, dst: str(dst).endswith(".jsonl")),
 }
+
+
+def fail_and_finish(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, fault: tuple[str, Callable[..., bool]]
+) -> bytes | None:
+    """Fail the next save with ``fault``; return the run file after it, then finish."""
+    store = open_store(f"file:{tmp_path}")
+    op, applies = fault
+    fired = inject(monkeypatch, op, applies)
+    with pytest.raises(StoreError, match=f"injected {op} fault"):
+        advance(store)
+    assert fired == [op]
+    path = tmp_path / "r.jsonl"
+    after = path.read_bytes() if path.exists() else None
+    assert not [p for p in os.listdir(tmp_path) if p.endswith(".tmp")]
+    monkeypatch.undo()
+    finished = advance(store)
+    assert (finished.status, finished.trace) == ("ready_for_review", ("inspect", "draft", "verify"))
+    return after
 
 
 @pytest.mark.parametrize("fault", sorted(FAULTS))
 def test_a_file_store_fault_keeps_the_previous_checkpoint(
     fault: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    store = open_store(f"file:{tmp_path}")
-    store.setup()
-    advance(store, 2)  # inspect and draft; verify's save will fail
+    advance(open_store(f"file:{tmp_path}"), 2)  # inspect and draft; verify's save will fail
     before = (tmp_path / "r.jsonl").read_bytes()
-    op, applies = FAULTS[fault]
-    fired = inject(monkeypatch, op, applies)
-    with pytest.raises(StoreError, match=f"injected {op} fault"):
+    assert fail_and_finish(tmp_path, monkeypatch, FAULTS[fault]) == before
+
+
+@pytest.mark.parametrize("fault", sorted(FIRST_SAVE_FAULTS))
+def test_a_file_store_fault_in_a_runs_first_save_leaves_no_run(
+    fault: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    assert fail_and_finish(tmp_path, monkeypatch, FIRST_SAVE_FAULTS[fault]) is None
+
+
+def test_a_write_cut_short_by_a_full_disk_leaves_no_torn_line(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    store = open_store(f"file:{tmp_path}")
+    advance(store, 2)
+    before = (tmp_path / "r.jsonl").read_bytes()
+    real = os.pwrite
+
+    def half_then_full(fd: int, data: Any, offset: int) -> int:
+        if bytes(data).startswith(b'{"version":'):  # the line: half of it fits
+            return real(fd, bytes(data)[: len(data) // 2], offset)
+        raise OSError(errno.ENOSPC, "injected pwrite fault")  # the rest does not
+
+    monkeypatch.setattr(os, "pwrite", half_then_full)
+    with pytest.raises(StoreError, match="injected pwrite fault"):
         advance(store)
-    assert fired == [op]
     assert (tmp_path / "r.jsonl").read_bytes() == before
-    assert not [p for p in os.listdir(tmp_path) if p.endswith(".tmp")]
     monkeypatch.undo()
-    finished = advance(store)
-    assert (finished.status, finished.trace) == ("ready_for_review", ("inspect", "draft", "verify"))
+    assert advance(store).status == "ready_for_review"
 
 
-def test_a_failed_folder_fsync_fails_the_save_after_the_rename(
+def test_a_failed_folder_fsync_fails_the_first_save_after_the_rename(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     store = open_store(f"file:{tmp_path}")
     store.setup()
-    advance(store, 2)
     inject(monkeypatch, "fsync", is_dir_fd)
     with pytest.raises(StoreError, match="injected fsync fault"):
-        advance(store)
+        advance(store, 1)
     monkeypatch.undo()
     # The rename happened, so the new version is visible; its durability was not confirmed.
     loaded = store.load("r")
     assert loaded is not None
-    assert loaded.version == 3
+    assert loaded.version == 1
     again = advance(store)
-    assert (again.steps, again.trace) == (0, ("inspect", "draft", "verify"))
+    assert (again.steps, again.trace) == (2, ("inspect", "draft", "verify"))
 
 
 def sqlite_paused(tmp_path: Path, options: str = "") -> SqliteStore:

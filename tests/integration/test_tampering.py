@@ -22,11 +22,13 @@ from stepgraph import (
     open_store,
     resume,
     run,
+    supply,
 )
 from stepgraph.offers import graph, make_inputs
 from tests.support import CountingFixture, seed_offers, stored_seed_run
 
 REFUSED = (CheckpointCorrupt, FingerprintMismatch)
+LAYOUT_1 = Path(__file__).resolve().parents[1] / "fixtures" / "file_layout_1" / "runs"
 
 
 def file_run(folder: Path) -> Path:
@@ -90,16 +92,37 @@ def test_every_field_of_every_line_edited_in_turn_is_refused(tmp_path: Path) -> 
     assert not refused(tmp_path)  # the untouched file still loads
 
 
-def test_a_file_truncated_at_every_byte_offset_is_refused(tmp_path: Path) -> None:
+def test_a_file_truncated_at_every_byte_offset_loads_a_complete_version_or_is_refused(
+    tmp_path: Path,
+) -> None:
     path = file_run(tmp_path)
     data = path.read_bytes()
+    store = open_store(f"file:{tmp_path}")
+    sums = [entry.sum for entry in store.history("r")]
+    for offset in range(len(data)):
+        path.write_bytes(data[:offset])
+        steps = data[:offset].count(b"\n") - 2  # complete step lines; a torn one is not
+        if steps < 1:
+            with pytest.raises(CheckpointCorrupt):
+                store.load("r")
+            continue
+        loaded = store.load("r")
+        assert loaded is not None
+        assert (loaded.version, loaded.sum) == (steps, sums[steps - 1])
+    path.write_bytes(data)
+    assert store.load("r") is not None
+
+
+def test_a_layout_1_file_truncated_at_every_byte_offset_is_refused(tmp_path: Path) -> None:
+    path = tmp_path / "ready.jsonl"
+    data = (LAYOUT_1 / "ready.jsonl").read_bytes()
     store = open_store(f"file:{tmp_path}")
     for offset in range(len(data)):
         path.write_bytes(data[:offset])
         with pytest.raises(CheckpointCorrupt):
-            store.load("r")
+            store.load("ready")
     path.write_bytes(data)
-    assert store.load("r") is not None
+    assert store.load("ready") is not None
 
 
 def test_new_inputs_with_the_old_fingerprint_are_refused(tmp_path: Path) -> None:
@@ -120,10 +143,9 @@ def test_status_rewritten_to_ready_without_a_report_is_refused(tmp_path: Path) -
         run_id="r", max_steps=1)  # fmt: skip
     path = tmp_path / "r.jsonl"
     lines = path.read_text(encoding="utf-8").splitlines()
-    head, step = json.loads(lines[0]), json.loads(lines[2])
-    head.update(status="ready_for_review", next="END")
+    step = json.loads(lines[2])  # the run's status is its last step's
     step.update(status="ready_for_review", next="END")
-    lines[0], lines[2] = json.dumps(head), json.dumps(step)
+    lines[2] = json.dumps(step)
     path.write_text("\n".join(lines) + "\n", encoding="utf-8")
     with pytest.raises(CheckpointCorrupt, match="step 1's checksum does not match"):
         store.load("r")
@@ -178,3 +200,29 @@ def test_an_edited_decision_actor_is_refused(tmp_path: Path) -> None:
     assert changed == 1
     with open_store(url) as store, pytest.raises(CheckpointCorrupt, match="checksum"):
         store.load("r")
+
+
+def test_every_edit_of_the_parts_an_event_step_binds_is_refused(tmp_path: Path) -> None:
+    offers = seed_offers()
+    offers[1]["monthly"] = None
+    with open_store(f"file:{tmp_path}") as store:
+        run(graph, inputs=make_inputs(offers), adapter=CountingFixture(), store=store,
+            run_id="r")  # fmt: skip
+        offers[1]["monthly"] = 95
+        supply(store, "r", changes=make_inputs(offers), actor="cy",
+               policy=Policy.from_mapping({"supply": ["cy"]}))  # fmt: skip
+    path = tmp_path / "r.jsonl"
+    original = path.read_text(encoding="utf-8")
+    *earlier, last = original.splitlines()
+    event = json.loads(last)
+    accepted = []
+    for edited in variants(event["parts"]):
+        path.write_text("\n".join([*earlier, json.dumps({**event, "parts": edited})]) + "\n")
+        with open_store(f"file:{tmp_path}") as store:
+            try:
+                store.load("r")
+                accepted.append(edited)
+            except REFUSED:
+                pass
+    assert len(list(variants(event["parts"]))) > 15
+    assert accepted == []

@@ -5,6 +5,7 @@ the run is next opened. Real processes killed with SIGKILL at the worst moment."
 from __future__ import annotations
 
 import json
+import shutil
 import subprocess
 import sys
 from pathlib import Path
@@ -12,6 +13,7 @@ from pathlib import Path
 from tests.integration.cli_helpers import EXAMPLE, ROOT, stepgraph
 
 KILLED = -9
+LAYOUT_1 = Path(__file__).resolve().parents[1] / "fixtures" / "file_layout_1" / "runs"
 
 APPROVE_DYING_AT_LINK = """
 import os, signal, sys
@@ -24,12 +26,9 @@ SAVE_DYING_AFTER_TEMP = """
 import os, signal, sys
 import stepgraph.stores._testhooks as hooks
 from stepgraph.cli import main
-writes = []
 def observe(stage):
-    if stage == "file-written":
-        writes.append(stage)
-        if len(writes) == 2:  # the second save: the run file exists already
-            os.kill(os.getpid(), signal.SIGKILL)
+    if stage == "file-written":  # the save that moves a layout-1 run file to layout 2
+        os.kill(os.getpid(), signal.SIGKILL)
 hooks.observer = observe
 main(sys.argv[1:])
 """
@@ -64,13 +63,13 @@ def test_a_crash_while_publishing_leaves_no_temp_file_in_the_outbox(tmp_path: Pa
 def test_the_file_store_sweeps_a_killed_saves_temp_file_when_the_run_is_opened(
     tmp_path: Path,
 ) -> None:
-    died = child(SAVE_DYING_AFTER_TEMP, tmp_path, "run", "offers", EXAMPLE, "--run-id", "r",
-                 "--store", "file:runs")  # fmt: skip
+    shutil.copytree(LAYOUT_1, tmp_path / "runs")  # its next save rewrites the whole file
+    died = child(SAVE_DYING_AFTER_TEMP, tmp_path, "resume", "paused", "--store", "file:runs")
     assert died == KILLED
     assert temps(tmp_path) != []  # the killed save's temp file
-    opened = stepgraph("status", "r", "--store", "file:runs", cwd=tmp_path)
+    opened = stepgraph("status", "paused", "--store", "file:runs", cwd=tmp_path)
     assert opened.code == 0, opened.err
     assert temps(tmp_path) == []
-    finished = stepgraph("resume", "r", "--store", "file:runs", cwd=tmp_path)
+    finished = stepgraph("resume", "paused", "--store", "file:runs", cwd=tmp_path)
     assert finished.code == 0, finished.err
     assert "ready_for_review" in finished.out

@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 
 from stepgraph import END, Graph, open_store, resume, run
-from stepgraph.checkpoint import EVENT, Parts, canonical_json, digest
+from stepgraph.checkpoint import EVENT, canonical_json, digest
 from stepgraph.errors import (
     CheckpointCorrupt,
     FingerprintMismatch,
@@ -206,10 +206,9 @@ def test_an_edited_revision_in_a_migrated_head_is_refused(tmp_path: Path) -> Non
         migrate(store, line(2, migrations=[Migration(from_revision=1, to_revision=2)]), "r")
     path = tmp_path / "runs" / "r.jsonl"
     lines = path.read_text().splitlines()
-    head = json.loads(lines[0])
-    head["parts"]["revision"] = 7  # with a fingerprint that matches the edited parts
-    head["fingerprint"] = Parts(**head["parts"]).fingerprint()
-    path.write_text("\n".join([json.dumps(head), *lines[1:]]) + "\n")
+    migrated = json.loads(lines[-1])  # the @migrated step carries the parts it binds
+    migrated["parts"]["revision"] = 7  # the head's fingerprint is their digest
+    path.write_text("\n".join([*lines[:-1], json.dumps(migrated)]) + "\n")
     with open_store(url) as store, pytest.raises(CheckpointCorrupt, match="last migration"):
         store.load("r")
 

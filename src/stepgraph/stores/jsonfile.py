@@ -1,9 +1,12 @@
-"""``file:DIR`` — one JSON-lines file per run, replaced atomically on every save.
+"""``file:DIR`` — one JSON-lines file per run, one line appended per save.
 
-``DIR/<run_id>.jsonl`` holds the current checkpoint on line 1, the inputs on line 2
-(written once, copied unchanged) and one history entry per line after that. A save
-takes an exclusive ``flock`` on ``DIR/.<run_id>.lock``, checks the stored version,
-and replaces the file through the durable write path in ``_files``.
+``DIR/<run_id>.jsonl`` holds what never changes on line 1, the inputs on line 2
+(written once) and one history entry per line after that (``_layout``: the layouts, and
+how the head is read from the last step). A save takes an exclusive ``flock`` on
+``DIR/.<run_id>.lock``, reads the file's last complete line for the stored version,
+and appends the new step there with one fsync; a last line cut short by a crash is
+ignored on load and replaced by the next save. A new run's file, and the first save
+of a run written by layout 1, are written whole through the durable path in ``_files``.
 """
 
 from __future__ import annotations
@@ -20,11 +23,9 @@ from ..checkpoint import (
     HistoryEntry,
     dumps,
     from_records,
-    head_record,
     history_from_record,
     parse,
     seal,
-    step_json,
     stored_version,
 )
 from ..errors import CheckpointCorrupt, RunNotFound, StoreError
@@ -32,14 +33,17 @@ from ..sealing import Encryption
 from . import RunSummary, check_run_id
 from ._base import StoreBase, check_version, summaries
 from ._files import (
+    append_at,
     append_line,
     atomic_write,
     exclusive_hold,
+    last_line,
     read_complete,
     sync_folder,
     temp_path,
 )
 from ._journal import open_record, seal_record
+from ._layout import MARK, first_line, head_of, is_appended, step_line
 from ._sealed import (
     as_saved,
     for_storage,
@@ -85,34 +89,45 @@ class JsonFileStore(StoreBase):
     def _path(self, run_id: str) -> str:
         return os.path.join(self.folder, check_run_id(run_id) + _SUFFIX)
 
-    def _read(self, run_id: str) -> list[str] | None:
+    def _read(self, run_id: str) -> tuple[list[str], bool] | None:
+        """The file's complete lines, and whether an append cut short follows them."""
         try:
-            with open(self._path(run_id), encoding="utf-8") as handle:
-                text = handle.read()
+            text, torn = read_complete(self._path(run_id))
         except FileNotFoundError:
             return None
         except UnicodeDecodeError as error:
             raise CheckpointCorrupt(run_id, f"the file is not UTF-8 ({error})") from error
         except OSError as error:
             raise StoreError(self.url, f"cannot read run {run_id!r}: {error}") from error
-        if not text.endswith("\n"):
-            raise CheckpointCorrupt(run_id, "the file is truncated (no final newline)")
         lines = text[:-1].split("\n")
         if len(lines) < 3:  # head, inputs, at least one step
             raise CheckpointCorrupt(run_id, f"the file has {len(lines)} lines, expected 3 or more")
-        return lines
+        return lines, bool(torn)
+
+    def _records(self, run_id: str) -> tuple[list[str], Any, Any, list[Any]] | None:
+        """The file's lines, and its head, inputs and steps parsed (either layout)."""
+        read = self._read(run_id)
+        if read is None:
+            return None
+        lines, torn = read
+        first, inputs = parse(lines[0], run_id, "record"), parse(lines[1], run_id, "inputs")
+        steps = [parse(line, run_id, "step") for line in lines[2:]]
+        if is_appended(first):
+            return lines, head_of(first, steps, run_id), inputs, steps
+        if torn:  # layout 1 replaced the whole file: a cut one was never written so
+            raise CheckpointCorrupt(run_id, "the file is truncated (no final newline)")
+        return lines, first, inputs, steps
 
     def load(self, run_id: str) -> Checkpoint | None:
         return self._load(run_id, opened=True)
 
     def _load(self, run_id: str, *, opened: bool) -> Checkpoint | None:
         """The run; with ``opened`` False its sealed values stay closed (needs no key)."""
-        lines = self._read(run_id)
-        if lines is None:
+        records = self._records(run_id)
+        if records is None:
             return None
         self._sweep(run_id)
-        head, inputs = parse(lines[0], run_id, "record"), parse(lines[1], run_id, "inputs")
-        steps = [parse(line, run_id, "step") for line in lines[2:]]
+        lines, head, inputs, steps = records
         if not is_sealed(lines[1:]):
             return from_records(head, inputs, steps, run_id=run_id, key=self._key)
         record = self._key_record(run_id)
@@ -121,6 +136,8 @@ class JsonFileStore(StoreBase):
                             unseal=unseal, origin=origin)  # fmt: skip
 
     def save(self, checkpoint: Checkpoint, *, expected_version: int | None) -> Checkpoint:
+        """Append the new step to the run's file (one write, one fsync); the first save,
+        and the first of a run written by layout 1, write the whole file atomically."""
         run_id = checkpoint.run_id
         path = self._path(run_id)
         with self._locked(run_id):
@@ -130,20 +147,45 @@ class JsonFileStore(StoreBase):
             if record is not None or self.encryption is not None:
                 stored, new_record = for_storage(checkpoint, record, self.encryption)
             sealed = seal(stored, self._key)
-            lines = self._read(run_id)
-            actual = None
-            if lines is not None:
-                actual = stored_version(parse(lines[0], run_id, "record"), run_id)
-            check_version(run_id, expected_version, actual, sealed.version)
-            kept = lines[1:] if lines else [sealed.inputs_json()]
-            body = [dumps(head_record(sealed)), *kept, step_json(sealed)]
             try:
                 if new_record is not None:  # before the run: a run never lacks its key
                     atomic_write(self._key_path(run_id), dumps(new_record).encode("utf-8"))
-                atomic_write(path, ("\n".join(body) + "\n").encode("utf-8"))
+                fd = _open_existing(path)
+                try:
+                    if fd is not None and os.pread(fd, len(MARK), 0) == MARK:
+                        self._append(fd, sealed, expected_version)
+                    else:
+                        self._write_whole(sealed, expected_version)
+                finally:
+                    if fd is not None:
+                        os.close(fd)
             except OSError as error:
                 raise StoreError(self.url, f"cannot save run {run_id!r}: {error}") from error
         return as_saved(checkpoint, stored, sealed)
+
+    def _append(self, fd: int, sealed: Checkpoint, expected_version: int | None) -> None:
+        """Append ``sealed``'s step after the file's last complete line."""
+        run_id = sealed.run_id
+        size = os.fstat(fd).st_size
+        line, end = last_line(fd, size)
+        actual = stored_version(parse(line, run_id, "step"), run_id)
+        check_version(run_id, expected_version, actual, sealed.version)
+        append_at(fd, (step_line(sealed) + "\n").encode("utf-8"), end, size, stage="file")
+
+    def _write_whole(self, sealed: Checkpoint, expected_version: int | None) -> None:
+        """Write the run's file in layout 2: a new run, or one written by layout 1."""
+        run_id = sealed.run_id
+        records = self._records(run_id)
+        if records is None:
+            check_version(run_id, expected_version, None, sealed.version)
+            lines = [first_line(sealed, sealed.parts.as_dict()), sealed.inputs_json()]
+        else:
+            old, head = records[0], records[1]
+            check_version(run_id, expected_version, stored_version(head, run_id), sealed.version)
+            parts = head.get("parts") if isinstance(head, dict) else None
+            lines = [first_line(sealed, parts), *old[1:]]
+        body = "\n".join([*lines, step_line(sealed)]) + "\n"
+        atomic_write(self._path(run_id), body.encode("utf-8"))
 
     def _key_path(self, run_id: str) -> str:
         return os.path.join(self.folder, check_run_id(run_id) + _KEY_SUFFIX)
@@ -212,10 +254,11 @@ class JsonFileStore(StoreBase):
             os.close(fd)
 
     def history(self, run_id: str) -> list[HistoryEntry]:
-        lines = self._read(run_id)
-        if lines is None:
+        records = self._records(run_id)
+        if records is None:
             raise RunNotFound(self.url, run_id)
-        entries = [history_from_record(parse(line, run_id, "step"), run_id) for line in lines[2:]]
+        lines, _, _, steps = records
+        entries = [history_from_record(step, run_id) for step in steps]
         if not is_sealed(lines[2:]):
             return entries
         return opened_history(run_id, entries, self._key_record(run_id), self.encryption)
@@ -314,3 +357,11 @@ class JsonFileStore(StoreBase):
             yield
         finally:
             os.close(fd)  # closing the descriptor releases the lock
+
+
+def _open_existing(path: str) -> int | None:
+    """A read-write descriptor on ``path``, or None when there is no such file."""
+    try:
+        return os.open(path, os.O_RDWR)
+    except FileNotFoundError:
+        return None
