@@ -14,8 +14,10 @@ on; an unsigned checksum never stopped a deliberate editor, who could recompute 
 under a key it is refused like any unsigned record.
 
 The seal leaves out ``output``, because stores drop a saved step's output from its
-journal record; the output has its own digest, ``sum_output``, which the seal covers
-and which is checked against the output while it is there.
+journal record; the output has its own digest, which the seal covers and which is
+checked against the output while it is there. A model's answer names its digest
+already (``output_sha256``), so that one is used; another record with an output gets
+``sum_output`` (as every record did before: those still open).
 """
 
 from __future__ import annotations
@@ -28,13 +30,16 @@ from ..checkpoint import canonical_json, digest, dumps
 from ..errors import CheckpointCorrupt
 
 SUM, SUM_OUTPUT = "sum", "sum_output"
+NAMED_DIGEST = "output_sha256"  # the digest a model's answer record carries (context.py)
 
 
 def seal_record(run_id: str, slot: str, record: dict[str, Any], key: bytes | None) -> str:
     """The stored text of ``record``: its JSON with ``sum`` (and ``sum_output``) added."""
     sealed = {**record}
     if "output" in record:
-        sealed[SUM_OUTPUT] = digest(dumps(record["output"]))
+        found = digest(dumps(record["output"]))
+        if record.get(NAMED_DIGEST) != found:  # named already: not stored twice
+            sealed[SUM_OUTPUT] = found
     return dumps({**sealed, SUM: _sum(run_id, slot, sealed, key)})
 
 
@@ -55,7 +60,8 @@ def open_record(run_id: str, slot: str, stored: Any, key: bytes | None) -> dict[
     if not hmac.compare_digest(found, _sum(run_id, slot, sealed, key)):
         raise CheckpointCorrupt(run_id, f"journal record {slot!r}'s {what} does not match: "
                                 "the record was damaged, edited or forged")  # fmt: skip
-    if "output" in sealed and digest(dumps(sealed["output"])) != sealed.get(SUM_OUTPUT):
+    named = sealed.get(SUM_OUTPUT, sealed.get(NAMED_DIGEST))
+    if "output" in sealed and digest(dumps(sealed["output"])) != named:
         raise CheckpointCorrupt(run_id, f"journal record {slot!r}'s output does not match "
                                 "its digest: the answer was damaged or edited")  # fmt: skip
     return {name: value for name, value in sealed.items() if name != SUM_OUTPUT}
