@@ -57,6 +57,16 @@ def test_a_later_save_writes_one_line_and_syncs_once(tmp_path: Path, calls: list
     assert calls == ["pwrite", "fsync-file"]
 
 
+def test_a_model_calls_journal_records_are_synced_by_its_steps_save(
+    tmp_path: Path, calls: list[str]
+) -> None:
+    store = open_store(f"file:{tmp_path}")
+    advance(store, 1)
+    calls.clear()
+    advance(store, 1)  # draft: "started" (a new journal file), "done", then its step
+    assert calls == ["pwrite", "fsync-dir", "pwrite", "fsync-file", "pwrite", "fsync-file"]
+
+
 def test_a_save_after_a_torn_line_cuts_it_and_syncs_the_cut(
     tmp_path: Path, calls: list[str]
 ) -> None:

@@ -64,6 +64,15 @@ def atomic_write(path: str, data: bytes) -> None:
     reach("file-folder-synced")
 
 
+def sync_file(path: str) -> None:
+    """fsync the file at ``path`` (lines appended to it without their own fsync)."""
+    fd = os.open(path, os.O_RDONLY)
+    try:
+        os.fsync(fd)
+    finally:
+        os.close(fd)
+
+
 def sync_folder(folder: str) -> None:
     """fsync a directory so a rename or unlink in it survives power loss."""
     fd = os.open(folder, os.O_RDONLY | os.O_DIRECTORY)
@@ -129,8 +138,9 @@ def last_line(fd: int, size: int) -> tuple[bytes, int]:
     return data[data.rfind(b"\n", 0, newline) + 1 : newline], start + newline + 1
 
 
-def append_at(fd: int, data: bytes, end: int, size: int, *, stage: str) -> None:
-    """Write ``data`` (whole lines) at offset ``end`` of the open file, then fsync once.
+def append_at(fd: int, data: bytes, end: int, size: int, *, stage: str, sync: bool = True) -> None:
+    """Write ``data`` (whole lines) at offset ``end`` of the open file, then fsync once
+    (``sync=False``: the caller syncs the file later).
 
     A torn tail beyond ``end`` (``size`` is the file's length) is cut first, and the
     cut synced. A failed write or fsync cuts the file back to ``end``, so no reader
@@ -147,15 +157,17 @@ def append_at(fd: int, data: bytes, end: int, size: int, *, stage: str) -> None:
             written = os.pwrite(fd, view, offset)
             view, offset = view[written:], offset + written
         reach(f"{stage}-appended")
-        os.fsync(fd)
+        if sync:
+            os.fsync(fd)
     except BaseException:
         with contextlib.suppress(OSError):
             os.ftruncate(fd, end)
         raise
 
 
-def append_line(path: str, line: str) -> None:
-    """Append one line durably (write, fsync; fsync the folder when the file is new).
+def append_line(path: str, line: str, *, sync: bool = True) -> None:
+    """Append one line durably (write, fsync; fsync the folder when the file is new);
+    ``sync=False`` leaves the file's fsync to the caller (``sync_file``).
 
     A last line left without its newline by an append cut short is replaced.
     """
@@ -164,7 +176,7 @@ def append_line(path: str, line: str) -> None:
     try:
         size = os.fstat(fd).st_size
         end = last_line(fd, size)[1] if size else 0
-        append_at(fd, (line + "\n").encode("utf-8"), end, size, stage="journal")
+        append_at(fd, (line + "\n").encode("utf-8"), end, size, stage="journal", sync=sync)
     finally:
         os.close(fd)
     if created:

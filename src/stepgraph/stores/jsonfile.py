@@ -39,6 +39,7 @@ from ._files import (
     exclusive_hold,
     last_line,
     read_complete,
+    sync_file,
     sync_folder,
     temp_path,
 )
@@ -69,6 +70,7 @@ class JsonFileStore(StoreBase):
         self.encryption: Encryption | None = None  # set by open_store (sealing.py)
         self.url = f"file:{folder}"
         self._ready = False  # the folder exists (created by the first write)
+        self._unsynced: set[str] = set()  # runs whose journal has records not yet fsynced
 
     def setup(self) -> None:
         """Create the folder (and its parents) if missing; writes do it on first use."""
@@ -150,6 +152,9 @@ class JsonFileStore(StoreBase):
             try:
                 if new_record is not None:  # before the run: a run never lacks its key
                     atomic_write(self._key_path(run_id), dumps(new_record).encode("utf-8"))
+                if run_id in self._unsynced:  # a model call's records: synced with its step
+                    sync_file(self._journal_path(run_id))
+                    self._unsynced.discard(run_id)
                 fd = _open_existing(path)
                 try:
                     if fd is not None and os.pread(fd, len(MARK), 0) == MARK:
@@ -284,6 +289,7 @@ class JsonFileStore(StoreBase):
 
     def delete(self, run_id: str) -> bool:
         with self._locked(run_id):
+            self._unsynced.discard(run_id)
             try:
                 for extra in (self._journal_path(run_id), self._key_path(run_id)):
                     with contextlib.suppress(FileNotFoundError):
@@ -314,7 +320,12 @@ class JsonFileStore(StoreBase):
         sealed = seal_record(run_id, key, record, self._key)
         try:
             with self._locked(run_id):  # threads of one run append one after the other
-                append_line(self._journal_path(run_id), f'{{"key":{dumps(key)},"record":{sealed}}}')
+                line = f'{{"key":{dumps(key)},"record":{sealed}}}'
+                append_line(self._journal_path(run_id), line, sync=durable)
+                if durable:  # one fsync covers the records before it in the file
+                    self._unsynced.discard(run_id)
+                else:
+                    self._unsynced.add(run_id)
         except OSError as error:
             raise StoreError(self.url, f"cannot journal run {run_id!r}: {error}") from error
 
