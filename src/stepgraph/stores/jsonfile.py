@@ -150,17 +150,18 @@ class JsonFileStore(StoreBase):
                 stored, new_record = for_storage(checkpoint, record, self.encryption)
             sealed = seal(stored, self._key)
             try:
-                if new_record is not None:  # before the run: a run never lacks its key
-                    atomic_write(self._key_path(run_id), dumps(new_record).encode("utf-8"))
-                if run_id in self._unsynced:  # a model call's records: synced with its step
-                    sync_file(self._journal_path(run_id))
-                    self._unsynced.discard(run_id)
                 fd = _open_existing(path)
                 try:
                     if fd is not None and os.pread(fd, len(MARK), 0) == MARK:
-                        self._append(fd, sealed, expected_version)
+                        size = os.fstat(fd).st_size
+                        end = self._checked_end(fd, size, sealed, expected_version)
+                        self._before_run(new_record, run_id)
+                        data = (step_line(sealed) + "\n").encode("utf-8")
+                        append_at(fd, data, end, size, stage="file")
                     else:
-                        self._write_whole(sealed, expected_version)
+                        body = self._whole(sealed, expected_version)
+                        self._before_run(new_record, run_id)
+                        atomic_write(path, body)
                 finally:
                     if fd is not None:
                         os.close(fd)
@@ -168,17 +169,18 @@ class JsonFileStore(StoreBase):
                 raise StoreError(self.url, f"cannot save run {run_id!r}: {error}") from error
         return as_saved(checkpoint, stored, sealed)
 
-    def _append(self, fd: int, sealed: Checkpoint, expected_version: int | None) -> None:
-        """Append ``sealed``'s step after the file's last complete line."""
-        run_id = sealed.run_id
-        size = os.fstat(fd).st_size
+    def _checked_end(
+        self, fd: int, size: int, sealed: Checkpoint, expected_version: int | None
+    ) -> int:
+        """Where ``sealed``'s step goes: after the last complete line, whose version the
+        save must follow (a torn tail beyond it is cut by the append)."""
         line, end = last_line(fd, size)
-        actual = stored_version(parse(line, run_id, "step"), run_id)
-        check_version(run_id, expected_version, actual, sealed.version)
-        append_at(fd, (step_line(sealed) + "\n").encode("utf-8"), end, size, stage="file")
+        actual = stored_version(parse(line, sealed.run_id, "step"), sealed.run_id)
+        check_version(sealed.run_id, expected_version, actual, sealed.version)
+        return end
 
-    def _write_whole(self, sealed: Checkpoint, expected_version: int | None) -> None:
-        """Write the run's file in layout 2: a new run, or one written by layout 1."""
+    def _whole(self, sealed: Checkpoint, expected_version: int | None) -> bytes:
+        """The run's whole file in layout 2: a new run, or one written by layout 1."""
         run_id = sealed.run_id
         records = self._records(run_id)
         if records is None:
@@ -189,8 +191,16 @@ class JsonFileStore(StoreBase):
             check_version(run_id, expected_version, stored_version(head, run_id), sealed.version)
             parts = head.get("parts") if isinstance(head, dict) else None
             lines = [first_line(sealed, parts), *old[1:]]
-        body = "\n".join([*lines, step_line(sealed)]) + "\n"
-        atomic_write(self._path(run_id), body.encode("utf-8"))
+        return ("\n".join([*lines, step_line(sealed)]) + "\n").encode("utf-8")
+
+    def _before_run(self, new_record: dict[str, Any] | None, run_id: str) -> None:
+        """What must be on disk before a step: the run's new key record (a run never
+        lacks its key) and the journal records of its model calls (synced with it)."""
+        if new_record is not None:
+            atomic_write(self._key_path(run_id), dumps(new_record).encode("utf-8"))
+        if run_id in self._unsynced:
+            sync_file(self._journal_path(run_id))
+            self._unsynced.discard(run_id)
 
     def _key_path(self, run_id: str) -> str:
         return os.path.join(self.folder, check_run_id(run_id) + _KEY_SUFFIX)
