@@ -15,7 +15,8 @@ from typing import Any
 import pytest
 
 SUITE = Path(__file__).resolve().parents[2] / "evals" / "claims"
-SPLITS = ("dev", "heldout", "dev2", "final")  # dev2: issue 12's fix; final: independent, held out
+SPLITS = ("dev", "heldout", "dev2", "dev3", "final")  # dev2, dev3: before reader fixes
+# final: independent of the checker, held out
 FILES = sorted(SUITE.glob("*/*/*.json"))
 CASE_KEYS = {"name", "family", "about", "inputs", "output", "expect"}
 
@@ -98,3 +99,10 @@ def test_the_final_split_is_independent_large_and_balanced() -> None:
     assert len(cases) >= 100
     assert 0.4 <= blocked / len(cases) <= 0.6
     assert len(families("final")) >= 22
+
+
+def test_the_dev3_split_has_seventy_cases_half_of_them_faulty() -> None:
+    cases = [load(path) for path in FILES if path.parent.parent.name == "dev3"]
+    blocked = sum(1 for case in cases if case["expect"]["status"] == "blocked")
+    assert len(cases) >= 70
+    assert 0.4 <= blocked / len(cases) <= 0.6
