@@ -1,0 +1,283 @@
+"""Heads read after a subject that are not an amount or a comparison: a superlative
+(``B is the cheapest``), a rank (``C is the second cheapest``), a tie (``X and Y are tied
+at 75``), ``the only offer at``, and the price of several subjects (``X and Y cost 75``,
+``A, B and C cost 120, 90 and 110 respectively``)."""
+
+from __future__ import annotations
+
+from decimal import Decimal
+
+from . import lexicon as lx
+from .check import Table, matches
+from .free_forms import FreeForms
+from .judge import _all_of, _any_of, _claim_test
+from .kinds import Cheapest, Claim, MostExpensive, Price, Rank, Tie
+from .tokens import ORDINALS, Tok
+from .units import Unit
+
+
+class HeadForms(FreeForms):
+    """The heads of a subject's predicate other than an amount or a comparison."""
+
+    def _each_costs(self, subjects: list[Unit], start: int, at: int, tok: Tok) -> int | None:
+        """``X and Y cost 80 (each)``: every subject at that price; ``... 120 and 110``
+        (one amount each), ``together``, ``in total``: not read."""
+        if self.low(at + 1) in (",", "and") and self.kind(at + 2) == "num":
+            return self._respectively(subjects, start, at)
+        if self.low(at + 1) in ("together", "combined", "in", "total", "between"):
+            return None
+        if self.low(start - 1) not in (
+            "",
+            ",",
+            ":",
+            "both",
+            "while",
+            "but",
+            "and",
+            "(",
+            ";",
+        ) or any(
+            self.low(k) in ("between", "difference", "gap", "spread", "of")
+            for k in range(max(0, start - 4), start)
+        ):
+            return at + 1  # "the difference between C and B is 20": not each one's price
+        tests = [
+            _claim_test(*[Price(id="prose", offer=s.offer or "", amount=a, period=p)
+                          for s in subjects])
+            for a, p in self.amount_readings(tok)
+        ]  # fmt: skip
+        names = " and ".join(str(s.offer) for s in subjects)
+        self.add(f"{names} each cost {tok.text}", _any_of(tests), start, at + 1,
+                 exact=all(s.exact for s in subjects))  # fmt: skip
+        return at + 1
+
+    def _respectively(self, subjects: list[Unit], start: int, at: int) -> int | None:
+        """``A, B and C cost 120, 90 and 110 respectively``: one amount per subject."""
+        amounts: list[Tok | None] = []
+        j = at
+        while self.kind(j) == "num" and len(amounts) < len(subjects):
+            amounts.append(self.units[j].tok)
+            j += 2 if self.low(j + 1) in (",", "and") else 1
+        if self.low(j) != "respectively" or len(amounts) != len(subjects):
+            return None
+        claims = []
+        for subject, tok in zip(subjects, amounts, strict=True):
+            if tok is None or len(tok.values) != 1 or not self.money(self.units[at]):
+                return None
+            amount, period = self.amount_readings(tok)[0]
+            claims.append(Price(id="prose", offer=subject.offer or "", amount=amount,
+                                period=period))  # fmt: skip
+        self.add("each costs its amount, respectively", _claim_test(*claims), start, j + 1,
+                 exact=all(s.exact for s in subjects) and not self.year_context)  # fmt: skip
+        return j + 1
+
+    def _superlative_head(
+        self,
+        subjects: list[Unit],
+        start: int,
+        gap_start: int,
+        at: int,
+        *,
+        sup: tuple[str, int],
+        neg: bool,
+    ) -> int | None:
+        kind, end = sup
+        verb = any(self.low(k) in lx.VERBS for k in range(gap_start, at))
+        if (
+            self.chained
+            and not verb
+            and (
+                self.low(end) in lx.VERBS | {":", "=", "belongs", "goes"}
+                or (self.low(end) == "," and self.kind(end + 1) == "off")
+            )
+        ):
+            return None  # "..., while the cheapest is A": a new subject, read by _free_forms
+        if self.low(end) in lx.RESTRICTIONS or self.narrowed:
+            return None  # "the cheapest option that includes support": not about price alone
+        if any(
+            self.low(k)
+            in (
+                "than",
+                "to",
+                "with",
+                "vs",
+                "versus",
+                "after",
+                "behind",
+                "except",
+                "excluding",
+                "besides",
+                "one",
+                "among",
+                "of",
+            )
+            for k in range(gap_start, at)
+        ):
+            return None  # "30 more than the cheapest", "one of the cheapest"
+        of_two = self._of_two(at + 1) if self.low(at) in ("lower", "cheaper") else None
+        if of_two is not None:
+            end = of_two
+            count = self.units[of_two - 1].tok
+            if count is None or count.values[0] != len(self.table.records):
+                return None
+        claims: list[Claim] = []
+        for subject in subjects:
+            offer = subject.offer or ""
+            claims.append(
+                Cheapest(id="prose", offer=offer)
+                if kind == "cheap"
+                else MostExpensive(id="prose", offer=offer)
+            )
+        names = " and ".join(str(s.offer) for s in subjects)
+        word = "the cheapest" if kind == "cheap" else "the most expensive"
+        says = f"{names} {'is not' if neg else 'is'} {word}"
+        self.add(
+            says,
+            _all_of([_claim_test(c, negated=neg) for c in claims]),  # neither...nor: each
+            start,
+            end,
+            exact=all(s.exact for s in subjects),
+        )
+        return self._count_after(end)
+
+    def _rank(self, subjects: list[Unit], start: int, at: int, neg: bool) -> int | None:
+        if len(subjects) != 1:
+            return None
+        low = self.low(at)
+        n = len(self.table.records)
+        end = at + 1
+        if low == "runner":
+            if self.low(at + 1) != "-" or self.low(at + 2) != "up":
+                return None
+            position, end = 2, at + 3
+        elif low == "last":
+            position = n
+        else:
+            position = ORDINALS[low]
+        j = end
+        if self.low(j) == "-":
+            j += 1
+        sup = self._superlative(j)
+        if sup is not None and low not in ("runner", "last"):
+            kind, end = sup
+            if kind == "dear":
+                position = n + 1 - position
+        elif low in ("last", "runner") or (
+            (self.ranking_context or self.low(end) in ("at", "("))
+            and (
+                self.low(end)
+                not in (
+                    lx.OFFER_NOUNS
+                    | {
+                        "in",
+                        "row",
+                        "listed",
+                        "on",
+                        "place",
+                        "revision",
+                        "of",
+                        "half",
+                        "year",
+                        "month",
+                        "-",
+                        "time",
+                    }
+                )
+                or (self.low(end) == "on" and self.low(end + 1) in ("price", "cost"))
+            )
+        ):
+            while self.low(end) in ("on", "price", "by", "cost", "in", "the", "ranking"):
+                end += 1
+        else:
+            return None
+        subject = subjects[0]
+        claim = Rank(id="prose", offer=subject.offer or "", position=position)
+        says = f"{subject.offer} is {'not ' if neg else ''}number {position} by price"
+        self.add(says, _claim_test(claim, negated=neg), start, end, exact=subject.exact)
+        return self._count_after(end)
+
+    def _tie(self, subjects: list[Unit], start: int, at: int, neg: bool) -> int | None:
+        offers = [s.offer or "" for s in subjects]
+        end = at + 1
+        lowest = False
+        amount: Unit | None = None
+        limit = min(len(self.units), at + 10)
+        while end < limit:
+            unit = self.units[end]
+            if unit.kind == "off" and self.low(end - 1) in ("with", "to", "and", "as"):
+                if unit.offer not in offers:
+                    offers.append(unit.offer or "")
+            elif unit.kind == "num" and amount is None and self.money(unit):
+                amount = unit
+            elif unit.low in ("lowest", "cheapest", "bottom"):
+                lowest = True
+            elif unit.low not in (
+                "with",
+                "for",
+                "the",
+                "at",
+                "price",
+                "monthly",
+                "of",
+                "in",
+                "cost",
+                "a",
+                "exactly",
+                "priced",
+                "and",
+                "as",
+                "to",
+                "on",
+                "-",
+                "first",
+                "place",
+                "spot",
+                "position",
+            ):
+                break
+            end += 1
+        if len(offers) < 2 or len(set(offers)) != len(offers):
+            return None
+        claims: list[Claim] = [Tie(id="prose", offers=tuple(offers))]
+        if lowest:
+            claims.extend(Cheapest(id="prose", offer=o) for o in offers)
+        tests = [_claim_test(*claims, negated=neg)]
+        if amount is not None and amount.tok is not None and not neg:
+            for reading, period in self.amount_readings(amount.tok)[:1]:
+                claims_p = [
+                    Price(id="prose", offer=o, amount=reading, period=period) for o in offers
+                ]
+                tests.append(_claim_test(*claims_p))
+        test = _all_of(tests)
+        self.add(
+            f"{' and '.join(offers)} {'do not ' if neg else ''}tie",
+            test,
+            start,
+            end,
+            exact=all(s.exact for s in subjects),
+        )
+        return end
+
+    def _only(self, subjects: list[Unit], start: int, at: int) -> int | None:
+        end = at + 2
+        while self.low(end) in ("at", "priced", "with", "a", "price", "of", "costing"):
+            end += 1
+        if len(subjects) != 1 or self.kind(end) != "num" or not self.money(self.units[end]):
+            return None
+        tok = self.units[end].tok
+        assert tok is not None
+        offer = subjects[0].offer or ""
+        amount = self.amount_readings(tok)[0][0]
+
+        def test(table: Table) -> bool | None:
+            holders = [r.id for r in table.priced() if matches(r.value or Decimal(0), amount)]
+            return holders == [offer]
+
+        self.add(
+            f"{offer} is the only offer at {tok.text}",
+            test,
+            start,
+            end + 1,
+            exact=subjects[0].exact,
+        )
+        return end + 1

@@ -1,0 +1,248 @@
+"""Forms about all the records at once: an order (``From cheapest to priciest: B, C,
+A``), a range (``Prices range from 90 to 120``), a bound on every record (``all 3 offers
+are under 100``) and the lowest or highest price (``The cheapest plan costs 90``)."""
+
+from __future__ import annotations
+
+from decimal import Decimal
+
+from . import lexicon as lx
+from .check import Table
+from .compare import BetweenForms
+from .judge import _any_of, _claim_test, _every, _extreme
+from .kinds import Order
+
+
+class ListForms(BetweenForms):
+    """The forms about every record: orders, ranges, bounds, extremes."""
+
+    def _order_list(self, at: int) -> None:
+        """``From cheapest to priciest: B, C, A``, ``In order of price: B, A, C``."""
+        j, low = at, self.low(at)
+        reverse = False
+        if low == "from":
+            j += 1
+        if self.low(j) in ("cheapest", "lowest") and self.low(j + 1) in ("to", "-"):
+            j += 2
+            if self.low(j) in ("most", "highest", "priciest", "dearest", "costliest"):
+                j += 2 if self.low(j) == "most" else 1
+            else:
+                return
+        elif self.low(j) in ("most", "priciest", "highest") and low == "from":
+            j += 2 if self.low(j) == "most" else 1
+            if self.low(j) != "to" or self.low(j + 1) not in ("cheapest", "lowest"):
+                return
+            j, reverse = j + 2, True
+        elif low == "in" and self.low(j + 1) in ("order", "ascending"):
+            j += 2 if self.low(j + 1) == "order" else 3
+            if self.low(j) == "of":
+                j += 1
+                while self.low(j) in ("monthly", "price", "cost", "the"):
+                    j += 1
+        elif low in ("ranked", "ranking") and self.low(j + 1) in ("by", ":", "from"):
+            j += 1
+            while self.low(j) in (
+                "by",
+                "monthly",
+                "price",
+                "cost",
+                "from",
+                "the",
+                "cheapest",
+                "to",
+                "most",
+                "expensive",
+                "priciest",
+                "ascending",
+            ):
+                j += 1
+        else:
+            return
+        while self.low(j) in (":", "is", "are", ",", "-", "the"):
+            j += 1
+        offers: list[str] = []
+        while self.kind(j) == "off":
+            offers.append(self.units[j].offer or "")
+            j += 1
+            if self.low(j) == "(" and self.kind(j + 1) == "num" and self.low(j + 2) == ")":
+                j += 3
+            if self.low(j) in (",", "then", "and", "<", "-", ">") or (
+                self.low(j) == "," and self.low(j + 1) in ("then", "and")
+            ):
+                while self.low(j) in (",", "then", "and", "<", "-", ">", "finally"):
+                    j += 1
+        if len(offers) < 2 or len(set(offers)) != len(offers):
+            return
+        ordered = tuple(reversed(offers)) if reverse else tuple(offers)
+        self.add(
+            f"ascending order {', '.join(ordered)}",
+            _claim_test(Order(id="prose", offers=ordered)),
+            at,
+            j,
+            exact=all(self.units[k].exact for k in range(at, j) if self.kind(k) == "off"),
+        )
+
+    def _extreme_price(self, at: int, price: int, kind: str) -> None:
+        """``The cheapest plan costs 80``: the lowest (or highest) price is that amount."""
+        tok = self.units[price].tok
+        if tok is None or (self.other_context and tok.period is None):
+            return
+        tests = []
+        for reading, period in self.amount_readings(tok):
+            factor = Decimal(12) if period == "year" else Decimal(1)
+            tests.append(_extreme(kind, reading.value, factor))
+        word = "lowest" if kind == "cheap" else "highest"
+        self.add(
+            f"the {word} price is {tok.text}", _any_of(tests), at, price + 1, exact=len(tests) == 1
+        )
+
+    def _range(self, at: int) -> None:
+        """``prices range from 90 to 120`` (lowest and highest) or ``between N and M``."""
+        low = self.low(at)
+        j = at + 1 if low != "between" else at
+        if self.low(j) == "from":
+            j += 1
+        if self.low(j) == "between":
+            j += 1
+        label = 3 if self.low(j + 1) == "(" and self.low(j + 3) == ")" else 0  # "90 (B) to"
+        if (
+            self.kind(j) != "num"
+            or self.low(j + 1 + label) not in ("to", "-", "and")
+            or self.kind(j + 2 + label) != "num"
+        ):
+            return
+        first, last = self.units[j].tok, self.units[j + 2 + label].tok
+        if (
+            first is None
+            or last is None
+            or not self.money(self.units[j])
+            or not self.money(self.units[j + 2 + label])
+        ):
+            return
+        exact_ends = low != "between"
+        if not exact_ends and not self._quantified(at):
+            return
+        period = last.period or first.period
+        factor = Decimal(12) if period == "year" else Decimal(1)
+        if period is None and (self.year_context or self.other_context):
+            return
+        lows, highs = first.values, last.values
+
+        def test(table: Table) -> bool | None:
+            values = [(r.value or Decimal(0)) * factor for r in table.priced()]
+            if exact_ends:
+                return min(values) in lows and max(values) in highs
+            return all(any(lo <= v <= hi for lo in lows for hi in highs) for v in values)
+
+        self.add(
+            f"prices {'range' if exact_ends else 'lie'} {first.text} to {last.text}",
+            test,
+            at,
+            j + 3 + label,
+            exact=len(lows) == 1 and len(highs) == 1,
+        )
+
+    def _quantified(self, at: int) -> bool:
+        """A range or bound about every record: ``all three offers cost between ...``."""
+        for k in range(max(0, at - 6), at):
+            if self.low(k) in (
+                "all",
+                "every",
+                "each",
+                "prices",
+                "quotes",
+                "offers",
+                "plans",
+                "options",
+                "tenders",
+            ):
+                return True
+        return False
+
+    def _quantifier(self, at: int) -> None:
+        """``all 3 offers are under 100``, ``every plan is under 40``, ``the 4 quotes fall...``."""
+        j = at + 1
+        some: int | None = None  # "2 of the 3 offers": exactly 2 of them
+        if self.low(at) == "the" and self.kind(j) == "num":
+            part = self.units[at - 2].tok if self.low(at - 1) == "of" and at >= 2 else None
+            if part is None or self.kind(at - 2) != "num" or len(part.values) != 1:
+                return  # "the two quotes": some of them
+            some = int(part.values[0])
+            self._count(j, at)
+            j += 1
+        elif self.kind(j) == "num":
+            self._count(j, at)
+            j += 1
+        while self.low(j) in lx.OFFER_NOUNS or self.low(j) in ("of", "the", "monthly", "prices"):
+            j += 1
+        while self.low(j) in (
+            "are",
+            "is",
+            "cost",
+            "costs",
+            "priced",
+            "come",
+            "comes",
+            "in",
+            "sit",
+            "lie",
+            "fall",
+            "at",
+        ):
+            j += 1
+        if self.low(j) == "between" or (self.low(j) == "the" and self.kind(j + 1) == "num"):
+            k = j + 1
+            if (
+                self.kind(k) == "num"
+                and self.low(k + 1) in ("-", "to", "and")
+                and self.kind(k + 2) == "num"
+            ):
+                self._range_all(at, k)
+            return
+        word = self.low(j)
+        if word in ("under", "below") or (word == "less" and self.low(j + 1) == "than"):
+            direction = "cheaper"
+        elif word in ("over", "above", "exceed", "exceeds") or (
+            word == "more" and self.low(j + 1) == "than"
+        ):
+            direction = "more_expensive"
+        else:
+            return
+        j += 2 if word in ("less", "more") else 1
+        unit = self.units[j] if j < len(self.units) else None
+        if unit is None or not self.money(unit) or unit.tok is None:
+            return
+        tok = unit.tok
+        tests = []
+        for reading, period in self.amount_readings(tok):
+            factor = Decimal(12) if period == "year" else Decimal(1)
+            tests.append(_every(factor, reading.value, direction, some))
+        self.add(
+            f"every offer {direction} than {tok.text}",
+            _any_of(tests),
+            at,
+            j + 1,
+            exact=len(tok.values) == 1,
+        )
+
+    def _range_all(self, at: int, k: int) -> None:
+        first, last = self.units[k].tok, self.units[k + 2].tok
+        if first is None or last is None:
+            return
+        period = last.period or first.period
+        if period is None and (self.year_context or self.other_context):
+            return
+        factor = Decimal(12) if period == "year" else Decimal(1)
+        lows, highs = first.values, last.values
+
+        def test(table: Table) -> bool | None:
+            values = [(r.value or Decimal(0)) * factor for r in table.priced()]
+            return all(any(lo <= v <= hi for lo in lows for hi in highs) for v in values)
+
+        self.add(
+            f"every offer lies in {first.text}-{last.text}",
+            test,
+            at,
+            k + 3,
+            exact=len(lows) == 1 and len(highs) == 1,
+        )
