@@ -31,6 +31,7 @@ from .kinds import (
     Tie,
     offers_of,
 )
+from .layout import Layout
 from .text import Normalised, Span
 from .tokens import ORDINALS, Names, Tok, tokenize
 
@@ -130,6 +131,7 @@ class ProseReader:
         self.cited_at: dict[str, list[int]] = {}
         self.previous_subject: str | None = None
         self.header_year = False  # the table being read has a yearly column
+        self.layout = Layout(table)  # numbered ranked lists and table columns
 
     def sentence(self, norm: Normalised, raw: str, span: Span) -> SentenceVerdict:
         toks = tokenize(norm.text, span.start, span.end, self.names)
@@ -162,7 +164,7 @@ class ProseReader:
         )
         reader.table_row = row
         reader.build_units(self.previous_subject)
-        statements = reader.read()
+        statements = reader.read() + self.layout.statements(norm, raw, span, toks, row)
         subjects = {t.offer for t in toks if t.kind == "offer"}
         self.previous_subject = next(iter(subjects)) if len(subjects) == 1 else None
         text = raw[start:end]
@@ -197,6 +199,9 @@ class ProseReader:
         if bad:
             return "contradicted", f"cites {', '.join(bad)}: false or invalid"
         used = {i for s, r in results if r is True and s.exact and s.certain for i in s.used}
+        item = self.layout.pinned()
+        if item is not None and not (item.exact and item.certain and item.test(self.table)):
+            used -= item.used  # "2. C - 110" in a list ranked in no stated direction
         consumed = {i for s in statements for i in s.used}
         claims = [self.claims[c] for c in cited]
         conflict = self._number_conflict(toks, consumed, claims)

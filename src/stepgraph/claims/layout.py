@@ -1,0 +1,222 @@
+"""Reading across lines: what a sentence says by its place in a numbered list or a table.
+
+- A numbered list under a ranking lead-in (``Ranking by monthly price (cheapest first):``
+  then ``1. B - 90``, ``2. C - 110``): item N names the offer at place N. The lead-in gives
+  the direction (cheapest or most expensive first); a lead-in that ranks by price without
+  one ("Ranked by price:") allows both, so an item is false only when both are, and is
+  never checked.
+- A table's columns (``| Offer | Monthly | Yearly | Rank | Δ vs cheapest |``): in a row
+  that names one offer, a lone amount under a monthly or yearly header is its price for
+  that period, an integer under ``Rank`` its place (either direction, never checked), and
+  a signed amount under a header that compares with the cheapest (or with a named offer)
+  its gap to it.
+
+The sentence reader reads everything else in the item or row as usual.
+"""
+
+from __future__ import annotations
+
+import re
+from decimal import Decimal
+
+from .check import Table
+from .judge import Statement, Test, _any_of, _claim_test
+from .kinds import Amount, Period, Price, Rank
+from .text import Normalised, Span
+from .tokens import Tok
+
+_ITEM = re.compile(r"[ \t>*_]*(\d{1,3})[.)][ \t]")
+_UP = re.compile(
+    r"(?i)\b(?:(?:cheapest|lowest|least expensive)(?: price| priced| one)? first|ascending|"
+    r"(?:cheapest|lowest)(?: price| priced)? to (?:the )?(?:most|highest|priciest|dearest)|"
+    r"low(?:est)? to high(?:est)?)\b"
+)
+_DOWN = re.compile(
+    r"(?i)\b(?:(?:most expensive|priciest|highest|dearest)(?: price| priced| one)? first|"
+    r"descending|(?:most expensive|priciest|highest)(?: price| priced)? to (?:the )?"
+    r"(?:cheapest|lowest)|high(?:est)? to low(?:est)?)\b"
+)
+_BY_PRICE = re.compile(
+    r"(?i)\b(?:rank(?:ed|ing|s)?|order(?:ed)?|sorted)\b[^.!?]{0,40}\b(?:price|cost|monthly)"
+)
+_YEAR = re.compile(r"(?i)\b(?:year|yearly|annual|annually|yr|p\.?a|12 months?)\b")
+_MONTH = re.compile(r"(?i)\b(?:month|monthly|mo|mth|price|cost)\b")
+_NOT_A_PRICE = re.compile(
+    r"(?i)\b(?:total|contract|term|setup|set-up|fees?|one-off|once|upfront|deposit|install\w*|"
+    r"activation|hardware|device|data|gb|tb|minutes?|users?|seats?|discount\w*|promo\w*|"
+    r"intro\w*|first|after|tax|vat|incl|excl|score|rating)\b|\d"
+)
+_RANK = re.compile(r"(?i)^(?:rank|#|position|place)$")
+_GAP = re.compile(r"(?i)(?:Δ|\bdelta\b|\bdiff(?:erence)?\b|\bgap\b|\bvs\.?\b|\bversus\b|\babove\b)")
+_CHEAPEST = re.compile(r"(?i)\b(?:cheapest|lowest|best)\b")
+_SIGNS = {"+": 1, "-": -1, "\u2212": -1, "\u2013": -1}  # plus, hyphen, minus, en dash
+_CELL_WORDS = {"€", "$", "£", "eur", "usd", "gbp", "chf", "/", "mo", "month", "per", "a"}
+
+
+class Layout:
+    """Follows the lines of one text: the current ranked list and the current table."""
+
+    def __init__(self, table: Table) -> None:
+        self.table = table
+        self.directions: tuple[str, ...] = ()  # a ranked list is open: "up" and/or "down"
+        self.exact_direction = False
+        self.columns: list[tuple[str, str | None]] | None = None  # (kind, compared offer)
+        self.item: Statement | None = None  # the place of the list item being read
+
+    def pinned(self) -> Statement | None:
+        """The statement of the current list item's place: its offer is accounted for only
+        when that statement is true and certain (its number is no token of the sentence)."""
+        return self.item
+
+    def statements(
+        self, norm: Normalised, raw: str, span: Span, toks: list[Tok], row: bool
+    ) -> list[Statement]:
+        self.item = None
+        start, end = norm.span(span.start, span.end)
+        line_start = start == 0 or raw[:start].rstrip(" \t").endswith("\n")
+        item = _ITEM.match(raw, start, end) if line_start else None
+        if row:
+            self.directions = ()
+            return self._row(norm, raw, toks)
+        self.columns = None
+        if item is not None and self.directions:
+            return self._item(int(item.group(1)), toks)
+        if line_start:
+            self._lead_in(raw[start:end])
+        return []
+
+    def _lead_in(self, text: str) -> None:
+        if not text.rstrip().endswith(":"):
+            self.directions = ()
+            return
+        up, down = bool(_UP.search(text)), bool(_DOWN.search(text))
+        if up != down:
+            self.directions, self.exact_direction = ("up" if up else "down",), True
+        elif _BY_PRICE.search(text):
+            self.directions, self.exact_direction = ("up", "down"), False
+        else:
+            self.directions = ()
+
+    def _item(self, number: int, toks: list[Tok]) -> list[Statement]:
+        """``2. P1 - 58.60`` in a ranked list: P1 is at place 2."""
+        first = next((i for i, t in enumerate(toks) if t.kind not in ("punct",)), None)
+        if first is None or toks[first].kind not in ("offer", "near"):
+            return []
+        offer = toks[first].offer or ""
+        n = len(self.table.records)
+        if not 1 <= number <= n:
+            return []
+        tests: list[Test] = []
+        for direction in self.directions:
+            position = number if direction == "up" else n + 1 - number
+            tests.append(_claim_test(Rank(id="prose", offer=offer, position=position)))
+        exact = self.exact_direction and toks[first].kind == "offer"
+        self.item = Statement(f"{offer} is number {number} in the ranked list", _any_of(tests),
+                              {first}, exact)  # fmt: skip
+        return [self.item]
+
+    def _row(self, norm: Normalised, raw: str, toks: list[Tok]) -> list[Statement]:
+        cells = _cells(norm, raw, toks)
+        if not any(t.kind in ("num", "offer", "near") for t in toks):  # a header row
+            self.columns = [_column(cell, toks) for cell in cells]
+            return []
+        named = [i for i, t in enumerate(toks) if t.kind in ("offer", "near")]
+        columns = self.columns
+        if columns is None or len(columns) != len(cells) or len(named) != 1:
+            return []
+        offer_at = named[0]
+        offer = toks[offer_at].offer or ""
+        out: list[Statement] = []
+        for cell, (kind, other) in zip(cells, columns, strict=True):
+            nums = [i for i in cell if toks[i].kind == "num"]
+            if kind == "-" or len(nums) != 1 or offer_at in cell:
+                continue
+            rest = [i for i in cell if i != nums[0] and i not in toks[nums[0]].marks]
+            if any(toks[i].kind != "punct" and toks[i].low not in _CELL_WORDS for i in rest):
+                continue
+            tok = toks[nums[0]]
+            if tok.pct or tok.unit is not None:
+                continue
+            used = {offer_at, nums[0], *tok.marks}
+            exact = toks[offer_at].kind == "offer" and len(tok.values) == 1
+            if kind in ("month", "year"):
+                period: Period = "year" if kind == "year" else "month"
+                tests = [_claim_test(Price(id="prose", offer=offer,
+                                           amount=Amount(value=v, places=p), period=period))
+                         for v, p in zip(tok.values, tok.places, strict=True)]  # fmt: skip
+                out.append(Statement(f"{offer} costs {tok.text} a {period}", _any_of(tests),
+                                     used, exact))  # fmt: skip
+            elif kind == "rank" and tok.values[0] == tok.values[0].to_integral_value():
+                out.append(self._rank_cell(offer, int(tok.values[0]), used))
+            elif kind in ("gap", "gap-year"):
+                signs = [_SIGNS[toks[i].text] for i in rest if toks[i].text in _SIGNS]
+                sign = signs[0] if len(signs) == 1 else 1 if not signs else 0
+                if sign == 0:
+                    continue
+                factor = Decimal(12) if kind == "gap-year" else Decimal(1)
+                out.append(
+                    Statement(
+                        f"{offer} is {tok.text} {'above' if sign > 0 else 'below'} "
+                        f"{other or 'the cheapest'}",
+                        _gap(offer, other, [sign * v for v in tok.values], factor),
+                        used,
+                        exact,
+                    )
+                )
+        return out
+
+    def _rank_cell(self, offer: str, number: int, used: set[int]) -> Statement:
+        n = len(self.table.records)
+        tests = [_claim_test(Rank(id="prose", offer=offer, position=p))
+                 for p in {number, n + 1 - number} if 1 <= p <= n]  # fmt: skip
+        test = _any_of(tests) if tests else (lambda table: False)
+        return Statement(f"{offer} is number {number} by price", test, used, False)
+
+
+def _cells(norm: Normalised, raw: str, toks: list[Tok]) -> list[list[int]]:
+    """Token indexes per table cell: cells end at a pipe or an HTML cell tag."""
+    cells: list[list[int]] = [[]]
+    for index, tok in enumerate(toks):
+        origin = norm.origin[tok.start]
+        if tok.kind == "punct" and tok.text == "," and raw[origin : origin + 1] in ("|", ">"):
+            cells.append([])
+        else:
+            cells[-1].append(index)
+    return cells
+
+
+def _column(cell: list[int], toks: list[Tok]) -> tuple[str, str | None]:
+    """A header cell's kind: month, year, rank, gap (to the cheapest or a named offer)."""
+    text = " ".join(toks[i].text for i in cell)
+    offers = {toks[i].offer for i in cell if toks[i].kind == "offer"}
+    if (
+        _GAP.search(text)
+        and not _NOT_A_PRICE.search(text)
+        and (_CHEAPEST.search(text) or len(offers) == 1)
+    ):
+        other = next(iter(offers)) if len(offers) == 1 and not _CHEAPEST.search(text) else None
+        return ("gap-year" if _YEAR.search(text) else "gap"), other
+    if _RANK.match(text.strip()):
+        return "rank", None
+    if _NOT_A_PRICE.search(text):
+        return "-", None
+    if _YEAR.search(text):
+        return "year", None
+    if _MONTH.search(text):
+        return "month", None
+    return "-", None
+
+
+def _gap(offer: str, other: str | None, stated: list[Decimal], factor: Decimal) -> Test:
+    def test(table: Table) -> bool | None:
+        prices = {r.id: r.value for r in table.priced()}
+        if offer not in prices or (other is not None and other not in prices):
+            return None
+        base = min(v for v in prices.values() if v is not None) if other is None else (
+            prices[other])  # fmt: skip
+        value, reference = prices[offer], base
+        assert value is not None
+        assert reference is not None
+        return (value - reference) * factor in stated
+
+    return test
