@@ -111,6 +111,7 @@ class HeadForms(FreeForms):
                 "among",
                 "of",
             )
+            and not self._to_be(k)
             for k in range(gap_start, at)
         ):
             return None  # "30 more than the cheapest", "one of the cheapest"
@@ -281,3 +282,7 @@ class HeadForms(FreeForms):
             exact=subjects[0].exact,
         )
         return end + 1
+
+    def _to_be(self, k: int) -> bool:
+        """The ``to`` of "appears to be", "seems to be": a hedge, not "compared to"."""
+        return self.low(k) == "to" and self.low(k - 1) in lx.SEEMING and self.low(k + 1) == "be"

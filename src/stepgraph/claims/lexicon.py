@@ -102,6 +102,7 @@ OTHER_CONTEXT = {"week", "weeks", "day", "days", "quarter", "quarters", "hour", 
                  "contract"}
 CONTRAST = {"versus", "vs", "against", "compared", "contre", "while", "whereas", "but", "unlike",
             "than", "gegenüber", "frente"}
+SEEMING = {"appears", "appear", "seems", "seem", "proves", "prove", "turns", "looks"}
 BEFORE_TO = {"out", "appears", "appear", "seems", "seem", "comes", "come", "amounts", "amount",
              "up", "due", "going", "proves", "turns", "works", "close"}
 VERBS = {"is", "are", "was", "were", "costs", "cost", "comes", "remains", "sits", "has", "would",
