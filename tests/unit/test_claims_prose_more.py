@@ -34,3 +34,22 @@ def test_appears_to_be_the_cheapest_is_read_as_a_hedged_superlative() -> None:
     assert verdicts("B appears to be the cheapest at 60 per month.") == ["contradicted"]
     assert verdicts("A seems to be the cheapest.") == ["contradicted"]
     assert verdicts("B appears to be the cheapest at 90 per month.") == ["unverified"]
+
+
+def test_a_chain_of_less_than_signs_is_a_strict_ascending_order() -> None:
+    assert verdicts("Order from lowest price: C < B < A.") == ["contradicted"]
+    assert verdicts("B (90) < C (110) < A (120).") == ["checked"]
+    assert verdicts("A > C > B.") == ["checked"]
+
+
+def test_a_chain_of_signs_about_something_else_is_not_read() -> None:
+    assert verdicts("A > C > B in data volume.") == ["unverified"]
+
+
+def test_no_offer_costs_more_than_a_bound_is_false_when_one_does() -> None:
+    assert verdicts("No offer costs more than 115 a month.") == ["contradicted"]
+    assert verdicts("No offer costs less than 90 a month.") == ["checked"]
+
+
+def test_no_offer_above_a_bound_with_an_exception_is_not_read() -> None:
+    assert verdicts("No offer costs more than 115 a month, except A.") == ["unverified"]

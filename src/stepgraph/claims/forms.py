@@ -29,6 +29,15 @@ class SentenceReader(HeadForms):
         at = 0
         while at < len(units):
             unit = units[at]
+            if (
+                unit.kind == "off"
+                and at not in self.covered
+                and self.low(at - 1) not in lx.OBJECT_CUES
+            ):
+                end = self._chain(at)  # "basic < plus < pro"
+                if end is not None:
+                    at = end
+                    continue
             if unit.kind == "off" and (
                 self.low(at - 1) in lx.OBJECT_CUES
                 or (self.low(at - 1) == "than" and self.low(at + 1) not in lx.SUBJECT_VERBS)

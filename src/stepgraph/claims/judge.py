@@ -131,6 +131,16 @@ def _every(factor: Decimal, stated: Decimal, direction: str, some: int | None = 
     return test
 
 
+def _none_beyond(factor: Decimal, stated: Decimal, direction: str) -> Test:
+    """No record is cheaper (or dearer) than ``stated``: "no offer costs more than 130"."""
+
+    def test(table: Table) -> bool | None:
+        values = [(r.value or Decimal(0)) * factor for r in table.priced()]
+        return not any(v < stated if direction == "cheaper" else v > stated for v in values)
+
+    return test
+
+
 def _gap_value(
     x: str, y: str, direction: str, percent: bool, period: str
 ) -> Callable[[Table], Decimal | None]:

@@ -1,16 +1,24 @@
 """Forms about all the records at once: an order (``From cheapest to priciest: B, C,
-A``), a range (``Prices range from 90 to 120``), a bound on every record (``all 3 offers
-are under 100``) and the lowest or highest price (``The cheapest plan costs 90``)."""
+A``, ``B < C < A``), a range (``Prices range from 90 to 120``), a bound on every record
+(``all 3 offers are under 100``, ``no offer costs more than 130``) and the lowest or
+highest price (``The cheapest plan costs 90``)."""
 
 from __future__ import annotations
 
+import itertools
 from decimal import Decimal
 
 from . import lexicon as lx
 from .check import Table
 from .compare import BetweenForms
-from .judge import _any_of, _claim_test, _every, _extreme
+from .judge import _all_of, _any_of, _claim_test, _every, _extreme, _none_beyond, _strict
 from .kinds import Order
+
+_CHAIN_WORDS = {"order", "ordering", "ordered", "from", "lowest", "cheapest", "highest", "most",
+                "expensive", "priciest", "to", "price", "prices", "pricing", "by", "monthly",
+                "cost", "ranking", "ranked", "rank", "ascending", "descending", "sorted", "in",
+                "of", "on", "the", "per", "month", "a", "overall", "so", "thus", "summary", "short",
+                "low", "high", ":", ".", ",", "(", ")", "-", "=", "<", ">", "!", ";"}  # fmt: skip
 
 
 class ListForms(BetweenForms):
@@ -246,3 +254,85 @@ class ListForms(BetweenForms):
             k + 3,
             exact=len(lows) == 1 and len(highs) == 1,
         )
+
+    def _chain(self, at: int) -> int | None:
+        """``basic < plus < pro``, ``A (120) > C (110) > B (90)``: strictly ascending (or
+        descending) prices; the bracketed amounts are each one's price. The end, or None."""
+        offers: list[str] = []
+        signs: set[str] = set()
+        j = at
+        while self.kind(j) == "off":
+            offers.append(self.units[j].offer or "")
+            k = j + 1
+            if self.low(k) == "(" and self.kind(k + 1) == "num" and self.low(k + 2) == ")":
+                tok = self.units[k + 1].tok
+                if tok is None or not self.money(self.units[k + 1]):
+                    return None
+                self._price(self.units[j], tok, j, k + 3)
+                k += 3
+            if self.low(k) not in ("<", ">") or self.kind(k + 1) != "off":
+                j = k
+                break
+            signs.add(self.low(k))
+            j = k + 1
+        if len(offers) < 2 or len(signs) != 1 or len(set(offers)) != len(offers):
+            return None
+        if self.other_context or any(  # "pro > plus > basic in data": about something else
+            u.kind == "w" and u.low not in _CHAIN_WORDS
+            for k, u in enumerate(self.units)
+            if not at <= k < j
+        ):
+            return None
+        if signs == {">"}:
+            offers.reverse()
+        tests = [_strict(x, y, "cheaper", False) for x, y in itertools.pairwise(offers)]
+        self.add(
+            f"{' < '.join(offers)} by price",
+            _all_of([_claim_test(Order(id="prose", offers=tuple(offers))), *tests]),
+            at,
+            j,
+            exact=all(self.units[k].exact for k in range(at, j) if self.kind(k) == "off"),
+        )
+        return j
+
+    def _none_beyond(self, at: int) -> None:
+        """``No offer costs more than 130``, ``None of the plans is under 40``: a bound that
+        no record passes (``no`` must be followed by an offer noun)."""
+        j = at + 1
+        if self.low(at) == "none" and self.low(j) == "of":
+            j += 1
+            while self.low(j) in ("the", "these", "three", "four", "five", "six", "two"):
+                j += 1
+        if self.low(j) not in lx.OFFER_NOUNS:
+            return
+        j += 1
+        while self.low(j) in ("costs", "cost", "is", "are", "comes", "come", "in", "priced",
+                              "at", "goes", "sits"):  # fmt: skip
+            j += 1
+        word = self.low(j)
+        if word in ("under", "below") or (
+            word in ("less", "cheaper") and self.low(j + 1) == "than"
+        ):
+            direction = "cheaper"
+        elif word in ("over", "above") or (
+            word in ("more", "pricier") and self.low(j + 1) == "than"
+        ):
+            direction = "more_expensive"
+        else:
+            return
+        j += 2 if self.low(j + 1) == "than" else 1
+        unit = self.units[j] if j < len(self.units) else None
+        if unit is None or not self.money(unit) or unit.tok is None:
+            return
+        tok = unit.tok
+        tests = []
+        for reading, period in self.amount_readings(tok):
+            factor = Decimal(12) if period == "year" else Decimal(1)
+            tests.append(_none_beyond(factor, reading.value, direction))
+        end = j + 1
+        while self.low(end) in ("a", "per", "month", "monthly", "each"):
+            end += 1
+        if self.narrowed or self.other_context or self.low(end) not in ("", ".", "!", ";"):
+            return  # "No offer costs more than 55, except south": not every offer
+        self.add(f"no offer costs {'less' if direction == 'cheaper' else 'more'} than {tok.text}", _any_of(tests), at, end,
+                 exact=len(tok.values) == 1)  # fmt: skip
