@@ -334,5 +334,6 @@ class ListForms(BetweenForms):
             end += 1
         if self.narrowed or self.other_context or self.low(end) not in ("", ".", "!", ";"):
             return  # "No offer costs more than 55, except south": not every offer
-        self.add(f"no offer costs {'less' if direction == 'cheaper' else 'more'} than {tok.text}", _any_of(tests), at, end,
+        word = "less" if direction == "cheaper" else "more"
+        self.add(f"no offer costs {word} than {tok.text}", _any_of(tests), at, end,
                  exact=len(tok.values) == 1)  # fmt: skip
