@@ -53,3 +53,19 @@ def test_no_offer_costs_more_than_a_bound_is_false_when_one_does() -> None:
 
 def test_no_offer_above_a_bound_with_an_exception_is_not_read() -> None:
     assert verdicts("No offer costs more than 115 a month, except A.") == ["unverified"]
+
+
+def test_a_difference_of_n_after_two_prices_is_their_gap() -> None:
+    text = "P3 costs 49.90 a month and P1 costs 58.60, a difference of {}."
+    assert verdicts(text.format("8.70"), FOUR) == ["checked"]
+    assert verdicts(text.format("9.70"), FOUR) == ["contradicted"]
+
+
+def test_two_offers_n_apart_is_their_gap() -> None:
+    assert verdicts("P3 and P1 are 8.70 apart.", FOUR) == ["checked"]
+    assert verdicts("P3 and P1 are 9.70 apart per month.", FOUR) == ["contradicted"]
+
+
+def test_n_apart_about_another_quantity_or_narrowed_is_not_read() -> None:
+    assert verdicts("P3 and P1 are 9.70 apart in quality score.", FOUR) == ["unverified"]
+    assert verdicts("Apart from P4, P3 and P1 are 9.70 apart.", FOUR) == ["unverified"]

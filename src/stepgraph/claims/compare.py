@@ -7,7 +7,7 @@ from decimal import Decimal
 
 from . import lexicon as lx
 from .check import Table, matches
-from .judge import Test, _all_of, _any_of, _strict, _value, _versus_number
+from .judge import Test, _all_of, _any_of, _gap_test, _strict, _value, _versus_number
 from .kinds import Amount
 from .tokens import Tok
 from .units import Unit
@@ -224,6 +224,34 @@ class BetweenForms(CompareForms):
 
         self.add(f"no offer is {unit.tok.text} from {x} and {x} does not cost it", test, at, k + 1,
                  exact=False)  # fmt: skip
+
+    def _gap_of_pair(self, at: int, amount: int) -> None:
+        """``A costs 120 and B costs 90, a difference of 30``, ``C and A are 10 apart``: the
+        absolute gap between the sentence's only two records, named before it; read only
+        when the sentence ends with the amount (and its period)."""
+        unit = self.units[amount] if amount < len(self.units) else None
+        if unit is None or unit.tok is None or not self.money(unit) or unit.tok.period == "other":
+            return
+        end = amount + 1
+        while self.low(end) in ("a", "per", "month", "monthly", "year", "annually", "apart",
+                                "each", "every", ")"):  # fmt: skip
+            end += 1
+        narrowed = any(
+            u.low in lx.NARROWING and not amount < k < end for k, u in enumerate(self.units)
+        )  # the "apart" of "10 apart" narrows nothing
+        if self.low(end) not in ("", ".", "!", ";") or narrowed or self.other_context:
+            return
+        named = [(k, u) for k, u in enumerate(self.units) if u.kind == "off"]
+        pair = list(dict.fromkeys(u.offer or "" for _, u in named))
+        if len(pair) != 2 or any(k > at for k, _ in named):
+            return
+        x, y = pair
+        tests = [_gap_test(x, y, reading.value, period)
+                 for reading, period in self.amount_readings(unit.tok)]  # fmt: skip
+        self.pair_gap = len(self.statements)
+        start = named[0][0] if self.low(amount + 1) == "apart" else at  # the names too
+        self.add(f"{x} and {y} differ by {unit.tok.text}", _any_of(tests), start, end,
+                 exact=all(u.exact for _, u in named) and len(tests) == 1)  # fmt: skip
 
     def _between_head(self, subjects: list[Unit], start: int, at: int, neg: bool) -> int | None:
         j = at + 1 if self.low(at) in _RANGE_VERBS else at

@@ -18,6 +18,8 @@ class FreeForms(ListForms):
         low = self.low(at)
         unit = self.units[at]
         if unit.kind == "num":
+            if self.low(at + 1) == "apart":
+                self._gap_of_pair(at, at)  # "C and A are 10 apart"
             self._reverse_price(at)
             before, before2 = self.low(at - 1), self.low(at - 2)
             counted = (
@@ -65,6 +67,8 @@ class FreeForms(ListForms):
                 self._extreme_price(at, at + 2, "cheap")  # "prices start at 85"
         elif low in ("difference", "gap", "spread", "delta") and self.low(at + 1) == "between":
             self._gap_between(at)
+        elif low in ("difference", "gap") and self.low(at - 1) == "a" and self.low(at + 1) == "of":
+            self._gap_of_pair(at - 1, at + 2)  # "..., a difference of 30"
         elif low in ("difference", "gap", "spread", "delta"):
             self._gap_to(at)
         elif low in ("going", "opting", "sticking") and self.low(at + 1) in ("with", "for"):

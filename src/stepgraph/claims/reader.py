@@ -169,7 +169,8 @@ class ProseReader:
         self.previous_subject = next(iter(subjects)) if len(subjects) == 1 else None
         text = raw[start:end]
         cited = tuple(dict.fromkeys(cites))
-        verdict, why = self._judge(toks, statements, cited, words)
+        kept = [statements[reader.pair_gap]] if reader.pair_gap is not None else []
+        verdict, why = self._judge(toks, statements, cited, words, kept)
         return SentenceVerdict(
             text=text, start=start, end=end, verdict=verdict, cites=cited, why=why
         )
@@ -182,9 +183,14 @@ class ProseReader:
         return folded[0] if len(folded) == 1 else None
 
     def _judge(
-        self, toks: list[Tok], statements: list[Statement], cited: tuple[str, ...], words: set[str]
+        self,
+        toks: list[Tok],
+        statements: list[Statement],
+        cited: tuple[str, ...],
+        words: set[str],
+        kept: list[Statement],
     ) -> tuple[SentenceVerdictKind, str]:
-        statements = _anchored(toks, statements)
+        statements = _anchored(toks, statements, kept)
         grouped = _top_group(toks)
         if grouped:  # "B and C are the two cheapest": not "each costs two", not "the cheapest"
             statements = [s for s in statements if not s.used & grouped]
@@ -373,7 +379,9 @@ def _significant(tok: Tok) -> bool:
     return tok.kind == "punct" and tok.text in ("%", "~", "<", ">", "≈")
 
 
-def _anchored(toks: list[Tok], statements: list[Statement]) -> list[Statement]:
+def _anchored(
+    toks: list[Tok], statements: list[Statement], kept: list[Statement]
+) -> list[Statement]:
     """The readings of a sentence that may count. When a pronoun or a difference noun
     comes before the sentence's first record name ("That is 10.09 below north", "The
     difference to north is 4.51"), a reading whose subject is a named record is a guess:
@@ -386,10 +394,10 @@ def _anchored(toks: list[Tok], statements: list[Statement]) -> list[Statement]:
             implicit.add(index)
     apart = any(t.low == "apart" and _not_narrowing(toks, i) for i, t in enumerate(toks))
     if apart:  # "east and north are 10.09 apart": a difference, not what each costs
-        return []
+        return kept
     if not implicit:
         return statements
-    return [s for s in statements if s.used & implicit]
+    return [s for s in statements if s.used & implicit or s in kept]
 
 
 def _implicit_subject(toks: list[Tok], index: int) -> bool:
