@@ -145,8 +145,9 @@ IMPLICIT_SUBJECT = {"it", "it's", "its", "this", "that", "these", "those", "they
                     "ahorro"}
 """Before a sentence's first record name, words that leave its subject implicit: only a
 reading of the resolved pronoun may contradict; other readings are ambiguous."""
-RESOLVED_PRONOUNS = {"it", "it's", "that", "this"}
-"""Pronouns read as the previous sentence's one subject (that/this: only before a verb)."""
+RESOLVED_PRONOUNS = {"it", "it's", "its", "that", "this"}
+"""Pronouns read as the previous sentence's one subject (that/this: only before a verb;
+its: only opening the sentence)."""
 # fmt: on
 # fmt: off
 RELATION_AFTER_AMOUNT = OBJECT_CUES - {"between", "versus", "vs", "vs.", "against"} | {

@@ -98,6 +98,8 @@ class SentenceBase:
             return False
         if tok.low in ("it", "it's"):
             return not named or index == 0
+        if tok.low == "its":  # "Its monthly price of 19.99 ...": the previous subject's
+            return index == 0
         after = self.toks[index + 1].low if index + 1 < len(self.toks) else ""
         return index == 0 and after in lx.SUBJECT_VERBS
 
