@@ -77,3 +77,9 @@ def test_its_opening_a_sentence_is_the_previous_sentences_one_subject() -> None:
         "contradicted",
     ]
     assert verdicts("B is our pick. Its monthly price of 90 is the lowest.")[1] == "unverified"
+
+
+def test_undercuts_one_by_n_and_another_by_m_reads_both_margins() -> None:
+    text = "P3 undercuts P1 by 8.70 a month and P2 by {}."
+    assert verdicts(text.format("11.30"), FOUR) == ["checked"]
+    assert verdicts(text.format("12.30"), FOUR) == ["contradicted"]

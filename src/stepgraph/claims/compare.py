@@ -57,12 +57,13 @@ class CompareForms(WordForms):
         if self.low(j) in ("by", "um", "de", "por") and amount is None and loose:
             hedge, amount = self.low(j + 1), self.units[j + 2].tok  # "by roughly 25%"
             j += 3
+        margin = False  # the amount came after the record: "undercuts A by 30"
         if (
             self.low(j) in ("by", "um", "de", "por")
             and self.kind(j + 1) == "num"
             and amount is None
         ):
-            amount = self.units[j + 1].tok
+            amount, margin = self.units[j + 1].tok, self.low(j) == "by"
             j += 2
         j, period = self._periods(
             j, period if amount is None or amount.period is None else amount.period
@@ -89,7 +90,34 @@ class CompareForms(WordForms):
         self.add(
             says, _all_of(tests), start, j, exact=all(s.exact for s in subjects), certain=not loose
         )
+        if margin and len(pairs) == 1 and not neg:
+            j = self._by_more(pairs[0][0], subjects[0].exact, direction, period, hedge, j)
         return j
+
+    def _by_more(
+        self, x: str, exact: bool, direction: str, period: str | None, hedge: str | None, j: int
+    ) -> int:
+        """``P3 undercuts P1 by 8.70 a month and P2 by 11.30``: the same subject, the same
+        way round, against each further record by its own amount (same period unless
+        stated)."""
+        while True:
+            k = j + 2 if (self.low(j), self.low(j + 1)) == (",", "and") else j + 1
+            if self.low(j) not in (",", "and") or self.kind(k) != "off":
+                return j
+            if self.low(k + 1) != "by" or self.kind(k + 2) != "num":
+                return j
+            tok = self.units[k + 2].tok
+            if tok is None or tok.pct or not self.money(self.units[k + 2]):
+                return j
+            end, per = self._periods(k + 3, tok.period or period)
+            y = self.units[k].offer or ""
+            test = self._pair_test(x, y, direction, tok, None, ratio=False, hedge=hedge,
+                                   period=per, neg=False)  # fmt: skip
+            word = "cheaper" if direction == "cheaper" else "more expensive"
+            self.targets.add(k)
+            self.add(f"{x} is {word} than {y} by {tok.text}", test, k, end,
+                     exact=exact and self.units[k].exact, certain=hedge is None)  # fmt: skip
+            j = end
 
     def _ratio_words(self, j: int) -> int | None:
         """``the price of``, ``as much as``, ``as expensive as`` after half/twice."""
