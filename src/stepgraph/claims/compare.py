@@ -53,18 +53,10 @@ class CompareForms(WordForms):
             return self._against_number(
                 subjects, start, at, j, direction=direction, amount=amount, neg=neg
             )
-        loose = self.low(j + 1) in lx.HEDGES and self.kind(j + 2) == "num"
-        if self.low(j) in ("by", "um", "de", "por") and amount is None and loose:
-            hedge, amount = self.low(j + 1), self.units[j + 2].tok  # "by roughly 25%"
-            j += 3
-        margin = False  # the amount came after the record: "undercuts A by 30"
-        if (
-            self.low(j) in ("by", "um", "de", "por")
-            and self.kind(j + 1) == "num"
-            and amount is None
-        ):
-            amount, margin = self.units[j + 1].tok, self.low(j) == "by"
-            j += 2
+        margin = amount is None and self.low(j) == "by"  # "undercuts A by 30"
+        if amount is None:
+            j, amount, hedge = self._margin(j, hedge)
+        margin = margin and amount is not None
         j, period = self._periods(
             j, period if amount is None or amount.period is None else amount.period
         )
@@ -91,11 +83,29 @@ class CompareForms(WordForms):
             says, _all_of(tests), start, j, exact=all(s.exact for s in subjects), certain=not loose
         )
         if margin and len(pairs) == 1 and not neg:
-            j = self._by_more(pairs[0][0], subjects[0].exact, direction, period, hedge, j)
+            return self._by_more(pairs[0][0], j, exact=subjects[0].exact, direction=direction,
+                                 period=period, hedge=hedge)  # fmt: skip
         return j
 
+    def _margin(self, j: int, hedge: str | None) -> tuple[int, Tok | None, str | None]:
+        """``by 30``, ``by roughly 25%``: the margin after the record compared with."""
+        if self.low(j) not in ("by", "um", "de", "por"):
+            return j, None, hedge
+        if self.low(j + 1) in lx.HEDGES and self.kind(j + 2) == "num":
+            return j + 3, self.units[j + 2].tok, self.low(j + 1)
+        if self.kind(j + 1) == "num":
+            return j + 2, self.units[j + 1].tok, hedge
+        return j, None, hedge
+
     def _by_more(
-        self, x: str, exact: bool, direction: str, period: str | None, hedge: str | None, j: int
+        self,
+        x: str,
+        j: int,
+        *,
+        exact: bool,
+        direction: str,
+        period: str | None,
+        hedge: str | None,
     ) -> int:
         """``P3 undercuts P1 by 8.70 a month and P2 by 11.30``: the same subject, the same
         way round, against each further record by its own amount (same period unless
