@@ -274,10 +274,12 @@ class BetweenForms(CompareForms):
         while self.low(end) in ("a", "per", "month", "monthly", "year", "annually", "apart",
                                 "each", "every", ")"):  # fmt: skip
             end += 1
+        if self.low(end) not in ("", ".", "!", ";") or self.other_context:
+            return  # (so the scans below run at most once per sentence: linear)
         narrowed = any(
             u.low in lx.NARROWING and not amount < k < end for k, u in enumerate(self.units)
         )  # the "apart" of "10 apart" narrows nothing
-        if self.low(end) not in ("", ".", "!", ";") or narrowed or self.other_context:
+        if narrowed:
             return
         named = [(k, u) for k, u in enumerate(self.units) if u.kind == "off"]
         pair = list(dict.fromkeys(u.offer or "" for _, u in named))

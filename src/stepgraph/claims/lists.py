@@ -277,11 +277,11 @@ class ListForms(BetweenForms):
             j = k + 1
         if len(offers) < 2 or len(signs) != 1 or len(set(offers)) != len(offers):
             return None
-        if self.other_context or any(  # "pro > plus > basic in data": about something else
-            u.kind == "w" and u.low not in _CHAIN_WORDS
-            for k, u in enumerate(self.units)
-            if not at <= k < j
-        ):
+        if self.unchained is None:  # once per sentence: the reading stays linear
+            self.unchained = [k for k, u in enumerate(self.units)
+                              if u.kind == "w" and u.low not in _CHAIN_WORDS]  # fmt: skip
+        outside = self.unchained and (self.unchained[0] < at or self.unchained[-1] >= j)
+        if self.other_context or outside:  # "pro > plus > basic in data": about another thing
             return None
         if signs == {">"}:
             offers.reverse()
