@@ -83,3 +83,10 @@ def test_undercuts_one_by_n_and_another_by_m_reads_both_margins() -> None:
     text = "P3 undercuts P1 by 8.70 a month and P2 by {}."
     assert verdicts(text.format("11.30"), FOUR) == ["checked"]
     assert verdicts(text.format("12.30"), FOUR) == ["contradicted"]
+
+
+def test_a_french_or_italian_most_expensive_is_a_superlative() -> None:
+    assert verdicts("C est la plus chère.") == ["contradicted"]
+    assert verdicts("C è l'offerta più cara.") == ["contradicted"]
+    assert verdicts("A è l'offerta più cara, a 110 al mese.") == ["contradicted"]
+    assert verdicts("A est la plus chère à 120 par mois.") == ["unverified"]

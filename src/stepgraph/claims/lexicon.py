@@ -80,7 +80,8 @@ FILLERS = {"is", "are", "was", "were", "be", "been", "being", "remains", "remain
            "thus", "then", "easily", "indeed", "now", "actually", "overall", "here", "the", "an",
            "only", "just", "exactly", "strictly", "slightly", "marginally", "much",
            "significantly", "considerably", "substantially", "noticeably", "bit", "somewhat",
-           "ist", "est", "es", "sind", "son", "source", "-", ",", ":", "(", ")", "by", "far", "to",
+           "ist", "est", "es", "è", "sind", "son", "source", "-", ",", ":", "(", ")", "by", "far",
+           "to",
            "plainly", "obviously", "evidently", "certainly", "simply", "consistently", "price",
            "on", "terms", "of", "wise", "price-wise", "monthly", "works", "out", "turns", "proves",
            "emerges", "ends", "up", "sits", "stands", "lands", "ranks", "at", "costs", "cost",
@@ -108,7 +109,8 @@ BEFORE_TO = {"out", "appears", "appear", "seems", "seem", "comes", "come", "amou
 VERBS = {"is", "are", "was", "were", "costs", "cost", "comes", "remains", "sits", "has", "would",
          "ist", "est", "es", "be", "being", "'s", "offers", "lists", "quotes"}
 GAP_NOUNS = {"offer", "option", "plan", "quote", "tender", "bid", "package", "tier", "deal",
-             "l'offre", "offre", "oferta", "opción", "angebot"}
+             "l'offre", "offre", "oferta", "opción", "angebot", "offerta", "l'offerta",
+             "opzione", "l'opzione"}
 """Nouns a subject's gap may hold: ``C est l'offre la moins chère``, ``B is the option ...``."""
 GAP_WORDS = {"priced", "coming", "quoted", "listed", "billed", "charged", "fee", "rate", "charge",
              "both", "each"}

@@ -29,7 +29,7 @@ CURRENCY = {
     "€/month",
     "€/mo",
 }
-MONTH_WORDS = {"month", "mo", "monthly", "mois", "monat", "mes", "mth"}
+MONTH_WORDS = {"month", "mo", "monthly", "mois", "monat", "mes", "mese", "mth"}
 YEAR_WORDS = {"year", "yr", "annum", "annually", "yearly", "jahr", "año", "an", "annual"}
 PER_WORDS = {"per", "a", "an", "each", "every", "/", "pro", "par", "al", "por", "im", "au", "the"}
 OTHER_PERIODS = {"week", "day", "quarter", "hour", "weekly", "daily", "quarterly", "hourly"}

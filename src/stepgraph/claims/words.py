@@ -12,6 +12,8 @@ from .kinds import Amount, Count, Difference, Price, as_period
 from .tokens import Tok
 from .units import SentenceBase, Unit
 
+_ROMANCE_PRICEY = {"cher", "chère", "chers", "chères", "caro", "cara", "costoso", "costosa"}
+
 
 class WordForms(SentenceBase):
     """Reads the words a form is made of; adds count and price statements."""
@@ -76,6 +78,13 @@ class WordForms(SentenceBase):
             if self.low(at + 2) == "que":
                 return None
             kind, end = "dear", at + 2
+        elif (
+            low in ("plus", "più", "meno")
+            and self.low(at - 1) in {"la", "le", "les", "il", "l'", "l"} | lx.GAP_NOUNS
+            and nxt in _ROMANCE_PRICEY
+            and self.low(at + 2) not in ("que", "di", "della", "del", "dell'")
+        ):  # "la plus chère", "la meno cara", "il più caro": not "plus chère que A"
+            kind, end = "cheap" if low == "meno" else "dear", at + 2
         elif low in ("lower", "cheaper") and self._of_two(at + 1) is not None:
             kind = "cheap"
         if kind is None:
