@@ -90,3 +90,14 @@ def test_a_french_or_italian_most_expensive_is_a_superlative() -> None:
     assert verdicts("C è l'offerta più cara.") == ["contradicted"]
     assert verdicts("A è l'offerta più cara, a 110 al mese.") == ["contradicted"]
     assert verdicts("A est la plus chère à 120 par mois.") == ["unverified"]
+
+
+def test_the_spread_between_the_cheapest_and_the_priciest_is_highest_minus_lowest() -> None:
+    text = "The spread between the cheapest and the most expensive offer is {}."
+    assert verdicts(text.format(30)) == ["checked"]
+    assert verdicts(text.format(40)) == ["contradicted"]
+    assert verdicts("The price spread is 40.") == ["contradicted"]
+
+
+def test_a_spread_of_something_else_is_not_read() -> None:
+    assert verdicts("The price spread is 40 in data.") == ["unverified"]

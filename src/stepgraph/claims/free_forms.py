@@ -66,7 +66,12 @@ class FreeForms(ListForms):
             if self.kind(at + 2) == "num" and self.money(self.units[at + 2]):
                 self._extreme_price(at, at + 2, "cheap")  # "prices start at 85"
         elif low in ("difference", "gap", "spread", "delta") and self.low(at + 1) == "between":
-            self._gap_between(at)
+            if self.kind(at + 2) == "off":
+                self._gap_between(at)
+            else:
+                self._spread(at)  # "the spread between the cheapest and the priciest is 30"
+        elif low == "spread" and self.low(at - 1) in ("the", "price", "pricing"):
+            self._spread(at)  # "the price spread is 30"
         elif low in ("difference", "gap") and self.low(at - 1) == "a" and self.low(at + 1) == "of":
             self._gap_of_pair(at - 1, at + 2)  # "..., a difference of 30"
         elif low in ("difference", "gap", "spread", "delta"):

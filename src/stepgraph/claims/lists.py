@@ -11,7 +11,7 @@ from decimal import Decimal
 from . import lexicon as lx
 from .check import Table
 from .compare import BetweenForms
-from .judge import _all_of, _any_of, _claim_test, _every, _extreme, _none_beyond, _strict
+from .judge import Test, _all_of, _any_of, _claim_test, _every, _extreme, _none_beyond, _strict
 from .kinds import Order
 
 _CHAIN_WORDS = {"order", "ordering", "ordered", "from", "lowest", "cheapest", "highest", "most",
@@ -337,3 +337,44 @@ class ListForms(BetweenForms):
         word = "less" if direction == "cheaper" else "more"
         self.add(f"no offer costs {word} than {tok.text}", _any_of(tests), at, end,
                  exact=len(tok.values) == 1)  # fmt: skip
+
+    def _spread(self, at: int) -> None:
+        """``The price spread is 30``, ``the gap between the cheapest and the most expensive
+        offer is 30``: the highest price minus the lowest; read only when the sentence ends
+        with the amount (and its period)."""
+        j = at + 1
+        if self.low(j) == "between":
+            kinds = []
+            j += 1
+            for _ in range(2):
+                while self.low(j) in ("the", "one", "offer", "option", "plan", "quote", "price"):
+                    j += 1
+                sup = self._superlative(j)
+                if sup is None:
+                    return
+                kinds.append(sup[0])
+                j = sup[1] + (1 if self.low(sup[1]) == "and" and not kinds[1:] else 0)
+            if sorted(kinds) != ["cheap", "dear"]:
+                return
+        while self.low(j) in ("is", "of", "comes", "to", "amounts", "just", "only", "exactly",
+                              "a", "monthly", ":", "=", "only"):  # fmt: skip
+            j += 1
+        unit = self.units[j] if j < len(self.units) else None
+        if unit is None or unit.tok is None or not self.money(unit):
+            return
+        end = j + 1
+        while self.low(end) in ("a", "per", "month", "monthly", "year", "annually", "each"):
+            end += 1
+        if self.low(end) not in ("", ".", "!", ";") or self.narrowed or self.other_context:
+            return
+        tests: list[Test] = []
+        for reading, period in self.amount_readings(unit.tok):
+            factor, stated = Decimal(12 if period == "year" else 1), reading.value
+
+            def test(table: Table, factor: Decimal = factor, stated: Decimal = stated) -> bool:
+                values = [(r.value or Decimal(0)) * factor for r in table.priced()]
+                return max(values) - min(values) == stated
+
+            tests.append(test)
+        self.add(f"the highest price minus the lowest is {unit.tok.text}", _any_of(tests), at,
+                 end, exact=len(tests) == 1)  # fmt: skip
