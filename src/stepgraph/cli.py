@@ -21,8 +21,7 @@ from typing import Any, Literal
 from . import cli_keys, cli_observe, cli_text
 from .adapter_ref import AdapterRef, remember
 from .adapters import Adapter
-from .adapters.anthropic_sdk import MODES
-from .adapters.openai_compat import STYLES, TOKEN_FIELDS, TRANSPORTS
+from .adapters.choices import MODES, STYLES, TOKEN_FIELDS, TRANSPORTS
 from .adapters.providers import missing_key
 from .adapters.recording import Recording
 from .cli_codes import (

@@ -9,6 +9,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+from stepgraph.adapters.choices import ADAPTER_CLASSES
+
 EXAMPLE = Path(__file__).resolve().parents[2] / "examples" / "offers.json"
 
 # Optional packages (extras) and heavy standard modules a run of the offers never needs.
@@ -23,6 +25,10 @@ OTHER_COMMANDS = {
     "stepgraph.cli_queue", "stepgraph.evaluate", "stepgraph.events", "stepgraph.listing",
     "stepgraph.mcp", "stepgraph.policy", "stepgraph.purge", "stepgraph.queue_admin",
     "stepgraph.review_app", "stepgraph.worker", "stepgraph.stores.postgres",
+}  # fmt: skip
+# The provider adapters and their transports: a run imports only the one it names.
+PROVIDER_MODULES = {module for module, _ in ADAPTER_CLASSES.values()} | {
+    "stepgraph.adapters._common", "stepgraph.adapters._http", "stepgraph.adapters.openai_sdk",
 }  # fmt: skip
 
 
@@ -50,6 +56,45 @@ def test_run_offers_imports_no_other_command_module(tmp_path: Path) -> None:
     modules = _modules_after(["run", "offers", str(EXAMPLE)], tmp_path)
     assert "stepgraph.stores.sqlite" in modules  # it did run, on the default store
     assert sorted(OTHER_COMMANDS & modules) == []
+
+
+def test_a_fixture_run_imports_no_provider_adapter(tmp_path: Path) -> None:
+    modules = _modules_after(["run", "offers", str(EXAMPLE)], tmp_path)
+    assert "stepgraph.offers.fixture" in modules  # it did run, with the fixture adapter
+    assert sorted(PROVIDER_MODULES & modules) == []
+
+
+def test_a_provider_reference_imports_its_adapter_alone() -> None:
+    probe = (
+        "import json, sys\n"
+        "from stepgraph.adapters.providers import provider_adapter\n"
+        "made = provider_adapter('ollama:llama3.2')\n"
+        "print(json.dumps([type(made).__module__, sorted(sys.modules)]))\n"
+    )
+    done = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True,
+                          check=True)  # fmt: skip
+    module, modules = json.loads(done.stdout)
+    assert module == "stepgraph.adapters.openai_compat"
+    assert sorted(PROVIDER_MODULES & set(modules)) == [
+        "stepgraph.adapters._common", "stepgraph.adapters.openai_compat",
+    ]  # fmt: skip
+
+
+def test_each_adapter_choice_names_its_adapter_class() -> None:
+    import importlib
+
+    from stepgraph.adapters.choices import is_instance
+    from stepgraph.adapters.providers import provider_adapter
+
+    refs = {"openai": "openai:m", "ollama": "ollama:m", "anthropic": "anthropic:m",
+            "openai-compatible": "openai-compatible:m", "local": "local"}  # fmt: skip
+    assert set(refs) == set(ADAPTER_CLASSES)
+    for provider, ref in refs.items():
+        module, name = ADAPTER_CLASSES[provider]
+        made = provider_adapter(ref, base_url="http://127.0.0.1:9/v1" if "compat" in ref else None)
+        assert type(made) is getattr(importlib.import_module(module), name), provider
+        assert is_instance(made, provider)
+        assert not is_instance(object(), provider)
 
 
 def test_an_unknown_command_still_lists_every_command(tmp_path: Path) -> None:

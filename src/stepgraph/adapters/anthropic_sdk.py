@@ -31,10 +31,10 @@ from ..errors import (
 from ..logs import redact_url
 from . import Request, Result, ToolCall, ToolRound
 from ._common import araw_call, check_endpoint, parse_object, raw_call, request_timeout, scrubbed
+from .choices import ANTHROPIC_URL as DEFAULT_URL
+from .choices import MODES
 from .openai_compat import classify
 
-MODES = ("output_config", "tool")
-DEFAULT_URL = "https://api.anthropic.com"
 TOOL = "emit_output"
 QUOTA_TYPES = ("billing_error", "insufficient_quota")
 _log = logging.getLogger(__name__)

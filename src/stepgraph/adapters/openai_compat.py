@@ -42,10 +42,8 @@ from ..errors import (
 from ..logs import redact_url
 from . import Request, Result, ToolCall, ToolRound
 from ._common import check_endpoint, parse_object, request_timeout, scrubbed
+from .choices import OPENAI_URL, STYLES, TOKEN_FIELDS, TRANSPORTS
 
-STYLES = ("json_schema", "json_object")
-TRANSPORTS = ("http", "sdk")
-TOKEN_FIELDS = ("max_completion_tokens", "max_tokens")
 _log = logging.getLogger(__name__)
 QUOTA_CODES = ("insufficient_quota", "billing_hard_limit_reached", "billing_error")
 
@@ -57,7 +55,7 @@ class OpenAICompatAdapter:
         self,
         model: str,
         *,
-        base_url: str = "https://api.openai.com/v1",
+        base_url: str = OPENAI_URL,
         provider: str = "openai",
         key_env: str | None = "OPENAI_API_KEY",
         style: str = "json_schema",

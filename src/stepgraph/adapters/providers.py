@@ -2,23 +2,25 @@
 
 ``openai:MODEL``, ``ollama:MODEL`` and ``openai-compatible:MODEL`` (with a base URL)
 speak Chat Completions; ``anthropic:MODEL`` speaks Messages through Anthropic's SDK;
-``local`` (or ``local:PATH.gguf``) runs a model in this process.
+``local`` (or ``local:PATH.gguf``) runs a model in this process. Each adapter's module
+is imported when a reference names it, never before (``choices``).
 """
 
 from __future__ import annotations
 
 import importlib.util
 import os
+from typing import TYPE_CHECKING, TypeAlias
 
 from ..errors import InputError
-from .anthropic_sdk import DEFAULT_URL as ANTHROPIC_URL
-from .anthropic_sdk import AnthropicAdapter
-from .local import BUNDLED, LocalAdapter
-from .openai_compat import OpenAICompatAdapter
+from .choices import ANTHROPIC_URL, OLLAMA_URL, OPENAI_URL, PROVIDERS, is_instance
 
-OLLAMA_URL = "http://127.0.0.1:11434/v1"
-PROVIDERS = ("openai", "ollama", "openai-compatible", "anthropic")
-ProviderAdapter = OpenAICompatAdapter | AnthropicAdapter | LocalAdapter
+if TYPE_CHECKING:
+    from .anthropic_sdk import AnthropicAdapter
+    from .local import LocalAdapter
+    from .openai_compat import OpenAICompatAdapter
+
+ProviderAdapter: TypeAlias = "OpenAICompatAdapter | AnthropicAdapter | LocalAdapter"
 
 
 def default_transport() -> str:
@@ -38,6 +40,8 @@ def provider_adapter(
 ) -> ProviderAdapter | None:
     """The adapter ``ref`` names, or None when ``ref`` names no provider."""
     if ref == "local" or ref.startswith("local:"):
+        from .local import BUNDLED, LocalAdapter
+
         path = ref.partition(":")[2]
         return LocalAdapter(None if path in ("", BUNDLED) else path)
     provider, sep, model = ref.partition(":")
@@ -47,16 +51,20 @@ def provider_adapter(
         raise InputError("--adapter", f"{ref!r} names no model: write {provider}:MODEL")
     seconds = 60.0 if timeout is None else timeout
     if provider == "anthropic":
+        from .anthropic_sdk import AnthropicAdapter
+
         return AnthropicAdapter(model, base_url=base_url or ANTHROPIC_URL,
                                 mode=mode or "output_config", timeout=seconds)  # fmt: skip
     if provider == "openai":
-        url, key_env, tokens = base_url or "https://api.openai.com/v1", "OPENAI_API_KEY", None
+        url, key_env, tokens = base_url or OPENAI_URL, "OPENAI_API_KEY", None
     elif provider == "ollama":
         url, key_env, tokens = base_url or OLLAMA_URL, None, "max_tokens"
     elif base_url is None:
         raise InputError("--base-url", "openai-compatible:MODEL needs the server's URL")
     else:
         url, key_env, tokens = base_url, "OPENAI_API_KEY", "max_tokens"
+    from .openai_compat import OpenAICompatAdapter
+
     return OpenAICompatAdapter(
         model,
         base_url=url,
@@ -72,8 +80,8 @@ def provider_adapter(
 
 def missing_key(adapter: object) -> str | None:
     """The environment variable ``adapter`` needs for its API key and lacks, or None."""
-    needs = isinstance(adapter, AnthropicAdapter) or (
-        isinstance(adapter, OpenAICompatAdapter) and adapter.key_required
+    needs = is_instance(adapter, "anthropic") or (
+        is_instance(adapter, "openai") and getattr(adapter, "key_required", False)
     )
     key_env = getattr(adapter, "key_env", None)
     if needs and key_env and not os.environ.get(key_env):
@@ -84,6 +92,8 @@ def missing_key(adapter: object) -> str | None:
 def adapter_from_id(adapter_id: str, *, transport: str | None = None) -> ProviderAdapter | None:
     """Rebuild a provider adapter from the id a run recorded (keys come from the env)."""
     if adapter_id.startswith("local:"):
+        from .local import LocalAdapter
+
         local = LocalAdapter()
         return local if local.id == adapter_id else None
     head, at, rest = adapter_id.partition("@")
