@@ -64,7 +64,7 @@ class Context(ToolUse):
         deadline: float | None = None,
         budget: Budget | None = None,
         emit: Callable[[StepEvent], None] | None = None,
-        privacy: Redactor | None = None,
+        privacy: Redactor | Callable[[], Redactor | None] | None = None,
         graph: Graph[Any] | None = None,
         state: dict[str, Any] | None = None,
         inputs: dict[str, Any] | None = None,
@@ -80,11 +80,21 @@ class Context(ToolUse):
         self.deadline = deadline  # time.monotonic() when the node's timeout passes
         self.budget = budget or Budget(None)
         self._emit = emit  # where GenerationAttempt events go (None: nobody listens)
-        self.privacy = privacy  # redacts requests before they leave (private fields)
+        self._privacy = privacy  # redacts requests before they leave (private fields)
         self.graph = graph  # the run's graph: its name, revision and the node's tools
         self.state = state if state is not None else {}  # where tool approvals are found
         self.inputs = inputs if inputs is not None else {}  # what tool constraints check
         self.tool_waits = []  # approvals the model's refused tool calls wait for
+
+    @property
+    def privacy(self) -> Redactor | None:
+        """What redacts this step's requests (private fields), None: nothing to redact.
+
+        Given as a function, it is built on first use: a node that calls no model never
+        reads the state's private values."""
+        if callable(self._privacy):
+            self._privacy = self._privacy()
+        return self._privacy
 
     def generate(
         self,
@@ -154,12 +164,13 @@ class Context(ToolUse):
         the answer (fresh or journaled) are mapped back; returns the answer."""
         if loop is not None:
             return (yield from loop.run(instructions, data, schema, max_output_tokens))
-        if self.privacy is None:
+        privacy = self.privacy
+        if privacy is None:
             answer, _ = yield from self.model_round(instructions, data, schema, max_output_tokens)
             return answer
-        instructions, data = self.privacy.outbound(instructions, data)
+        instructions, data = privacy.outbound(instructions, data)
         answer, _ = yield from self.model_round(instructions, data, schema, max_output_tokens)
-        return self.privacy.inbound(answer)
+        return privacy.inbound(answer)
 
     def model_round(
         self,

@@ -122,6 +122,11 @@ class Redactor:
             self._replace.append((text, replacement))
             self._exact[text] = _DROPPED if mode == "drop" else replacement
 
+    @property
+    def redacts(self) -> bool:
+        """False when no value is redacted or tokenised: a request leaves as it is."""
+        return bool(self._replace)
+
     def token(self, value: Any) -> str:
         """The placeholder for ``value``: the same for the same value in this run."""
         mac = hmac.new(self._key, _text(value).encode(), hashlib.sha256).hexdigest()
@@ -264,9 +269,13 @@ def declared(graph: object) -> Private | None:
 
 
 def redactor(graph: object, run_id: str, state: Mapping[str, Any]) -> Redactor | None:
-    """The redactor for a step of ``run_id`` in ``state``; None when nothing is private."""
+    """The redactor for a step of ``run_id`` in ``state``; None when nothing in ``state``
+    is redacted (no private field, or only ``send`` values): requests leave as they are."""
     private = declared(graph)
-    return private.redactor(run_id, state) if private is not None else None
+    if private is None:
+        return None
+    found = private.redactor(run_id, state)
+    return found if found.redacts else None
 
 
 def masked(graph: object, state: Mapping[str, Any]) -> dict[str, Any]:

@@ -458,7 +458,7 @@ def _drive(
                           visit=visit, journal=at.journal, retry=call.retry,
                           deadline=_deadline(node), budget=at.budget,
                           emit=at.emitted.append if listen else None,
-                          privacy=redactor(graph, call.run_id, at.state), graph=graph,
+                          privacy=partial(redactor, graph, call.run_id, at.state), graph=graph,
                           state=at.state, inputs=at.inputs)  # fmt: skip
         try:
             if node.retry is None:

@@ -6,7 +6,7 @@ import pytest
 
 from stepgraph import END, Graph
 from stepgraph.errors import GraphError
-from stepgraph.privacy import MASK, Private, masked
+from stepgraph.privacy import MASK, Private, masked, redactor
 
 STATE = {
     "offers": [
@@ -128,3 +128,13 @@ def test_masked_state_hides_every_declared_field_for_outputs() -> None:
 def test_masked_state_of_a_graph_without_private_fields_is_the_state() -> None:
     graph = Graph(name="g", entry="a", nodes={"a": lambda s, c: {}}, edges={"a": END})
     assert masked(graph, STATE) == STATE
+
+
+def test_a_step_gets_a_redactor_only_when_its_state_holds_a_value_to_redact() -> None:
+    graph = Graph(name="g", entry="a", nodes={"a": lambda s, c: {}}, edges={"a": END},
+                  private={"client": "mask", "offers[].source": "send"})  # fmt: skip
+    assert redactor(graph, "r", {"offers": STATE["offers"]}) is None  # send values only
+    assert redactor(graph, "r", {}) is None
+    found = redactor(graph, "r", STATE)
+    assert found is not None
+    assert found.outbound("", {"to": "Acme Holdings"})[1] == {"to": MASK}

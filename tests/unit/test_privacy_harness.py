@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
@@ -13,7 +14,7 @@ import pytest
 from stepgraph import END, Graph, Node, NodeError, NodeRetry, arun, open_store, run
 from stepgraph.adapters import FunctionAdapter, Request
 from stepgraph.errors import QuotaExceeded
-from stepgraph.privacy import MASK
+from stepgraph.privacy import MASK, Private
 from stepgraph.stream import NodeFailed, RetryScheduled, StepEvent
 
 SECRET = "Jane Doe, 12 Rue Example"
@@ -161,3 +162,29 @@ def test_a_node_failed_event_names_no_private_value(tmp_path: Path) -> None:
     assert len(messages) == 1
     assert SECRET not in messages[0]
     assert f"cannot deliver to {MASK}" in messages[0]
+
+
+def test_only_a_step_that_calls_the_model_reads_the_private_values(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    read: list[Mapping[str, Any]] = []
+    values = Private.values
+
+    def counted(self: Private, state: Mapping[str, Any]) -> dict[str, tuple[Any, str]]:
+        read.append(state)
+        return values(self, state)
+
+    monkeypatch.setattr(Private, "values", counted)
+    graph = Graph(name="g", entry="first", nodes={"first": lambda s, c: {"n": 1}, "a": ask},
+                  edges={"first": "a", "a": END}, private={"address": "mask"})  # fmt: skip
+    sent: list[Any] = []
+
+    def model_fn(request: Request) -> Any:
+        sent.append(request.data)
+        return {"ok": True}
+
+    model = FunctionAdapter("m", model_fn)
+    with open_store("memory:") as store:
+        run(graph, inputs={"address": SECRET}, adapter=model, store=store)
+    assert [state["n"] for state in read] == [1]  # the state before "a", read once
+    assert sent == [{"to": MASK}]
