@@ -396,7 +396,8 @@ def _read_answer(answer: Any, *, offered: bool) -> tuple[Result, Any, str, list[
         raise MalformedOutput("the model called a tool, but none was offered",
                               request_id=result.request_id)  # fmt: skip
     copied, text = json_encode(result.data, "output")
-    calls, _ = json_encode([call.as_json() for call in result.tool_calls], "tool_calls")
+    calls = [call.as_json() for call in result.tool_calls]
+    calls = json_copy(calls, "tool_calls") if calls else calls
     return result, copied, text, calls
 
 

@@ -39,6 +39,7 @@ from .checkpoint import (
     Parts,
     canonical_json,
     digest,
+    dumps_added,
     json_copy,
     json_encode,
     now,
@@ -593,9 +594,9 @@ def _apply(
     at.state = {**at.state, **update}
     if schema is not None:
         schema.check(at.state, name)
-    if wait is not None:
-        update = {**update, WAIT: _wait_record(name, wait)}
-        return update, "", wait.status  # the cursor stays: run the node again once it closes
+    if wait is not None:  # the cursor stays: run the node again once the wait closes
+        record = _wait_record(name, wait)
+        return {**update, WAIT: record}, dumps_added(update_text, WAIT, record), wait.status
     at.cursor = _pick(call.graph, name, at.state)
     given = at.state.get("status")
     status = given if isinstance(given, str) and given else _default_status(at.cursor)

@@ -3,17 +3,25 @@
 from __future__ import annotations
 
 import copy
+import dataclasses
 import math
 from typing import Any
 
 import pytest
 
 from stepgraph import CheckpointCorrupt, InputError, open_store, run
+from stepgraph import checkpoint as codec
 from stepgraph.checkpoint import (
+    WAIT,
+    Parts,
     canonical_json,
+    digest,
+    dumps,
+    dumps_added,
     from_records,
     head_record,
     json_copy,
+    seal,
     step_record,
 )
 from stepgraph.offers import graph, make_inputs
@@ -225,3 +233,39 @@ def test_a_short_signing_key_is_refused() -> None:
     with pytest.raises(InputError) as caught:
         open_store("memory:", signing_key=b"short")
     assert caught.value.field == "signing_key"
+
+
+@pytest.mark.parametrize("data", [{}, {"a": 1}, {"é": ["x", {"b": None}], "z": "ü"}])
+def test_dumps_added_is_the_dumps_of_the_object_with_the_key_appended(data: Any) -> None:
+    value = {"kind": "decision", "reason": "Prüfen", "choices": {"a": "b"}}
+    assert dumps_added(dumps(data), WAIT, value) == dumps({**data, WAIT: value})
+
+
+def test_a_wait_step_is_saved_with_its_update_encoded_once() -> None:
+    result = run(graph, inputs=make_inputs(seed_offers()), adapter=CountingFixture(),
+                 store=open_store("memory:"))  # fmt: skip
+    cp = result.checkpoint
+    assert cp.wait is not None  # the offers end waiting for review
+    assert cp.texts["update"] == dumps(cp.update)  # kept, so the store encodes nothing again
+
+
+def test_parts_compute_their_fingerprint_once(monkeypatch: pytest.MonkeyPatch) -> None:
+    parts = Parts(graph="g", shape="s", revision=1, adapter="a", inputs="i")
+    expected = digest(canonical_json(parts.as_dict()))
+    assert parts.fingerprint() == expected
+    monkeypatch.setattr(codec, "canonical_json", lambda value: pytest.fail("encoded again"))
+    assert parts.fingerprint() == expected
+    assert parts == Parts(graph="g", shape="s", revision=1, adapter="a", inputs="i")
+    assert "fingerprint" not in repr(parts)
+
+
+def test_seal_copies_the_checkpoint_with_its_sum_and_leaves_it_as_it_was() -> None:
+    cp = run(graph, inputs=make_inputs(seed_offers()), adapter=CountingFixture(),
+             store=open_store("memory:")).checkpoint  # fmt: skip
+    before = cp.sum
+    sealed = seal(cp, None)
+    assert cp.sum == before
+    assert sealed.sum.startswith("sha256:")
+    assert sealed.sum != before
+    assert sealed == dataclasses.replace(cp, sum=sealed.sum)
+    assert sealed.texts == cp.texts
