@@ -28,7 +28,6 @@ import contextlib
 import threading
 import time
 from collections.abc import AsyncGenerator, Callable, Generator, Iterator
-from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, TypeVar
 
 from .errors import NodeTimeout
@@ -148,11 +147,13 @@ async def drive_async(steps: Steps[T]) -> AsyncGenerator[StepEvent | _Done, None
             raise
 
 
-@dataclass(slots=True)
 class _Done:
     """The last item of ``drive_async``: the generator's result."""
 
-    value: Any
+    __slots__ = ("value",)
+
+    def __init__(self, value: Any) -> None:
+        self.value = value
 
 
 def result_of(done: object) -> Any:

@@ -11,8 +11,7 @@ from __future__ import annotations
 import importlib
 import time
 from collections.abc import Callable
-from dataclasses import dataclass
-from typing import Any
+from typing import Any, NamedTuple
 
 from .adapters import Adapter
 from .adapters.providers import adapter_from_id
@@ -24,8 +23,7 @@ from .stores import Store, queue_of
 from .stream import EventCallback
 
 
-@dataclass(frozen=True)
-class GraphEntry:
+class GraphEntry(NamedTuple):
     """A graph the command line knows by a short name, with its input loader."""
 
     target: str

@@ -30,8 +30,7 @@ asked anew, the model and the tools are asked anew.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Literal, TypeAlias
+from typing import TYPE_CHECKING, Any, Literal, NamedTuple, TypeAlias
 
 from ..adapters import ToolCall, ToolRound, ToolSpec
 from ..drive import IO
@@ -70,8 +69,7 @@ def tool_loop(
     return None
 
 
-@dataclass(frozen=True)
-class ToolLoop:
+class ToolLoop(NamedTuple):
     """The tools offered to one ``generate`` call, its bounds, the tools whose failure
     the model is told."""
 
