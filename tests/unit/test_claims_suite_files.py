@@ -15,8 +15,8 @@ from typing import Any
 import pytest
 
 SUITE = Path(__file__).resolve().parents[2] / "evals" / "claims"
-SPLITS = ("dev", "heldout", "dev2", "dev3", "final")  # dev2, dev3: before reader fixes
-# final: independent of the checker, held out
+SPLITS = ("dev", "heldout", "dev2", "dev3", "final", "final2")  # dev2, dev3: before reader fixes
+# final, final2: independent of the checker, held out
 FILES = sorted(SUITE.glob("*/*/*.json"))
 CASE_KEYS = {"name", "family", "about", "inputs", "output", "expect"}
 
@@ -106,3 +106,13 @@ def test_the_dev3_split_has_seventy_cases_half_of_them_faulty() -> None:
     blocked = sum(1 for case in cases if case["expect"]["status"] == "blocked")
     assert len(cases) >= 70
     assert 0.4 <= blocked / len(cases) <= 0.6
+
+
+def test_the_final2_split_is_independent_large_and_balanced() -> None:
+    cases = [load(path) for path in FILES if path.parent.parent.name == "final2"]
+    blocked = sum(1 for case in cases if case["expect"]["status"] == "blocked")
+    with_claims = sum(1 for case in cases if "claims" in case["output"])
+    assert len(cases) >= 120
+    assert 0.4 <= blocked / len(cases) <= 0.6
+    assert len(families("final2")) >= 20
+    assert with_claims >= len(cases) // 4
