@@ -259,7 +259,7 @@ class ProseReader:
             same = [
                 c for c in money if (isinstance(c, Difference) and c.unit == "percent") == tok.pct
             ]
-            if same and not any(_amount_matches(c, tok) for c in same):
+            if same and not any(_amount_matches(c, tok, loose=True) for c in same):
                 stated = ", ".join(f"{c.id} says {c.amount}" for c in same)
                 return f"{tok.text} matches none of the cited amounts ({stated})"
         return ""
@@ -351,7 +351,10 @@ def _plain(value: Decimal | None) -> str:
     return "no price" if value is None else format(value.normalize(), "f")
 
 
-def _amount_matches(claim: Claim, tok: Tok) -> bool:
+def _amount_matches(claim: Claim, tok: Tok, *, loose: bool = False) -> bool:
+    """``tok`` states ``claim``'s amount. ``loose``: a number with no period of its own
+    may have the claim's (the sentence says it elsewhere: "over a year, ... 120 less");
+    enough not to contradict the claim, not to account for the number."""
     if isinstance(claim, Count):
         return (
             tok.unit in (None, "offers", "quotes", "plans", "options")
@@ -364,7 +367,7 @@ def _amount_matches(claim: Claim, tok: Tok) -> bool:
         return False
     if tok.pct != (isinstance(claim, Difference) and claim.unit == "percent"):
         return False
-    if not tok.pct:
+    if not tok.pct and not (loose and tok.period is None):
         period = tok.period or "month"
         if period != claim.period:
             return False
