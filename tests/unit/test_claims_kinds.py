@@ -45,6 +45,18 @@ def test_a_thousands_separator_in_an_amount_string_is_read() -> None:
     )
 
 
+def test_a_decimal_comma_with_one_or_two_decimals_is_read_as_a_decimal() -> None:
+    claim = parse_claim({"id": "c2", "kind": "price", "offer": "C", "amount": "25,00"})
+    assert claim == Price(id="c2", offer="C", amount=Amount(value=Decimal("25.00"), places=2))
+    half = parse_claim({"id": "c3", "kind": "price", "offer": "C", "amount": "7,5"})
+    assert half == Price(id="c3", offer="C", amount=Amount(value=Decimal("7.5"), places=1))
+
+
+def test_an_amount_mixing_a_decimal_comma_and_a_point_is_invalid() -> None:
+    with pytest.raises(InvalidClaim, match="amount"):
+        parse_claim({"id": "c", "kind": "price", "offer": "C", "amount": "1.025,50"})
+
+
 def test_a_null_period_means_month() -> None:
     claim = parse_claim({"id": "c", "kind": "price", "offer": "B", "amount": "90", "period": None})
     assert isinstance(claim, Price)

@@ -25,6 +25,9 @@ UNITS: tuple[Unit, ...] = ("amount", "percent")
 
 _CLAIM_ID = re.compile(r"[A-Za-z0-9_-]{1,16}")
 _AMOUNT_TEXT = re.compile(r"(\d+|\d{1,3}(?:,\d{3})+)(?:\.(\d+))?")
+# "25,00" or "7,5": a decimal comma (one or two decimals; three digits is a thousands
+# separator, "1,080", read above)
+_COMMA_DECIMAL = re.compile(r"(\d+),(\d{1,2})")
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -154,6 +157,9 @@ def parse_amount(value: object, claim_id: str, field: str) -> Amount:
     text = value if isinstance(value, str) else repr(value)
     if isinstance(value, float) and "e" in text.lower():
         text = format(Decimal(text), "f")
+    comma = _COMMA_DECIMAL.fullmatch(text.strip())
+    if comma is not None:
+        text = f"{comma.group(1)}.{comma.group(2)}"
     match = _AMOUNT_TEXT.fullmatch(text.strip())
     if match is None:
         raise InvalidClaim(
