@@ -138,7 +138,8 @@ NARROWING = {"apart", "except", "excluding", "besides", "aside", "other", "other
 # fmt: on
 # fmt: off
 OBJECT_CUES = {"below", "above", "under", "over", "versus", "vs", "vs.", "against", "behind",
-               "beneath", "between", "beyond", "unlike"}
+               "beneath", "between", "beyond", "unlike", "gegenüber", "tegenover", "contre",
+               "frente", "rispetto"}
 """Words after which a record is the object of a relation, never the subject of a claim."""
 IMPLICIT_SUBJECT = {"it", "it's", "its", "this", "that", "these", "those", "they", "them",
                     "which", "difference", "gap", "delta", "spread", "saving", "savings",
@@ -155,7 +156,9 @@ its: only opening the sentence)."""
 RELATION_AFTER_AMOUNT = OBJECT_CUES - {"between", "versus", "vs", "vs.", "against"} | {
     "ahead", "apart", "off", "extra", "difference", "gap", "saving", "savings", "margin",
     "premium", "lead", "short", "away", "beyond", "past", "clear", "weniger", "mehr",
-    "günstiger", "billiger", "teurer", "moins", "plus", "menos", "más", "mas"}
+    "günstiger", "billiger", "teurer", "moins", "plus", "menos", "más", "mas", "darüber",
+    "darunter", "drüber", "drunter", "höher", "niedriger", "meer", "minder", "duurder",
+    "goedkoper", "meno", "più"}
 """After an amount, a word making it a gap to something, not what the subject costs."""
 CONTRAST_AFTER_AMOUNT = {"versus", "vs", "vs.", "against", "compared", "relative"}
 """After an amount, a gap when a record follows ("20 versus C"), not another amount."""

@@ -391,6 +391,15 @@ def _mark(toks: list[Tok], index: int) -> None:
 
 
 UNITS = {
+    # a number word before a fraction noun is a share ("two thirds of Z's price")
+    "third",
+    "thirds",
+    "quarters",
+    "fifth",
+    "fifths",
+    "halves",
+    "tenth",
+    "tenths",
     "gb",
     "mb",
     "tb",

@@ -1,0 +1,46 @@
+"""Wordings a correct report used that the reader took for prices (false blocks found
+by the independent final2 split), each now read or left unverified, never contradicted;
+the same forms with a false figure where the reader can tell.
+
+Inputs: A 54.90, B 49.90, C 59.90 a month; X 50, Y 100, Z 75.
+"""
+
+from __future__ import annotations
+
+from stepgraph.claims import Table, check_text
+
+GERMAN = Table.from_rows(
+    [
+        {"id": "A", "source": "angebot-a", "monthly": 54.9},
+        {"id": "B", "source": "angebot-b", "monthly": 49.9},
+        {"id": "C", "source": "angebot-c", "monthly": 59.9},
+    ],
+    alias_fields=("source",),
+)
+XYZ = Table.from_rows(
+    [{"id": "X", "monthly": 50}, {"id": "Y", "monthly": 100}, {"id": "Z", "monthly": 75}]
+)
+
+
+def verdicts(text: str, table: Table = GERMAN) -> list[str]:
+    return [sentence.verdict for sentence in check_text(text, table).sentences]
+
+
+def test_an_amount_followed_by_darueber_is_a_gap_not_the_subjects_price() -> None:
+    assert verdicts("A liegt 5,00 € darüber.") != ["contradicted"]
+    assert verdicts("C liegt 10,00 € darüber, B 5,00 € darunter.") != ["contradicted"]
+
+
+def test_a_record_after_gegenueber_is_the_object_of_a_comparison_not_priced() -> None:
+    assert verdicts("C spart gegenüber B 7,00 € im Monat.") != ["contradicted"]
+    assert verdicts("B spart gegenüber C 120,00 € im Jahr.") != ["contradicted"]
+
+
+def test_a_price_in_german_is_still_checked() -> None:
+    assert verdicts("A liegt bei 50,90 €.") == ["contradicted"]
+    assert verdicts("A liegt bei 54,90 €.") == ["checked"]
+
+
+def test_a_number_word_before_a_fraction_noun_is_a_share_not_a_price() -> None:
+    assert verdicts("X costs two thirds of Z's price.", XYZ) != ["contradicted"]
+    assert verdicts("X costs three quarters of what Y costs.", XYZ) != ["contradicted"]
