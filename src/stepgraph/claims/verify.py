@@ -13,8 +13,8 @@ from typing import Any
 
 from .check import Table, check_claim
 from .kinds import Claim, claim_fields, read_claims
-from .reader import ProseReader, SentenceVerdict
-from .text import normalise, sentences
+from .reader import ProseReader, SentenceVerdict, SentenceVerdictKind
+from .text import Span, normalise, sentences
 
 DEFAULT_MAX_CHARS = 8000
 
@@ -92,7 +92,9 @@ def check_text(
         )
     reader = ProseReader(table, judged, verdicts)
     plain = normalise(text)
-    found = tuple(reader.sentence(plain, text, span) for span in sentences(plain.text))
+    spans = sentences(plain.text)
+    parts = [reader.sentence(plain, text, span) for span in spans]
+    found = tuple(_whole(text, plain.text, spans, parts))
     claim_verdicts = _claim_verdicts(parsed, problems, verdicts, says, reader.cited_at)
     for verdict in claim_verdicts:
         if verdict.verdict != "true":
@@ -113,6 +115,45 @@ def check_text(
                 f"false: {sentence.why}"
             )
     return TextCheck(sentences=found, claims=claim_verdicts, reasons=tuple(reasons))
+
+
+def _whole(
+    raw: str, plain: str, spans: list[Span], parts: list[SentenceVerdict]
+) -> list[SentenceVerdict]:
+    """Clauses split at ``;`` on one line are one sentence for the verdict: checked only
+    when every clause is, contradicted when any clause is, otherwise unverified."""
+    groups: list[list[SentenceVerdict]] = []
+    for index, part in enumerate(parts):
+        before = spans[index - 1] if index else None
+        joined = (
+            before is not None
+            and before.text.endswith(";")
+            and "\n" not in plain[before.end : spans[index].start]
+        )
+        if joined:
+            groups[-1].append(part)
+        else:
+            groups.append([part])
+    return [group[0] if len(group) == 1 else _merged(raw, group) for group in groups]
+
+
+def _merged(raw: str, group: list[SentenceVerdict]) -> SentenceVerdict:
+    kinds = [p.verdict for p in group]
+    verdict: SentenceVerdictKind = (
+        "contradicted"
+        if "contradicted" in kinds
+        else "checked"
+        if all(k == "checked" for k in kinds)
+        else "unverified"
+    )
+    why = "; ".join(p.why for p in group if p.verdict == verdict)
+    if verdict == "unverified":
+        why = "part of it is unverified: " + why
+    start, end = group[0].start, group[-1].end
+    cites = tuple(dict.fromkeys(c for p in group for c in p.cites))
+    return SentenceVerdict(
+        text=raw[start:end], start=start, end=end, verdict=verdict, cites=cites, why=why
+    )
 
 
 def _claim_verdicts(
