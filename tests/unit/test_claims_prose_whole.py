@@ -37,3 +37,14 @@ def test_clauses_after_semicolons_are_checked_only_when_every_clause_is() -> Non
 
 def test_lines_ending_in_a_semicolon_stay_their_own_units() -> None:
     assert verdicts("- B is the cheapest;\n- A has the nicest logo.") == ["checked", "unverified"]
+
+
+def test_a_range_of_the_remaining_offers_is_not_compared_with_all_offers() -> None:
+    assert verdicts("B is the cheapest. The remaining plans range from 110 to 120.") == [
+        "checked",
+        "unverified",
+    ]
+
+
+def test_a_range_between_two_amounts_over_the_rest_is_not_compared_with_all_offers() -> None:
+    assert verdicts("The rest of the offers all cost between 100 and 125.") == ["unverified"]

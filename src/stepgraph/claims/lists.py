@@ -132,8 +132,8 @@ class ListForms(BetweenForms):
             return
         period = last.period or first.period
         factor = Decimal(12) if period == "year" else Decimal(1)
-        if period is None and (self.year_context or self.other_context):
-            return
+        if self.narrowed or (period is None and (self.year_context or self.other_context)):
+            return  # "the other offers range from ...": some offers only
         lows, highs = first.values, last.values
 
         def test(table: Table) -> bool | None:
@@ -238,7 +238,7 @@ class ListForms(BetweenForms):
         if first is None or last is None:
             return
         period = last.period or first.period
-        if period is None and (self.year_context or self.other_context):
+        if self.narrowed or (period is None and (self.year_context or self.other_context)):
             return
         factor = Decimal(12) if period == "year" else Decimal(1)
         lows, highs = first.values, last.values
