@@ -48,3 +48,12 @@ def test_a_range_of_the_remaining_offers_is_not_compared_with_all_offers() -> No
 
 def test_a_range_between_two_amounts_over_the_rest_is_not_compared_with_all_offers() -> None:
     assert verdicts("The rest of the offers all cost between 100 and 125.") == ["unverified"]
+
+
+def test_several_subjects_costing_over_an_amount_is_a_bound_not_a_price() -> None:
+    assert verdicts("A and C both cost over 105 a month.") == ["unverified"]
+    assert verdicts("A and C both cost over 112 a month.") == ["contradicted"]
+
+
+def test_named_records_that_each_cost_under_an_amount_are_not_every_record() -> None:
+    assert verdicts("A and C each come in under 125.") == ["unverified"]

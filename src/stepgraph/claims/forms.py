@@ -265,7 +265,7 @@ class SentenceReader(HeadForms):
         if neg or (self.other_context and tok.period is None):
             return at + 1
         if len(subjects) != 1:
-            return self._each_costs(subjects, start, at, tok)
+            return self._each_costs(subjects, start, at, tok, hedge)
         subject = subjects[0]
         readings = self.amount_readings(tok)
         tests = []

@@ -10,7 +10,7 @@ from decimal import Decimal
 from . import lexicon as lx
 from .check import Table, matches
 from .free_forms import FreeForms
-from .judge import _all_of, _any_of, _claim_test
+from .judge import _all_of, _any_of, _bound, _claim_test, _hedged, _price_of
 from .kinds import Cheapest, Claim, MostExpensive, Price, Rank, Tie
 from .tokens import ORDINALS, Tok
 from .units import Unit
@@ -19,7 +19,9 @@ from .units import Unit
 class HeadForms(FreeForms):
     """The heads of a subject's predicate other than an amount or a comparison."""
 
-    def _each_costs(self, subjects: list[Unit], start: int, at: int, tok: Tok) -> int | None:
+    def _each_costs(
+        self, subjects: list[Unit], start: int, at: int, tok: Tok, hedge: str | None = None
+    ) -> int | None:
         """``X and Y cost 80 (each)``: every subject at that price; ``... 120 and 110``
         (one amount each), ``together``, ``in total``: not read."""
         if self.low(at + 1) in (",", "and") and self.kind(at + 2) == "num":
@@ -41,14 +43,22 @@ class HeadForms(FreeForms):
             for k in range(max(0, start - 4), start)
         ):
             return at + 1  # "the difference between C and B is 20": not each one's price
-        tests = [
-            _claim_test(*[Price(id="prose", offer=s.offer or "", amount=a, period=p)
-                          for s in subjects])
-            for a, p in self.amount_readings(tok)
-        ]  # fmt: skip
+        if hedge is not None:  # "A and C both cost over 100": a bound on each, never exact
+            tests = [
+                _all_of([_hedged(_price_of(s.offer or "", Decimal(12) if p == "year" else
+                         Decimal(1)), a.value, _bound(hedge)) for s in subjects])
+                for a, p in self.amount_readings(tok)
+            ]  # fmt: skip
+        else:
+            tests = [
+                _claim_test(*[Price(id="prose", offer=s.offer or "", amount=a, period=p)
+                              for s in subjects])
+                for a, p in self.amount_readings(tok)
+            ]  # fmt: skip
         names = " and ".join(str(s.offer) for s in subjects)
-        self.add(f"{names} each cost {tok.text}", _any_of(tests), start, at + 1,
-                 exact=all(s.exact for s in subjects))  # fmt: skip
+        says = f"{names} each cost {hedge + ' ' if hedge else ''}{tok.text}"
+        exact = all(s.exact for s in subjects)
+        self.add(says, _any_of(tests), start, at + 1, exact=exact, certain=hedge is None)
         return at + 1
 
     def _respectively(self, subjects: list[Unit], start: int, at: int) -> int | None:

@@ -171,6 +171,8 @@ class ListForms(BetweenForms):
         """``all 3 offers are under 100``, ``every plan is under 40``, ``the 4 quotes fall...``."""
         j = at + 1
         some: int | None = None  # "2 of the 3 offers": exactly 2 of them
+        if self.kind(at - 1) == "off":
+            return  # "A and C each cost ...": the named records, not every one
         if self.low(at) == "the" and self.kind(j) == "num":
             part = self.units[at - 2].tok if self.low(at - 1) == "of" and at >= 2 else None
             if part is None or self.kind(at - 2) != "num" or len(part.values) != 1:
