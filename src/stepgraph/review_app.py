@@ -185,6 +185,11 @@ class ReviewPages:
 
     def render(self, run_id: str, *, status: int = 200, error: str | None = None,
                notice: str | None = None) -> Any:  # fmt: skip
+        # The job first: one that ends after this saved its run before, so the store read
+        # next is as new as the outcome shown (or the job shows as running, and the page
+        # refreshes); read after, an ended job's outcome could sit beside an older status.
+        job = self.jobs.get(run_id)
+        job = replace(job) if job is not None else None  # as it stood now
         with self.open_store() as store:
             found = standing(store, run_id)
             current = found.checkpoint if found else None
@@ -192,7 +197,6 @@ class ReviewPages:
                 return self.page("runs.html", status=404, groups=[])
             history = store.history(run_id)
             journal = sorted(store.generations(run_id).items())
-        job = self.jobs.get(run_id)
         guard = output_guard(current, history)  # private fields are never shown here
         if guard is not None:
             history = [replace(entry, update=guard.apply(entry.update)) for entry in history]

@@ -252,3 +252,30 @@ def test_revise_at_the_command_line_sends_a_blocked_report_back_bound_to_its_dig
     revised = stepgraph("revise", "b2", "--digest", digest, *args, cwd=folder)
     assert revised.code == 0, revised.err
     assert status(folder, "b2")["status"] == "ready_for_review"
+
+
+def test_a_job_ending_while_the_page_reads_the_store_never_shows_a_stale_status(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The page reads the job before the store: a job that ends in between is shown as
+    still running (the page refreshes), never as an outcome beside the older status."""
+    from stepgraph import Policy
+    from stepgraph.review_app import ReviewPages
+    from stepgraph.review_jobs import Job
+    from tests.support import stored_seed_run
+
+    url = f"sqlite:{tmp_path / 'runs.db'}"
+    stored_seed_run(url, max_steps=2)  # "r" stands at verify, status running
+    pages = ReviewPages(url, Policy.from_mapping({"approve": ["ada"]}), "t")
+    job = Job("supply")
+    pages.jobs._jobs["r"] = job
+    opened = pages.open_store
+
+    def open_and_end_the_job() -> Any:
+        store = opened()
+        job.outcome = "the run went on: now ready_for_review"  # it ends as the page reads
+        return store
+
+    monkeypatch.setattr(pages, "open_store", open_and_end_the_job)
+    html = pages.render("r").body.decode()
+    assert "now ready_for_review" not in html
