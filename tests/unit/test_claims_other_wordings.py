@@ -32,7 +32,7 @@ def test_an_amount_followed_by_darueber_is_a_gap_not_the_subjects_price() -> Non
 
 
 def test_a_record_after_gegenueber_is_the_object_of_a_comparison_not_priced() -> None:
-    assert verdicts("C spart gegenüber B 7,00 € im Monat.") != ["contradicted"]
+    assert verdicts("B spart gegenüber C 10,00 € im Monat.") != ["contradicted"]
     assert verdicts("B spart gegenüber C 120,00 € im Jahr.") != ["contradicted"]
 
 

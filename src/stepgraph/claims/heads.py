@@ -26,7 +26,7 @@ class HeadForms(FreeForms):
         (one amount each), ``together``, ``in total``: not read."""
         if self.low(at + 1) in (",", "and") and self.kind(at + 2) == "num":
             return self._respectively(subjects, start, at)
-        if self.low(at + 1) in ("together", "combined", "in", "total", "between"):
+        if self.summed or self.low(at + 1) in ("in", "total", "between"):
             return None
         if self.low(start - 1) not in (
             "",

@@ -100,7 +100,13 @@ YEAR_CONTEXT = {"year", "years", "annual", "annually", "yearly", "twelve-month",
                 "per annum", "jahr", "año", "anual", "annuel", "jährlich"}
 OTHER_CONTEXT = {"week", "weeks", "day", "days", "quarter", "quarters", "hour", "hours", "weekly",
                  "daily", "quarterly", "two-year", "24-month", "36-month", "lifetime", "total",
-                 "contract"}
+                 "contract", "term", "lease", "months", "years", "together", "combined",
+                 "altogether", "jointly", "zusammen", "ensemble", "juntos", "insieme", "samen"}
+SUM_WORDS = {"together", "combined", "altogether", "jointly", "zusammen", "ensemble", "juntos",
+             "insieme", "samen", "sum", "summed"}
+"""OTHER_CONTEXT: words that make an amount with no period of its own something other than
+a monthly price (a longer period, "over two years", a contract total, a sum of offers);
+SUM_WORDS: an amount said of several records is their sum, never what each costs."""
 CONTRAST = {"versus", "vs", "against", "compared", "contre", "while", "whereas", "but", "unlike",
             "than", "gegenüber", "frente"}
 SEEMING = {"appears", "appear", "seems", "seem", "proves", "prove", "turns", "looks"}

@@ -16,6 +16,7 @@ from decimal import Decimal
 from typing import Literal
 
 from . import lexicon as lx
+from .audit import Figures, terms, unexplained
 from .check import Table
 from .forms import SentenceReader
 from .judge import Statement
@@ -130,8 +131,11 @@ class ProseReader:
         self.verdicts = verdicts  # claim id -> true / contradicted / invalid
         self.cited_at: dict[str, list[int]] = {}
         self.previous_subject: str | None = None
+        self.before: str | None = None  # the previous sentence's one subject
         self.header_year = False  # the table being read has a yearly column
         self.layout = Layout(table)  # numbered ranked lists and table columns
+        self.figures = Figures(table)  # what an amount no form read may be (the audit)
+        self.periods: frozenset[int] | None = None  # a year and the terms the text states
 
     def sentence(self, norm: Normalised, raw: str, span: Span) -> SentenceVerdict:
         toks = tokenize(norm.text, span.start, span.end, self.names)
@@ -155,16 +159,21 @@ class ProseReader:
             self.header_year = bool(_YEAR.search(norm.text, span.start, span.end))
         elif not row:
             self.header_year = False
+        term = bool(terms(norm.text[span.start : span.end]) - {12})  # "over two years"
         reader = SentenceReader(
             self.table,
             toks,
-            year_context=bool(_YEAR.search(norm.text, span.start, span.end)) or self.header_year,
-            other_context=bool(words & lx.OTHER_CONTEXT),
+            year_context=not term
+            and (bool(_YEAR.search(norm.text, span.start, span.end)) or self.header_year),
+            other_context=term or bool(words & lx.OTHER_CONTEXT),
             ranking_context=bool(words & _RANKING),
         )
         reader.table_row = row
         reader.build_units(self.previous_subject)
         statements = reader.read() + self.layout.statements(norm, raw, span, toks, row)
+        if self.periods is None:
+            self.periods = terms(norm.text)
+        self.before = self.previous_subject
         subjects = {t.offer for t in toks if t.kind == "offer"}
         self.previous_subject = next(iter(subjects)) if len(subjects) == 1 else None
         text = raw[start:end]
@@ -214,6 +223,18 @@ class ProseReader:
         if conflict:
             return "contradicted", conflict
         self._index(toks)
+        verdict, why = self._accounting(toks, used, claims, words)
+        if verdict == "unverified":
+            wrong = unexplained(toks, self.figures, self.periods or frozenset({12}), used,
+                                self.before)  # fmt: skip
+            if wrong:
+                return "contradicted", f"{wrong}; the inputs: {self._inputs(toks)}"
+        return verdict, why
+
+    def _accounting(
+        self, toks: list[Tok], used: set[int], claims: list[Claim], words: set[str]
+    ) -> tuple[SentenceVerdictKind, str]:
+        """Checked when every significant token is accounted for; else unverified."""
         left = [
             t.text
             for i, t in enumerate(toks)

@@ -57,6 +57,7 @@ class SentenceBase:
         self.narrowed = any(t.low in lx.NARROWING for t in toks if t.kind == "word")
         self.modal = any(t.low in lx.MODALS for t in toks if t.kind == "word")
         self.negated_anywhere = any(t.low in lx.NEGATIONS for t in toks if t.kind == "word")
+        self.summed = any(t.low in lx.SUM_WORDS for t in toks if t.kind == "word")
 
     def build_units(self, pronoun: str | None) -> None:
         marks = {m for t in self.toks if t.kind == "num" for m in t.marks}

@@ -220,6 +220,8 @@ class WordForms(SentenceBase):
         period: str | None,
     ) -> Test:
         percent = share is not None or (amount is not None and amount.pct)
+        if amount is not None and not percent and period is None and self.other_context:
+            return _unknown  # "over two years ... saves 180": not a monthly gap
         tests = []
         readings = [(Amount(value=share, places=0), "month")] if share is not None else []
         if amount is not None:
@@ -261,3 +263,8 @@ class WordForms(SentenceBase):
             return a == b * ratio
 
         return test
+
+
+def _unknown(table: Table) -> bool | None:
+    """A reading whose period the sentence leaves open: neither true nor false."""
+    return None

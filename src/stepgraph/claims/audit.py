@@ -1,0 +1,283 @@
+"""The amount audit: a money amount that no reading of the inputs gives is false.
+
+The recognised forms read what a sentence says; a sentence they cannot read is left to a
+person. Before it is, every amount in it is audited: a number marked as money (a currency,
+a period, "N more/less/cheaper", "saves N", "at N", "a gap of N", "A (N)") must be one
+of the figures the inputs give, under any reading of the sentence:
+
+- a price, a difference or a sum of two prices where one of the two is an offer the
+  sentence names (any offer when it names none, or refers to a group by pronoun), the
+  sum or the average of all prices, or a price's distance from the average;
+- times 12 (a year) or times a contract term the text states ("24-month", "two years"),
+  unless the number says it is monthly;
+- a percentage: a difference over either price, or one price over another.
+
+The stated number is compared at its stated precision (half-up), within 12.5 % after a
+hedge ("about", "roughly"), as a bound after "under"/"over", and below (above) but near
+after "just under" ("just over"). A number no figure matches makes the sentence false.
+A sentence that supposes ("if", "assuming") or brings in what the inputs lack (fees,
+discounts, taxes, other periods) is not audited. The audit only ever blocks: it never
+marks anything checked, and each lookup is a binary search over the sorted prices, so a
+sentence costs O(n log n) in the number of offers.
+"""
+
+from __future__ import annotations
+
+import re
+from bisect import bisect_left
+from collections.abc import Iterable
+from decimal import Decimal
+
+from . import lexicon as lx
+from .check import Table
+from .tokens import Tok
+
+_SKIP = {
+    "if", "assuming", "assume", "suppose", "supposing", "hypothetically", "unless", "were",
+    "discount", "discounted", "discounts", "promo", "promotion", "introductory", "fee",
+    "fees", "tax", "taxes", "vat", "setup", "set-up", "budget", "excl", "incl", "surcharge",
+    "shipping", "deposit", "week", "weeks", "day", "days", "quarter", "quarterly", "weekly",
+    "daily", "hour", "hourly", "wenn", "falls", "si", "indien", "rabatt", "remise",
+    "descuento", "sconto", "korting", "score", "scores", "rating", "ratings", "quality",
+    "speed", "bandwidth", "data", "storage", "latency", "uptime", "sla", "stars", "points",
+}  # fmt: skip
+"""A sentence with one of these supposes, or measures something the inputs lack."""
+_LOOSE = {"give", "thereabouts", "ish", "-ish"}
+"""Anywhere in a sentence ("give or take"), these make every amount in it approximate."""
+_GROUP = {
+    "they", "them", "their", "these", "those", "other", "others", "rest", "remaining",
+    "both", "either", "neither", "each", "former", "latter", "respectively", "none", "all",
+    "every", "beide", "autres", "otros", "altri", "andere",
+}  # fmt: skip
+_SINGULAR = {"it", "its", "it's", "this", "that", "which"}
+_APPROX = {
+    "about", "around", "roughly", "approximately", "approx", "circa", "ca", "some", "~",
+    "≈", "close", "nearly", "almost", "etwa", "ungefähr", "rund", "knapp", "environ",
+    "presque", "casi", "aproximadamente", "unos", "unas", "quasi", "ongeveer", "bijna",
+    "cerca", "ballpark", "approximativement",
+}  # fmt: skip
+_JUST = {"just", "slightly", "little", "bit", "marginally", "barely"}
+_BELOW = {"under", "below", "less", "lower", "beneath", "within", "max", "maximum", "most"}
+_ABOVE = {"over", "above", "more", "exceeding", "least", "min", "minimum", "upwards", "excess"}
+_AFTER_CUES = {
+    "more", "less", "cheaper", "dearer", "pricier", "costlier", "higher", "lower", "above",
+    "below", "under", "over", "extra", "apart", "ahead", "behind", "off", "short", "total",
+    "overall", "altogether", "difference", "gap", "saving", "savings", "premium",
+    "weniger", "mehr", "günstiger", "billiger", "teurer", "darüber", "darunter", "höher",
+    "niedriger", "moins", "plus", "menos", "más", "mas", "meno", "più", "meer", "minder",
+    "duurder", "goedkoper", "mais", "barato", "barata", "caro", "cara",
+}  # fmt: skip
+_BEFORE_CUES = {
+    "at", "costs", "cost", "by", "saves", "save", "saved", "totals", "totalling", "totaling",
+    "against", "versus", "vs", "=", "kostet", "kosten", "coûte", "coûtent", "cuesta",
+    "cuestan", "costa", "costano", "kost", "custa", "spart", "sparen", "beträgt",
+    "bei", "économise", "ahorra", "ahorras", "risparmia", "risparmiano", "bespaart", "economiza",
+    "à", "of", "to",
+}  # fmt: skip
+_OF_HEADS = {
+    "saving", "savings", "difference", "gap", "spread", "premium", "total", "price", "cost",
+    "increase", "reduction", "margin", "amount", "sum", "rate", "charge", "bill", "outlay",
+}  # fmt: skip
+_TO_HEADS = {"comes", "come", "amounts", "amount", "adds", "add", "up", "rises", "drops", "works"}
+_MULTIPLIERS = {"divided", "multiplied", "times", "x", "\N{MULTIPLICATION SIGN}"}
+_MONTHS = r"months?|monate?n?|mois|meses|mesi|maanden|mese|mes|maand"
+_YEARS = r"years?|jahre?n?|ans?|años?|anni|anno|jaar|jaren|anos?"
+_WORDS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "twelve": 12}
+_TERM = re.compile(rf"(?i)\b(\d{{1,3}}|{'|'.join(_WORDS)})\s*-?\s*(?:({_MONTHS})|({_YEARS}))\b")
+_TOLERANCE = Decimal("0.125")
+_NEAR = Decimal("0.15")
+_HUNDRED = Decimal(100)
+
+
+def terms(text: str) -> frozenset[int]:
+    """The periods, in months, a text may multiply a monthly figure by: a year, and every
+    contract term it states ("24-month", "over 36 months", "two years")."""
+    found = {12}
+    for match in _TERM.finditer(text):
+        count = _WORDS.get(match.group(1).lower()) or int(match.group(1))
+        months = count * 12 if match.group(3) else count
+        if 1 < months <= 120:
+            found.add(months)
+    return frozenset(found)
+
+
+class Figures:
+    """The inputs' prices, sorted once, and the queries the audit asks of them."""
+
+    def __init__(self, table: Table) -> None:
+        self.values = sorted(r.value for r in table.records if r.value is not None)
+        self.by_id = {r.id: r.value for r in table.records if r.value is not None}
+        self.total = sum(self.values, Decimal(0))
+        self.mean = self.total / len(self.values) if self.values else None
+
+    def _any(self, low: Decimal, high: Decimal) -> bool:
+        at = bisect_left(self.values, low)
+        return at < len(self.values) and self.values[at] <= high
+
+    def amount(self, low: Decimal, high: Decimal, named: Iterable[Decimal]) -> bool:
+        """Some price, difference, sum, the total, the mean or a distance from it is in
+        ``[low, high]``; a difference or sum pairs one of ``named`` with any price."""
+        if self._any(low, high) or low <= self.total <= high:
+            return True
+        mean = self.mean
+        if mean is not None and (
+            low <= mean <= high or self._any(mean + low, mean + high)
+            or self._any(mean - high, mean - low)
+        ):  # fmt: skip
+            return True
+        return any(
+            self._any(x + low, x + high) or self._any(x - high, x - low)
+            or self._any(low - x, high - x)
+            for x in named
+        )  # fmt: skip
+
+    def percent(self, low: Decimal, high: Decimal, named: Iterable[Decimal]) -> bool:
+        """Some difference over either price, or some price over another, is a percentage
+        in ``[low, high]``; one of the two is in ``named``."""
+        r_low, r_high = low / _HUNDRED, high / _HUNDRED
+        for x in named:
+            if x <= 0:
+                continue
+            spans = [
+                (x * (1 + r_low), x * (1 + r_high)),  # (p - x) / x
+                (x * (1 - r_high), x * (1 - r_low)),  # (x - p) / x
+                (x * r_low, x * r_high),  # p / x
+            ]
+            if r_high > -1:
+                spans.append((x / (1 + r_high), x / (1 + r_low)))  # (x - p) / p
+            if r_low < 1:
+                spans.append((x / (1 - r_low), x / (1 - r_high) if r_high < 1 else x * 10**9))
+            if r_low > 0:
+                spans.append((x / r_high, x / r_low))  # x / p
+            if any(self._any(a, b) for a, b in spans):
+                return True
+        return False
+
+
+def unexplained(
+    toks: list[Tok],
+    figures: Figures,
+    periods: frozenset[int],
+    used: set[int],
+    subject: str | None,
+) -> str:
+    """The first money amount in ``toks`` that no figure of the inputs gives, said; or ""."""
+    lows = {t.low for t in toks if t.kind in ("word", "code", "punct")}
+    if lows & (_SKIP | lx.NEGATIONS) or any(t.kind == "date" for t in toks):
+        return ""  # a negated amount ("not between 100 and 115") is not asserted
+    loose = bool(lows & _LOOSE)
+    named = _named(toks, figures, lows, subject)
+    for index, tok in enumerate(toks):
+        if tok.kind != "num" or index in used or tok.period == "other":
+            continue
+        if tok.unit is not None and not _in_total(toks, index):
+            continue
+        if not _audited(toks, index):
+            continue
+        spans = [
+            _span(toks, index, v, p, loose) for v, p in zip(tok.values, tok.places, strict=True)
+        ]
+        if tok.pct:
+            if not any(figures.percent(a, b, named) for a, b in spans):
+                return f"{tok.text}% is no difference between the offers' prices in per cent"
+            continue
+        factors = {"month": (1,), "year": (12,)}.get(tok.period or "", (1, *sorted(periods)))
+        if not any(
+            figures.amount(a / f, b / f, named) for a, b in spans for f in map(Decimal, factors)
+        ):
+            return f"{tok.text} is no price, difference, sum or yearly or term figure of the inputs"
+    return ""
+
+
+def _in_total(toks: list[Tok], index: int) -> bool:
+    """``1,000 in total``: the ``in`` the tokenizer took for a unit ("3 in 4") is not one."""
+    after = [t.low for t in toks[index + 1 : index + 3]]
+    return toks[index].unit == "in" and after == ["in", "total"]
+
+
+def _named(toks: list[Tok], figures: Figures, lows: set[str], subject: str | None) -> list[Decimal]:
+    """The prices a difference may start from: those of the offers the sentence names and
+    of the offer ``it`` stands for; all prices when it names none or speaks of a group."""
+    ids = {t.offer for t in toks if t.kind in ("offer", "near") and t.offer}
+    if lows & _SINGULAR:
+        if subject is None:
+            return figures.values
+        ids.add(subject)
+    if not ids or lows & _GROUP:
+        return figures.values
+    return [v for i, v in figures.by_id.items() if i in ids]
+
+
+def _audited(toks: list[Tok], index: int) -> bool:
+    """A number is audited when something marks it as money."""
+    tok = toks[index]
+    after = max([index, *tok.marks]) + 1
+    if tok.pct:  # "15% cheaper", "by 15%", "(about 15%)", "a 15% saving"; not "a 99.9% SLA"
+        before = _before(toks, index)
+        return (after < len(toks) and toks[after].low in _AFTER_CUES) or (
+            before >= 0 and toks[before].low in ("by", "(", "saves", "save", "of")
+        )
+    if tok.money or tok.period in ("month", "year"):
+        return True
+    if after < len(toks) and toks[after].low in _AFTER_CUES:
+        return True
+    before = _before(toks, index)
+    if before < 0:
+        return False
+    low = toks[before].low
+    earlier = toks[before - 1] if before > 0 else None
+    if earlier is not None and earlier.low in _MULTIPLIERS:
+        return False
+    if toks[before].kind in ("offer", "near"):
+        return True
+    if low in (":", "(", "=", "-") and earlier is not None and earlier.kind in (
+        "offer", "near"):  # fmt: skip
+        return True
+    if low == "(" and any(p > 0 for p in tok.places):
+        return True
+    if low == "of":
+        return earlier is not None and earlier.low in _OF_HEADS
+    if low == "to":
+        return earlier is not None and earlier.low in _TO_HEADS
+    return low in _BEFORE_CUES
+
+
+def _before(toks: list[Tok], index: int) -> int:
+    """The token before a number, past its currency and its hedge ("more than", "about")."""
+    skipped = _APPROX | _JUST | _BELOW | _ABOVE | {"than", "a"}
+    at = index - 1
+    while at >= 0 and (at in toks[index].marks or toks[at].low in skipped):
+        at -= 1
+    return at
+
+
+def _hedge(toks: list[Tok], index: int) -> list[str]:
+    """Up to three words before a number (past its currency and a ``than``)."""
+    words = [toks[k].low for k in range(max(0, index - 4), index) if k not in toks[index].marks][
+        -3:
+    ]
+    if len(words) > 1 and words[-1] == "than":
+        words.pop()
+    return words
+
+
+def _span(
+    toks: list[Tok], index: int, value: Decimal, places: int, loose: bool
+) -> tuple[Decimal, Decimal]:
+    """The true figures the written number allows: its rounding, or its hedge's range."""
+    half = Decimal(5).scaleb(-places - 1)
+    near = _hedge(toks, index)
+    last = near[-1] if near else ""
+    just = any(w in _JUST for w in near)
+    if just and last in _BELOW:
+        return value * (1 - _NEAR), value + half
+    if just and last in _ABOVE:
+        return value - half, value * (1 + _NEAR)
+    after = [t.low for t in toks[index + 1 : index + 3]]
+    if loose or last in _APPROX or after[:1] == ["+"] or after == ["or", "so"]:
+        return value * (1 - _TOLERANCE) - half, value * (1 + _TOLERANCE) + half
+    if last in _BELOW:
+        return Decimal(0), value + half
+    if last in _ABOVE:
+        return value - half, value * 10**6
+    return value - half, value + half
