@@ -110,3 +110,8 @@ def test_a_monthly_amount_is_not_explained_by_a_yearly_figure() -> None:
 def test_a_missing_price_gives_no_figure() -> None:
     table = Table.from_rows([{"id": "Lite", "monthly": 42.5}, {"id": "Max", "monthly": None}])
     assert verdict("Max would be 50 a month, going by last year.", table) == "contradicted"
+
+
+def test_exactly_leaves_no_rounding() -> None:
+    assert verdict("Lite saves exactly 8 a month over Max.") == "contradicted"
+    assert verdict("Lite saves exactly 7.50 a month over Max.") != "contradicted"

@@ -44,3 +44,17 @@ def test_a_price_in_german_is_still_checked() -> None:
 def test_a_number_word_before_a_fraction_noun_is_a_share_not_a_price() -> None:
     assert verdicts("X costs two thirds of Z's price.", XYZ) != ["contradicted"]
     assert verdicts("X costs three quarters of what Y costs.", XYZ) != ["contradicted"]
+
+
+TWO = Table.from_rows([{"id": "K", "monthly": 1499}, {"id": "L", "monthly": 1620}])
+
+
+def test_the_cheaper_of_two_records_is_the_cheapest() -> None:
+    assert verdicts("L is the cheaper proposal at 1,499 per month.", TWO) == ["contradicted"]
+    assert verdicts("K is the cheaper quote at 1,499 per month.", TWO) == ["checked"]
+    assert verdicts("K is the less expensive one.", TWO) == ["checked"]
+    assert verdicts("K is the more expensive option.", TWO) == ["contradicted"]
+
+
+def test_the_cheaper_among_three_records_is_not_read() -> None:
+    assert verdicts("B is the cheaper proposal.") == ["unverified"]

@@ -37,7 +37,7 @@ _SKIP = {
     "discount", "discounted", "discounts", "promo", "promotion", "introductory", "fee",
     "fees", "tax", "taxes", "vat", "setup", "set-up", "budget", "excl", "incl", "surcharge",
     "shipping", "deposit", "week", "weeks", "day", "days", "quarter", "quarterly", "weekly",
-    "daily", "hour", "hourly", "wenn", "falls", "si", "indien", "rabatt", "remise",
+    "daily", "hour", "hourly", "wenn", "falls", "indien", "rabatt", "remise",
     "descuento", "sconto", "korting", "score", "scores", "rating", "ratings", "quality",
     "speed", "bandwidth", "data", "storage", "latency", "uptime", "sla", "stars", "points",
 }  # fmt: skip
@@ -268,6 +268,8 @@ def _span(
     half = Decimal(5).scaleb(-places - 1)
     near = _hedge(toks, index)
     last = near[-1] if near else ""
+    if last in ("exactly", "precisely", "exact", "genau", "exactement", "exactamente"):
+        return value, value
     just = any(w in _JUST for w in near)
     if just and last in _BELOW:
         return value * (1 - _NEAR), value + half

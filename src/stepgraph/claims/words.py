@@ -87,6 +87,12 @@ class WordForms(SentenceBase):
             kind, end = "cheap" if low == "meno" else "dear", at + 2
         elif low in ("lower", "cheaper") and self._of_two(at + 1) is not None:
             kind = "cheap"
+        elif self.low(at - 1) == "the" and self._two_records() and low in _PAIR_WORDS:
+            kind = _PAIR_WORDS[low]  # "L is the cheaper proposal": of two, the cheapest
+            if low == "less" or (low == "more" and nxt in ("expensive", "costly")):
+                kind, end = ("cheap" if low == "less" else "dear"), at + 2
+            elif low in ("less", "more"):
+                return None
         if kind is None:
             return None
         while self.kind(end) == "w" and self.low(end) in (
@@ -96,6 +102,10 @@ class WordForms(SentenceBase):
         ):
             end += 1
         return kind, end
+
+    def _two_records(self) -> bool:
+        """The inputs hold exactly two priced records: a comparative names one of them."""
+        return len(self.table.priced()) == 2 and len(self.table.records) == 2
 
     def _of_two(self, at: int) -> int | None:
         j = at
@@ -268,3 +278,7 @@ class WordForms(SentenceBase):
 def _unknown(table: Table) -> bool | None:
     """A reading whose period the sentence leaves open: neither true nor false."""
     return None
+
+
+_PAIR_WORDS = {"cheaper": "cheap", "lower-priced": "cheap", "less": "cheap", "pricier": "dear",
+               "dearer": "dear", "costlier": "dear", "more": "dear"}  # fmt: skip
