@@ -58,3 +58,23 @@ def test_the_cheaper_of_two_records_is_the_cheapest() -> None:
 
 def test_the_cheaper_among_three_records_is_not_read() -> None:
     assert verdicts("B is the cheaper proposal.") == ["unverified"]
+
+
+def test_a_bracket_of_several_figures_after_a_chain_is_not_the_last_records_price() -> None:
+    four = Table.from_rows(
+        [{"id": k, "monthly": v} for k, v in (("A", 60), ("B", 54), ("C", 57), ("D", 66))]
+    )
+    assert verdicts("B < C < A < D (54 < 57 < 60 < 66), so B is recommended.", four) != [
+        "contradicted"
+    ]
+    assert verdicts("B < C < D < A (54 < 57 < 60 < 66).", four) == ["contradicted"]
+
+
+def test_a_chain_is_read_up_to_its_clause_not_past_a_comma() -> None:
+    four = Table.from_rows(
+        [{"id": k, "monthly": v} for k, v in (("A", 60), ("B", 54), ("C", 57), ("D", 66))]
+    )
+    assert verdicts("B < A < C < D, so B is recommended.", four) == ["contradicted"]
+    assert verdicts("B < C < A < D in support hours, so B is recommended.", four) != [
+        "contradicted"
+    ]

@@ -86,6 +86,8 @@ class SentenceReader(HeadForms):
         first = True
         if self.low(start - 1) == "(" and self.low(at) == ")":
             return  # "from 90 (B) to 120": a name in brackets is a label, not a subject
+        if self.low(at) == "(" and self.kind(at + 1) == "num" and self.low(at + 2) != ")":
+            return  # "D (54 < 57 < 60 < 66)": the bracket lists other figures, not D's price
         self.last_target = False
         while at < limit:
             gap_start = at

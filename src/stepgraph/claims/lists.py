@@ -279,11 +279,7 @@ class ListForms(BetweenForms):
             j = k + 1
         if len(offers) < 2 or len(signs) != 1 or len(set(offers)) != len(offers):
             return None
-        if self.unchained is None:  # once per sentence: the reading stays linear
-            self.unchained = [k for k, u in enumerate(self.units)
-                              if u.kind == "w" and u.low not in _CHAIN_WORDS]  # fmt: skip
-        outside = self.unchained and (self.unchained[0] < at or self.unchained[-1] >= j)
-        if self.other_context or outside:  # "pro > plus > basic in data": about another thing
+        if self.other_context or self._qualified(at, j):  # "pro > plus > basic in data"
             return None
         if signs == {">"}:
             offers.reverse()
@@ -296,6 +292,20 @@ class ListForms(BetweenForms):
             exact=all(self.units[k].exact for k in range(at, j) if self.kind(k) == "off"),
         )
         return j
+
+    def _qualified(self, at: int, end: int) -> bool:
+        """A word in the chain's own clause (up to 12 units each side, to a ``,``, ``;`` or
+        ``:``) says what the chain orders: "pro > plus > basic in data" is not by price."""
+        for step, start in ((-1, at - 1), (1, end)):
+            k = start
+            while 0 <= k < len(self.units) and abs(k - start) < 12:
+                unit = self.units[k]
+                if unit.low in (",", ";", ":", "."):
+                    break
+                if unit.kind == "w" and unit.low not in _CHAIN_WORDS:
+                    return True
+                k += step
+        return False
 
     def _none_beyond(self, at: int) -> None:
         """``No offer costs more than 130``, ``None of the plans is under 40``: a bound that

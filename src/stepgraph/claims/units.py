@@ -52,7 +52,6 @@ class SentenceBase:
         self.targets: set[int] = set()  # units named after "than"
         self.table_row = False  # a table row: each cell is read on its own
         self.pair_gap: int | None = None  # the statement "X and Y are N apart" (kept whole)
-        self.unchained: list[int] | None = None  # words no "<" chain may sit beside
         # "Apart from B, C is the cheapest": a superlative over some offers only
         self.narrowed = any(t.low in lx.NARROWING for t in toks if t.kind == "word")
         self.modal = any(t.low in lx.MODALS for t in toks if t.kind == "word")
