@@ -7,11 +7,11 @@ from __future__ import annotations
 from . import lexicon as lx
 from .judge import _any_of, _claim_test, _gap_test
 from .kinds import Cheapest, Claim, MostExpensive
-from .lists import ListForms
+from .sequence import SequenceForms
 from .tokens import ORDINALS
 
 
-class FreeForms(ListForms):
+class FreeForms(SequenceForms):
     """The forms read at any unit that is not a record."""
 
     def _free_forms(self, at: int) -> None:
@@ -54,6 +54,8 @@ class FreeForms(ListForms):
             )
         elif low == "at" and self.kind(at + 1) == "num":
             self._leading_at(at)
+        elif low == "followed" or (low == "then" and self.low(at - 1) == ","):
+            self._followed(at)  # "A is the cheapest, followed by C, then D"
         elif low in ("from", "cheapest", "in", "ranked", "ranking", "order", "ascending"):
             self._order_list(at)
         elif low in ("range", "ranges", "ranging", "span", "spans", "spanning", "between"):

@@ -66,6 +66,15 @@ _SIGNIFICANT = (
     | lx.PRONOUNS
     | lx.FOREIGN
     | {
+        "followed",
+        "follows",
+        "follow",
+        "trailed",
+        "trails",
+        "trailing",
+        "preceded",
+        "precedes",
+        "succeeded",
         "except",
         "excluding",
         "besides",
