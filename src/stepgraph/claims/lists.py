@@ -21,6 +21,10 @@ _CHAIN_WORDS = {"order", "ordering", "ordered", "from", "lowest", "cheapest", "h
                 "low", "high", ":", ".", ",", "(", ")", "-", "=", "<", ">", "!", ";"}  # fmt: skip
 
 
+_DEAR_ENDS = {"most", "priciest", "highest", "dearest", "costliest"}
+_ENDS = _DEAR_ENDS | {"cheapest", "lowest", "least"}
+
+
 class ListForms(BetweenForms):
     """The forms about every record: orders, ranges, bounds, extremes."""
 
@@ -49,6 +53,10 @@ class ListForms(BetweenForms):
                     j += 1
         elif low in ("ranked", "ranking") and self.low(j + 1) in ("by", ":", "from"):
             j += 1
+            ends = [self.low(k) in _DEAR_ENDS for k in range(j, j + 7) if self.low(k) in _ENDS]
+            if len(ends) > 1 and ends[0] == ends[1]:
+                return  # "from cheapest to cheapest": no direction
+            reverse = bool(ends) and ends[0]
             while self.low(j) in (
                 "by",
                 "monthly",
@@ -73,6 +81,9 @@ class ListForms(BetweenForms):
             offers.append(self.units[j].offer or "")
             j += 1
             if self.low(j) == "(" and self.kind(j + 1) == "num" and self.low(j + 2) == ")":
+                tok = self.units[j + 1].tok  # "east (39.90), north (49.99)": each one's price
+                if tok is not None and self.money(self.units[j + 1]):
+                    self._price(self.units[j - 1], tok, j - 1, j + 3)
                 j += 3
             if self.low(j) in (",", "then", "and", "<", "-", ">") or (
                 self.low(j) == "," and self.low(j + 1) in ("then", "and")
@@ -89,6 +100,8 @@ class ListForms(BetweenForms):
             j,
             exact=all(self.units[k].exact for k in range(at, j) if self.kind(k) == "off"),
         )
+        amounts = {i for k in range(at, j) if self.kind(k) == "num" for i in self.units[k].idx}
+        self.statements[-1].used -= amounts  # the order accounts for no price in brackets
 
     def _extreme_price(self, at: int, price: int, kind: str) -> None:
         """``The cheapest plan costs 80``: the lowest (or highest) price is that amount."""

@@ -222,7 +222,13 @@ class ProseReader:
         bad = [c for c in cited if self.verdicts.get(c) != "true"]
         if bad:
             return "contradicted", f"cites {', '.join(bad)}: false or invalid"
-        used = {i for s, r in results if r is True and s.exact and s.certain for i in s.used}
+        used = {
+            i
+            for s, r in results
+            if r is True and s.exact and s.certain
+            for i in s.used
+            if _stated(toks[i], s.says)
+        }
         item = self.layout.pinned()
         if item is not None and not (item.exact and item.certain and item.test(self.table)):
             used -= item.used  # "2. C - 110" in a list ranked in no stated direction
@@ -247,7 +253,8 @@ class ProseReader:
         left = [
             t.text
             for i, t in enumerate(toks)
-            if i not in used and _significant(t) and not self._accounted(toks, i, claims)
+            if (i not in used and _significant(t) and not self._accounted(toks, i, claims))
+            or _elliptical(toks, i)
         ]
         if left:
             return "unverified", "not accounted for: " + ", ".join(dict.fromkeys(left))
@@ -299,7 +306,10 @@ class ProseReader:
         if not claims:
             return False
         if tok.kind == "offer":
-            return any(tok.offer in offers_of(c) for c in claims)
+            return any(
+                tok.offer in offers_of(c) and (not isinstance(c, Order) or _in_order(toks, c))
+                for c in claims
+            )
         if tok.kind == "num":
             return any(_amount_matches(c, tok) for c in claims)
         owner = self.mark_owner.get(index)
@@ -322,8 +332,12 @@ class ProseReader:
             return MostExpensive in kinds
         if low in ("most", "expensive", "costly"):
             return MostExpensive in kinds or self._comparison_ok(toks, index, claims)
-        if low in ORDINALS:
-            return any(isinstance(c, Rank) and c.position == ORDINALS[low] for c in claims)
+        if low in ORDINALS:  # "A is third [c2]": c2 must rank A, the record it is said of
+            named = self.prev_offer[index] or self.next_offer[index]
+            return any(
+                isinstance(c, Rank) and c.position == ORDINALS[low] and c.offer == named
+                for c in claims
+            )
         if low in ("tie", "tied", "ties", "same", "equal", "equally", "identical"):
             return Tie in kinds
         if low in (
@@ -402,6 +416,47 @@ def _amount_matches(claim: Claim, tok: Tok, *, loose: bool = False) -> bool:
         if period != claim.period:
             return False
     return claim.amount.value in tok.values
+
+
+_NEGATED = re.compile(r"(?i)\b(?:not|no|none|never|neither|nor|nothing)\b|n't")
+
+
+def _stated(tok: Tok, says: str) -> bool:
+    """A statement accounts for an amount or a negation in its span only when what it says
+    has them: "C is cheaper than B" read across "C is not 50 a month, cheaper than B"
+    accounts for neither the ``not`` nor the ``50``."""
+    if tok.kind == "num":
+        return tok.text in says
+    if tok.kind == "word" and tok.low in lx.NEGATIONS:
+        return bool(_NEGATED.search(says))
+    return True
+
+
+_DESCENDING = re.compile(
+    r"(?i)\b(?:descending|most expensive first|from (?:the )?(?:most "
+    r"expensive|priciest|highest|dearest))\b"
+)
+
+
+def _in_order(toks: list[Tok], claim: Order) -> bool:
+    """The records of ``claim`` named in the sentence come in the claim's order (or in
+    reverse, when the sentence says it lists them from the dearest)."""
+    named = [t.offer for t in toks if t.kind == "offer" and t.offer in claim.offers]
+    named = list(dict.fromkeys(named))
+    places = [claim.offers.index(o) for o in named if o is not None]
+    text = " ".join(t.low for t in toks)
+    if _DESCENDING.search(text):
+        places.reverse()
+    return places == sorted(places)
+
+
+def _elliptical(toks: list[Tok], index: int) -> bool:
+    """``...; C is, at 50``: a verb with its predicate left out says what an earlier clause
+    said of another record ("B isn't the cheapest; C is"), which no form reads."""
+    if toks[index].low not in ("is", "are", "does", "do") or index == 0:
+        return False
+    after = toks[index + 1].text if index + 1 < len(toks) else ""
+    return toks[index - 1].kind in ("offer", "near") and after in ("", ",", ".", ";", "!", ")")
 
 
 def _significant(tok: Tok) -> bool:
