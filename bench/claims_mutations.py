@@ -71,9 +71,7 @@ def _mutants(sentence: str, ids: list[str]) -> Iterator[tuple[str, str]]:
         yield "number", sentence[: match.start()] + new + sentence[match.end() :]
     present = [i for i in ids if re.search(rf"(?<![\w-]){re.escape(i)}(?![\w-])", sentence)]
     for first, second in itertools.pairwise(present):
-        pair = {first: second, second: first}
-        pattern = rf"(?<![\w-])({re.escape(first)}|{re.escape(second)})(?![\w-])"
-        yield "names", re.sub(pattern, lambda m, p=pair: p[m.group(0)], sentence)
+        yield "names", _swap(sentence, first, second)
     for old, new in _FLIPS:
         if old in sentence:
             yield "word", sentence.replace(old, new, 1)
@@ -117,6 +115,16 @@ class Campaign:
                     self.survived[f"{kind} (maybe symmetric)" if symmetric else kind] += 1
                     if not symmetric:
                         self.found.append(f"[{case['name']}] {sentence.text!r} -> {mutant!r}")
+
+
+def _swap(sentence: str, first: str, second: str) -> str:
+    pair = {first: second, second: first}
+
+    def other(match: re.Match[str]) -> str:
+        return pair[match.group(0)]
+
+    pattern = rf"(?<![\w-])({re.escape(first)}|{re.escape(second)})(?![\w-])"
+    return re.sub(pattern, other, sentence)
 
 
 def main(argv: list[str] | None = None) -> int:
