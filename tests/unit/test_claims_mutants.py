@@ -63,3 +63,19 @@ def test_no_checked_sentence_of_the_dev_splits_survives_a_mutation() -> None:
     done = Campaign().run([EVALS / "dev", EVALS / "dev3"])
     assert done.read > 100
     assert done.found == []
+
+
+def test_a_cited_price_accounts_for_an_amount_said_of_its_own_record() -> None:
+    claims = [
+        {"id": "c1", "kind": "price", "offer": "A", "amount": "45", "period": "month"},
+        {"id": "c2", "kind": "price", "offer": "C", "amount": "50", "period": "month"},
+    ]
+    true = "A and C cost 45 [c1] and 50 [c2] a month, respectively."
+    swapped = "C and A cost 45 [c1] and 50 [c2] a month, respectively."
+    assert verdict(true, claims) == "checked"
+    assert verdict(swapped, claims) != "checked"
+
+
+def test_a_cited_yearly_price_after_a_comparison_belongs_to_the_subject() -> None:
+    claims = [{"id": "c4", "kind": "price", "offer": "A", "amount": "540", "period": "year"}]
+    assert verdict("A is cheaper than C, or 540 a year [c4].", claims) != "contradicted"

@@ -17,7 +17,7 @@ from typing import Literal
 
 from . import lexicon as lx
 from .audit import Figures, terms, unexplained
-from .check import Table
+from .check import Table, round_to
 from .forms import SentenceReader
 from .judge import Statement
 from .kinds import (
@@ -66,6 +66,11 @@ _SIGNIFICANT = (
     | lx.PRONOUNS
     | lx.FOREIGN
     | {
+        "yearly",
+        "annual",
+        "annually",
+        "year",
+        "years",
         "followed",
         "follows",
         "follow",
@@ -276,10 +281,16 @@ class ProseReader:
         self.mark_owner = {m: t for t in toks if t.kind == "num" for m in t.marks}
         self.next_offer: list[str | None] = [None] * len(toks)
         self.prev_offer: list[str | None] = [None] * len(toks)
+        self.prev_subject: list[str | None] = [None] * len(toks)  # not one after "than"
         last: str | None = None
+        subject: str | None = None
         for index, tok in enumerate(toks):
             self.prev_offer[index] = last
+            self.prev_subject[index] = subject
             last = tok.offer if tok.kind == "offer" else last
+            before = toks[index - 1].low if index else ""
+            if tok.kind == "offer" and before not in lx.THAN_WORDS | lx.OBJECT_CUES:
+                subject = tok.offer
         last = None
         for index in range(len(toks) - 1, -1, -1):
             last = toks[index].offer if toks[index].kind == "offer" else last
@@ -311,7 +322,7 @@ class ProseReader:
                 for c in claims
             )
         if tok.kind == "num":
-            return any(_amount_matches(c, tok) for c in claims)
+            return any(_amount_matches(c, tok) and self._said_of(toks, index, c) for c in claims)
         owner = self.mark_owner.get(index)
         if owner is not None:
             return any(_amount_matches(c, owner) for c in claims)
@@ -360,7 +371,36 @@ class ProseReader:
             return self._comparison_ok(toks, index, claims)
         if low in ("order", "ascending", "then"):
             return Order in kinds
+        if low in ("yearly", "annual", "annually", "year", "years"):  # a cited yearly figure
+            return any(getattr(c, "period", None) == "year" for c in claims)
         return False
+
+    def _said_of(self, toks: list[Tok], index: int, claim: Claim) -> bool:
+        """A cited price accounts for an amount said of its own record: the record named
+        before the amount (the k-th named, for the k-th amount, with "respectively"), or
+        one the inputs give that very amount. "M, S and L cost 9.90 [c1], 14.90 [c2]
+        ... respectively" with c1 the price of S is not accounted for."""
+        if not isinstance(claim, Price):
+            return True
+        owner = self._owner(toks, index)
+        if owner is None or owner == claim.offer:
+            return True
+        record = self.table.get(owner)
+        if record is None or record.value is None:
+            return False
+        factor = 12 if claim.period == "year" else 1
+        return any(
+            round_to(record.value * factor, p) == v
+            for v, p in zip(toks[index].values, toks[index].places, strict=True)
+        )
+
+    def _owner(self, toks: list[Tok], index: int) -> str | None:
+        if any(t.low == "respectively" for t in toks):
+            named = list(dict.fromkeys(t.offer for t in toks[:index] if t.kind == "offer"))
+            amounts = [k for k, t in enumerate(toks) if t.kind == "num" and not t.pct]
+            place = amounts.index(index)
+            return named[place] if place < len(named) else None
+        return self.prev_subject[index] or self.next_offer[index]
 
     def _comparison_ok(self, toks: list[Tok], index: int, claims: list[Claim]) -> bool:
         """A comparison word is accounted for when a cited claim compares the same two
