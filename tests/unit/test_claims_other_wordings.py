@@ -78,3 +78,21 @@ def test_a_chain_is_read_up_to_its_clause_not_past_a_comma() -> None:
     assert verdicts("B < C < A < D in support hours, so B is recommended.", four) != [
         "contradicted"
     ]
+
+
+FOUR = Table.from_rows(
+    [{"id": k, "monthly": v} for k, v in (("A", 45), ("B", 60), ("C", 50), ("D", 55))]
+)
+
+
+def test_a_bound_on_every_record_reads_sits_and_stays() -> None:
+    assert verdicts("Every quote sits below 60 a month.", FOUR) == ["contradicted"]
+    assert verdicts("Every quote sits below 61 a month.", FOUR) == ["checked"]
+    assert verdicts("Each offer stays under 70.", FOUR) == ["checked"]
+
+
+def test_a_place_after_comes_or_ranks_is_a_rank() -> None:
+    assert verdicts("D comes fourth of the four.", FOUR) == ["contradicted"]
+    assert verdicts("D comes third.", FOUR) == ["checked"]
+    assert verdicts("C comes second of 4.", FOUR) == ["checked"]
+    assert verdicts("D comes third in support quality.", FOUR) == ["unverified"]

@@ -15,7 +15,16 @@ from typing import Any
 import pytest
 
 SUITE = Path(__file__).resolve().parents[2] / "evals" / "claims"
-SPLITS = ("dev", "heldout", "dev2", "dev3", "final", "final2")  # dev2, dev3: before reader fixes
+SPLITS = (
+    "dev",
+    "heldout",
+    "dev2",
+    "dev3",
+    "dev4",
+    "final",
+    "final2",
+    "final3",
+)  # dev2, dev3: before reader fixes
 # final, final2: independent of the checker, held out
 FILES = sorted(SUITE.glob("*/*/*.json"))
 CASE_KEYS = {"name", "family", "about", "inputs", "output", "expect"}
@@ -116,3 +125,11 @@ def test_the_final2_split_is_independent_large_and_balanced() -> None:
     assert 0.4 <= blocked / len(cases) <= 0.6
     assert len(families("final2")) >= 20
     assert with_claims >= len(cases) // 4
+
+
+def test_the_final3_split_is_independent_large_and_balanced() -> None:
+    cases = [load(p) for p in FILES if p.parent.parent.name == "final3"]
+    faulty = [c for c in cases if c["expect"]["status"] == "blocked"]
+    assert len(cases) >= 150
+    assert 0.4 < len(faulty) / len(cases) < 0.6
+    assert len({c["family"] for c in cases}) >= 20

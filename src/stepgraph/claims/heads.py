@@ -173,28 +173,32 @@ class HeadForms(FreeForms):
             kind, end = sup
             if kind == "dear":
                 position = n + 1 - position
-        elif low in ("last", "runner") or (
-            (self.ranking_context or self.low(end) in ("at", "("))
-            and (
-                self.low(end)
-                not in (
-                    lx.OFFER_NOUNS
-                    | {
-                        "in",
-                        "row",
-                        "listed",
-                        "on",
-                        "place",
-                        "revision",
-                        "of",
-                        "half",
-                        "year",
-                        "month",
-                        "-",
-                        "time",
-                    }
+        elif (
+            low in ("last", "runner")
+            or self._counted_rank(at, end)
+            or (
+                (self.ranking_context or self.low(end) in ("at", "("))
+                and (
+                    self.low(end)
+                    not in (
+                        lx.OFFER_NOUNS
+                        | {
+                            "in",
+                            "row",
+                            "listed",
+                            "on",
+                            "place",
+                            "revision",
+                            "of",
+                            "half",
+                            "year",
+                            "month",
+                            "-",
+                            "time",
+                        }
+                    )
+                    or (self.low(end) == "on" and self.low(end + 1) in ("price", "cost"))
                 )
-                or (self.low(end) == "on" and self.low(end + 1) in ("price", "cost"))
             )
         ):
             while self.low(end) in ("on", "price", "by", "cost", "in", "the", "ranking"):
@@ -206,6 +210,19 @@ class HeadForms(FreeForms):
         says = f"{subject.offer} is {'not ' if neg else ''}number {position} by price"
         self.add(says, _claim_test(claim, negated=neg), start, end, exact=subject.exact)
         return self._count_after(end)
+
+    def _counted_rank(self, at: int, end: int) -> bool:
+        """``D comes third``, ``red comes fourth of the five``: a place in the ranking after
+        a verb of placing, alone or out of a count of the records."""
+        if self.low(at - 1) not in _PLACING:
+            return False
+        after = self.low(end)
+        if after in ("", ".", ";", ",", "!", ")"):
+            return True
+        return after == "of" and (
+            self.kind(end + 1) == "num"
+            or (self.low(end + 1) in ("the", "all") and self.kind(end + 2) == "num")
+        )
 
     def _tie(self, subjects: list[Unit], start: int, at: int, neg: bool) -> int | None:
         offers = [s.offer or "" for s in subjects]
@@ -296,3 +313,7 @@ class HeadForms(FreeForms):
     def _to_be(self, k: int) -> bool:
         """The ``to`` of "appears to be", "seems to be": a hedge, not "compared to"."""
         return self.low(k) == "to" and self.low(k - 1) in lx.SEEMING and self.low(k + 1) == "be"
+
+
+_PLACING = {"comes", "came", "ranks", "ranked", "places", "placed", "finishes", "finished",
+            "lands", "landed"}  # fmt: skip

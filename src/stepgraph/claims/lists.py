@@ -208,8 +208,15 @@ class ListForms(BetweenForms):
             "comes",
             "in",
             "sit",
+            "sits",
             "lie",
+            "lies",
             "fall",
+            "falls",
+            "stay",
+            "stays",
+            "remain",
+            "remains",
             "at",
         ):
             j += 1

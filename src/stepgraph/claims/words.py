@@ -124,6 +124,9 @@ class WordForms(SentenceBase):
         ):
             self._count(at + 2, at)
             return at + 4 if self.low(at + 3) in lx.OFFER_NOUNS else at + 3
+        if self.low(at) == "of" and self.kind(at + 1) == "num":  # "second of 4"
+            self._count(at + 1, at)
+            return at + 3 if self.low(at + 2) in lx.OFFER_NOUNS else at + 2
         return at
 
     def _count(self, at: int, start: int) -> None:
