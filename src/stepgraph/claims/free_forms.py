@@ -5,13 +5,13 @@ offer, B, ...``, ``offer ZZ9``; the dispatcher also starts the forms of ``lists`
 from __future__ import annotations
 
 from . import lexicon as lx
+from .groups import GroupForms
 from .judge import _any_of, _claim_test, _gap_test
 from .kinds import Cheapest, Claim, MostExpensive
-from .sequence import SequenceForms
 from .tokens import ORDINALS
 
 
-class FreeForms(SequenceForms):
+class FreeForms(GroupForms):
     """The forms read at any unit that is not a record."""
 
     def _free_forms(self, at: int) -> None:
@@ -54,8 +54,8 @@ class FreeForms(SequenceForms):
             )
         elif low == "at" and self.kind(at + 1) == "num":
             self._leading_at(at)
-        elif low == "followed" or (low == "then" and self.low(at - 1) == ","):
-            self._followed(at)  # "A is the cheapest, followed by C, then D"
+        elif low in ("followed", "then", "than", "undercuts", "undercut", "beats", "beat", "one"):
+            self._relative_forms(at)  # "followed by C", "than all the others", "one of the two"
         elif low in ("from", "cheapest", "in", "ranked", "ranking", "order", "ascending"):
             self._order_list(at)
         elif low in ("range", "ranges", "ranging", "span", "spans", "spanning", "between"):

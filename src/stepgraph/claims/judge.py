@@ -23,6 +23,7 @@ class Statement:
     used: set[int] = field(default_factory=set)  # token indexes it accounts for
     exact: bool = True  # False when a name was read loosely (other case, pronoun, position)
     certain: bool = True  # False when hedged or modal: never marks a sentence checked
+    group: bool = False  # reads "one of the two cheapest" whole (kept beside a group)
 
 
 def _claim_test(*claims: Claim, negated: bool = False) -> Test:

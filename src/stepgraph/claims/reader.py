@@ -216,7 +216,7 @@ class ProseReader:
         statements = _anchored(toks, statements, kept)
         grouped = _top_group(toks)
         if grouped:  # "B and C are the two cheapest": not "each costs two", not "the cheapest"
-            statements = [s for s in statements if not s.used & grouped]
+            statements = [s for s in statements if s.group or not s.used & grouped]
         results = [(s, s.test(self.table)) for s in statements]
         false = [s.says for s, r in results if r is False]
         if false:

@@ -1,0 +1,149 @@
+"""A record against all the others: ``A is cheaper than all the others``, ``A undercuts
+every other offer``, ``B is more expensive than the rest`` (strictly: a tie is false), and
+``C is one of the two cheapest`` (its price is at most the second lowest).
+
+A negation anywhere in the sentence leaves these unread.
+"""
+
+from __future__ import annotations
+
+from decimal import Decimal
+
+from . import lexicon as lx
+from .check import Table
+from .judge import Test
+from .sequence import SequenceForms
+
+_CHEAP = {"cheaper", "lower", "lower-priced", "undercuts", "undercut", "beats", "beat"}
+_DEAR = {"pricier", "dearer", "costlier", "higher", "higher-priced"}
+_VERBS = {"undercuts", "undercut", "beats", "beat"}
+_QUANT = {"all", "the", "every", "each", "any", "of"}
+_REST = {"other", "others", "rest", "remaining"}
+_SUBJECT_GAP = {"is", "'s", "costs", "clearly", "still", "comes", "remains", "sits", "priced",
+                "in", "price", "on", "monthly", "per", "month", "a", "at"}  # fmt: skip
+
+
+class GroupForms(SequenceForms):
+    """Forms comparing one record with every other record."""
+
+    def _relative_forms(self, at: int) -> None:
+        """The forms read relative to another: a ranking continued, the rest, a top group."""
+        low = self.low(at)
+        if low == "followed" or (low == "then" and self.low(at - 1) == ","):
+            self._followed(at)  # "A is the cheapest, followed by C, then D"
+        elif low == "one":
+            self._one_of(at)  # "C is one of the two cheapest"
+        elif low != "then":
+            self._against_rest(at)  # "A is cheaper than all the others"
+
+    def _against_rest(self, at: int) -> None:
+        """``at``: ``than`` (after a comparative) or ``undercuts``/``beats``."""
+        if self.negated_anywhere or self.modal:
+            return
+        low = self.low(at)
+        if low in _VERBS:
+            kind, head = "cheap", at
+        else:
+            found = self._comparative_before(at)
+            if found is None:
+                return
+            kind, head = found
+        end = self._rest(at + 1)
+        subject = self._subject_before(head)
+        if end is None or subject is None:
+            return
+        offer = self.units[subject].offer or ""
+        word = "cheaper" if kind == "cheap" else "more expensive"
+        self.add(f"{offer} is {word} than every other offer", _strictly(offer, kind),
+                 subject, end, exact=self.units[subject].exact)  # fmt: skip
+        if self.low(end) == "at" and self.kind(end + 1) == "num":
+            tok = self.units[end + 1].tok  # "A undercuts the others at 45 a month"
+            if tok is not None and self.money(self.units[end + 1]):
+                self._price(self.units[subject], tok, subject, end + 2)
+
+    def _one_of(self, at: int) -> None:
+        """``C is one of the two cheapest``: ``at`` is ``one``."""
+        if self.negated_anywhere or self.modal:
+            return
+        if (self.low(at + 1), self.low(at + 2)) != ("of", "the") or self.kind(at + 3) != "num":
+            return
+        tok = self.units[at + 3].tok
+        sup = self._superlative(at + 4)
+        subject = self._subject_before(at)
+        if tok is None or sup is None or subject is None or len(tok.values) != 1:
+            return
+        count = tok.values[0]
+        if count != int(count) or count < 1:
+            return
+        kind, end = sup
+        offer = self.units[subject].offer or ""
+        word = "cheapest" if kind == "cheap" else "most expensive"
+        self.add(f"{offer} is one of the {tok.text} {word}", _among(offer, int(count), kind),
+                 subject, end, exact=self.units[subject].exact)  # fmt: skip
+        self.statements[-1].group = True
+
+    def _comparative_before(self, at: int) -> tuple[str, int] | None:
+        before, earlier = self.low(at - 1), self.low(at - 2)
+        if before == "expensive" and earlier in ("less", "more"):
+            return ("cheap" if earlier == "less" else "dear"), at - 2
+        if before in _CHEAP - _VERBS:
+            return "cheap", at - 1
+        if before in _DEAR:
+            return "dear", at - 1
+        return None
+
+    def _rest(self, j: int) -> int | None:
+        """The end of "all the others", "every other offer", "the rest", or None."""
+        start = j
+        while self.low(j) in _QUANT:
+            j += 1
+        if self.low(j) not in _REST or (j == start and self.low(j) != "others"):
+            return None
+        j += 1
+        while self.low(j) in lx.OFFER_NOUNS:
+            j += 1
+        return j
+
+    def _subject_before(self, at: int) -> int | None:
+        """The record a form is said of: named before ``at`` with only fillers between."""
+        k = at - 1
+        while k >= 0 and self.kind(k) != "off":
+            if self.kind(k) == "num" or self.low(k) not in _SUBJECT_GAP:
+                return None
+            k -= 1
+        return k if k >= 0 else None
+
+
+def _values(table: Table) -> list[tuple[str, Decimal]]:
+    return [(r.id, r.value) for r in table.priced() if r.value is not None]
+
+
+def _strictly(offer: str, kind: str) -> Test:
+    """``offer`` is cheaper (dearer) than every other priced record."""
+
+    def test(table: Table) -> bool | None:
+        record = table.get(offer)
+        if record is None or record.value is None:
+            return None
+        others = [v for i, v in _values(table) if i != offer]
+        if kind == "cheap":
+            return all(record.value < v for v in others)
+        return all(record.value > v for v in others)
+
+    return test
+
+
+def _among(offer: str, count: int, kind: str) -> Test:
+    """``offer``'s price is among the ``count`` lowest (highest), ties included."""
+
+    def test(table: Table) -> bool | None:
+        record = table.get(offer)
+        if record is None or record.value is None:
+            return None
+        ranked = sorted((v for _, v in _values(table)), reverse=kind == "dear")
+        if count > len(ranked):
+            return None
+        bound = ranked[count - 1]
+        return record.value <= bound if kind == "cheap" else record.value >= bound
+
+    return test

@@ -1,0 +1,58 @@
+"""One record against all the others, and "one of the N cheapest".
+
+Inputs: A 45, B 60, C 50, D 55.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from stepgraph.claims import Table, check_text
+
+FOUR = Table.from_rows(
+    [{"id": k, "monthly": v} for k, v in (("A", 45), ("B", 60), ("C", 50), ("D", 55))]
+)
+
+
+def verdict(text: str, table: Table = FOUR) -> str:
+    found = check_text(text, table).sentences
+    assert len(found) == 1
+    return found[0].verdict
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("A is cheaper than all the others.", "checked"),
+        ("C is cheaper than all the others.", "contradicted"),
+        ("A undercuts every other offer.", "checked"),
+        ("C undercuts the others.", "contradicted"),
+        ("B is more expensive than the rest.", "checked"),
+        ("D is more expensive than the rest.", "contradicted"),
+        ("A undercuts the others at 46 a month.", "contradicted"),
+    ],
+)
+def test_a_record_against_every_other_record(text: str, expected: str) -> None:
+    assert verdict(text) == expected
+
+
+def test_a_tie_at_the_bottom_is_not_cheaper_than_all_the_others() -> None:
+    tied = Table.from_rows([{"id": "A", "monthly": 45}, {"id": "B", "monthly": 45}])
+    assert verdict("A is cheaper than all the others.", tied) == "contradicted"
+
+
+def test_a_negated_comparison_with_the_rest_is_left_to_the_reviewer() -> None:
+    assert verdict("A is not cheaper than all the others.") == "unverified"
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("C is one of the two cheapest.", "checked"),
+        ("D is one of the two cheapest.", "contradicted"),
+        ("B is one of the two most expensive.", "checked"),
+        ("A is one of the two most expensive offers.", "contradicted"),
+    ],
+)
+def test_one_of_the_n_cheapest_bounds_the_records_rank(text: str, expected: str) -> None:
+    assert verdict(text) == expected
