@@ -70,7 +70,8 @@ OFFER_NOUNS = {"offer", "offers", "option", "options", "plan", "plans", "quote",
                "tender", "tenders", "bid", "bids", "package", "tier", "deal", "supplier",
                "provider", "vendor", "proposal", "one", "choice", "angebot", "offre", "oferta",
                "opción", "l'offre", "pick", "alternative", "contract", "subscription", "service",
-               "listing", "item", "product", "flat", "apartment", "room", "unit"}
+               "listing", "item", "product", "flat", "apartment", "room", "unit", "document",
+               "file", "sheet"}
 PRICE_NOUNS = {"price", "prices", "cost", "costs", "fee", "fees", "rate", "rates", "charge",
                "monthly", "annual", "yearly", "price-wise", "preis", "prix", "precio", "figure",
                "amount", "total"}

@@ -171,8 +171,16 @@ class Names:
         folded: dict[str, set[str]] = {}
         for name, record_id in exact.items():
             folded.setdefault(name.lower(), set()).add(record_id)
+        stems: dict[str, set[str]] = {}
+        for record in table.records:
+            for alias in record.aliases:
+                stem = _stem(alias)
+                if stem and stem not in folded:
+                    stems.setdefault(stem, set()).add(record.id)
+        folded.update(stems)  # "Acme" for acme-2026-q1.pdf: always a loose name
         self.folded = {k: next(iter(v)) for k, v in folded.items() if len(v) == 1}
-        names = sorted(exact, key=len, reverse=True)
+        names = sorted(exact.keys() | {k for k in stems if k in self.folded}, key=len,
+                       reverse=True)  # fmt: skip
         body = "|".join(
             ("(?<![\\w-])" if n[0].isalnum() else "")
             + re.escape(n)
@@ -180,6 +188,25 @@ class Names:
             for n in names
         )
         self.pattern = re.compile(f"(?:{body})" if names else "(?!)", re.IGNORECASE)
+
+
+_STEM = re.compile(r"([^\W\d_][^\W_]{2,})(?:[-_. ]|$)")
+_GENERIC = {"offer", "offers", "quote", "quotes", "plan", "plans", "option", "proposal",
+            "tender", "bid", "price", "prices", "pricing", "doc", "docs", "document", "file",
+            "angebot", "offre", "oferta", "offerta", "aanbod", "source", "vendor", "supplier",
+            "provider", "contract", "tarif", "tariff", "rate", "crm", "invoice", "sheet", "pdf",
+            "email", "mail", "the", "and", "basic", "pro", "plus", "premium", "standard",
+            "business", "home", "team", "starter", "lite", "max", "mini", "net", "web"}  # fmt: skip
+
+
+def _stem(alias: str) -> str:
+    """The brand a source name starts with ("acme" in ``acme-2026-q1.pdf``, "telekom" in
+    ``Telekom MagentaZuhause M``), lower-cased; "" for a generic word or a short one."""
+    match = _STEM.match(alias.strip())
+    if match is None or match.group(0).strip() == alias.strip():
+        return ""  # the whole alias: already a name as spelled
+    stem = match.group(1).lower()
+    return "" if stem in _GENERIC else stem
 
 
 def _plain(name: str) -> str:
