@@ -56,3 +56,35 @@ def test_a_negated_comparison_with_the_rest_is_left_to_the_reviewer() -> None:
 )
 def test_one_of_the_n_cheapest_bounds_the_records_rank(text: str, expected: str) -> None:
     assert verdict(text) == expected
+
+
+TIED = Table.from_rows(
+    [{"id": k, "monthly": v} for k, v in (("a", 30), ("b", 30), ("c", 30), ("d", 36))]
+)
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("Two of the four offers tie at 30 a month.", "contradicted"),
+        ("Three of the four offers tie at 30 a month.", "checked"),
+        ("Two offers tie for the lowest price.", "contradicted"),
+        ("Three offers share the lowest price.", "checked"),
+    ],
+)
+def test_a_count_of_tied_records_is_exact(text: str, expected: str) -> None:
+    assert verdict(text, TIED) == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("a is strictly the cheapest.", "contradicted"),
+        ("a is the single cheapest offer.", "contradicted"),
+        ("d is strictly the most expensive.", "checked"),
+        ("a is not strictly the cheapest.", "checked"),
+        ("a is the cheapest.", "checked"),
+    ],
+)
+def test_strictly_the_cheapest_is_false_on_a_tie(text: str, expected: str) -> None:
+    assert verdict(text, TIED) == expected

@@ -18,6 +18,7 @@ class FreeForms(GroupForms):
         low = self.low(at)
         unit = self.units[at]
         if unit.kind == "num":
+            self._tie_count(at)  # "two of the four offers tie at 30"
             if self.low(at + 1) == "apart":
                 self._gap_of_pair(at, at)  # "C and A are 10 apart"
             self._reverse_price(at)

@@ -54,7 +54,7 @@ class GroupForms(SequenceForms):
             return
         offer = self.units[subject].offer or ""
         word = "cheaper" if kind == "cheap" else "more expensive"
-        self.add(f"{offer} is {word} than every other offer", _strictly(offer, kind),
+        self.add(f"{offer} is {word} than every other offer", strictly(offer, kind),
                  subject, end, exact=self.units[subject].exact)  # fmt: skip
         if self.low(end) == "at" and self.kind(end + 1) == "num":
             tok = self.units[end + 1].tok  # "A undercuts the others at 45 a month"
@@ -81,6 +81,44 @@ class GroupForms(SequenceForms):
         self.add(f"{offer} is one of the {tok.text} {word}", _among(offer, int(count), kind),
                  subject, end, exact=self.units[subject].exact)  # fmt: skip
         self.statements[-1].group = True
+
+    def _tie_count(self, at: int) -> None:
+        """``Two of the four offers tie at 30``, ``three offers share the lowest price``:
+        exactly that many records have that price (or the lowest)."""
+        tok = self.units[at].tok
+        if tok is None or tok.pct or tok.money or len(tok.values) != 1 or self.negated_anywhere:
+            return
+        if self.low(at - 1) in ("the", "all") and self.low(at - 2) == "of":
+            return  # the "four" of "two of the four offers tie": the count of all
+        j = at + 1
+        if self.low(j) == "of" and self.low(j + 1) in ("the", "all") and self.kind(j + 2) == "num":
+            j += 3
+        while self.low(j) in lx.OFFER_NOUNS:
+            j += 1
+        if self.low(j) in ("are", "were") and self.low(j + 1) == "tied":
+            j += 2
+        elif self.low(j) in ("tie", "share") or (self.low(j) == "have" and self.low(j + 1) in
+                                                 ("the", "an")):  # fmt: skip
+            j += 1
+        else:
+            return
+        while self.low(j) in ("at", "for", "on", "the", "an", "identical", "same", "a", "price"):
+            j += 1
+        count = int(tok.values[0])
+        if count != tok.values[0] or count < 2:
+            return
+        if self.low(j) in ("lowest", "cheapest", "bottom") or (
+            self.low(j) == "top" and self.low(j + 1) == "spot"
+        ):
+            self.add(f"exactly {tok.text} offers share the lowest price", _shared(count, None),
+                     at, j + 1, exact=True)  # fmt: skip
+            self.statements[-1].group = True
+        elif self.kind(j) == "num" and self.money(self.units[j]):
+            price = self.units[j].tok
+            assert price is not None
+            self.add(f"exactly {tok.text} offers cost {price.text}", _shared(count, price.values),
+                     at, j + 1, exact=True)  # fmt: skip
+            self.statements[-1].group = True
 
     def _comparative_before(self, at: int) -> tuple[str, int] | None:
         before, earlier = self.low(at - 1), self.low(at - 2)
@@ -118,7 +156,7 @@ def _values(table: Table) -> list[tuple[str, Decimal]]:
     return [(r.id, r.value) for r in table.priced() if r.value is not None]
 
 
-def _strictly(offer: str, kind: str) -> Test:
+def strictly(offer: str, kind: str) -> Test:
     """``offer`` is cheaper (dearer) than every other priced record."""
 
     def test(table: Table) -> bool | None:
@@ -145,5 +183,18 @@ def _among(offer: str, count: int, kind: str) -> Test:
             return None
         bound = ranked[count - 1]
         return record.value <= bound if kind == "cheap" else record.value >= bound
+
+    return test
+
+
+def _shared(count: int, amounts: tuple[Decimal, ...] | None) -> Test:
+    """Exactly ``count`` priced records cost one of ``amounts`` (None: the lowest price)."""
+
+    def test(table: Table) -> bool | None:
+        values = [v for _, v in _values(table)]
+        if not values:
+            return None
+        targets = amounts if amounts is not None else (min(values),)
+        return any(sum(1 for v in values if v == t) == count for t in targets)
 
     return test

@@ -10,7 +10,8 @@ from decimal import Decimal
 from . import lexicon as lx
 from .check import Table, matches
 from .free_forms import FreeForms
-from .judge import _all_of, _any_of, _bound, _claim_test, _hedged, _price_of
+from .groups import strictly
+from .judge import Test, _all_of, _any_of, _bound, _claim_test, _hedged, _price_of
 from .kinds import Cheapest, Claim, MostExpensive, Price, Rank, Tie
 from .tokens import ORDINALS, Tok
 from .units import Unit
@@ -141,10 +142,14 @@ class HeadForms(FreeForms):
             )
         names = " and ".join(str(s.offer) for s in subjects)
         word = "the cheapest" if kind == "cheap" else "the most expensive"
+        tests = [_claim_test(c, negated=neg) for c in claims]  # neither...nor: each
+        if any(self.low(k) in _STRICT for k in range(gap_start, at)):
+            word = f"strictly {word}"  # "strictly the cheapest", "the single cheapest": no tie
+            tests = [_negated(strictly(s.offer or "", kind), neg) for s in subjects]
         says = f"{names} {'is not' if neg else 'is'} {word}"
         self.add(
             says,
-            _all_of([_claim_test(c, negated=neg) for c in claims]),  # neither...nor: each
+            _all_of(tests),
             start,
             end,
             exact=all(s.exact for s in subjects),
@@ -317,3 +322,12 @@ class HeadForms(FreeForms):
 
 _PLACING = {"comes", "came", "ranks", "ranked", "places", "placed", "finishes", "finished",
             "lands", "landed"}  # fmt: skip
+_STRICT = {"strictly", "outright", "uniquely", "single", "sole", "alone"}
+
+
+def _negated(test: Test, neg: bool) -> Test:
+    def negated(table: Table) -> bool | None:
+        result = test(table)
+        return result if result is None or not neg else not result
+
+    return negated

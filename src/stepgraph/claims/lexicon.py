@@ -79,7 +79,8 @@ FILLERS = {"is", "are", "was", "were", "be", "been", "being", "remains", "remain
            "s", "'", "has", "have", "had", "comes", "come", "came", "coming", "in", "as", "would",
            "will", "clearly", "still", "definitely", "really", "currently", "also", "therefore",
            "thus", "then", "easily", "indeed", "now", "actually", "overall", "here", "the", "an",
-           "only", "just", "exactly", "strictly", "slightly", "marginally", "much",
+           "only", "just", "exactly", "strictly", "slightly", "marginally", "much", "single",
+           "sole", "outright", "uniquely", "alone",
            "significantly", "considerably", "substantially", "noticeably", "bit", "somewhat",
            "ist", "est", "es", "è", "sind", "son", "source", "-", ",", ":", "(", ")", "by", "far",
            "to",
@@ -89,7 +90,7 @@ FILLERS = {"is", "are", "was", "were", "be", "been", "being", "remains", "remain
            "priced", "charges", "asks", "quotes", "lists", "offers", "gives", "provides",
            "follows", "next", "totals", "amounts", "runs", "coûte", "kostet", "cuesta", "liegt",
            "bei", "beträgt", "vaut", "mit", "con", "à", "la", "le", "das", "die", "der", "el",
-           "which", "that", "this", "a", "for", "with", "going", "goes", "alone", "itself",
+           "which", "that", "this", "a", "for", "with", "going", "goes", "itself",
            "nettement", "deutlich", "mucho", "bien", "über", "una", "un", "une"}
 CONNECTORS = {"and", ",", "while", "whereas", "but", "which", "so", "or", "(", ")", "-", ":",
               "making", "that", "with", "y", "et", "und", "aber", "mais", "pero", "is", "it",
