@@ -103,7 +103,7 @@ class HeadForms(FreeForms):
             )
         ):
             return None  # "..., while the cheapest is A": a new subject, read by _free_forms
-        if self.low(end) in lx.RESTRICTIONS or self.narrowed:
+        if self.low(end) in lx.RESTRICTIONS or self.narrowed or self._restricted(at, end):
             return None  # "the cheapest option that includes support": not about price alone
         if any(
             self.low(k)
@@ -143,7 +143,9 @@ class HeadForms(FreeForms):
         names = " and ".join(str(s.offer) for s in subjects)
         word = "the cheapest" if kind == "cheap" else "the most expensive"
         tests = [_claim_test(c, negated=neg) for c in claims]  # neither...nor: each
-        if any(self.low(k) in _STRICT for k in range(gap_start, at)):
+        if (self.low(end), self.low(end + 1)) == ("by", "far"):
+            end += 2  # "A is the cheapest by far": strictly
+        if any(self.low(k) in _STRICT for k in [*range(gap_start, at), end - 1]):
             word = f"strictly {word}"  # "strictly the cheapest", "the single cheapest": no tie
             tests = [_negated(strictly(s.offer or "", kind), neg) for s in subjects]
         says = f"{names} {'is not' if neg else 'is'} {word}"
@@ -215,6 +217,21 @@ class HeadForms(FreeForms):
         says = f"{subject.offer} is {'not ' if neg else ''}number {position} by price"
         self.add(says, _claim_test(claim, negated=neg), start, end, exact=subject.exact)
         return self._count_after(end)
+
+    def _restricted(self, at: int, end: int) -> bool:
+        """After a superlative, words that make it range over some records only: "of the
+        first three", "of the last two", "in its tier", "in the budget category"."""
+        start = next((k for k in range(at + 1, end + 1) if self.low(k) in ("in", "of")), end)
+        after = [self.low(k) for k in range(start, start + 6)]
+        if after[:2] == ["of", "the"] and after[2] in ("first", "last", "top", "bottom", "next"):
+            return True
+        if after[:2] in (["of", "the"], ["of", "these"], ["of", "those"]) and self._subset(
+            start + 2
+        ):
+            return True  # "Between C and D, C is the cheaper of the two": of those two
+        if after[0] == "in" and after[1] in ("its", "their", "this", "that", "each", "every"):
+            return True
+        return after[0] == "in" and after[1] == "the" and bool(set(after[2:]) & _SEGMENTS)
 
     def _counted_rank(self, at: int, end: int) -> bool:
         """``D comes third``, ``red comes fourth of the five``: a place in the ranking after
@@ -322,7 +339,9 @@ class HeadForms(FreeForms):
 
 _PLACING = {"comes", "came", "ranks", "ranked", "places", "placed", "finishes", "finished",
             "lands", "landed"}  # fmt: skip
-_STRICT = {"strictly", "outright", "uniquely", "single", "sole", "alone"}
+_STRICT = {"strictly", "outright", "uniquely", "single", "sole", "alone", "far", "easily"}
+_SEGMENTS = {"tier", "tiers", "category", "class", "segment", "range", "bracket", "band",
+             "group", "league", "market", "region", "size"}  # fmt: skip
 
 
 def _negated(test: Test, neg: bool) -> Test:

@@ -129,7 +129,19 @@ class WordForms(SentenceBase):
             return at + 3 if self.low(at + 2) in lx.OFFER_NOUNS else at + 2
         return at
 
+    def _subset(self, at: int) -> bool:
+        """The count at ``at`` ("of the two") is of fewer records than the inputs hold, in a
+        sentence that names them or says "between": those records, not a count of all."""
+        tok = self.units[at].tok if self.kind(at) == "num" else None
+        if tok is None or len(tok.values) != 1 or tok.values[0] >= len(self.table.records):
+            return False
+        named = {u.offer for u in self.units if u.kind == "off"}
+        between = any(u.low in ("between", "these", "those") for u in self.units)
+        return between or len(named) == tok.values[0]
+
     def _count(self, at: int, start: int) -> None:
+        if self._subset(at):
+            return
         tok = self.units[at].tok
         if tok is None or tok.pct or tok.money or tok.period or len(tok.values) != 1:
             return

@@ -1,0 +1,49 @@
+"""A superlative over some records only is not read as one over all of them; "by far"
+and "easily" make it strict (a tie is false); a number in words is a price only when
+something marks it as money.
+
+Inputs: A 45, B 45, C 50, D 55.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from stepgraph.claims import Table, check_text
+
+TIED = Table.from_rows(
+    [{"id": k, "monthly": v} for k, v in (("A", 45), ("B", 45), ("C", 50), ("D", 55))]
+)
+
+
+def verdict(text: str) -> str:
+    found = check_text(text, TIED).sentences
+    assert len(found) == 1
+    return found[0].verdict
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "A is the cheapest of the first three.",
+        "C is the cheapest of the last two.",
+        "C is the cheapest in its tier.",
+        "C is the cheapest in the mid-range tier.",
+        "Between C and D, C is the cheaper of the two.",
+    ],
+)
+def test_a_superlative_over_some_records_is_left_to_the_reviewer(text: str) -> None:
+    assert verdict(text) == "unverified"
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["A is the cheapest by far.", "A is by far the cheapest.", "A is easily the cheapest."],
+)
+def test_by_far_the_cheapest_is_false_on_a_tie(text: str) -> None:
+    assert verdict(text) == "contradicted"
+
+
+def test_a_count_of_all_the_records_still_counts() -> None:
+    assert verdict("A is the cheapest of the three.") == "contradicted"
+    assert verdict("A is the cheapest of the four.") == "checked"
