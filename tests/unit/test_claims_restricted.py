@@ -47,3 +47,9 @@ def test_by_far_the_cheapest_is_false_on_a_tie(text: str) -> None:
 def test_a_count_of_all_the_records_still_counts() -> None:
     assert verdict("A is the cheapest of the three.") == "contradicted"
     assert verdict("A is the cheapest of the four.") == "checked"
+
+
+def test_a_number_in_words_with_a_noun_is_a_count_not_a_price() -> None:
+    assert verdict("C is the third option, with two support calls.") == "unverified"
+    assert verdict("A costs forty-five.") == "checked"
+    assert verdict("A is five cheaper than C.") == "checked"

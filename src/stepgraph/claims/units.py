@@ -148,7 +148,15 @@ class SentenceBase:
             and not tok.pct
             and tok.unit is None
             and tok.period != "other"
+            and (not tok.words or tok.money or tok.period is not None or self._priced_word(unit))
         )
+
+    def _priced_word(self, unit: Unit) -> bool:
+        """A number in words is an amount after a price verb or before a comparison ("costs
+        ninety", "five cheaper"); otherwise a count ("with two support calls")."""
+        at = self.units.index(unit)
+        before, after = self.low(at - 1), self.low(at + 1)
+        return before in _PRICE_VERBS or after in lx.AMOUNT_CMP | lx.RELATION_AFTER_AMOUNT
 
     def amount_readings(self, tok: Tok) -> list[tuple[Amount, Period]]:
         """Each value the number can have, with each period it can be meant per."""
@@ -162,3 +170,8 @@ class SentenceBase:
             for v, p in zip(tok.values, tok.places, strict=True)
             for period in periods
         ]
+
+
+_PRICE_VERBS = {"costs", "cost", "at", "priced", "is", "was", "for", "just", "only", "about",
+                "around", "roughly", "by", "totals", "charges", "asks", "kostet", "coûte",
+                "cuesta", "costa"}  # fmt: skip
