@@ -53,3 +53,10 @@ def test_a_number_in_words_with_a_noun_is_a_count_not_a_price() -> None:
     assert verdict("C is the third option, with two support calls.") == "unverified"
     assert verdict("A costs forty-five.") == "checked"
     assert verdict("A is five cheaper than C.") == "checked"
+
+
+def test_a_number_followed_by_a_noun_is_a_count_not_a_price() -> None:
+    assert verdict("A has 3 admin licenses.") == "unverified"
+    assert verdict("C has a 99.9 uptime.") == "unverified"
+    assert verdict("A costs 46 dollars.") == "contradicted"
+    assert verdict("B has 4 seats and costs 45.") == "checked"

@@ -57,6 +57,7 @@ class SentenceBase:
         self.modal = any(t.low in lx.MODALS for t in toks if t.kind == "word")
         self.negated_anywhere = any(t.low in lx.NEGATIONS for t in toks if t.kind == "word")
         self.summed = any(t.low in lx.SUM_WORDS for t in toks if t.kind == "word")
+        self._places: dict[int, int] | None = None
 
     def build_units(self, pronoun: str | None) -> None:
         marks = {m for t in self.toks if t.kind == "num" for m in t.marks}
@@ -148,13 +149,35 @@ class SentenceBase:
             and not tok.pct
             and tok.unit is None
             and tok.period != "other"
-            and (not tok.words or tok.money or tok.period is not None or self._priced_word(unit))
+            and (tok.money or tok.period is not None or self._amount_like(unit))
         )
+
+    def _amount_like(self, unit: Unit) -> bool:
+        """No currency or period marks it: an amount unless a noun follows it ("3 admin
+        licenses", "a 99.9 uptime") or, written in words, nothing prices it."""
+        at = self._place(unit)
+        nxt = self.units[at + 1] if at + 1 < len(self.units) else None
+        if (
+            nxt is not None
+            and nxt.kind == "w"
+            and nxt.low[:1].isalpha()
+            and (nxt.low not in _MONEY_FOLLOW)
+        ):
+            return False
+        return not (unit.tok is not None and unit.tok.words) or self._priced_word(unit)
+
+    def _place(self, unit: Unit) -> int:
+        """The position of ``unit`` (a map built once per list of units: linear)."""
+        place = self._places.get(id(unit)) if self._places is not None else None
+        if place is None or place >= len(self.units) or self.units[place] is not unit:
+            self._places = {id(u): k for k, u in enumerate(self.units)}
+            place = self._places[id(unit)]
+        return place
 
     def _priced_word(self, unit: Unit) -> bool:
         """A number in words is an amount after a price verb or before a comparison ("costs
         ninety", "five cheaper"); otherwise a count ("with two support calls")."""
-        at = self.units.index(unit)
+        at = self._place(unit)
         before, after = self.low(at - 1), self.low(at + 1)
         return before in _PRICE_VERBS or after in lx.AMOUNT_CMP | lx.RELATION_AFTER_AMOUNT
 
@@ -175,3 +198,17 @@ class SentenceBase:
 _PRICE_VERBS = {"costs", "cost", "at", "priced", "is", "was", "for", "just", "only", "about",
                 "around", "roughly", "by", "totals", "charges", "asks", "kostet", "coûte",
                 "cuesta", "costa"}  # fmt: skip
+_MONEY_FOLLOW = (
+    lx.PERIOD_WORDS | lx.AMOUNT_CMP | lx.RELATION_AFTER_AMOUNT | lx.CONNECTORS | lx.THAN_WORDS
+    | lx.CONTRAST | lx.VERBS | lx.HEDGES | lx.FILLERS | lx.CHEAP_CMP | lx.DEAR_CMP
+    | {"for", "in", "at", "on", "with", "from", "to", "by", "as", "when", "if", "then", "now",
+       "today", "currently", "respectively", "each", "all", "only", "too", "instead", "euros",
+       "euro", "dollars", "pounds", "francs", "net", "flat", "total", "overall", "apiece",
+       "per", "monthly", "yearly", "annually", "month", "year", "mo", "and", "or", "but",
+       "while", "whereas", "making", "giving", "plus", "minus", "excluding", "including",
+       "incl", "excl", "vat", "tax", "a", "an", "the", "exactly", "even", "cheaper", "dearer",
+       "pricier", "costlier", "expensive", "difference", "gap", "saving", "savings", "less",
+       "more", "mes", "mois", "monat", "mese", "maand", "jahr", "año", "anno", "jaar",
+       "pro", "par", "al", "im", "ist", "est", "es", "è", "is", "und", "et", "y", "e"}
+)  # fmt: skip
+"""Words that may follow an amount; any other word after a number makes it a count."""
