@@ -88,3 +88,24 @@ def test_a_count_of_tied_records_is_exact(text: str, expected: str) -> None:
 )
 def test_strictly_the_cheapest_is_false_on_a_tie(text: str, expected: str) -> None:
     assert verdict(text, TIED) == expected
+
+
+SHARES = Table.from_rows(
+    [{"id": k, "monthly": v} for k, v in (("X", 50), ("Y", 100), ("Z", 75), ("W", 80))]
+)
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("Y costs double X's price.", "checked"),
+        ("W costs roughly double X's price.", "contradicted"),
+        ("Y costs roughly double X's price.", "unverified"),
+        ("X costs two thirds of Z's price.", "checked"),
+        ("X costs three quarters of Z's price.", "contradicted"),
+        ("X costs a third of Y's price.", "contradicted"),
+        ("X costs half of Y's price.", "checked"),
+    ],
+)
+def test_a_price_as_a_share_of_another(text: str, expected: str) -> None:
+    assert verdict(text, SHARES) == expected

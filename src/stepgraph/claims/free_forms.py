@@ -18,7 +18,7 @@ class FreeForms(GroupForms):
         low = self.low(at)
         unit = self.units[at]
         if unit.kind == "num":
-            self._tie_count(at)  # "two of the four offers tie at 30"
+            self._number_forms(at)  # "two of the four offers tie at 30", "two thirds of"
             if self.low(at + 1) == "apart":
                 self._gap_of_pair(at, at)  # "C and A are 10 apart"
             self._reverse_price(at)
@@ -55,7 +55,7 @@ class FreeForms(GroupForms):
             )
         elif low == "at" and self.kind(at + 1) == "num":
             self._leading_at(at)
-        elif low in ("followed", "then", "than", "undercuts", "undercut", "beats", "beat", "one"):
+        elif low in _RELATIVE or (low == "a" and self.low(at + 1) in ("third", "quarter")):
             self._relative_forms(at)  # "followed by C", "than all the others", "one of the two"
         elif low in ("from", "cheapest", "in", "ranked", "ranking", "order", "ascending"):
             self._order_list(at)
@@ -263,3 +263,7 @@ class FreeForms(GroupForms):
         self.add(f"{subject.offer} is {'not ' if neg else ''}{word}",
                  _claim_test(claim, negated=neg), at, j + 1, exact=subject.exact)  # fmt: skip
         self.covered.discard(j)  # "The cheapest is B, at 95": B's own predicates follow
+
+
+_RELATIVE = {"followed", "then", "than", "undercuts", "undercut", "beats", "beat", "one",
+             "double", "twice", "half"}  # fmt: skip

@@ -13,6 +13,7 @@ from . import lexicon as lx
 from .check import Table
 from .judge import Test
 from .sequence import SequenceForms
+from .tokens import Tok
 
 _CHEAP = {"cheaper", "lower", "lower-priced", "undercuts", "undercut", "beats", "beat"}
 _DEAR = {"pricier", "dearer", "costlier", "higher", "higher-priced"}
@@ -27,14 +28,17 @@ class GroupForms(SequenceForms):
     """Forms comparing one record with every other record."""
 
     def _relative_forms(self, at: int) -> None:
-        """The forms read relative to another: a ranking continued, the rest, a top group."""
+        """The forms read relative to another: a ranking continued, the rest, a top group,
+        a share of another's price."""
         low = self.low(at)
         if low == "followed" or (low == "then" and self.low(at - 1) == ","):
             self._followed(at)  # "A is the cheapest, followed by C, then D"
-        elif low == "one":
-            self._one_of(at)  # "C is one of the two cheapest"
-        elif low != "then":
+        elif low in ("than", "undercuts", "undercut", "beats", "beat"):
             self._against_rest(at)  # "A is cheaper than all the others"
+        else:
+            if low == "one":
+                self._one_of(at)  # "C is one of the two cheapest"
+            self._ratio_of(at)  # "Y costs double X's price", "X costs a third of Y's"
 
     def _against_rest(self, at: int) -> None:
         """``at``: ``than`` (after a comparative) or ``undercuts``/``beats``."""
@@ -120,6 +124,55 @@ class GroupForms(SequenceForms):
                      at, j + 1, exact=True)  # fmt: skip
             self.statements[-1].group = True
 
+    def _number_forms(self, at: int) -> None:
+        """Forms starting at a number that is no amount: a count of tied records, a share."""
+        self._tie_count(at)  # "two of the four offers tie at 30"
+        if self.low(at + 1) in ("thirds", "quarters"):
+            self._ratio_of(at)  # "X costs two thirds of Z's price"
+
+    def _ratio_of(self, at: int) -> None:
+        """``Y costs double X's price``, ``X costs three quarters of Z's price``, ``X is a
+        third of Y's price``: one price as a share of another."""
+        found = self._share(at)
+        if found is None or self.negated_anywhere:
+            return
+        (num, den), j = found
+        written = " ".join(_text(self.units[k].tok, self.low(k)) for k in range(at, j))
+        hedge = self.low(at - 1) in lx.HEDGES or self.low(at - 1) in ("nearly", "almost")
+        head = at - 1 if hedge else at
+        if self.low(j) in ("of", "what"):
+            j += 1
+        while self.low(j) in ("the", "price", "cost", "of", "monthly"):
+            j += 1
+        if self.kind(j) != "off" or self.low(head - 1) not in ("costs", "cost", "is", "at"):
+            return
+        subject = self._subject_before(head)
+        if subject is None:
+            return
+        other = j
+        j += 1
+        while self.low(j) in ("'s", "'", "s", "price", "cost", "monthly", "fee", "rate"):
+            j += 1
+        x, y = self.units[subject].offer or "", self.units[other].offer or ""
+        self.add(f"{x} costs {written} ({num}/{den}) of {y}'s price",
+                 _share_test(x, y, num, den, hedge),
+                 subject, j, exact=self.units[subject].exact and self.units[other].exact,
+                 certain=not hedge)  # fmt: skip
+
+    def _share(self, at: int) -> tuple[tuple[int, int], int] | None:
+        """The share written at ``at`` (as numerator and denominator) and the unit after."""
+        low, nxt = self.low(at), self.low(at + 1)
+        if low in ("double", "twice"):
+            return (2, 1), at + 1
+        if low == "half":
+            return (1, 2), at + 1
+        if low in ("a", "one") and nxt in ("third", "quarter", "fifth"):
+            return (1, {"third": 3, "quarter": 4, "fifth": 5}[nxt]), at + 2
+        tok = self.units[at].tok if self.kind(at) == "num" else None
+        if tok is not None and nxt in ("thirds", "quarters") and len(tok.values) == 1:
+            return (int(tok.values[0]), 3 if nxt == "thirds" else 4), at + 2
+        return None
+
     def _comparative_before(self, at: int) -> tuple[str, int] | None:
         before, earlier = self.low(at - 1), self.low(at - 2)
         if before == "expensive" and earlier in ("less", "more"):
@@ -150,6 +203,10 @@ class GroupForms(SequenceForms):
                 return None
             k -= 1
         return k if k >= 0 else None
+
+
+def _text(tok: Tok | None, low: str) -> str:
+    return tok.text if tok is not None else low
 
 
 def _values(table: Table) -> list[tuple[str, Decimal]]:
@@ -196,5 +253,20 @@ def _shared(count: int, amounts: tuple[Decimal, ...] | None) -> Test:
             return None
         targets = amounts if amounts is not None else (min(values),)
         return any(sum(1 for v in values if v == t) == count for t in targets)
+
+    return test
+
+
+def _share_test(x: str, y: str, num: int, den: int, hedge: bool) -> Test:
+    """``x``'s price is ``num``/``den`` of ``y``'s: exactly, or within 15 % when hedged."""
+
+    def test(table: Table) -> bool | None:
+        a, b = table.get(x), table.get(y)
+        if a is None or b is None or a.value is None or b.value is None:
+            return None
+        have, want = a.value * den, b.value * num
+        if hedge:
+            return False if abs(have - want) > abs(want) * Decimal("0.15") else None
+        return have == want
 
     return test
