@@ -115,3 +115,17 @@ def test_a_missing_price_gives_no_figure() -> None:
 def test_exactly_leaves_no_rounding() -> None:
     assert verdict("Lite saves exactly 8 a month over Max.") == "contradicted"
     assert verdict("Lite saves exactly 7.50 a month over Max.") != "contradicted"
+
+
+def test_just_under_is_a_strict_bound() -> None:
+    three = Table.from_rows(
+        [{"id": "o1", "monthly": 49.99}, {"id": "o2", "monthly": 39.5}, {"id": "o3", "monthly": 59}]
+    )  # o2 is 10.49 below o1; o3 - o1 = 9.01 is not "just under 9"
+    assert verdict("o2 undercuts o1 by just under 9 a month.", three) == "contradicted"
+    assert verdict("o2 undercuts o1 by just under 11 a month.", three) != "contradicted"
+
+
+def test_an_amount_after_is_in_a_sentence_about_a_saving_is_audited() -> None:
+    assert verdict("Per year, the saving of Lite versus Max is 100.") == "contradicted"
+    assert verdict("Per year, the saving of Lite versus Max is 90.") != "contradicted"
+    assert verdict("The difference is 3 points.") != "contradicted"

@@ -24,7 +24,7 @@ sentence costs O(n log n) in the number of offers.
 from __future__ import annotations
 
 import re
-from bisect import bisect_left
+from bisect import bisect_left, bisect_right
 from collections.abc import Iterable
 from decimal import Decimal
 
@@ -127,9 +127,13 @@ class Figures:
             return True
         return any(
             self._any(x + low, x + high) or self._any(x - high, x - low)
-            or self._any(low - x, high - x)
+            or self._count(low - x, high - x) > (1 if low - x <= x <= high - x else 0)
             for x in named
         )  # fmt: skip
+
+    def _count(self, low: Decimal, high: Decimal) -> int:
+        """How many prices are in ``[low, high]`` (a sum pairs a price with another)."""
+        return bisect_right(self.values, high) - bisect_left(self.values, low)
 
     def percent(self, low: Decimal, high: Decimal, named: Iterable[Decimal]) -> bool:
         """Some difference over either price, or some price over another, is a percentage
@@ -239,6 +243,8 @@ def _audited(toks: list[Tok], index: int) -> bool:
         return earlier is not None and earlier.low in _OF_HEADS
     if low == "to":
         return earlier is not None and earlier.low in _TO_HEADS
+    if low in ("is", "are", "was", "were", "equals", "be"):  # "the saving ... is 135.88"
+        return any(t.low in _OF_HEADS for t in toks[:before])
     return low in _BEFORE_CUES
 
 
@@ -272,14 +278,14 @@ def _span(
         return value, value
     just = any(w in _JUST for w in near)
     if just and last in _BELOW:
-        return value * (1 - _NEAR), value + half
+        return value * (1 - _NEAR), value
     if just and last in _ABOVE:
-        return value - half, value * (1 + _NEAR)
+        return value, value * (1 + _NEAR)
     after = [t.low for t in toks[index + 1 : index + 3]]
     if loose or last in _APPROX or after[:1] == ["+"] or after == ["or", "so"]:
         return value * (1 - _TOLERANCE) - half, value * (1 + _TOLERANCE) + half
     if last in _BELOW:
-        return Decimal(0), value + half
+        return Decimal(0), value
     if last in _ABOVE:
-        return value - half, value * 10**6
+        return value, value * 10**6
     return value - half, value + half
