@@ -60,3 +60,12 @@ def test_a_number_followed_by_a_noun_is_a_count_not_a_price() -> None:
     assert verdict("C has a 99.9 uptime.") == "unverified"
     assert verdict("A costs 46 dollars.") == "contradicted"
     assert verdict("B has 4 seats and costs 45.") == "checked"
+
+
+def test_does_not_negates_like_doesnt() -> None:
+    ties = Table.from_rows(
+        [{"id": "L1", "monthly": 9.5}, {"id": "L2", "monthly": 9.5}, {"id": "L3", "monthly": 11}]
+    )
+    found = check_text("L2 does not cost the same as L1. L3 does not cost more than L1.", ties)
+    assert [s.verdict for s in found.sentences] == ["contradicted", "contradicted"]
+    assert check_text("L1 does not cost more than L3.", ties).sentences[0].verdict == "checked"

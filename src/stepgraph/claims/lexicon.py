@@ -90,7 +90,8 @@ FILLERS = {"is", "are", "was", "were", "be", "been", "being", "remains", "remain
            "priced", "charges", "asks", "quotes", "lists", "offers", "gives", "provides",
            "follows", "next", "totals", "amounts", "runs", "coûte", "kostet", "cuesta", "liegt",
            "bei", "beträgt", "vaut", "mit", "con", "à", "la", "le", "das", "die", "der", "el",
-           "which", "that", "this", "a", "for", "with", "going", "goes", "itself",
+           "which", "that", "this", "a", "for", "with", "going", "goes", "itself", "does", "do",
+           "did",
            "nettement", "deutlich", "mucho", "bien", "über", "una", "un", "une"}
 CONNECTORS = {"and", ",", "while", "whereas", "but", "which", "so", "or", "(", ")", "-", ":",
               "making", "that", "with", "y", "et", "und", "aber", "mais", "pero", "is", "it",
