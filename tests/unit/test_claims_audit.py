@@ -129,3 +129,12 @@ def test_an_amount_after_is_in_a_sentence_about_a_saving_is_audited() -> None:
     assert verdict("Per year, the saving of Lite versus Max is 100.") == "contradicted"
     assert verdict("Per year, the saving of Lite versus Max is 90.") != "contradicted"
     assert verdict("The difference is 3 points.") != "contradicted"
+
+
+def test_a_rate_per_something_else_is_not_audited() -> None:
+    assert verdict("Max works out at €8.50 per seat for a team of six.") != "contradicted"
+
+
+def test_half_a_year_is_a_term() -> None:
+    assert verdict("Over half a year, Lite comes to 255.") != "contradicted"
+    assert verdict("Over half a year, Lite comes to 265.") == "contradicted"

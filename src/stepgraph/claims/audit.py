@@ -79,11 +79,14 @@ _OF_HEADS = {
     "increase", "reduction", "margin", "amount", "sum", "rate", "charge", "bill", "outlay",
 }  # fmt: skip
 _TO_HEADS = {"comes", "come", "amounts", "amount", "adds", "add", "up", "rises", "drops", "works"}
+_PERIOD_WORDS = {"month", "months", "mo", "year", "years", "yr", "annum", "monat", "mois", "mes",
+                 "mese", "maand", "jahr", "an", "año", "anno", "jaar", "ano"}  # fmt: skip
 _MULTIPLIERS = {"divided", "multiplied", "times", "x", "\N{MULTIPLICATION SIGN}"}
 _MONTHS = r"months?|monate?n?|mois|meses|mesi|maanden|mese|mes|maand"
 _YEARS = r"years?|jahre?n?|ans?|años?|anni|anno|jaar|jaren|anos?"
 _WORDS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "twelve": 12}
 _TERM = re.compile(rf"(?i)\b(\d{{1,3}}|{'|'.join(_WORDS)})\s*-?\s*(?:({_MONTHS})|({_YEARS}))\b")
+_HALF_YEAR = re.compile(r"(?i)\bhalf[- ](?:a[- ])?year|semi-?annual|bi-?annual|halbjahr")
 _TOLERANCE = Decimal("0.125")
 _NEAR = Decimal("0.15")
 _HUNDRED = Decimal(100)
@@ -91,8 +94,10 @@ _HUNDRED = Decimal(100)
 
 def terms(text: str) -> frozenset[int]:
     """The periods, in months, a text may multiply a monthly figure by: a year, and every
-    contract term it states ("24-month", "over 36 months", "two years")."""
+    contract term it states ("24-month", "over 36 months", "two years", "half a year")."""
     found = {12}
+    if _HALF_YEAR.search(text):
+        found.add(6)
     for match in _TERM.finditer(text):
         count = _WORDS.get(match.group(1).lower()) or int(match.group(1))
         months = count * 12 if match.group(3) else count
@@ -176,7 +181,7 @@ def unexplained(
             continue
         if tok.unit is not None and not _in_total(toks, index):
             continue
-        if not _audited(toks, index):
+        if not _audited(toks, index) or _per_other(toks, index):
             continue
         spans = [
             _span(toks, index, v, p, loose) for v, p in zip(tok.values, tok.places, strict=True)
@@ -191,6 +196,18 @@ def unexplained(
         ):
             return f"{tok.text} is no price, difference, sum or yearly or term figure of the inputs"
     return ""
+
+
+def _per_other(toks: list[Tok], index: int) -> bool:
+    """``8.50 per seat``, ``€2 a user``: a rate per something the inputs do not price."""
+    after = max([index, *toks[index].marks]) + 1
+    words = [t.low for t in toks[after : after + 2]]
+    return (
+        len(words) == 2
+        and words[0] in ("per", "a", "an", "each", "every", "/")
+        and words[1] not in _PERIOD_WORDS
+        and words[1][:1].isalpha()
+    )
 
 
 def _in_total(toks: list[Tok], index: int) -> bool:

@@ -150,6 +150,16 @@ class SentenceBase:
             and tok.unit is None
             and tok.period != "other"
             and (tok.money or tok.period is not None or self._amount_like(unit))
+            and not (tok.period is None and self._per_other(unit))
+        )
+
+    def _per_other(self, unit: Unit) -> bool:
+        """``€8.50 per seat``: a rate per something the inputs do not price."""
+        at = self._place(unit)
+        return self.low(at + 1) in ("per", "a", "an", "each", "every", "/") and (
+            self.kind(at + 2) == "w"
+            and self.low(at + 2)[:1].isalpha()
+            and self.low(at + 2) not in _PERIODS
         )
 
     def _amount_like(self, unit: Unit) -> bool:
@@ -198,6 +208,9 @@ class SentenceBase:
 _PRICE_VERBS = {"costs", "cost", "at", "priced", "is", "was", "for", "just", "only", "about",
                 "around", "roughly", "by", "totals", "charges", "asks", "kostet", "coûte",
                 "cuesta", "costa"}  # fmt: skip
+_PERIODS = {"month", "months", "mo", "year", "years", "yr", "annum", "monat", "mois", "mes",
+            "mese", "maand", "jahr", "an", "año", "anno", "jaar", "ano", "week", "day", "quarter",
+            "hour"}  # fmt: skip
 _MONEY_FOLLOW = (
     lx.PERIOD_WORDS | lx.AMOUNT_CMP | lx.RELATION_AFTER_AMOUNT | lx.CONNECTORS | lx.THAN_WORDS
     | lx.CONTRAST | lx.VERBS | lx.HEDGES | lx.FILLERS | lx.CHEAP_CMP | lx.DEAR_CMP
