@@ -175,13 +175,14 @@ def unexplained(
     if lows & (_SKIP | lx.NEGATIONS) or any(t.kind == "date" for t in toks):
         return ""  # a negated amount ("not between 100 and 115") is not asserted
     loose = bool(lows & _LOOSE)
+    first_head = next((k for k, t in enumerate(toks) if t.low in _OF_HEADS), len(toks))
     named = _named(toks, figures, lows, subject)
     for index, tok in enumerate(toks):
         if tok.kind != "num" or index in used or tok.period == "other":
             continue
         if tok.unit is not None and not _in_total(toks, index):
             continue
-        if not _audited(toks, index) or _per_other(toks, index):
+        if not _audited(toks, index, first_head) or _per_other(toks, index):
             continue
         spans = [
             _span(toks, index, v, p, loose) for v, p in zip(tok.values, tok.places, strict=True)
@@ -229,8 +230,9 @@ def _named(toks: list[Tok], figures: Figures, lows: set[str], subject: str | Non
     return [v for i, v in figures.by_id.items() if i in ids]
 
 
-def _audited(toks: list[Tok], index: int) -> bool:
-    """A number is audited when something marks it as money."""
+def _audited(toks: list[Tok], index: int, first_head: int) -> bool:
+    """A number is audited when something marks it as money (``first_head``: where the
+    sentence first names a saving, gap, total or price)."""
     tok = toks[index]
     after = max([index, *tok.marks]) + 1
     if tok.pct:  # "15% cheaper", "by 15%", "(about 15%)", "a 15% saving"; not "a 99.9% SLA"
@@ -261,7 +263,7 @@ def _audited(toks: list[Tok], index: int) -> bool:
     if low == "to":
         return earlier is not None and earlier.low in _TO_HEADS
     if low in ("is", "are", "was", "were", "equals", "be"):  # "the saving ... is 135.88"
-        return any(t.low in _OF_HEADS for t in toks[:before])
+        return first_head < before
     return low in _BEFORE_CUES
 
 

@@ -295,6 +295,18 @@ class ProseReader:
         for index in range(len(toks) - 1, -1, -1):
             last = toks[index].offer if toks[index].kind == "offer" else last
             self.next_offer[index] = last
+        # "respectively": the k-th amount belongs to the k-th record named before it
+        self.respectively: dict[int, str | None] = {}
+        if any(t.low == "respectively" for t in toks):
+            named: list[str] = []
+            place = 0
+            for index, tok in enumerate(toks):
+                if tok.kind == "offer" and tok.offer and tok.offer not in named:
+                    named.append(tok.offer)
+                elif tok.kind == "num" and not tok.pct:
+                    self.respectively[index] = named[place] if place < len(named) else None
+                    place += 1
+        self.order_checked: dict[tuple[str, ...], bool] = {}  # per cited order: in order
 
     def _number_conflict(self, toks: list[Tok], consumed: set[int], claims: list[Claim]) -> str:
         """An amount no recognised form read that none of the cited claims' amounts match."""
@@ -318,7 +330,7 @@ class ProseReader:
             return False
         if tok.kind == "offer":
             return any(
-                tok.offer in offers_of(c) and (not isinstance(c, Order) or _in_order(toks, c))
+                tok.offer in offers_of(c) and (not isinstance(c, Order) or self._in_order(toks, c))
                 for c in claims
             )
         if tok.kind == "num":
@@ -395,12 +407,14 @@ class ProseReader:
         )
 
     def _owner(self, toks: list[Tok], index: int) -> str | None:
-        if any(t.low == "respectively" for t in toks):
-            named = list(dict.fromkeys(t.offer for t in toks[:index] if t.kind == "offer"))
-            amounts = [k for k, t in enumerate(toks) if t.kind == "num" and not t.pct]
-            place = amounts.index(index)
-            return named[place] if place < len(named) else None
+        if self.respectively:
+            return self.respectively.get(index)
         return self.prev_subject[index] or self.next_offer[index]
+
+    def _in_order(self, toks: list[Tok], claim: Order) -> bool:
+        if claim.offers not in self.order_checked:  # once per sentence and claim: linear
+            self.order_checked[claim.offers] = _in_order(toks, claim)
+        return self.order_checked[claim.offers]
 
     def _comparison_ok(self, toks: list[Tok], index: int, claims: list[Claim]) -> bool:
         """A comparison word is accounted for when a cited claim compares the same two

@@ -58,6 +58,8 @@ class SentenceBase:
         self.negated_anywhere = any(t.low in lx.NEGATIONS for t in toks if t.kind == "word")
         self.summed = any(t.low in lx.SUM_WORDS for t in toks if t.kind == "word")
         self._places: dict[int, int] | None = None
+        self._named_count: int | None = None  # records named in the sentence (lazily)
+        self._between = False
 
     def build_units(self, pronoun: str | None) -> None:
         marks = {m for t in self.toks if t.kind == "num" for m in t.marks}

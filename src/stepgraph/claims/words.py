@@ -135,9 +135,10 @@ class WordForms(SentenceBase):
         tok = self.units[at].tok if self.kind(at) == "num" else None
         if tok is None or len(tok.values) != 1 or tok.values[0] >= len(self.table.records):
             return False
-        named = {u.offer for u in self.units if u.kind == "off"}
-        between = any(u.low in ("between", "these", "those") for u in self.units)
-        return between or len(named) == tok.values[0]
+        if self._named_count is None:  # once per sentence: the reading stays linear
+            self._named_count = len({u.offer for u in self.units if u.kind == "off"})
+            self._between = any(u.low in ("between", "these", "those") for u in self.units)
+        return self._between or self._named_count == tok.values[0]
 
     def _count(self, at: int, start: int) -> None:
         if self._subset(at):
