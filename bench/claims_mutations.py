@@ -143,11 +143,58 @@ def _swap(sentence: str, first: str, second: str) -> str:
     return re.sub(pattern, other, sentence)
 
 
+_MONEY_NUMBER = re.compile(
+    r"(?<![\w.,#-])(?:[$€£]\s?)?(\d+(?:[.,]\d{2}))(?![\w.,])"
+)  # an amount with two decimals: almost always a price, a gap or a total
+
+
+class Recall:
+    """Fault injection: each two-decimal amount of a correct report changed by 1 in turn;
+    the report should then be blocked (the changed amount is false)."""
+
+    def __init__(self) -> None:
+        self.tried = 0
+        self.blocked = 0
+        self.missed: list[str] = []
+
+    def run(self, splits: list[Path]) -> Recall:
+        for split in splits:
+            for case in _cases(split):
+                if case["expect"]["status"] == "ready_for_review":
+                    self._case(case)
+        return self
+
+    def _case(self, case: dict[str, Any]) -> None:
+        offers = case["inputs"]["offers"]
+        table = Table.from_rows(offers, alias_fields=("source",))
+        text, claims = case["output"]["rationale"], case["output"].get("claims")
+        for match in _MONEY_NUMBER.finditer(text):
+            written = match.group(1)
+            value = Decimal(written.replace(",", ".")) + 1
+            new = format(value, "f")
+            new = new.replace(".", ",") if "," in written else new
+            mutant = text[: match.start(1)] + new + text[match.end(1) :]
+            self.tried += 1
+            if check_text(mutant, table, claims).blocked:
+                self.blocked += 1
+            else:
+                line = mutant[max(0, match.start(1) - 60) : match.end(1) + 20]
+                self.missed.append(f"[{case['name']}] ...{line}...")
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("splits", nargs="+", type=Path)
     parser.add_argument("--show", type=int, default=10, help="print this many survivors")
+    parser.add_argument(
+        "--recall", action="store_true", help="also change each amount of correct reports"
+    )
     args = parser.parse_args(argv)
+    if args.recall:
+        found = Recall().run(args.splits)
+        print(f"amounts changed by 1: {found.tried}; reports blocked: {found.blocked}")
+        for line in found.missed[: args.show]:
+            print(line)
     done = Campaign().run(args.splits)
     print(f"checked sentences mutated: {done.read}; mutants: {done.tried}")
     for key in sorted(done.survived):

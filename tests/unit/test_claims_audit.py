@@ -138,3 +138,22 @@ def test_a_rate_per_something_else_is_not_audited() -> None:
 def test_half_a_year_is_a_term() -> None:
     assert verdict("Over half a year, Lite comes to 255.") != "contradicted"
     assert verdict("Over half a year, Lite comes to 265.") == "contradicted"
+
+
+def test_an_amount_in_a_list_before_a_cue_is_audited() -> None:
+    assert verdict("Mid and Max are 4.50 and 7.50 dearer, respectively.") == "contradicted"
+    assert verdict("Mid and Max are 3.50 and 7.50 dearer, respectively.") != "contradicted"
+
+
+def test_the_ends_of_a_span_from_one_amount_to_another_are_audited() -> None:
+    assert verdict("The spread from 42.50 to 51 is wide.") == "contradicted"
+    assert verdict("The spread from 42.50 to 50 is wide.") != "contradicted"
+
+
+def test_an_amount_right_before_a_cited_price_is_compared_with_it() -> None:
+    claims = [
+        {"id": "c1", "kind": "price", "offer": "Lite", "amount": "42.50", "period": "month"},
+        {"id": "c2", "kind": "price", "offer": "Mid", "amount": "46", "period": "month"},
+    ]
+    text = "Lite and Mid cost 42.50 [c1] and 47 [c2] a month, respectively."
+    assert check_text(text, PLANS, claims).sentences[0].verdict == "contradicted"

@@ -65,14 +65,15 @@ _AFTER_CUES = {
     "overall", "altogether", "difference", "gap", "saving", "savings", "premium",
     "weniger", "mehr", "günstiger", "billiger", "teurer", "darüber", "darunter", "höher",
     "niedriger", "moins", "plus", "menos", "más", "mas", "meno", "più", "meer", "minder",
-    "duurder", "goedkoper", "mais", "barato", "barata", "caro", "cara",
+    "duurder", "goedkoper", "mais", "barato", "barata", "caro", "cara", "versus", "vs",
+    "against", "compared",
 }  # fmt: skip
 _BEFORE_CUES = {
     "at", "costs", "cost", "by", "saves", "save", "saved", "totals", "totalling", "totaling",
     "against", "versus", "vs", "=", "kostet", "kosten", "coûte", "coûtent", "cuesta",
     "cuestan", "costa", "costano", "kost", "custa", "spart", "sparen", "beträgt",
     "bei", "économise", "ahorra", "ahorras", "risparmia", "risparmiano", "bespaart", "economiza",
-    "à", "of", "to",
+    "à", "of", "to", "from",
 }  # fmt: skip
 _OF_HEADS = {
     "saving", "savings", "difference", "gap", "spread", "premium", "total", "price", "cost",
@@ -244,6 +245,8 @@ def _audited(toks: list[Tok], index: int, first_head: int) -> bool:
         return True
     if after < len(toks) and toks[after].low in _AFTER_CUES:
         return True
+    if _listed(toks, after):  # "3.50 and 5.50 dearer": the cue after the list
+        return True
     before = _before(toks, index)
     if before < 0:
         return False
@@ -260,11 +263,22 @@ def _audited(toks: list[Tok], index: int, first_head: int) -> bool:
         return True
     if low == "of":
         return earlier is not None and earlier.low in _OF_HEADS
-    if low == "to":
-        return earlier is not None and earlier.low in _TO_HEADS
+    if low == "to":  # "comes to 560", "from 40.90 to 62"
+        return earlier is not None and (earlier.low in _TO_HEADS or earlier.kind == "num")
     if low in ("is", "are", "was", "were", "equals", "be"):  # "the saving ... is 135.88"
         return first_head < before
     return low in _BEFORE_CUES
+
+
+def _listed(toks: list[Tok], after: int) -> bool:
+    """After a number, ``and``/``,``/``or`` and another number with a cue after it."""
+    if after + 1 >= len(toks) or toks[after].low not in ("and", ",", "or"):
+        return False
+    nxt = toks[after + 1]
+    if nxt.kind != "num" or nxt.unit is not None or nxt.pct:
+        return False
+    end = max([after + 1, *nxt.marks]) + 1
+    return end < len(toks) and toks[end].low in _AFTER_CUES
 
 
 def _before(toks: list[Tok], index: int) -> int:

@@ -314,7 +314,10 @@ class ProseReader:
         for index, tok in enumerate(toks):
             if tok.kind != "num" or index in consumed or tok.unit is not None:
                 continue
-            if not (tok.money or tok.period in ("month", "year") or tok.pct):
+            cited = index + 1 < len(toks) and any(  # "15.90 [c2]" with c2 a price
+                isinstance(self.claims.get(c), Price | Difference) for c in toks[index + 1].cites
+            )
+            if not (tok.money or tok.period in ("month", "year") or tok.pct or cited):
                 continue
             same = [
                 c for c in money if (isinstance(c, Difference) and c.unit == "percent") == tok.pct
