@@ -163,7 +163,13 @@ class SentenceReader(HeadForms):
         if word in lx.RELATION_AFTER_AMOUNT or (word, self.low(nxt + 1)) == ("on", "top"):
             return True
         if word in lx.CONTRAST_AFTER_AMOUNT:
-            return "off" in (self.kind(nxt + 1), self.kind(nxt + 2))
+            k = nxt + 1 if self.kind(nxt + 1) == "off" else nxt + 2
+            if self.kind(k) != "off":
+                return False
+            k += 1  # "52.50 against A's 60.00", "against A (60)": another price, no gap
+            while self.low(k) in ("'s", "'", "s", "(", ":", "at"):
+                k += 1
+            return self.kind(k) != "num"
         return False
 
     def _is_head(self, at: int) -> bool:
@@ -172,6 +178,8 @@ class SentenceReader(HeadForms):
             return False
         if low in ("least", "most", "best", "lowest", "highest", "less", "more", "lower"):
             return True
+        if low == "a" and self.low(at + 1) in ("quarter", "third", "fifth", "tenth"):
+            return True  # "B is a quarter cheaper than A"
         if low == "only" and self.low(at + 1) in lx.OFFER_NOUNS:
             return True
         return (

@@ -15,6 +15,11 @@ class FreeForms(GroupForms):
     """The forms read at any unit that is not a record."""
 
     def _free_forms(self, at: int) -> None:
+        if at == 0:
+            self._headed_order()  # "Ranking (cheapest first): B, C, A"
+        self._free_form(at)
+
+    def _free_form(self, at: int) -> None:
         low = self.low(at)
         unit = self.units[at]
         if unit.kind == "num":

@@ -103,7 +103,7 @@ YEAR_CONTEXT = {"year", "years", "annual", "annually", "yearly", "twelve-month",
                 "per annum", "jahr", "año", "anual", "annuel", "jährlich"}
 OTHER_CONTEXT = {"week", "weeks", "day", "days", "quarter", "quarters", "hour", "hours", "weekly",
                  "daily", "quarterly", "two-year", "24-month", "36-month", "lifetime", "total",
-                 "contract", "term", "lease", "months", "years", "together", "combined",
+                 "contract", "term", "lease", "together", "combined",
                  "altogether", "jointly", "zusammen", "ensemble", "juntos", "insieme", "samen"}
 SUM_WORDS = {"together", "combined", "altogether", "jointly", "zusammen", "ensemble", "juntos",
              "insieme", "samen", "sum", "summed"}

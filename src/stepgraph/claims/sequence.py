@@ -75,6 +75,57 @@ class SequenceForms(ListForms):
             )
         )
 
+    def _headed_order(self) -> None:
+        """``Ranking (cheapest first): B, C, A``, ``The order from cheapest is B, C, A``,
+        ``Order by price: B, C, A``: a sentence opening with words about an order by price,
+        then ``:`` or ``is``, then a list of records. A stated direction is judged exactly
+        (``most expensive first``, ``highest to lowest``: descending); none is judged both
+        ways (contradicted only when neither holds, never checked)."""
+        colon = next((k for k in range(min(len(self.units), 10))
+                      if self.low(k) in (":", "is", "are")), None)  # fmt: skip
+        if colon is None or any(self.kind(k) != "w" for k in range(colon)):
+            return
+        header = {self.low(k) for k in range(colon)}
+        if not header & _ORDER_WORDS or header & _NOT_PRICE:
+            return
+        offers: list[str] = []
+        used = {i for k in range(colon + 1) for i in self.units[k].idx}
+        j = colon + 1
+        while j < len(self.units):
+            unit = self.units[j]
+            if unit.kind == "off":
+                offers.append(unit.offer or "")
+                used.update(unit.idx)
+            elif unit.low in (",", "then", "and", "<", "-", ">", "finally", "(", ")", "at"):
+                used.update(unit.idx)
+            elif unit.kind != "num":
+                break
+            j += 1
+        if len(offers) < 2 or len(set(offers)) != len(offers) or self.low(j) not in _END:
+            return
+        ends = [
+            self.low(k)
+            for k in range(colon)
+            if self.low(k) in _DEAR_FIRST | _CHEAP_FIRST
+            or (self.low(k) == "most" and self.low(k + 1) in ("expensive", "costly"))
+        ]
+        kinds = [e in _CHEAP_FIRST for e in ends]
+        if (len(kinds) > 1 and kinds[0] == kinds[1]) or "last" in header:
+            return  # "from cheapest to cheapest", "cheapest last": not read
+        stated = bool(ends)
+        dear = stated and ends[0] not in _CHEAP_FIRST  # the end named first leads the list
+        test = _sequence(offers, dear) if stated else _either(offers)
+        word = "from the most expensive" if dear else "from the cheapest"
+        self.statements.append(
+            Statement(
+                f"{', '.join(offers)} in order {word if stated else 'of price'}",
+                test,
+                used,
+                all(self.units[k].exact for k in range(j) if self.kind(k) == "off"),
+                stated and not self.modal,
+            )
+        )
+
     def _leader(self, at: int) -> tuple[int, str] | None:
         """The record a superlative names just before ``followed``: its unit and kind."""
         kind: str | None = None
@@ -103,5 +154,41 @@ def _leading(offers: list[str], dear: bool) -> Test:
             values.append(record.value)
         ranked = sorted((r.value for r in table.priced() if r.value is not None), reverse=dear)
         return values == ranked[: len(values)]
+
+    return test
+
+
+_ORDER_WORDS = {"ranking", "ranked", "order", "ordered", "sorted", "ascending", "descending",
+                "first", "ranks"}  # fmt: skip
+_NOT_PRICE = {"speed", "quality", "support", "data", "score", "rating", "size", "bandwidth"}
+_DEAR_FIRST = {"descending", "dearest", "priciest", "highest"}
+_CHEAP_FIRST = {"cheapest", "lowest", "ascending", "least"}
+_END = {"", ".", ";", "!"}
+
+
+def _sequence(offers: list[str], dear: bool) -> Test:
+    """The records, in this order, rank by price from the cheapest (the dearest); each
+    later one costs at least as much (as little) as the one before."""
+
+    def test(table: Table) -> bool | None:
+        values: list[Decimal] = []
+        for offer in offers:
+            record = table.get(offer)
+            if record is None or record.value is None:
+                return None
+            values.append(record.value)
+        return values == sorted(values, reverse=dear)
+
+    return test
+
+
+def _either(offers: list[str]) -> Test:
+    up, down = _sequence(offers, False), _sequence(offers, True)
+
+    def test(table: Table) -> bool | None:
+        first, second = up(table), down(table)
+        if first is None or second is None:
+            return None
+        return None if first or second else False
 
     return test
