@@ -148,13 +148,19 @@ _MONEY_NUMBER = re.compile(
 )  # an amount with two decimals: almost always a price, a gap or a total
 
 
+_PAIRED = re.compile(r"(?i)\b(and|both|between|apart|respectively|neither|nor|tie|tied|same)\b")
+
+
 class Recall:
-    """Fault injection: each two-decimal amount of a correct report changed by 1 in turn;
-    the report should then be blocked (the changed amount is false)."""
+    """Fault injection in correct reports: each two-decimal amount changed by 1 in turn,
+    and in each sentence two offers of different prices swapped (not in a sentence that
+    pairs them: "A and B", "between", "tie"); the report should then be blocked."""
 
     def __init__(self) -> None:
         self.tried = 0
         self.blocked = 0
+        self.swaps = 0
+        self.swaps_blocked = 0
         self.missed: list[str] = []
 
     def run(self, splits: list[Path]) -> Recall:
@@ -180,6 +186,22 @@ class Recall:
             else:
                 line = mutant[max(0, match.start(1) - 60) : match.end(1) + 20]
                 self.missed.append(f"[{case['name']}] ...{line}...")
+        price = {o["id"]: Decimal(str(o["monthly"])) for o in offers if o["monthly"] is not None}
+        for sentence in check_text(text, table, claims).sentences:
+            if _PAIRED.search(sentence.text):
+                continue
+            named = [i for i in price if re.search(rf"(?<![\w-]){re.escape(i)}(?![\w-])",
+                                                    sentence.text)]  # fmt: skip
+            for first, second in itertools.combinations(named, 2):
+                if price[first] == price[second]:
+                    continue
+                swapped = text.replace(sentence.text, _swap(sentence.text, first, second), 1)
+                self.swaps += 1
+                if check_text(swapped, table, claims).blocked:
+                    self.swaps_blocked += 1
+                else:
+                    self.missed.append(f"[{case['name']}] swap {first}/{second}: "
+                                       f"{sentence.text[:90]!r}")  # fmt: skip
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -193,6 +215,7 @@ def main(argv: list[str] | None = None) -> int:
     if args.recall:
         found = Recall().run(args.splits)
         print(f"amounts changed by 1: {found.tried}; reports blocked: {found.blocked}")
+        print(f"two offers swapped: {found.swaps}; reports blocked: {found.swaps_blocked}")
         for line in found.missed[: args.show]:
             print(line)
     done = Campaign().run(args.splits)

@@ -53,3 +53,20 @@ def test_a_quarter_cheaper_is_read_after_is() -> None:
 def test_twelve_months_is_a_year_not_a_term() -> None:
     assert verdict("Over twelve months, choosing B over A saves 90.", TWO) == "contradicted"
     assert verdict("Over two years, choosing A over B saves 180.", TWO) != "contradicted"
+
+
+THREE = Table.from_rows(
+    [{"id": "A", "monthly": 45}, {"id": "B", "monthly": 60}, {"id": "C", "monthly": 50}]
+)
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("Monthly prices run from 45 (A) to 60 (B).", "checked"),
+        ("Monthly prices run from 45 (B) to 60 (A).", "contradicted"),
+        ("Prices: 45 (B), 50 (C), 60 (A).", "contradicted"),
+    ],
+)
+def test_an_amount_labelled_with_a_record_is_its_price(text: str, expected: str) -> None:
+    assert verdict(text, THREE) == expected

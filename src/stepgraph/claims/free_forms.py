@@ -26,7 +26,7 @@ class FreeForms(GroupForms):
             self._number_forms(at)  # "two of the four offers tie at 30", "two thirds of"
             if self.low(at + 1) == "apart":
                 self._gap_of_pair(at, at)  # "C and A are 10 apart"
-            self._reverse_price(at)
+            self._reverse_price(at)  # also "from 45 (A) to 60 (B)"
             before, before2 = self.low(at - 1), self.low(at - 2)
             counted = (
                 before == "all"
@@ -112,12 +112,26 @@ class FreeForms(GroupForms):
         unit = self.units[at]
         if not self.money(unit) or unit.tok is None:
             return
+        self._labelled_price(at)
         if self.low(at + 1) not in ("for", "pour", "für", "para") or self.kind(at + 2) != "off":
             return
         if self.low(at - 1) in ("than", "by", "of", "saves", "save", "more", "less"):
             return
         subject = self.units[at + 2]
         self._price(subject, unit.tok, at, at + 3)
+
+    def _labelled_price(self, at: int) -> None:
+        """``from 45 (A) to 60 (B)``, ``Prices: 45 (A), 50 (C)``: an amount labelled with
+        the record it is the price of (not after ``than``, ``by``, ``saves``: a gap)."""
+        unit = self.units[at]
+        if not self.money(unit) or unit.tok is None:
+            return
+        if (self.low(at + 1), self.kind(at + 2), self.low(at + 3)) != ("(", "off", ")"):
+            return
+        if self.low(at - 1) in ("than", "by", "of", "saves", "save", "more", "less", "gap",
+                                "difference") or self.low(at + 4) in lx.AMOUNT_CMP:  # fmt: skip
+            return
+        self._price(self.units[at + 2], unit.tok, at, at + 4)
 
     def _leading_at(self, at: int) -> None:
         """``At 1,180 per month, offer-18 costs less than ...``: the price of what follows."""
