@@ -27,8 +27,9 @@ OTHER_COMMANDS = {
     "stepgraph.review_app", "stepgraph.worker", "stepgraph.stores.postgres",
 }  # fmt: skip
 # Loaded on first use only, never by a run that does not use them (each costs a cold
-# start milliseconds): the step event classes, made only when someone listens.
-ON_USE = {"stepgraph.stream"}
+# start milliseconds): the step event classes, made only when someone listens, and
+# html, which only a rationale with an HTML entity (&amp;) needs.
+ON_USE = {"stepgraph.stream", "html"}
 # The provider adapters and their transports: a run imports only the one it names.
 PROVIDER_MODULES = {module for module, _ in ADAPTER_CLASSES.values()} | {
     "stepgraph.adapters._common", "stepgraph.adapters._http", "stepgraph.adapters.openai_sdk",
