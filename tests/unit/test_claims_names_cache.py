@@ -33,3 +33,9 @@ def test_a_cached_spelling_reads_each_table_s_own_values() -> None:
     text = "offer-A-v1 costs €120/month."  # named by its alias
     assert check_text(text, _table()).sentences[0].verdict == "checked"
     assert check_text(text, _table(value=75)).sentences[0].verdict == "contradicted"
+
+
+def test_aliases_given_as_a_list_are_read_as_before() -> None:
+    table = Table((Record(id="A", value=Decimal(120), aliases=["gold plan"]),))  # type: ignore[arg-type]
+    assert names_of(table).exact == {"A": "A", "gold plan": "A"}
+    assert check_text("gold plan costs €120/month.", table).sentences[0].verdict == "checked"

@@ -187,7 +187,7 @@ def names_of(table: Table) -> Names:
     """``Names(table)``, shared by every table that spells its records the same way (only
     ids and aliases count): building one compiles a pattern, and a workflow checks many
     texts against the same records. A ``Names`` is never changed after it is built."""
-    return _names(tuple((record.id, record.aliases) for record in table.records))
+    return _names(tuple((record.id, tuple(record.aliases)) for record in table.records))
 
 
 @lru_cache(maxsize=64)
