@@ -15,10 +15,10 @@ from collections.abc import Mapping
 from typing import TYPE_CHECKING
 
 from .errors import InputError
-from .stream import EventCallback, StepEvent, deliver
 
 if TYPE_CHECKING:
     from .observe import Telemetry
+    from .stream import EventCallback, StepEvent
 
 LEVELS = {
     "debug": logging.DEBUG,
@@ -54,6 +54,8 @@ def combine(*callbacks: EventCallback | None) -> EventCallback | None:
     chosen = [callback for callback in callbacks if callback is not None]
     if len(chosen) < 2:
         return chosen[0] if chosen else None
+
+    from .stream import deliver
 
     def each(event: StepEvent) -> None:
         for callback in chosen:

@@ -10,21 +10,12 @@ from __future__ import annotations
 
 import json
 import sys
-from typing import TextIO
+from typing import TYPE_CHECKING, TextIO
 
 from .cli_io import SafeStream, silence_stdout, terminal_safe
-from .stream import (
-    EventCallback,
-    GenerationAttempt,
-    NodeFailed,
-    NodeSaved,
-    NodeStarted,
-    RetryScheduled,
-    RunFinished,
-    StepEvent,
-    WaitOpened,
-    as_json,
-)
+
+if TYPE_CHECKING:  # the event classes load with the first event (a run that shows none
+    from .stream import EventCallback, StepEvent  # never loads them)
 
 
 def listener(json_events: bool, *, out: TextIO | None = None, err: TextIO | None = None
@@ -51,6 +42,8 @@ class JsonLines:
     def __call__(self, event: StepEvent) -> None:
         if self.gone:
             return
+        from .stream import as_json
+
         try:
             self.out.write(json.dumps(as_json(event), ensure_ascii=False) + "\n")
             self.out.flush()
@@ -68,6 +61,8 @@ class ProgressLine:
         self.width = 0
 
     def __call__(self, event: StepEvent) -> None:
+        from .stream import RunFinished
+
         text = describe(event)
         if isinstance(event, RunFinished):
             self._show("")
@@ -85,6 +80,15 @@ class ProgressLine:
 
 def describe(event: StepEvent) -> str:
     """A short human line for ``event`` ('' for events the line does not show)."""
+    from .stream import (
+        GenerationAttempt,
+        NodeFailed,
+        NodeSaved,
+        NodeStarted,
+        RetryScheduled,
+        WaitOpened,
+    )
+
     if isinstance(event, NodeStarted):
         return f"step {event.step}: {event.node} ..."
     if isinstance(event, GenerationAttempt):

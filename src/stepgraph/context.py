@@ -34,7 +34,6 @@ from .privacy import Redactor
 from .retry import DEFAULT_RETRY, Budget, RetryPolicy, later_than
 from .scrub import scrub
 from .stores._testhooks import reach
-from .stream import GenerationAttempt, StepEvent
 from .tools.loop import DEFAULT_TOOL_CALLS, DEFAULT_TOOL_ROUNDS, OnToolError, round_facts, tool_loop
 from .tools.use import ToolUse
 
@@ -42,6 +41,7 @@ if TYPE_CHECKING:
     from .drive import Steps
     from .graph import Graph
     from .stores import Store
+    from .stream import StepEvent
     from .tools.loop import ToolLoop
 
 __all__ = ["DEFAULT_TOOL_CALLS", "DEFAULT_TOOL_ROUNDS", "Context"]
@@ -278,6 +278,8 @@ class Context(ToolUse):
         """Emit the ``GenerationAttempt`` event of one finished model call."""
         if self._emit is None:
             return
+        from .stream import GenerationAttempt  # loaded when someone listens (cold start)
+
         usage = result.usage if result is not None else {}
         self._emit(GenerationAttempt(
             run_id=self.run_id, node=self.node, step=self.visit, attempt=attempt,

@@ -32,11 +32,11 @@ from typing import TYPE_CHECKING, Any, TypeVar
 
 from .errors import NodeTimeout
 from .logs import log_event
-from .stream import StepEvent
 
 if TYPE_CHECKING:
     from .context import Context
     from .graph import Node
+    from .stream import StepEvent
 
 T = TypeVar("T")
 

@@ -17,19 +17,10 @@ from __future__ import annotations
 
 import logging
 from datetime import datetime, timezone
+from typing import TYPE_CHECKING
 
-from .stream import (
-    EventRecorded,
-    GenerationAttempt,
-    NodeFailed,
-    NodeSaved,
-    NodeStarted,
-    RetryScheduled,
-    RunStarted,
-    StepEvent,
-    WaitOpened,
-    as_json,
-)
+if TYPE_CHECKING:  # events exist only when someone listens: the classes load then
+    from .stream import GenerationAttempt, StepEvent
 
 RUNNER = logging.getLogger("stepgraph.runner")
 
@@ -60,6 +51,8 @@ def redact_url(url: str) -> str:
 
 def log_event(event: StepEvent) -> None:
     """Write ``event`` to the ``stepgraph.runner`` logger at the level it deserves."""
+    from .stream import as_json
+
     level, message, args = _line(event)
     if RUNNER.isEnabledFor(level):
         RUNNER.log(level, message, *args, extra={"stepgraph_event": as_json(event)})
@@ -86,6 +79,17 @@ Line = tuple[int, str, tuple[object, ...]]
 
 def _line(event: StepEvent) -> Line:
     """The level, format and arguments of the log line for ``event``."""
+    from .stream import (
+        EventRecorded,
+        GenerationAttempt,
+        NodeFailed,
+        NodeSaved,
+        NodeStarted,
+        RetryScheduled,
+        RunStarted,
+        WaitOpened,
+    )
+
     e = event
     if isinstance(e, RunStarted):
         return (

@@ -11,7 +11,7 @@ from __future__ import annotations
 import importlib
 import time
 from collections.abc import Callable
-from typing import Any, NamedTuple
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from .adapters import Adapter
 from .adapters.providers import adapter_from_id
@@ -20,7 +20,9 @@ from .graph import Graph
 from .jsontext import loads
 from .runner import RunResult, resume
 from .stores import Store, queue_of
-from .stream import EventCallback
+
+if TYPE_CHECKING:
+    from .stream import EventCallback
 
 
 class GraphEntry(NamedTuple):

@@ -28,7 +28,7 @@ from collections.abc import Callable, Iterator, Mapping
 from contextlib import AbstractContextManager
 from dataclasses import dataclass, replace
 from functools import partial
-from typing import Any, Generic, NamedTuple, TypeVar
+from typing import TYPE_CHECKING, Any, Generic, NamedTuple, TypeVar
 
 from .adapters import Adapter
 from .checkpoint import (
@@ -69,20 +69,10 @@ from .privacy import hide_in_error, hide_in_text, redactor
 from .retry import DEFAULT_RETRY, Budget, RetryPolicy, later_than
 from .sealing import FORGOTTEN_STEP, declare, ensure_run_key, forgotten_error, keyed
 from .stores import Store, check_run_id
-from .stream import (
-    EventCallback,
-    EventRecorded,
-    NodeFailed,
-    NodeSaved,
-    NodeStarted,
-    RetryScheduled,
-    RunFinished,
-    RunStarted,
-    StepEvent,
-    WaitOpened,
-    deliver,
-)
 from .waits import Wait, failed_wait, retry_wait
+
+if TYPE_CHECKING:  # the event classes load only when someone listens (cold start)
+    from .stream import EventCallback, NodeFailed, StepEvent
 
 ADAPTER_ID_RULE = (
     "must be a non-empty string: the id names the model configuration in the run's "
@@ -97,6 +87,15 @@ FAILED = "failed"
 CANCELLED = "cancelled"
 
 T = TypeVar("T")
+
+
+def _deliver_to(on_event: EventCallback | None) -> Callable[[StepEvent], None] | None:
+    """What the driver hands each event to: ``on_event`` behind ``deliver`` (or None)."""
+    if on_event is None:
+        return None
+    from .stream import deliver
+
+    return partial(deliver, on_event)
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -149,7 +148,7 @@ def run(
     steps = start_steps(graph, inputs=inputs, adapter=adapter, store=store, run_id=run_id,
                         max_steps=max_steps, stop=stop, retry=retry, early=early,
                         listen=on_event is not None or wanted())  # fmt: skip
-    return drive_sync(steps, partial(deliver, on_event) if on_event is not None else None)
+    return drive_sync(steps, _deliver_to(on_event))
 
 
 def iter_run(
@@ -196,7 +195,7 @@ def resume(
     steps = resume_steps(graph, run_id=run_id, adapter=adapter, store=store, inputs=inputs,
                          max_steps=max_steps, stop=stop, retry=retry, early=early,
                          listen=on_event is not None or wanted())  # fmt: skip
-    return drive_sync(steps, partial(deliver, on_event) if on_event is not None else None)
+    return drive_sync(steps, _deliver_to(on_event))
 
 
 def iter_resume(
@@ -434,9 +433,7 @@ def _drive(
     graph, listen = call.graph, call.listen
     began = time.perf_counter() if listen else 0.0
     if listen:
-        yield RunStarted(run_id=call.run_id, graph=graph.name, revision=graph.revision,
-                         resumed=current is not None,
-                         version=current.version if current else 0)  # fmt: skip
+        yield _run_started(call, current)
     if current is not None:
         refuse_cancelled(current)
         if graph.schema is not None:
@@ -453,7 +450,7 @@ def _drive(
         node = graph.nodes[name]
         visit = len(at.trace) + 1  # the node's step number: events between do not count
         if listen:
-            yield NodeStarted(run_id=call.run_id, node=name, step=visit)
+            yield _node_started(call.run_id, name, visit)
         started = time.perf_counter() if listen else 0.0
         context = Context(run_id=call.run_id, node=name, adapter=call.adapter, store=call.store,
                           visit=visit, journal=at.journal, retry=call.retry,
@@ -571,6 +568,8 @@ def _saved(
     call: _Call, saved: Checkpoint, visit: int, started: float, wait: Wait | None
 ) -> Steps[None]:
     """The events of a saved node step."""
+    from .stream import NodeSaved, WaitOpened
+
     name = saved.trace[-1]
     yield NodeSaved(run_id=call.run_id, node=name, step=visit, version=saved.version,
                     status=saved.status, next=saved.next,
@@ -649,12 +648,16 @@ def _journal_retry(call: _Call, context: Context, delay: float, error: Exception
     context.journal[key] = record
     yield IO, call.store.record_generation, (call.run_id, key, record)
     if call.listen:
+        from .stream import RetryScheduled
+
         yield RetryScheduled(run_id=call.run_id, node=name,
                              reason=f"{type(error).__name__}: {error}",
                              not_before=time.time() + delay)  # fmt: skip
 
 
 def _failed(run_id: str, name: str, visit: int, error: BaseException, started: float) -> NodeFailed:
+    from .stream import NodeFailed
+
     return NodeFailed(run_id=run_id, node=name, step=visit, error_class=type(error).__name__,
                       message=str(error), duration_s=time.perf_counter() - started)  # fmt: skip
 
@@ -663,6 +666,20 @@ def _retries(journal: dict[str, dict[str, Any]], visit: int, name: str) -> int:
     """How many node-level retries this visit already journaled (across calls)."""
     prefix = f"{visit}:{name}:retry:"
     return sum(1 for key in journal if key.startswith(prefix))
+
+
+def _run_started(call: _Call, current: Checkpoint | None) -> StepEvent:
+    from .stream import RunStarted  # events are made only for a listener: loaded then
+
+    return RunStarted(run_id=call.run_id, graph=call.graph.name, revision=call.graph.revision,
+                      resumed=current is not None,
+                      version=current.version if current else 0)  # fmt: skip
+
+
+def _node_started(run_id: str, name: str, visit: int) -> StepEvent:
+    from .stream import NodeStarted
+
+    return NodeStarted(run_id=run_id, node=name, step=visit)
 
 
 def _flush(emitted: list[StepEvent]) -> Steps[None]:
@@ -675,6 +692,8 @@ def _finished(
     call: _Call, current: Checkpoint, state: dict[str, Any], steps: int, began: float
 ) -> Steps[RunResult[Any]]:
     if call.listen:
+        from .stream import RunFinished
+
         yield RunFinished(run_id=current.run_id, status=current.status, next=current.next,
                           version=current.version, steps_run=steps,
                           duration_s=time.perf_counter() - began)  # fmt: skip
@@ -760,6 +779,8 @@ def _stop(
               "slot": error.slot, "reason": str(error)}  # fmt: skip
     saved = yield from _event(call, current, "@reconcile", NEEDS_RECONCILIATION, record)
     if call.listen:
+        from .stream import WaitOpened
+
         yield WaitOpened(run_id=call.run_id, node=name, kind="reconcile", reason=str(error),
                          digest=None, choices=())  # fmt: skip
     return saved
@@ -771,12 +792,16 @@ def _event(
     """Save the event step ``step`` with its ``@wait`` record, and announce it."""
     saved: Checkpoint = yield IO, save_event, (call.store, current, step, status, {WAIT: wait})
     if call.listen:
+        from .stream import EventRecorded
+
         yield EventRecorded(run_id=call.run_id, name=step, actor=None, version=saved.version)
     return saved
 
 
 def _retry_scheduled(call: _Call, name: str, reason: str, not_before: str) -> Steps[None]:
     if call.listen:
+        from .stream import RetryScheduled
+
         yield RetryScheduled(run_id=call.run_id, node=name, reason=reason,
                              not_before=_epoch(not_before))  # fmt: skip
 

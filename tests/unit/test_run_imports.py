@@ -26,6 +26,10 @@ OTHER_COMMANDS = {
     "stepgraph.mcp", "stepgraph.policy", "stepgraph.purge", "stepgraph.queue_admin",
     "stepgraph.review_app", "stepgraph.worker", "stepgraph.stores.postgres",
 }  # fmt: skip
+# Loaded on first use only, never by a run that does not use them (each costs a cold
+# start milliseconds): the step event classes, made only when someone listens, and
+# html, which only a rationale with an HTML entity (&amp;) needs.
+ON_USE = {"stepgraph.stream", "html"}
 # The provider adapters and their transports: a run imports only the one it names.
 PROVIDER_MODULES = {module for module, _ in ADAPTER_CLASSES.values()} | {
     "stepgraph.adapters._common", "stepgraph.adapters._http", "stepgraph.adapters.openai_sdk",
@@ -56,6 +60,17 @@ def test_run_offers_imports_no_other_command_module(tmp_path: Path) -> None:
     modules = _modules_after(["run", "offers", str(EXAMPLE)], tmp_path)
     assert "stepgraph.stores.sqlite" in modules  # it did run, on the default store
     assert sorted(OTHER_COMMANDS & modules) == []
+
+
+def test_run_offers_imports_no_module_loaded_on_use(tmp_path: Path) -> None:
+    modules = _modules_after(["run", "offers", str(EXAMPLE)], tmp_path)
+    assert "stepgraph.runner" in modules  # it did run
+    assert sorted(ON_USE & modules) == []
+
+
+def test_a_listened_run_loads_the_event_classes(tmp_path: Path) -> None:
+    modules = _modules_after(["run", "offers", str(EXAMPLE), "--json-events"], tmp_path)
+    assert "stepgraph.stream" in modules
 
 
 def test_a_fixture_run_imports_no_provider_adapter(tmp_path: Path) -> None:

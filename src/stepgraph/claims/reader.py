@@ -34,7 +34,7 @@ from .kinds import (
 )
 from .layout import Layout
 from .text import Normalised, Span
-from .tokens import ORDINALS, Names, Tok, tokenize
+from .tokens import ORDINALS, Tok, names_of, tokenize
 
 SentenceVerdictKind = Literal["checked", "contradicted", "unverified"]
 _CLAIM_LIKE = re.compile(r"[A-Za-z]{1,3}\d{1,4}")  # c1, C12; not a footnote like [1]
@@ -140,7 +140,7 @@ class ProseReader:
 
     def __init__(self, table: Table, claims: dict[str, Claim], verdicts: dict[str, str]) -> None:
         self.table = table
-        self.names = Names(table)
+        self.names = names_of(table)
         self.claims = claims
         self.verdicts = verdicts  # claim id -> true / contradicted / invalid
         self.cited_at: dict[str, list[int]] = {}

@@ -11,7 +11,6 @@ a space (not inside ``90.5`` nor after ``e.g.``/``vs.``).
 
 from __future__ import annotations
 
-import html
 import re
 import unicodedata
 from dataclasses import dataclass
@@ -140,6 +139,8 @@ def normalise(raw: str) -> Normalised:
             cell = " , " if name in ("td", "th") else " "
             emit("\n" if name in _BLOCK_TAGS else cell, match.end() - 1)
         elif match.group("entity"):
+            import html  # only a text with an entity needs it (a cold start does not)
+
             emit(html.unescape(match.group("entity")), match.start())
         elif match.group("pipe") or match.group("rule"):
             emit(" , " if match.group("pipe") else "", match.start())

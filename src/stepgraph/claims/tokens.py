@@ -10,8 +10,9 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 from decimal import Decimal
+from functools import lru_cache
 
-from .check import Table
+from .check import Record, Table
 
 CURRENCY = {
     "$",
@@ -207,6 +208,18 @@ def _stem(alias: str) -> str:
         return ""  # the whole alias: already a name as spelled
     stem = match.group(1).lower()
     return "" if stem in _GENERIC else stem
+
+
+def names_of(table: Table) -> Names:
+    """``Names(table)``, shared by every table that spells its records the same way (only
+    ids and aliases count): building one compiles a pattern, and a workflow checks many
+    texts against the same records. A ``Names`` is never changed after it is built."""
+    return _names(tuple((record.id, tuple(record.aliases)) for record in table.records))
+
+
+@lru_cache(maxsize=64)
+def _names(spelled: tuple[tuple[str, tuple[str, ...]], ...]) -> Names:
+    return Names(Table(tuple(Record(id=i, value=None, aliases=a) for i, a in spelled)))
 
 
 def _plain(name: str) -> str:
