@@ -132,7 +132,7 @@ def test_a_hedge_does_not_excuse_a_false_statement(text: str) -> None:
 
 
 def test_a_pronoun_is_followed_to_the_one_offer_of_the_sentence_before() -> None:
-    assert verdicts("C costs 110. It is 20 more than B.") == ["checked", "unverified"]
+    assert verdicts("C costs 110. It is 20 more than B.") == ["checked", "checked"]
     assert verdicts("C costs 110. It is 50 more than B.") == ["checked", "contradicted"]
 
 
@@ -424,7 +424,8 @@ def test_that_before_a_named_subject_is_not_a_pronoun() -> None:
 
 def test_a_record_compared_with_is_not_the_subject_of_the_next_comparison() -> None:
     text = "At 39.90, east is 10.09 cheaper than north, 14.60 cheaper than south."
-    assert verdicts(text, REGIONS) == ["unverified"]
+    assert verdicts(text, REGIONS) == ["checked"]  # east's, both margins true; none of north
+    assert verdicts(text.replace("14.60", "15.60"), REGIONS) == ["contradicted"]
 
 
 def test_a_list_of_comparisons_after_commas_belongs_to_the_first_subject() -> None:

@@ -207,22 +207,26 @@ class CompareForms(WordForms):
         amount: Tok | None,
         neg: bool,
     ) -> int | None:
-        if amount is not None or self.kind(j) != "num" or len(subjects) != 1:
+        if amount is not None or self.kind(j) != "num":
             return None
         unit = self.units[j]
         if not self.money(unit) or unit.tok is None:
             return None
-        offer = subjects[0].offer or ""
+        if len(subjects) > 1 and self.low(j + 1) in ("together", "combined", "in", "between"):
+            return None  # "A and C cost more than 100 together": not each one's price
+        offers = [s.offer or "" for s in subjects]  # "neither A nor C costs more than 60": each
         tests = []
         for reading, period in self.amount_readings(unit.tok):
             factor = Decimal(12) if period == "year" else Decimal(1)
-            tests.append(_versus_number(offer, factor, reading.value, direction, neg))
+            tests.append(
+                _all_of([_versus_number(o, factor, reading.value, direction, neg) for o in offers])
+            )
         self.add(
-            f"{offer} {direction} than {unit.tok.text}",
+            f"{' and '.join(offers)} {'not ' if neg else ''}{direction} than {unit.tok.text}",
             _any_of(tests),
             start,
             j + 1,
-            exact=subjects[0].exact,
+            exact=all(s.exact for s in subjects),
         )
         return j + 1
 

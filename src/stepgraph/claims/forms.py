@@ -49,7 +49,8 @@ class SentenceReader(HeadForms):
                 or (at in self.targets and self.low(at + 1) in lx.SUBJECT_VERBS)
             ):  # a record compared with ("than B") may still be the subject of what follows
                 subjects, after, negated = self._subjects(at)
-                self._predicates(subjects, at, after, negated)
+                start = at - 1 if negated else at  # "Neither A nor C ...": the word is read too
+                self._predicates(subjects, start, after, negated)
                 at = max(at + 1, after if len(subjects) > 1 else at + 1)
                 continue
             if unit.kind != "off":

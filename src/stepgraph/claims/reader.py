@@ -32,6 +32,7 @@ from .kinds import (
     offers_of,
 )
 from .layout import Layout
+from .refs import Mentions
 from .text import Normalised, Span
 from .tokens import ORDINALS, Names, Tok, tokenize
 
@@ -129,7 +130,7 @@ class ProseReader:
         self.claims = claims
         self.verdicts = verdicts  # claim id -> true / contradicted / invalid
         self.cited_at: dict[str, list[int]] = {}
-        self.previous_subject: str | None = None
+        self.before = Mentions()  # what the previous sentence named, for its references
         self.header_year = False  # the table being read has a yearly column
         self.layout = Layout(table)  # numbered ranked lists and table columns
 
@@ -163,10 +164,9 @@ class ProseReader:
             ranking_context=bool(words & _RANKING),
         )
         reader.table_row = row
-        reader.build_units(self.previous_subject)
+        reader.build_units(self.before)
         statements = reader.read() + self.layout.statements(norm, raw, span, toks, row)
-        subjects = {t.offer for t in toks if t.kind == "offer"}
-        self.previous_subject = next(iter(subjects)) if len(subjects) == 1 else None
+        self.before = reader.mentions()
         text = raw[start:end]
         cited = tuple(dict.fromkeys(cites))
         kept = [statements[reader.pair_gap]] if reader.pair_gap is not None else []

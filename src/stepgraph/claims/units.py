@@ -9,6 +9,7 @@ from . import lexicon as lx
 from .check import Table
 from .judge import Statement, Test
 from .kinds import Amount, Period, as_period
+from .refs import Mentions, Ref, mentions, resolve
 from .tokens import ORDINALS, Tok
 
 WINDOW = 40  # the longest stretch of units one form may read
@@ -58,13 +59,19 @@ class SentenceBase:
         self.modal = any(t.low in lx.MODALS for t in toks if t.kind == "word")
         self.negated_anywhere = any(t.low in lx.NEGATIONS for t in toks if t.kind == "word")
 
-    def build_units(self, pronoun: str | None) -> None:
+    def build_units(self, before: Mentions) -> None:
         marks = {m for t in self.toks if t.kind == "num" for m in t.marks}
         ids = [r.id for r in self.table.records]
         named = any(t.kind in ("offer", "near") for t in self.toks)
+        pronoun = before.subject
+        self.refs = resolve(self.toks, before, it_subject=True)
+        spanned = {i for ref in self.refs.values() for i in ref.idx}
         units = self.units
         for index, tok in enumerate(self.toks):
-            if index in marks or tok.kind == "cite":
+            if index in self.refs:
+                units.extend(_ref_units(self.refs[index], tok))
+                continue
+            if index in marks or tok.kind == "cite" or index in spanned:
                 continue
             if tok.kind in ("offer", "near"):
                 units.append(Unit("off", tok.low, [index], tok.offer, tok.kind == "offer", tok))
@@ -91,6 +98,20 @@ class SentenceBase:
                     ]
             at += 1
         self._absorb_nouns()
+
+    def mentions(self) -> Mentions:
+        """What this sentence named, for the next sentence's references."""
+        offs = [u for u in self.units if u.kind == "off" and u.offer is not None]
+        at = 0
+        while self.low(at) in ("both", "neither", "either", "the"):
+            at += 1
+        group: list[str] = []
+        while self.kind(at) == "off":
+            group.append(self.units[at].offer or "")
+            if self.low(at + 1) not in (",", "and", "nor", "&") or self.kind(at + 2) != "off":
+                break
+            at += 2
+        return mentions(self.toks, [(u.offer or "", u.exact) for u in offs], group)
 
     def _resolves(self, index: int, tok: Tok, pronoun: str | None, named: bool) -> bool:
         """``It``/``That is``/``This costs``: the previous sentence's one subject, read only
@@ -162,3 +183,14 @@ class SentenceBase:
             for v, p in zip(tok.values, tok.places, strict=True)
             for period in periods
         ]
+
+
+def _ref_units(ref: Ref, tok: Tok) -> list[Unit]:
+    """``the latter``: one record unit; ``they both``: ``A and C`` (each unit spans the
+    reference's tokens, the joining word none)."""
+    out: list[Unit] = []
+    for offer in ref.offers:
+        if out:
+            out.append(Unit("w", ref.joiner, []))
+        out.append(Unit("off", tok.low, list(ref.idx), offer, ref.exact, tok))
+    return out

@@ -1,0 +1,244 @@
+"""Offers named by pronoun or by position: ``the former``/``the latter``, ``they both``,
+``neither A nor C``, ``the other two``, ``it`` after a phrase, a list of differences from
+one subject. Each is checked when true, contradicted when false, and left unverified when
+the referent is not clear.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from stepgraph.claims import Table, check_text
+
+
+def table(**prices: float) -> Table:
+    return Table.from_rows([{"id": k, "monthly": v} for k, v in prices.items()])
+
+
+AC = table(A=70, C=66)
+AB = table(A=80, B=95)
+ABC = table(A=68, B=61, C=73)
+GREEK = table(alpha=12, beta=15, gamma=10)
+COLOURS = table(red=42, green=38, blue=47)
+SAVES = table(A=62, B=50, C=57)
+NEITHER = table(A=58, B=52, C=64)
+TENS = table(A=90, B=120, C=100)
+TWO = table(A=60, B=54)
+
+
+TODO = pytest.mark.xfail(strict=True, reason="not read yet")
+
+
+def verdicts(text: str, inputs: Table) -> list[str]:
+    return [s.verdict for s in check_text(text, inputs).sentences]
+
+
+# the former / the latter
+
+
+@TODO
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("Between A and C, the latter is cheaper by 4 a month.", "checked"),
+        ("Between A and C, the former is cheaper by 4 a month.", "contradicted"),
+        ("Between A and C, the former is more expensive by 4 a month.", "checked"),
+        ("Between A and C, the latter is cheaper by 5 a month.", "contradicted"),
+    ],
+)
+def test_the_former_and_the_latter_of_the_same_sentence(text: str, expected: str) -> None:
+    assert verdicts(text, AC) == [expected]
+
+
+@pytest.mark.parametrize(
+    ("second", "expected"),
+    [
+        pytest.param("The former costs 80 a month and the latter 95, so the former is cheaper "
+                     "by 15.", "checked", marks=TODO),
+        ("The former costs 95 a month and the latter 80, so the latter is cheaper by 15.",
+         "contradicted"),
+        ("The former costs 80 a month.", "checked"),
+        ("The latter costs 80 a month.", "contradicted"),
+        ("The latter is the most expensive offer.", "checked"),
+        ("The former is the most expensive offer.", "contradicted"),
+    ],
+)  # fmt: skip
+def test_the_former_and_the_latter_of_the_previous_sentence(second: str, expected: str) -> None:
+    assert verdicts("A and B were compared. " + second, AB) == ["unverified", expected]
+
+
+def test_the_latter_after_a_pronoun_sentence_naming_two_offers() -> None:
+    good = "gamma wins on price. It is 2 cheaper than alpha and 5 cheaper than beta. "
+    assert verdicts(good + "The latter is the most expensive offer; it costs 15.", GREEK)[1:] == [
+        "checked",
+        "checked",
+    ]
+    assert (
+        verdicts(good + "The latter is the most expensive offer; it costs 16.", GREEK)[2]
+        == "contradicted"
+    )
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "alpha, beta and gamma were compared. The latter costs 12.",  # three named
+        "The latter costs 12.",  # nothing named before
+        "gamma is the pick. The latter costs 12.",  # one named
+    ],
+)
+def test_the_former_or_latter_with_no_clear_pair_is_not_read(text: str) -> None:
+    assert verdicts(text, GREEK)[-1] == "unverified"
+
+
+# they both / both of them / each of them
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("A and C are more expensive; they both cost over 70 a month.", "contradicted"),
+        ("A and C are more expensive; they both cost over 65 a month.", "unverified"),
+        ("A and C are more expensive. They both cost over 70 a month.", "contradicted"),
+        ("A and C are more expensive. Both of them cost over 70 a month.", "contradicted"),
+        ("A and C are more expensive. Each of them costs over 70 a month.", "contradicted"),
+        ("A and C are more expensive than B. They are both cheaper than 60.", "contradicted"),
+    ],
+)
+def test_they_both_is_the_two_offers_of_the_clause_before(text: str, expected: str) -> None:
+    assert verdicts(text, ABC)[-1] == expected
+
+
+def test_they_both_is_checked_when_its_exact_reading_is_true() -> None:
+    assert verdicts("A and C are more expensive than B. They are both more expensive than B.",
+                    ABC) == ["checked", "checked"]  # fmt: skip
+    assert verdicts("red and blue cost more. They both cost more than green.", COLOURS)[1] == (
+        "checked"
+    )
+    assert verdicts("red and blue cost more. They both cost more than 45.", COLOURS)[1] == (
+        "contradicted"
+    )
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "B is the cheapest. They both cost over 70 a month.",  # one offer before
+        "They both cost over 70 a month.",  # none before
+        "B, A and C were compared. They both cost over 70 a month.",  # three before
+    ],
+)
+def test_they_with_no_clear_antecedent_is_not_read(text: str) -> None:
+    assert verdicts(text, ABC)[-1] == "unverified"
+
+
+# neither ... nor
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("Neither A nor C costs more than 60 a month.", "contradicted"),
+        ("Neither A nor C costs more than 65 a month.", "checked"),
+        ("Neither A nor C costs less than 55 a month.", "checked"),
+        ("Neither A nor C costs less than 60 a month.", "contradicted"),
+        ("Neither A nor C is cheaper than B.", "checked"),
+    ],
+)
+def test_neither_nor_a_bound_is_a_bound_on_each(text: str, expected: str) -> None:
+    assert verdicts(text, NEITHER) == [expected]
+
+
+def test_neither_of_them_is_the_two_offers_before() -> None:
+    assert verdicts("A and C were compared with B. Neither of them is cheaper than B.",
+                    NEITHER) == ["unverified", "checked"]  # fmt: skip
+    assert verdicts("A and C were compared with B. Neither of them is cheaper than 60.",
+                    NEITHER)[1] == "contradicted"  # fmt: skip
+
+
+# the other two / the rest: differences to the previous subject
+
+
+@TODO
+@pytest.mark.parametrize(
+    ("rest", "expected"),
+    [
+        ("The other two are more expensive: red by 4 and blue by 9.", "checked"),
+        ("The other two are more expensive: red by 4 and blue by 5.", "contradicted"),
+        ("The remaining offers are more expensive: red by 4 and blue by 9.", "checked"),
+        ("The rest are dearer: red by 5 and blue by 9.", "contradicted"),
+    ],
+)
+def test_the_other_two_are_more_expensive_by_each_amount(rest: str, expected: str) -> None:
+    text = "green is the one to pick. It costs 38 per month. " + rest
+    assert verdicts(text, COLOURS)[2] == expected
+
+
+def test_the_other_two_after_a_sentence_with_no_one_subject_is_not_read() -> None:
+    text = "green and red were compared. The other two are more expensive: red by 4 and blue by 5."
+    assert verdicts(text, COLOURS)[1] == "unverified"
+
+
+# it, after an opening phrase
+
+
+@pytest.mark.parametrize(
+    ("second", "expected"),
+    [
+        ("At 54 per month it is cheaper than A by 6 per month.", "checked"),
+        ("At 54 per month it is cheaper than A by 8 per month.", "contradicted"),
+        ("At 50 per month it is cheaper than A by 6 per month.", "contradicted"),
+    ],
+)
+def test_it_after_an_opening_phrase_is_the_previous_subject(second: str, expected: str) -> None:
+    assert verdicts("B is the better deal. " + second, TWO)[1] == expected
+
+
+def test_it_opening_a_sentence_is_checked_when_true() -> None:
+    assert verdicts("B is the better deal. It costs 54 a month.", TWO)[1] == "checked"
+    assert verdicts("B is the better deal. It costs 56 a month.", TWO)[1] == "contradicted"
+
+
+def test_it_after_a_sentence_naming_two_offers_is_not_read() -> None:
+    assert verdicts("B is cheaper than A. It costs 56 a month.", TWO)[1] == "unverified"
+
+
+# a list of differences from one subject
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        pytest.param("Choosing B saves 12 a month compared with A, and 7 a month compared "
+                     "with C.", "checked", marks=TODO),
+        pytest.param("Choosing B saves 12 a month compared with A, and 5 a month compared "
+                     "with C.", "contradicted", marks=TODO),
+        ("Choosing B saves 10 a month compared with A, and 7 a month compared with C.",
+         "contradicted"),
+    ],
+)  # fmt: skip
+def test_a_list_of_savings_from_one_subject(text: str, expected: str) -> None:
+    assert verdicts(text, SAVES) == [expected]
+
+
+# differences with an implicit reference: the first clause's subject
+
+
+@TODO
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("A is the cheapest at ninety a month; C costs ten more and B thirty more.", "checked"),
+        ("A is the cheapest at ninety a month; C costs ten more and B twenty more.",
+         "contradicted"),
+        ("A is the cheapest at ninety a month; C costs twenty more and B thirty more.",
+         "contradicted"),
+    ],
+)  # fmt: skip
+def test_differences_to_the_first_clauses_subject(text: str, expected: str) -> None:
+    assert verdicts(text, TENS) == [expected]
+
+
+def test_differences_with_no_clear_reference_are_not_read() -> None:
+    text = "A and C are cheap; B costs thirty more."
+    assert verdicts(text, TENS) == ["unverified"]
