@@ -26,6 +26,7 @@ class SentenceReader(HeadForms):
 
     def read(self) -> list[Statement]:
         units = self.units
+        self.find_frame()
         at = 0
         while at < len(units):
             unit = units[at]

@@ -21,6 +21,7 @@ class Mentions:
     named: tuple[str, ...] = ()  # the records it named by name, in order, once each
     group: tuple[str, ...] = ()  # its opening subjects when several ("A and C are ...")
     exact: dict[str, bool] = field(default_factory=dict)  # named as the inputs spell it
+    reference: str | None = None  # the record its margins with no "than" were to, if one
 
 
 @dataclass(frozen=True)
@@ -121,7 +122,12 @@ def _exact(before: Mentions, offers: tuple[str, ...]) -> bool:
     return all(before.exact.get(o, False) for o in offers)
 
 
-def mentions(toks: list[Tok], subjects: list[tuple[str, bool]], group: list[str]) -> Mentions:
+def mentions(
+    toks: list[Tok],
+    subjects: list[tuple[str, bool]],
+    group: list[str],
+    reference: list[tuple[str, bool]],
+) -> Mentions:
     """The mentions of a sentence: ``subjects`` are all the records it names or refers to
     (with whether exactly), ``group`` its opening subjects."""
     named: list[str] = []
@@ -131,7 +137,7 @@ def mentions(toks: list[Tok], subjects: list[tuple[str, bool]], group: list[str]
             if tok.offer not in named:
                 named.append(tok.offer)
             exact[tok.offer] = exact.get(tok.offer, True) and tok.kind == "offer"
-    for offer, how in subjects:
+    for offer, how in [*subjects, *reference]:
         exact[offer] = exact.get(offer, True) and how
     distinct = {o for o, _ in subjects}
     return Mentions(
@@ -139,4 +145,5 @@ def mentions(toks: list[Tok], subjects: list[tuple[str, bool]], group: list[str]
         named=tuple(named),
         group=tuple(dict.fromkeys(group)) if len(set(group)) >= 2 else (),
         exact=exact,
+        reference=reference[0][0] if reference else None,
     )

@@ -54,6 +54,9 @@ class SentenceBase:
         self.table_row = False  # a table row: each cell is read on its own
         self.pair_gap: int | None = None  # the statement "X and Y are N apart" (kept whole)
         self.unchained: list[int] | None = None  # words no "<" chain may sit beside
+        self.before = Mentions()  # what the previous sentence named
+        self.implicit_to: dict[str, bool] = {}  # records its margins with no "than" were to
+        self.frame: set[int] = set()  # "Between A and C, ...": the pair a margin is within
         # "Apart from B, C is the cheapest": a superlative over some offers only
         self.narrowed = any(t.low in lx.NARROWING for t in toks if t.kind == "word")
         self.modal = any(t.low in lx.MODALS for t in toks if t.kind == "word")
@@ -64,6 +67,7 @@ class SentenceBase:
         ids = [r.id for r in self.table.records]
         named = any(t.kind in ("offer", "near") for t in self.toks)
         pronoun = before.subject
+        self.before = before
         self.refs = resolve(self.toks, before, it_subject=True)
         spanned = {i for ref in self.refs.values() for i in ref.idx}
         units = self.units
@@ -111,7 +115,18 @@ class SentenceBase:
             if self.low(at + 1) not in (",", "and", "nor", "&") or self.kind(at + 2) != "off":
                 break
             at += 2
-        return mentions(self.toks, [(u.offer or "", u.exact) for u in offs], group)
+        refs = list(self.implicit_to.items()) if len(self.implicit_to) == 1 else []
+        return mentions(self.toks, [(u.offer or "", u.exact) for u in offs], group, refs)
+
+    def find_frame(self) -> None:
+        """``Between A and C, the latter is cheaper by 4``: an opening pair that names the
+        two records a margin with no ``than`` is between; they are no subjects."""
+        words = [self.low(k) for k in range(5)]
+        if (words[0], words[2], words[4]) in (("between", "and", ","), ("of", "and", ",")) and (
+            self.kind(1) == self.kind(3) == "off"
+        ):
+            self.covered.update(range(5))
+            self.frame = self.used(0, 5)
 
     def _resolves(self, index: int, tok: Tok, pronoun: str | None, named: bool) -> bool:
         """``It``/``That is``/``This costs``: the previous sentence's one subject, read only
