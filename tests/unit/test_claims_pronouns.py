@@ -158,7 +158,6 @@ def test_neither_of_them_is_the_two_offers_before() -> None:
 # the other two / the rest: differences to the previous subject
 
 
-@TODO
 @pytest.mark.parametrize(
     ("rest", "expected"),
     [
@@ -171,6 +170,13 @@ def test_neither_of_them_is_the_two_offers_before() -> None:
 def test_the_other_two_are_more_expensive_by_each_amount(rest: str, expected: str) -> None:
     text = "green is the one to pick. It costs 38 per month. " + rest
     assert verdicts(text, COLOURS)[2] == expected
+
+
+def test_the_other_two_that_are_not_all_the_others_are_not_read() -> None:
+    text = "green is the one to pick. It costs 38. The other two are dearer: red by 4."
+    assert verdicts(text, COLOURS)[2] == "unverified"
+    text = "green is the one to pick. The other three are dearer: red by 4 and blue by 9."
+    assert verdicts(text, COLOURS)[1] == "unverified"
 
 
 def test_the_other_two_after_a_sentence_with_no_one_subject_is_not_read() -> None:

@@ -17,6 +17,7 @@ from .compare import _RANGE_VERBS
 from .heads import HeadForms
 from .judge import Statement, _any_of, _bound, _claim_test, _hedged, _price_of
 from .kinds import Price
+from .others import others_margins
 from .tokens import ORDINALS
 from .units import WINDOW, Unit
 
@@ -27,6 +28,7 @@ class SentenceReader(HeadForms):
     def read(self) -> list[Statement]:
         units = self.units
         self.find_frame()
+        others_margins(self)  # "The other two are more expensive: red by 4 and blue by 9"
         at = 0
         while at < len(units):
             unit = units[at]

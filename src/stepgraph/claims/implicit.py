@@ -26,7 +26,14 @@ def implicit_others(
     the unit after the comparison."""
     if len(subjects) != 1 or (amount is None and reader.low(j) != "by") or reader.narrowed:
         return None
-    if any(reader.low(k) not in _LINK for k in range(start + 1, at)):
+    first = start + 1
+    if (
+        reader.low(first) == "("
+        and reader.kind(first + 1) == "num"
+        and reader.low(first + 2) == ")"
+    ):
+        first += 3  # "A (101.40) is 0.50 more"
+    if any(reader.low(k) not in _LINK for k in range(first, at)):
         return None  # "840 for A, a saving of 60": the margin is not the subject's
     if not any(reader.low(k) in _ADJECTIVES for k in range(at, j)):
         return None  # "saves 30", "undercuts by 4": the other side is named or not said

@@ -1,0 +1,86 @@
+"""``green costs 38. The other two are more expensive: red by 4 and blue by 9.``: a list
+of margins of the records other than the previous sentence's one subject, each to it.
+Read only when the listed records are exactly all the others (and as many as a stated
+count), each with its own ``by N``; anything else leaves the sentence to the reviewer.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from .judge import _all_of
+
+if TYPE_CHECKING:
+    from .tokens import Tok
+    from .words import WordForms
+
+_GROUP = {"other", "others", "remaining", "rest"}
+_VERBS = {"are", "were", "cost", "come", "sit", "both", "all", "each", "is"}
+_DEARER = {"pricier", "dearer", "costlier", "higher"}
+_CHEAPER = {"cheaper", "lower"}
+_OPEN = {":", ",", "-", "("}
+
+
+def others_margins(reader: WordForms) -> None:
+    """Reads the form at the start of the sentence, if it is there (see the module)."""
+    subject = reader.before.subject
+    if subject is None or reader.low(0) != "the" or reader.low(1) not in _GROUP:
+        return
+    j, count = 2, None
+    if reader.kind(j) == "num" and reader.units[j].tok is not None:
+        count, j = reader.units[j].tok, j + 1
+    while reader.low(j) in {"offers", "plans", "options", "quotes", "of", "the", "ones"}:
+        j += 1
+    while reader.low(j) in _VERBS:
+        j += 1
+    direction, j = _direction(reader, j)
+    if direction is None or reader.low(j) not in _OPEN:
+        return
+    items, j = _items(reader, j + 1)
+    if reader.low(j) not in ("", ".", "!", ")", ";") or not items:
+        return
+    listed = [reader.units[k].offer for k, _ in items]
+    others = {r.id for r in reader.table.records if r.id != subject}
+    if set(listed) != others or len(listed) != len(others):
+        return
+    if count is not None and (len(count.values) != 1 or count.values[0] != len(listed)):
+        return
+    tests, says = [], []
+    for k, tok in items:
+        x = reader.units[k].offer or ""
+        _, period = reader._periods(k + 3, tok.period)
+        tests.append(reader._difference_test(x, subject, direction, amount=tok, share=None,
+                                             hedge=None, period=period))  # fmt: skip
+        says.append(f"{x} is {direction.replace('_', ' ')} than {subject} by {tok.text}")
+    exact = reader.before.exact.get(subject, False) and all(reader.units[k].exact for k, _ in items)
+    reader.add("; ".join(says), _all_of(tests), 0, j, exact=exact and not reader.year_context)
+    reader.covered.update(range(j))
+
+
+def _direction(reader: WordForms, j: int) -> tuple[str | None, int]:
+    word = reader.low(j)
+    if word == "more" and reader.low(j + 1) in ("expensive", "costly"):
+        return "more_expensive", j + 2
+    if word == "less" and reader.low(j + 1) in ("expensive", "costly"):
+        return "cheaper", j + 2
+    if word in _DEARER:
+        return "more_expensive", j + 1
+    if word in _CHEAPER:
+        return "cheaper", j + 1
+    return None, j
+
+
+def _items(reader: WordForms, j: int) -> tuple[list[tuple[int, Tok]], int]:
+    """``red by 4 and blue by 9 (a month)``: each record and its margin."""
+    items: list[tuple[int, Tok]] = []
+    while reader.kind(j) == "off" and reader.low(j + 1) == "by" and reader.kind(j + 2) == "num":
+        tok = reader.units[j + 2].tok
+        if tok is None or tok.pct or not reader.money(reader.units[j + 2]):
+            return [], j
+        items.append((j, tok))
+        j, _ = reader._periods(j + 3, tok.period)
+        if reader.low(j) == ",":
+            j += 1
+        if reader.low(j) == "and":
+            j += 1
+    return items, j
