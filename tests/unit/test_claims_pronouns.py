@@ -26,9 +26,6 @@ TENS = table(A=90, B=120, C=100)
 TWO = table(A=60, B=54)
 
 
-TODO = pytest.mark.xfail(strict=True, reason="not read yet")
-
-
 def verdicts(text: str, inputs: Table) -> list[str]:
     return [s.verdict for s in check_text(text, inputs).sentences]
 
@@ -214,10 +211,12 @@ def test_it_after_a_sentence_naming_two_offers_is_not_read() -> None:
 @pytest.mark.parametrize(
     ("text", "expected"),
     [
-        pytest.param("Choosing B saves 12 a month compared with A, and 7 a month compared "
-                     "with C.", "checked", marks=TODO),
-        pytest.param("Choosing B saves 12 a month compared with A, and 5 a month compared "
-                     "with C.", "contradicted", marks=TODO),
+        ("Choosing B saves 12 a month compared with A, and 7 a month compared with C.",
+         "checked"),
+        ("Choosing B saves 12 a month compared with A, and 5 a month compared with C.",
+         "contradicted"),
+        ("B saves 12 a month over A, 7 over C.", "checked"),
+        ("B saves 12 a month over A, 7 a year over C.", "contradicted"),
         ("Choosing B saves 10 a month compared with A, and 7 a month compared with C.",
          "contradicted"),
     ],

@@ -513,13 +513,17 @@ def test_a_false_price_beside_a_group_superlative_still_contradicts() -> None:
 @pytest.mark.parametrize(
     "text",
     [
-        "B saves you 30 versus A and 20 versus C.",
         "B wins, 20 ahead of C.",
         "Second place goes to C at 110, 20 behind B.",
     ],
 )
 def test_an_amount_followed_by_a_relation_is_a_gap_not_the_subjects_price(text: str) -> None:
     assert verdicts(text) == ["unverified"]
+
+
+def test_savings_versus_each_record_are_gaps_not_the_subjects_price() -> None:
+    assert verdicts("B saves you 30 versus A and 20 versus C.") == ["checked"]
+    assert verdicts("B saves you 30 versus A and 25 versus C.") == ["contradicted"]
 
 
 def test_an_amount_versus_another_amount_is_still_the_subjects_price() -> None:

@@ -10,6 +10,7 @@ from .check import Table, matches
 from .implicit import implicit_others
 from .judge import Test, _all_of, _any_of, _gap_test, _strict, _value, _versus_number
 from .kinds import Amount
+from .others import more_savings
 from .tokens import Tok
 from .units import Unit
 from .words import WordForms
@@ -101,7 +102,7 @@ class CompareForms(WordForms):
         if margin and len(pairs) == 1 and not neg:
             return self._by_more(pairs[0][0], j, exact=subjects[0].exact, direction=direction,
                                  period=period, hedge=hedge)  # fmt: skip
-        return j
+        return more_savings(self, pairs, start, j, period=period, ok=not neg and not implicit)
 
     def _add_comparison(
         self,

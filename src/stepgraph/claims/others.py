@@ -1,7 +1,9 @@
-"""``green costs 38. The other two are more expensive: red by 4 and blue by 9.``: a list
-of margins of the records other than the previous sentence's one subject, each to it.
-Read only when the listed records are exactly all the others (and as many as a stated
-count), each with its own ``by N``; anything else leaves the sentence to the reviewer.
+"""Lists of margins. ``green costs 38. The other two are more expensive: red by 4 and
+blue by 9.``: the records other than the previous sentence's one subject, each to it;
+read only when the listed records are exactly all the others (and as many as a stated
+count), each with its own ``by N``. ``B saves 12 a month compared with A, and 5 compared
+with C``: the same subject's saving against each further record. Anything else leaves
+the sentence to the reviewer.
 """
 
 from __future__ import annotations
@@ -84,3 +86,47 @@ def _items(reader: WordForms, j: int) -> tuple[list[tuple[int, Tok]], int]:
         if reader.low(j) == "and":
             j += 1
     return items, j
+
+
+_AGAINST = {("compared", "with"), ("compared", "to"), ("relative", "to"), ("over",),
+            ("versus",), ("vs",), ("against",)}  # fmt: skip
+
+
+def more_savings(
+    reader: WordForms,
+    pairs: list[tuple[str, str]],
+    start: int,
+    j: int,
+    *,
+    period: str | None,
+    ok: bool,
+) -> int:
+    """After ``B saves 12 a month compared with A``: ``, and 5 a month compared with C``, one
+    more saving of the same subject per record; returns the unit after the last read."""
+    if (
+        not ok
+        or len(pairs) != 1
+        or not any(reader.low(k) in ("saves", "save", "saving") for k in range(start, j))
+    ):
+        return j
+    x = pairs[0][0]
+    while True:
+        k = j + 1 if reader.low(j) in (",", "and") else j
+        k = k + 1 if reader.low(k) == "and" and reader.low(j) == "," else k
+        if k == j or reader.kind(k) != "num":
+            return j
+        tok = reader.units[k].tok
+        if tok is None or tok.pct or not reader.money(reader.units[k]):
+            return j
+        at, per = reader._periods(k + 1, tok.period or period)
+        words = (reader.low(at), reader.low(at + 1))
+        step = 2 if words in _AGAINST else 1 if words[:1] in _AGAINST else 0
+        if not step or reader.kind(at + step) != "off":
+            return j
+        y = reader.units[at + step]
+        test = reader._difference_test(x, y.offer or "", "cheaper", amount=tok, share=None,
+                                       hedge=None, period=per)  # fmt: skip
+        reader.targets.add(at + step)
+        reader.add(f"{x} saves {tok.text} over {y.offer}", test, k, at + step + 1,
+                   exact=y.exact and reader.units[start].exact)  # fmt: skip
+        j = at + step + 1
