@@ -273,3 +273,21 @@ def test_margins_in_clauses_after_semicolons_keep_their_reference() -> None:
 def test_a_saving_after_another_records_price_is_not_an_implicit_margin() -> None:
     text = "On a 24-month contract, B totals 780.00 against 840.00 for A, a saving of 60.00."
     assert "contradicted" not in verdicts(text, table(A=35, B=32.5))
+
+
+def test_a_table_row_is_no_antecedent() -> None:
+    text = "| Offer | Monthly |\n|---|---|\n| A | 60 |\n| B | 54 |\n\nIt costs 54 a month."
+    assert verdicts(text, TWO)[-1] == "unverified"
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "B is the better deal. It is worth noting that A costs 70.",
+        "B is the better deal. It costs 6 more to choose A.",
+        "B is the cheapest, and A is dearer. It costs 54 a month.",
+        "A and B were compared. The former price was 70.",
+    ],
+)
+def test_references_that_are_not_clear_are_not_read(text: str) -> None:
+    assert verdicts(text, TWO)[-1] == "unverified"

@@ -166,7 +166,7 @@ class ProseReader:
         reader.table_row = row
         reader.build_units(self.before)
         statements = reader.read() + self.layout.statements(norm, raw, span, toks, row)
-        self.before = reader.mentions()
+        self.before = reader.mentions() if not row else Mentions()  # a row is no antecedent
         text = raw[start:end]
         cited = tuple(dict.fromkeys(cites))
         kept = [statements[reader.pair_gap]] if reader.pair_gap is not None else []
