@@ -265,9 +265,17 @@ def test_a_margin_to_the_only_other_record_named_before() -> None:
 
 
 def test_margins_in_clauses_after_semicolons_keep_their_reference() -> None:
+    # B is 30 more than A (the record C's margin was to), or 20 more than C: two readings
     text = "Prices: A 90, B 120, C 100; A is the lowest; C is 10 more; B is {} more."
-    assert verdicts(text.format(30), TENS) == ["checked"]
-    assert verdicts(text.format(20), TENS) == ["contradicted"]
+    assert verdicts(text.format(30), TENS) == ["unverified"]
+    assert verdicts(text.format(20), TENS) == ["unverified"]
+    assert verdicts(text.format(25), TENS) == ["contradicted"]
+
+
+def test_a_cumulative_margin_is_not_read() -> None:
+    assert verdicts("A is the cheapest at 90. C is 10 more. B is 20 more still.", TENS)[2] == (
+        "unverified"
+    )
 
 
 def test_a_saving_after_another_records_price_is_not_an_implicit_margin() -> None:

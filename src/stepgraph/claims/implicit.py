@@ -15,6 +15,7 @@ from .units import SentenceBase, Unit
 _CMP = lx.AMOUNT_CMP | {"expensive", "dearer", "pricier"}
 _VERB = {"costs", "cost", "is", "comes", "was", "at", "priced", ","}
 _LINK = {"is", "are", "was", "costs", "cost", "comes", "in", "only", "just", "'s", "s", "still"}
+_CUMULATIVE = {"still", "again", "further", "beyond", "on", "atop", "above", "over"}
 _ADJECTIVES = {"cheaper", "more", "less", "dearer", "pricier", "costlier", "lower", "higher"}
 
 
@@ -35,6 +36,8 @@ def implicit_others(
         first += 3  # "A (101.40) is 0.50 more"
     if any(reader.low(k) not in _LINK for k in range(first, at)):
         return None  # "840 for A, a saving of 60": the margin is not the subject's
+    if any(reader.low(k) in _CUMULATIVE for k in range(j, j + 4)):
+        return None  # "A is 10 more still": than the record just given a margin
     if not any(reader.low(k) in _ADJECTIVES for k in range(at, j)):
         return None  # "saves 30", "undercuts by 4": the other side is named or not said
     if amount is not None and not reader.money(_num_unit(amount)):
@@ -51,13 +54,14 @@ def implicit_others(
     plain = [k for k in earlier if not _parallel(reader, k)]
     others = list(dict.fromkeys(units[k].offer for k in plain if units[k].offer != subject))
     readings = [o for o in others if o is not None] if len(named) == 2 else []
-    previous = reader.before.reference or reader.before.subject  # "A is 4 more; C is 7 more"
-    if previous is not None and previous not in named:
-        readings.append(previous)  # "B costs 120 and C costs 10 more": than B, or than A
+    # "A is 4 more; C is 7 more": than the record A's margin was to, or than A itself
+    for previous in dict.fromkeys((reader.before.reference, reader.before.subject)):
+        if previous is not None and previous not in named and previous not in readings:
+            readings.append(previous)  # "B costs 120 and C costs 10 more": than B, or than A
     if not readings:
         return None
     exact = len(readings) == 1 and (
-        previous not in readings or reader.before.exact.get(previous, False)
+        readings[0] in named or reader.before.exact.get(readings[0], False)
     )
     return readings, exact
 
