@@ -299,3 +299,29 @@ def test_a_table_row_is_no_antecedent() -> None:
 )
 def test_references_that_are_not_clear_are_not_read(text: str) -> None:
     assert verdicts(text, TWO)[-1] == "unverified"
+
+
+@pytest.mark.parametrize(
+    ("second", "expected"),
+    [
+        ("None of the others costs less than 100.", "checked"),
+        ("None of the others costs less than 105.", "contradicted"),
+        ("None of the others is cheaper than A.", "checked"),
+        ("None of the others is more expensive than A.", "contradicted"),
+        ("Neither of the others costs more than 130.", "checked"),
+        ("Neither of the others costs more than 110.", "contradicted"),
+        ("None of the other two costs more than 130.", "checked"),
+        ("None of the other three costs more than 130.", "unverified"),  # there are two
+        ("None of the others is the cheapest.", "unverified"),
+    ],
+)
+def test_none_of_the_others_is_every_record_but_the_previous_subject(
+    second: str, expected: str
+) -> None:
+    assert verdicts("A is the cheapest at 90. " + second, TENS)[1] == expected
+
+
+def test_none_of_the_others_with_no_one_subject_before_is_not_read() -> None:
+    assert verdicts("A and B are dear. None of the others costs less than 100.", TENS)[1] == (
+        "unverified"
+    )

@@ -8,6 +8,7 @@ otherwise it stays a word, and the sentence stays unverified.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from decimal import Decimal
 
 from . import lexicon as lx
 from .tokens import Tok
@@ -32,6 +33,7 @@ class Ref:
     idx: tuple[int, ...]
     joiner: str = "and"  # "and", or "nor" after "neither"
     exact: bool = True
+    lead: str | None = None  # "none of the others": "neither" (the first token), then them
 
 
 _PLURAL_SPANS = (("both", "of", "them"), ("each", "of", "them"), ("all", "of", "them"))
@@ -57,7 +59,9 @@ _NOT_FORMER = {
 """After ``the former``, a noun that makes it an adjective (``the former price``)."""
 
 
-def resolve(toks: list[Tok], before: Mentions, *, it_subject: bool) -> dict[int, Ref]:
+def resolve(
+    toks: list[Tok], before: Mentions, *, it_subject: bool, ids: list[str]
+) -> dict[int, Ref]:
     """The references of one sentence, by the index of the first token each spans.
     ``it_subject``: ``it`` may stand for ``before.subject`` (the caller's rule)."""
     refs: dict[int, Ref] = {}
@@ -91,6 +95,10 @@ def resolve(toks: list[Tok], before: Mentions, *, it_subject: bool) -> dict[int,
             group = _plural(before, two=two)
             if group:
                 refs[index] = Ref(group, (index,), exact=_exact(before, group))
+        elif low in ("none", "neither") and after == "of" and before.subject is not None:
+            ref = _none_of_the_others(toks, index, before.subject, ids, before)
+            if ref is not None:
+                refs[index] = ref
         elif (low, after, _low(toks, index + 2)) in _PLURAL_SPANS or (
             low == "of" and after == "them" and index and toks[index - 1].low == "neither"
         ):
@@ -100,6 +108,32 @@ def resolve(toks: list[Tok], before: Mentions, *, it_subject: bool) -> dict[int,
                 refs[index] = Ref(group, span, "nor" if low == "of" else "and",
                                   exact=_exact(before, group))  # fmt: skip
     return refs
+
+
+def _none_of_the_others(
+    toks: list[Tok], index: int, subject: str, ids: list[str], before: Mentions
+) -> Ref | None:
+    """``None of the others``, ``none of the other two offers``, ``neither of the others``:
+    every record but the previous sentence's one subject, none of which ... (``neither``
+    only when they are two; a stated count must match)."""
+    k = index + 2 + (_low(toks, index + 2) == "the")
+    word = _low(toks, k)
+    if word not in ("others", "rest", "other", "remaining"):
+        return None
+    k += 1
+    count = toks[k] if k < len(toks) and toks[k].kind == "num" and not toks[k].pct else None
+    k += count is not None
+    noun = _low(toks, k) in ("offers", "plans", "options", "quotes", "ones", "bids")
+    k += noun
+    if word in ("other", "remaining") and not (noun or count):
+        return None
+    others = tuple(i for i in ids if i != subject)
+    if count is not None and count.values != (Decimal(len(others)),):
+        return None
+    if toks[index].low == "neither" and len(others) != 2:
+        return None
+    return Ref(others, tuple(range(index + 1, k)), "nor",
+               exact=before.exact.get(subject, False), lead="neither")  # fmt: skip
 
 
 def _low(toks: list[Tok], index: int) -> str:

@@ -68,7 +68,7 @@ class SentenceBase:
         named = any(t.kind in ("offer", "near") for t in self.toks)
         pronoun = before.subject
         self.before = before
-        self.refs = resolve(self.toks, before, it_subject=True)
+        self.refs = resolve(self.toks, before, it_subject=True, ids=ids)
         spanned = {i for ref in self.refs.values() for i in ref.idx}
         units = self.units
         for index, tok in enumerate(self.toks):
@@ -204,8 +204,11 @@ def _ref_units(ref: Ref, tok: Tok) -> list[Unit]:
     """``the latter``: one record unit; ``they both``: ``A and C`` (each unit spans the
     reference's tokens, the joining word none)."""
     out: list[Unit] = []
-    for offer in ref.offers:
-        if out:
+    idx = list(ref.idx)
+    if ref.lead is not None:  # "none of the others": "neither" A "nor" C
+        out.append(Unit("w", ref.lead, [idx[0] - 1]))
+    for number, offer in enumerate(ref.offers):
+        if number:
             out.append(Unit("w", ref.joiner, []))
-        out.append(Unit("off", tok.low, list(ref.idx), offer, ref.exact, tok))
+        out.append(Unit("off", "others" if ref.lead else tok.low, idx, offer, ref.exact, tok))
     return out
