@@ -40,7 +40,7 @@ def implicit_others(
         return None  # "A is 10 more still": than the record just given a margin
     if not any(reader.low(k) in _ADJECTIVES for k in range(at, j)):
         return None  # "saves 30", "undercuts by 4": the other side is named or not said
-    if amount is not None and not reader.money(_num_unit(amount)):
+    if amount is not None and not (reader.kind(at) == "num" and reader.money(reader.units[at])):
         return None
     subject = subjects[0].offer
     units = reader.units
@@ -64,10 +64,6 @@ def implicit_others(
         readings[0] in named or reader.before.exact.get(readings[0], False)
     )
     return readings, exact
-
-
-def _num_unit(tok: Tok) -> Unit:
-    return Unit("num", tok.low, [], tok=tok)
 
 
 def _parallel(reader: SentenceBase, k: int) -> bool:

@@ -130,7 +130,7 @@ class ProseReader:
         self.claims = claims
         self.verdicts = verdicts  # claim id -> true / contradicted / invalid
         self.cited_at: dict[str, list[int]] = {}
-        self.before = Mentions()  # what the previous sentence named, for its references
+        self.mentions_before = Mentions()  # what the previous sentence named (references)
         self.header_year = False  # the table being read has a yearly column
         self.layout = Layout(table)  # numbered ranked lists and table columns
 
@@ -164,9 +164,9 @@ class ProseReader:
             ranking_context=bool(words & _RANKING),
         )
         reader.table_row = row
-        reader.build_units(self.before)
+        reader.build_units(self.mentions_before)
         statements = reader.read() + self.layout.statements(norm, raw, span, toks, row)
-        self.before = reader.mentions() if not row else Mentions()  # a row is no antecedent
+        self.mentions_before = reader.mentions() if not row else Mentions()  # rows: none
         text = raw[start:end]
         cited = tuple(dict.fromkeys(cites))
         kept = [statements[reader.pair_gap]] if reader.pair_gap is not None else []
