@@ -325,3 +325,26 @@ def test_none_of_the_others_with_no_one_subject_before_is_not_read() -> None:
     assert verdicts("A and B are dear. None of the others costs less than 100.", TENS)[1] == (
         "unverified"
     )
+
+
+@pytest.mark.parametrize(
+    ("second", "expected"),
+    [
+        ("Both cost over 70 a month.", "contradicted"),
+        ("Both cost more than 65 a month.", "checked"),
+        ("Both cost more than 70 a month.", "contradicted"),
+        ("Neither costs less than 65.", "checked"),
+        ("Neither costs less than 70.", "contradicted"),
+        ("Neither is cheaper than B.", "checked"),
+        ("Each costs more than 61.", "checked"),
+        ("Both are good options.", "unverified"),
+    ],
+)
+def test_both_each_neither_opening_a_sentence_are_the_pair_before(
+    second: str, expected: str
+) -> None:
+    assert verdicts("A and C are more expensive. " + second, ABC)[1] == expected
+
+
+def test_both_after_a_sentence_with_one_subject_is_not_read() -> None:
+    assert verdicts("B is the cheapest. Both cost more than 70 a month.", ABC)[1] == "unverified"

@@ -34,8 +34,11 @@ class Ref:
     joiner: str = "and"  # "and", or "nor" after "neither"
     exact: bool = True
     lead: str | None = None  # "none of the others": "neither" (the first token), then them
+    lead_at: int = -1  # the token the lead word stands on
 
 
+_PLURAL_VERBS = lx.VERBS | {"cost", "come", "sit", "lie", "fall", "exceed", "exceeds", "remain",
+                             "stay", "stays", "undercut", "undercuts", "beat", "beats"}  # fmt: skip
 _PLURAL_SPANS = (("both", "of", "them"), ("each", "of", "them"), ("all", "of", "them"))
 _NOT_FORMER = {
     "price",
@@ -95,6 +98,13 @@ def resolve(
             group = _plural(before, two=two)
             if group:
                 refs[index] = Ref(group, (index,), exact=_exact(before, group))
+        elif index == 0 and low in ("both", "each", "neither") and after in _PLURAL_VERBS:
+            group = _plural(before, two=low != "each")  # "Both cost over 70", "Neither is ..."
+            if group and (low != "neither" or len(group) == 2):
+                nor = low == "neither"
+                refs[index] = Ref(group, (index,), "nor" if nor else "and",
+                                  exact=_exact(before, group), lead="neither" if nor else None,
+                                  lead_at=index)  # fmt: skip
         elif low in ("none", "neither") and after == "of" and before.subject is not None:
             ref = _none_of_the_others(toks, index, before.subject, ids, before)
             if ref is not None:
@@ -133,7 +143,7 @@ def _none_of_the_others(
     if toks[index].low == "neither" and len(others) != 2:
         return None
     return Ref(others, tuple(range(index + 1, k)), "nor",
-               exact=before.exact.get(subject, False), lead="neither")  # fmt: skip
+               exact=before.exact.get(subject, False), lead="neither", lead_at=index)  # fmt: skip
 
 
 def _low(toks: list[Tok], index: int) -> str:

@@ -206,9 +206,9 @@ def _ref_units(ref: Ref, tok: Tok) -> list[Unit]:
     out: list[Unit] = []
     idx = list(ref.idx)
     if ref.lead is not None:  # "none of the others": "neither" A "nor" C
-        out.append(Unit("w", ref.lead, [idx[0] - 1]))
+        out.append(Unit("w", ref.lead, [ref.lead_at]))
     for number, offer in enumerate(ref.offers):
         if number:
             out.append(Unit("w", ref.joiner, []))
-        out.append(Unit("off", "others" if ref.lead else tok.low, idx, offer, ref.exact, tok))
+        out.append(Unit("off", "them" if ref.lead else tok.low, idx, offer, ref.exact, tok))
     return out
