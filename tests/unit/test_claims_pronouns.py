@@ -348,3 +348,28 @@ def test_both_each_neither_opening_a_sentence_are_the_pair_before(
 
 def test_both_after_a_sentence_with_one_subject_is_not_read() -> None:
     assert verdicts("B is the cheapest. Both cost more than 70 a month.", ABC)[1] == "unverified"
+
+
+@pytest.mark.parametrize(
+    ("second", "expected"),
+    [
+        ("The latter is 3 dearer.", "checked"),
+        ("The latter is 4 dearer.", "contradicted"),
+        ("The former is 3 cheaper.", "checked"),
+        ("The former is 3 more expensive.", "contradicted"),
+    ],
+)
+def test_a_margin_of_the_former_or_the_latter_is_to_the_other_one(
+    second: str, expected: str
+) -> None:
+    assert verdicts("We compared alpha and beta. " + second, GREEK)[1] == expected
+
+
+def test_it_before_a_comparison_verb_is_the_previous_subject() -> None:
+    assert verdicts("gamma wins. It undercuts alpha by 2 and beta by 5.", GREEK) == [
+        "checked",
+        "checked",
+    ]
+    assert verdicts("gamma wins. It undercuts alpha by 3 and beta by 5.", GREEK)[1] == (
+        "contradicted"
+    )

@@ -45,6 +45,9 @@ def implicit_others(
     subject = subjects[0].offer
     units = reader.units
     named = list(dict.fromkeys(u.offer for u in units if u.kind == "off"))
+    paired = reader.pair_other.get(subject or "")
+    if paired is not None and set(named) <= {subject, paired[0]}:
+        return [paired[0]], paired[1]  # "A and B were compared. The latter is 3 dearer"
     if reader.frame:
         pair = [u.offer for k, u in enumerate(units[:5]) if u.kind == "off"]
         if subject in pair and len(named) == 2:

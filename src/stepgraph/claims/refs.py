@@ -35,8 +35,10 @@ class Ref:
     exact: bool = True
     lead: str | None = None  # "none of the others": "neither" (the first token), then them
     lead_at: int = -1  # the token the lead word stands on
+    other: tuple[str, bool] | None = None  # "the latter": the former (and if named exactly)
 
 
+_IT_VERBS = lx.SUBJECT_VERBS | lx.VERBS | {"undercuts", "beats", "saves", "ranks", "stays"}
 _PLURAL_VERBS = lx.VERBS | {"cost", "come", "sit", "lie", "fall", "exceed", "exceeds", "remain",
                              "stay", "stays", "undercut", "undercuts", "beat", "beats"}  # fmt: skip
 _PLURAL_SPANS = (("both", "of", "them"), ("each", "of", "them"), ("all", "of", "them"))
@@ -84,10 +86,10 @@ def resolve(
                 continue
             pair = named_here or [(o, before.exact.get(o, False)) for o in before.named]
             if len(pair) == 2:
-                offer, exact = pair[0] if low == "former" else pair[1]
-                refs[index - 1] = Ref((offer,), (index - 1, index), exact=exact)
+                (offer, exact), other = pair[::1] if low == "former" else pair[::-1]
+                refs[index - 1] = Ref((offer,), (index - 1, index), exact=exact, other=other)
         elif low in ("it", "it's") and before.subject is not None and it_subject:
-            if index < first_name and (low == "it's" or after in lx.SUBJECT_VERBS | lx.VERBS):
+            if index < first_name and (low == "it's" or after in _IT_VERBS):
                 refs[index] = Ref((before.subject,), (index,),
                                   exact=before.exact.get(before.subject, False))  # fmt: skip
         elif low == "they":

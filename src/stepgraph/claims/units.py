@@ -56,6 +56,7 @@ class SentenceBase:
         self.unchained: list[int] | None = None  # words no "<" chain may sit beside
         self.before = Mentions()  # what the previous sentence named
         self.implicit_to: dict[str, bool] = {}  # records its margins with no "than" were to
+        self.pair_other: dict[str, tuple[str, bool]] = {}  # "the latter": the former
         self.frame: set[int] = set()  # "Between A and C, ...": the pair a margin is within
         # "Apart from B, C is the cheapest": a superlative over some offers only
         self.narrowed = any(t.low in lx.NARROWING for t in toks if t.kind == "word")
@@ -70,6 +71,7 @@ class SentenceBase:
         self.before = before
         self.refs = resolve(self.toks, before, it_subject=True, ids=ids)
         spanned = {i for ref in self.refs.values() for i in ref.idx}
+        self.pair_other = {r.offers[0]: r.other for r in self.refs.values() if r.other}
         units = self.units
         for index, tok in enumerate(self.toks):
             if index in self.refs:
