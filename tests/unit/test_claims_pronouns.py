@@ -373,3 +373,10 @@ def test_it_before_a_comparison_verb_is_the_previous_subject() -> None:
     assert verdicts("gamma wins. It undercuts alpha by 3 and beta by 5.", GREEK)[1] == (
         "contradicted"
     )
+
+
+def test_a_superlative_within_an_opening_pair_is_of_the_two_only() -> None:
+    inputs = table(A=120, B=90, C=110)
+    assert verdicts("Of A and C, C is the cheapest.", inputs) == ["unverified"]
+    assert verdicts("Between A and C, C is the cheapest.", inputs) == ["unverified"]
+    assert verdicts("Of A and C, the latter is cheaper by 10.", inputs) == ["checked"]

@@ -25,7 +25,11 @@ def implicit_others(
     """The records the subject's margin may be to, and whether the reading is certain;
     None when there is no clear one. ``at`` is the margin (or the comparison word), ``j``
     the unit after the comparison."""
-    if len(subjects) != 1 or (amount is None and reader.low(j) != "by") or reader.narrowed:
+    if (
+        len(subjects) != 1
+        or (amount is None and reader.low(j) != "by")
+        or (reader.narrowed and not reader.frame)
+    ):
         return None
     first = start + 1
     if (

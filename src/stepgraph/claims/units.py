@@ -129,6 +129,7 @@ class SentenceBase:
         ):
             self.covered.update(range(5))
             self.frame = self.used(0, 5)
+            self.narrowed = True  # "Of A and C, C is the cheapest": of the two only
 
     def _resolves(self, index: int, tok: Tok, pronoun: str | None, named: bool) -> bool:
         """``It``/``That is``/``This costs``: the previous sentence's one subject, read only
