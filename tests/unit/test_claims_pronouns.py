@@ -380,3 +380,18 @@ def test_a_superlative_within_an_opening_pair_is_of_the_two_only() -> None:
     assert verdicts("Of A and C, C is the cheapest.", inputs) == ["unverified"]
     assert verdicts("Between A and C, C is the cheapest.", inputs) == ["unverified"]
     assert verdicts("Of A and C, the latter is cheaper by 10.", inputs) == ["checked"]
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("green is the one to pick. The other two are more expensive.", "checked"),
+        ("red is the one to pick. The other two are more expensive.", "contradicted"),
+        ("green is the one to pick. The other two are more expensive than green.", "checked"),
+        ("green is the one to pick. The rest are pricier.", "checked"),
+        ("green is the one to pick. The other three are pricier.", "unverified"),
+        ("green is the one to pick. The other two are more expensive in quality.", "unverified"),
+    ],
+)
+def test_the_others_are_each_dearer_than_the_previous_subject(text: str, expected: str) -> None:
+    assert verdicts(text, COLOURS)[1] == expected

@@ -8,9 +8,10 @@ the sentence to the reviewer.
 
 from __future__ import annotations
 
+from decimal import Decimal
 from typing import TYPE_CHECKING
 
-from .judge import _all_of
+from .judge import _all_of, _strict
 
 if TYPE_CHECKING:
     from .tokens import Tok
@@ -36,7 +37,10 @@ def others_margins(reader: WordForms) -> None:
     while reader.low(j) in _VERBS:
         j += 1
     direction, j = _direction(reader, j)
-    if direction is None or reader.low(j) not in _OPEN:
+    if direction is None:
+        return
+    if reader.low(j) not in _OPEN:
+        _all_others(reader, subject, direction, j, count)  # "The other two are dearer."
         return
     items, j = _items(reader, j + 1)
     if reader.low(j) not in ("", ".", "!", ")", ";") or not items:
@@ -57,6 +61,25 @@ def others_margins(reader: WordForms) -> None:
     exact = reader.before.exact.get(subject, False) and all(reader.units[k].exact for k, _ in items)
     reader.add("; ".join(says), _all_of(tests), 0, j, exact=exact and not reader.year_context)
     reader.covered.update(range(j))
+
+
+def _all_others(reader: WordForms, subject: str, direction: str, j: int, count: Tok | None) -> None:
+    """``The other two are more expensive (than green).``: each other record, strictly."""
+    than = reader.low(j) == "than"
+    if than and (reader.kind(j + 1) != "off" or reader.units[j + 1].offer != subject):
+        return
+    end = j + 2 if than else j
+    if reader.low(end) not in ("", ".", "!"):
+        return
+    others = [r.id for r in reader.table.records if r.id != subject]
+    if count is not None and count.values != (Decimal(len(others)),):
+        return
+    exact = reader.before.exact.get(subject, False) and (not than or reader.units[j + 1].exact)
+    word = direction.replace("_", " ")
+    reader.add(f"every other offer is {word} than {subject}",
+               _all_of([_strict(x, subject, direction, False) for x in others]), 0, end,
+               exact=exact)  # fmt: skip
+    reader.covered.update(range(end))
 
 
 def _direction(reader: WordForms, j: int) -> tuple[str | None, int]:
