@@ -395,3 +395,23 @@ def test_a_superlative_within_an_opening_pair_is_of_the_two_only() -> None:
 )
 def test_the_others_are_each_dearer_than_the_previous_subject(text: str, expected: str) -> None:
     assert verdicts(text, COLOURS)[1] == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("B is the cheapest, and it costs 54 a month.", "checked"),
+        ("B is the cheapest, and it costs 55 a month.", "contradicted"),
+        ("A is the better deal because it is the cheapest.", "contradicted"),
+        ("B includes a router, and it costs 54 a month.", "unverified"),
+    ],
+)
+def test_it_after_a_conjunction_is_the_only_record_named_before(text: str, expected: str) -> None:
+    assert verdicts(text, TWO) == [expected]
+
+
+def test_a_margin_with_a_bracketed_yearly_figure_is_not_a_price() -> None:
+    inputs = table(home=29.95, pro=39.95)
+    text = "TL;DR: go with home, it is 10.00/month (120.00/year) cheaper than pro."
+    assert verdicts(text, inputs) == ["unverified"]
+    assert verdicts("home is 10.00/month (120.00/year) cheaper than pro.", inputs) == ["unverified"]

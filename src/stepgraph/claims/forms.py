@@ -244,6 +244,10 @@ class SentenceReader(HeadForms):
             cmp_word = ""  # "mit 90 € im Monat günstiger als A": 90 is the price, not the gap
         if tok.pct or cmp_word in lx.AMOUNT_CMP:
             return self._comparative(subjects, start, at, hedge, neg)
+        if (cmp_word, self.kind(nxt + 1), self.low(nxt + 2)) == ("(", "num", ")") and (
+            self.low(nxt + 3) in lx.AMOUNT_CMP
+        ):
+            return None  # "10/month (120/year) cheaper than B": a margin, not a price
         after = nxt + 1 if self.low(nxt) == "," else nxt
         if self.low(after) in ("give", "approximately", "roughly", "ish", "thereabouts") or (
             self.low(after), self.low(after + 1)) == ("or", "so"):  # fmt: skip

@@ -39,6 +39,7 @@ class Ref:
 
 
 _IT_VERBS = lx.SUBJECT_VERBS | lx.VERBS | {"undercuts", "beats", "saves", "ranks", "stays"}
+_IT_JOINERS = {"and", ",", "so", "but", "as", "since", "because", "while", "where"}
 _PLURAL_VERBS = lx.VERBS | {"cost", "come", "sit", "lie", "fall", "exceed", "exceeds", "remain",
                              "stay", "stays", "undercut", "undercuts", "beat", "beats"}  # fmt: skip
 _PLURAL_SPANS = (("both", "of", "them"), ("each", "of", "them"), ("all", "of", "them"))
@@ -88,6 +89,14 @@ def resolve(
             if len(pair) == 2:
                 (offer, exact), other = pair[::1] if low == "former" else pair[::-1]
                 refs[index - 1] = Ref((offer,), (index - 1, index), exact=exact, other=other)
+        elif (
+            low in ("it", "it's")
+            and index > first_name
+            and len(named_here) == 1
+            and _low(toks, index - 1) in _IT_JOINERS
+            and (low == "it's" or after in _IT_VERBS)
+        ):  # "B is the cheapest, and it costs 54": the only record named before
+            refs[index] = Ref((named_here[0][0],), (index,), exact=named_here[0][1])
         elif low in ("it", "it's") and before.subject is not None and it_subject:
             if index < first_name and (low == "it's" or after in _IT_VERBS):
                 refs[index] = Ref((before.subject,), (index,),
