@@ -55,7 +55,8 @@ _FLIPS = [
     ("saves", "costs an extra"),
 ]
 _SYMMETRIC = re.compile(
-    r"(?i)\b(tie|tied|same|equal|apart|between|and|second|third|fourth|middle)\b"
+    r"(?i)\b(tie|tied|same|equal|apart|between|and|both|neither|nor|second|third|fourth|"
+    r"middle)\b"
 )  # "A and B tie", "C is the second cheapest" of three is also the second dearest
 
 

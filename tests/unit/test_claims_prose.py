@@ -132,7 +132,7 @@ def test_a_hedge_does_not_excuse_a_false_statement(text: str) -> None:
 
 
 def test_a_pronoun_is_followed_to_the_one_offer_of_the_sentence_before() -> None:
-    assert verdicts("C costs 110. It is 20 more than B.") == ["checked", "unverified"]
+    assert verdicts("C costs 110. It is 20 more than B.") == ["checked", "checked"]
     assert verdicts("C costs 110. It is 50 more than B.") == ["checked", "contradicted"]
 
 
@@ -424,7 +424,8 @@ def test_that_before_a_named_subject_is_not_a_pronoun() -> None:
 
 def test_a_record_compared_with_is_not_the_subject_of_the_next_comparison() -> None:
     text = "At 39.90, east is 10.09 cheaper than north, 14.60 cheaper than south."
-    assert verdicts(text, REGIONS) == ["unverified"]
+    assert verdicts(text, REGIONS) == ["checked"]  # east's, both margins true; none of north
+    assert verdicts(text.replace("14.60", "15.60"), REGIONS) == ["contradicted"]
 
 
 def test_a_list_of_comparisons_after_commas_belongs_to_the_first_subject() -> None:
@@ -512,13 +513,17 @@ def test_a_false_price_beside_a_group_superlative_still_contradicts() -> None:
 @pytest.mark.parametrize(
     "text",
     [
-        "B saves you 30 versus A and 20 versus C.",
         "B wins, 20 ahead of C.",
         "Second place goes to C at 110, 20 behind B.",
     ],
 )
 def test_an_amount_followed_by_a_relation_is_a_gap_not_the_subjects_price(text: str) -> None:
     assert verdicts(text) == ["unverified"]
+
+
+def test_savings_versus_each_record_are_gaps_not_the_subjects_price() -> None:
+    assert verdicts("B saves you 30 versus A and 20 versus C.") == ["checked"]
+    assert verdicts("B saves you 30 versus A and 25 versus C.") == ["contradicted"]
 
 
 def test_an_amount_versus_another_amount_is_still_the_subjects_price() -> None:

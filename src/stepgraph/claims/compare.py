@@ -7,8 +7,10 @@ from decimal import Decimal
 
 from . import lexicon as lx
 from .check import Table, matches
+from .implicit import implicit_others
 from .judge import Test, _all_of, _any_of, _gap_test, _strict, _value, _versus_number
 from .kinds import Amount
+from .others import more_savings
 from .tokens import Tok
 from .units import Unit
 from .words import WordForms
@@ -46,9 +48,14 @@ class CompareForms(WordForms):
                 j += 1
         j, period = self._periods(j, period)
         after = self._ratio_words(j) if ratio else self._than(j, direct=direct)
-        if after is None:
+        implicit = (
+            None
+            if after is not None or ratio or direct
+            else (implicit_others(self, subjects, start=start, at=at, j=j, amount=amount))
+        )  # "Between A and C, C is cheaper by 4": to the record left implicit
+        if after is None and implicit is None:
             return None
-        targets, j = self._targets(after)
+        targets, j = (implicit[0], j) if implicit is not None else self._targets(after or j)
         if not targets:
             return self._against_number(
                 subjects, start, at, j, direction=direction, amount=amount, neg=neg
@@ -62,6 +69,8 @@ class CompareForms(WordForms):
         )
         if neg and (amount is not None or share is not None):
             return j  # "is not 30 cheaper than": not read
+        if implicit is not None and (amount is None or self.low(j) in lx.THAN_WORDS | {"compared"}):
+            return None  # "A is dearer by 30 than B": not a margin to an implicit record
         pairs = [(s.offer or "", t) for s in subjects for t in targets]
         tests = [
             self._pair_test(
@@ -75,17 +84,46 @@ class CompareForms(WordForms):
             word, by = f"{share / 100:g} times the price of", ""
         elif word:
             word = f"{word} than"
-        says = "; ".join(f"{x} is {'not ' if neg else ''}{word} {y}{by}" for x, y in pairs)
+        says = (" or " if implicit else "; ").join(
+            f"{x} is {'not ' if neg else ''}{word} {y}{by}" for x, y in pairs
+        )
         self.last_target = True
         self.target = self.units[j - 1] if self.kind(j - 1) == "off" else None
         loose = hedge is not None or (share is not None and not ratio and share % 1 != 0)
-        self.add(
-            says, _all_of(tests), start, j, exact=all(s.exact for s in subjects), certain=not loose
+        self._add_comparison(
+            says,
+            tests=tests,
+            subjects=subjects,
+            start=start,
+            j=j,
+            implicit=implicit,
+            certain=not loose,
         )
         if margin and len(pairs) == 1 and not neg:
             return self._by_more(pairs[0][0], j, exact=subjects[0].exact, direction=direction,
                                  period=period, hedge=hedge)  # fmt: skip
-        return j
+        return more_savings(self, pairs, start, j, period=period, ok=not neg and not implicit)
+
+    def _add_comparison(
+        self,
+        says: str,
+        *,
+        tests: list[Test],
+        subjects: list[Unit],
+        start: int,
+        j: int,
+        implicit: tuple[list[str], bool] | None,
+        certain: bool,
+    ) -> None:
+        """Every pair must hold; a margin to an implicit record holds when one reading does
+        (and is exact only when it has one reading)."""
+        exact = all(s.exact for s in subjects) and (implicit is None or implicit[1])
+        test = _all_of(tests) if implicit is None else _any_of(tests)
+        self.add(says, test, start, j, exact=exact, certain=certain)
+        if implicit is not None:
+            self.statements[-1].used |= self.frame  # "Between A and C, ...": read with it
+            for other in implicit[0]:
+                self.implicit_to[other] = self.implicit_to.get(other, True) and exact
 
     def _margin(self, j: int, hedge: str | None) -> tuple[int, Tok | None, str | None]:
         """``by 30``, ``by roughly 25%``: the margin after the record compared with."""
@@ -207,22 +245,26 @@ class CompareForms(WordForms):
         amount: Tok | None,
         neg: bool,
     ) -> int | None:
-        if amount is not None or self.kind(j) != "num" or len(subjects) != 1:
+        if amount is not None or self.kind(j) != "num":
             return None
         unit = self.units[j]
         if not self.money(unit) or unit.tok is None:
             return None
-        offer = subjects[0].offer or ""
+        if len(subjects) > 1 and self.low(j + 1) in ("together", "combined", "in", "between"):
+            return None  # "A and C cost more than 100 together": not each one's price
+        offers = [s.offer or "" for s in subjects]  # "neither A nor C costs more than 60": each
         tests = []
         for reading, period in self.amount_readings(unit.tok):
             factor = Decimal(12) if period == "year" else Decimal(1)
-            tests.append(_versus_number(offer, factor, reading.value, direction, neg))
+            tests.append(
+                _all_of([_versus_number(o, factor, reading.value, direction, neg) for o in offers])
+            )
         self.add(
-            f"{offer} {direction} than {unit.tok.text}",
+            f"{' and '.join(offers)} {'not ' if neg else ''}{direction} than {unit.tok.text}",
             _any_of(tests),
             start,
             j + 1,
-            exact=subjects[0].exact,
+            exact=all(s.exact for s in subjects),
         )
         return j + 1
 

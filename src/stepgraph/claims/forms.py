@@ -17,6 +17,7 @@ from .compare import _RANGE_VERBS
 from .heads import HeadForms
 from .judge import Statement, _any_of, _bound, _claim_test, _hedged, _price_of
 from .kinds import Price
+from .others import others_margins
 from .tokens import ORDINALS
 from .units import WINDOW, Unit
 
@@ -26,6 +27,8 @@ class SentenceReader(HeadForms):
 
     def read(self) -> list[Statement]:
         units = self.units
+        self.find_frame()
+        others_margins(self)  # "The other two are more expensive: red by 4 and blue by 9"
         at = 0
         while at < len(units):
             unit = units[at]
@@ -49,7 +52,8 @@ class SentenceReader(HeadForms):
                 or (at in self.targets and self.low(at + 1) in lx.SUBJECT_VERBS)
             ):  # a record compared with ("than B") may still be the subject of what follows
                 subjects, after, negated = self._subjects(at)
-                self._predicates(subjects, at, after, negated)
+                start = at - 1 if negated else at  # "Neither A nor C ...": the word is read too
+                self._predicates(subjects, start, after, negated)
                 at = max(at + 1, after if len(subjects) > 1 else at + 1)
                 continue
             if unit.kind != "off":
@@ -250,6 +254,10 @@ class SentenceReader(HeadForms):
             cmp_word = ""  # "mit 90 € im Monat günstiger als A": 90 is the price, not the gap
         if tok.pct or cmp_word in lx.AMOUNT_CMP:
             return self._comparative(subjects, start, at, hedge, neg)
+        if (cmp_word, self.kind(nxt + 1), self.low(nxt + 2)) == ("(", "num", ")") and (
+            self.low(nxt + 3) in lx.AMOUNT_CMP
+        ):
+            return None  # "10/month (120/year) cheaper than B": a margin, not a price
         after = nxt + 1 if self.low(nxt) == "," else nxt
         if self.low(after) in ("give", "approximately", "roughly", "ish", "thereabouts") or (
             self.low(after), self.low(after + 1)) == ("or", "so"):  # fmt: skip

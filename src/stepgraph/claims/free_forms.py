@@ -147,6 +147,7 @@ class FreeForms(GroupForms):
             and self.low(j + 1) not in ("and", ",")
         ):
             self._price(self.units[j], unit.tok, at, j + 1)
+            self.covered.discard(j)  # the record is still the subject of what follows
 
     def _gap_between(self, at: int) -> None:
         """``the difference between C and B is 20 (a month)``: the absolute gap."""

@@ -33,6 +33,7 @@ from .kinds import (
     offers_of,
 )
 from .layout import Layout
+from .refs import Mentions
 from .text import Normalised, Span
 from .tokens import ORDINALS, Tok, names_of, tokenize
 
@@ -145,7 +146,8 @@ class ProseReader:
         self.verdicts = verdicts  # claim id -> true / contradicted / invalid
         self.cited_at: dict[str, list[int]] = {}
         self.previous_subject: str | None = None
-        self.before: str | None = None  # the previous sentence's one subject
+        self.before: str | None = None  # the previous sentence's one subject (the audit)
+        self.mentions_before = Mentions()  # what the previous sentence named (references)
         self.header_year = False  # the table being read has a yearly column
         self.layout = Layout(table)  # numbered ranked lists and table columns
         self.figures = Figures(table)  # what an amount no form read may be (the audit)
@@ -183,13 +185,14 @@ class ProseReader:
             ranking_context=bool(words & _RANKING),
         )
         reader.table_row = row
-        reader.build_units(self.previous_subject)
+        reader.build_units(self.mentions_before)
         statements = reader.read() + self.layout.statements(norm, raw, span, toks, row)
         if self.periods is None:
             self.periods = terms(norm.text)
         self.before = self.previous_subject
         subjects = {t.offer for t in toks if t.kind == "offer"}
         self.previous_subject = next(iter(subjects)) if len(subjects) == 1 else None
+        self.mentions_before = reader.mentions() if not row else Mentions()  # rows: none
         text = raw[start:end]
         cited = tuple(dict.fromkeys(cites))
         kept = [statements[reader.pair_gap]] if reader.pair_gap is not None else []
@@ -214,6 +217,9 @@ class ProseReader:
         kept: list[Statement],
     ) -> tuple[SentenceVerdictKind, str]:
         statements = _anchored(toks, statements, kept)
+        if words & _SUPPOSING:  # "If Max dropped 10, it would be the cheapest": not Max now
+            statements = [s for s in statements
+                          if not any(toks[i].low in lx.PRONOUNS for i in s.used)]  # fmt: skip
         grouped = _top_group(toks)
         if grouped:  # "B and C are the two cheapest": not "each costs two", not "the cheapest"
             statements = [s for s in statements if s.group or not s.used & grouped]
@@ -443,6 +449,7 @@ class ProseReader:
         return False
 
 
+_SUPPOSING = {"if", "assuming", "suppose", "supposing", "unless", "hypothetically", "were"}
 _CHEAPER_CUES = {"cheaper", "less", "lower", "below", "saves", "saving", "save", "savings",
                  "undercuts"}  # fmt: skip
 _DEARER_CUES = {"more", "higher", "pricier", "above", "expensive", "costly"}
@@ -482,8 +489,8 @@ def _stated(tok: Tok, says: str) -> bool:
     """A statement accounts for an amount or a negation in its span only when what it says
     has them: "C is cheaper than B" read across "C is not 50 a month, cheaper than B"
     accounts for neither the ``not`` nor the ``50``."""
-    if tok.kind == "num":
-        return tok.text in says
+    if tok.kind == "num":  # a count in words ("the other two") is read as it stands
+        return tok.text in says or (tok.words and not tok.money and tok.period is None)
     if tok.kind == "word" and tok.low in lx.NEGATIONS:
         return bool(_NEGATED.search(says))
     return True

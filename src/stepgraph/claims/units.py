@@ -9,6 +9,7 @@ from . import lexicon as lx
 from .check import Table
 from .judge import Statement, Test
 from .kinds import Amount, Period, as_period
+from .refs import Mentions, Ref, mentions, resolve
 from .tokens import ORDINALS, Tok
 
 WINDOW = 40  # the longest stretch of units one form may read
@@ -52,6 +53,10 @@ class SentenceBase:
         self.targets: set[int] = set()  # units named after "than"
         self.table_row = False  # a table row: each cell is read on its own
         self.pair_gap: int | None = None  # the statement "X and Y are N apart" (kept whole)
+        self.before = Mentions()  # what the previous sentence named
+        self.implicit_to: dict[str, bool] = {}  # records its margins with no "than" were to
+        self.pair_other: dict[str, tuple[str, bool]] = {}  # "the latter": the former
+        self.frame: set[int] = set()  # "Between A and C, ...": the pair a margin is within
         # "Apart from B, C is the cheapest": a superlative over some offers only
         self.narrowed = any(t.low in lx.NARROWING for t in toks if t.kind == "word")
         self.modal = any(t.low in lx.MODALS for t in toks if t.kind == "word")
@@ -61,13 +66,21 @@ class SentenceBase:
         self._named_count: int | None = None  # records named in the sentence (lazily)
         self._between = False
 
-    def build_units(self, pronoun: str | None) -> None:
+    def build_units(self, before: Mentions) -> None:
         marks = {m for t in self.toks if t.kind == "num" for m in t.marks}
         ids = [r.id for r in self.table.records]
         named = any(t.kind in ("offer", "near") for t in self.toks)
+        pronoun = before.subject
+        self.before = before
+        self.refs = resolve(self.toks, before, it_subject=True, ids=ids)
+        spanned = {i for ref in self.refs.values() for i in ref.idx}
+        self.pair_other = {r.offers[0]: r.other for r in self.refs.values() if r.other}
         units = self.units
         for index, tok in enumerate(self.toks):
-            if index in marks or tok.kind == "cite":
+            if index in self.refs:
+                units.extend(_ref_units(self.refs[index], tok))
+                continue
+            if index in marks or tok.kind == "cite" or index in spanned:
                 continue
             if tok.kind in ("offer", "near"):
                 units.append(Unit("off", tok.low, [index], tok.offer, tok.kind == "offer", tok))
@@ -94,6 +107,32 @@ class SentenceBase:
                     ]
             at += 1
         self._absorb_nouns()
+
+    def mentions(self) -> Mentions:
+        """What this sentence named, for the next sentence's references."""
+        offs = [u for u in self.units if u.kind == "off" and u.offer is not None]
+        at = 0
+        while self.low(at) in ("both", "neither", "either", "the"):
+            at += 1
+        group: list[str] = []
+        while self.kind(at) == "off":
+            group.append(self.units[at].offer or "")
+            if self.low(at + 1) not in (",", "and", "nor", "&") or self.kind(at + 2) != "off":
+                break
+            at += 2
+        refs = list(self.implicit_to.items()) if len(self.implicit_to) == 1 else []
+        return mentions(self.toks, [(u.offer or "", u.exact) for u in offs], group, refs)
+
+    def find_frame(self) -> None:
+        """``Between A and C, the latter is cheaper by 4``: an opening pair that names the
+        two records a margin with no ``than`` is between; they are no subjects."""
+        words = [self.low(k) for k in range(5)]
+        if (words[0], words[2], words[4]) in (("between", "and", ","), ("of", "and", ",")) and (
+            self.kind(1) == self.kind(3) == "off"
+        ):
+            self.covered.update(range(5))
+            self.frame = self.used(0, 5)
+            self.narrowed = True  # "Of A and C, C is the cheapest": of the two only
 
     def _resolves(self, index: int, tok: Tok, pronoun: str | None, named: bool) -> bool:
         """``It``/``That is``/``This costs``: the previous sentence's one subject, read only
@@ -227,3 +266,17 @@ _MONEY_FOLLOW = (
        "pro", "par", "al", "im", "ist", "est", "es", "è", "is", "und", "et", "y", "e"}
 )  # fmt: skip
 """Words that may follow an amount; any other word after a number makes it a count."""
+
+
+def _ref_units(ref: Ref, tok: Tok) -> list[Unit]:
+    """``the latter``: one record unit; ``they both``: ``A and C`` (each unit spans the
+    reference's tokens, the joining word none)."""
+    out: list[Unit] = []
+    idx = list(ref.idx)
+    if ref.lead is not None:  # "none of the others": "neither" A "nor" C
+        out.append(Unit("w", ref.lead, [ref.lead_at]))
+    for number, offer in enumerate(ref.offers):
+        if number:
+            out.append(Unit("w", ref.joiner, []))
+        out.append(Unit("off", "them" if ref.lead else tok.low, idx, offer, ref.exact, tok))
+    return out

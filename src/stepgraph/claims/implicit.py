@@ -1,0 +1,87 @@
+"""The record a margin is to when no ``than`` names it: ``Between A and C, the latter is
+cheaper by 4`` (the opening pair), ``A costs 70 and C is 4 cheaper`` (the only other
+record, named before the subject, not itself in a comparison), ``A is the cheapest at 90;
+C costs ten more and B twenty more`` (a list of margins to the previous sentence's one
+subject). When two of these disagree, both are kept as readings (false only when both
+are) and the sentence is never checked.
+"""
+
+from __future__ import annotations
+
+from . import lexicon as lx
+from .tokens import Tok
+from .units import SentenceBase, Unit
+
+_CMP = lx.AMOUNT_CMP | {"expensive", "dearer", "pricier"}
+_VERB = {"costs", "cost", "is", "comes", "was", "at", "priced", ","}
+_LINK = {"is", "are", "was", "costs", "cost", "comes", "in", "only", "just", "'s", "s", "still"}
+_CUMULATIVE = {"still", "again", "further", "beyond", "on", "atop", "above", "over"}
+_ADJECTIVES = {"cheaper", "more", "less", "dearer", "pricier", "costlier", "lower", "higher"}
+
+
+def implicit_others(
+    reader: SentenceBase, subjects: list[Unit], *, start: int, at: int, j: int, amount: Tok | None
+) -> tuple[list[str], bool] | None:
+    """The records the subject's margin may be to, and whether the reading is certain;
+    None when there is no clear one. ``at`` is the margin (or the comparison word), ``j``
+    the unit after the comparison."""
+    if (
+        len(subjects) != 1
+        or (amount is None and reader.low(j) != "by")
+        or (reader.narrowed and not reader.frame)
+    ):
+        return None
+    first = start + 1
+    if (
+        reader.low(first) == "("
+        and reader.kind(first + 1) == "num"
+        and reader.low(first + 2) == ")"
+    ):
+        first += 3  # "A (101.40) is 0.50 more"
+    if any(reader.low(k) not in _LINK for k in range(first, at)):
+        return None  # "840 for A, a saving of 60": the margin is not the subject's
+    if any(reader.low(k) in _CUMULATIVE for k in range(j, j + 4)):
+        return None  # "A is 10 more still": than the record just given a margin
+    if not any(reader.low(k) in _ADJECTIVES for k in range(at, j)):
+        return None  # "saves 30", "undercuts by 4": the other side is named or not said
+    if amount is not None and not (reader.kind(at) == "num" and reader.money(reader.units[at])):
+        return None
+    subject = subjects[0].offer
+    units = reader.units
+    named = list(dict.fromkeys(u.offer for u in units if u.kind == "off"))
+    paired = reader.pair_other.get(subject or "")
+    if paired is not None and set(named) <= {subject, paired[0]}:
+        return [paired[0]], paired[1]  # "A and B were compared. The latter is 3 dearer"
+    if reader.frame:
+        pair = [u.offer for k, u in enumerate(units[:5]) if u.kind == "off"]
+        if subject in pair and len(named) == 2:
+            return [o for o in pair if o != subject and o is not None], True
+        return None
+    earlier = [k for k in range(start) if units[k].kind == "off"]
+    plain = [k for k in earlier if not _parallel(reader, k)]
+    others = list(dict.fromkeys(units[k].offer for k in plain if units[k].offer != subject))
+    readings = [o for o in others if o is not None] if len(named) == 2 else []
+    # "A is 4 more; C is 7 more": than the record A's margin was to, or than A itself
+    for previous in dict.fromkeys((reader.before.reference, reader.before.subject)):
+        if previous is not None and previous not in named and previous not in readings:
+            readings.append(previous)  # "B costs 120 and C costs 10 more": than B, or than A
+    if not readings:
+        return None
+    exact = len(readings) == 1 and (
+        readings[0] in named or reader.before.exact.get(readings[0], False)
+    )
+    return readings, exact
+
+
+def _parallel(reader: SentenceBase, k: int) -> bool:
+    """The record at ``k`` is itself followed by a margin with no ``than`` (``C costs ten
+    more``): one item of a list of margins to the same record."""
+    at = k + 1
+    while reader.low(at) in _VERB:
+        at += 1
+    if reader.kind(at) != "num":
+        return False
+    at += 1
+    while reader.low(at) in lx.PERIOD_WORDS:
+        at += 1
+    return reader.low(at) in _CMP and reader.low(at + 1) not in lx.THAN_WORDS

@@ -1,0 +1,204 @@
+"""Records named by reference: ``it`` (the previous sentence's one subject), ``the former``
+/ ``the latter`` (of the only two records named before), ``they both``, ``both of them``,
+``each of them``, ``neither of them`` (the two or more records the previous sentence
+opened with, or its only two). A reference is resolved only when its record is certain;
+otherwise it stays a word, and the sentence stays unverified.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from decimal import Decimal
+
+from . import lexicon as lx
+from .tokens import Tok
+
+
+@dataclass(frozen=True)
+class Mentions:
+    """What one sentence named, for the references of the next one."""
+
+    subject: str | None = None  # its one record (named or referred to), if only one
+    named: tuple[str, ...] = ()  # the records it named by name, in order, once each
+    group: tuple[str, ...] = ()  # its opening subjects when several ("A and C are ...")
+    exact: dict[str, bool] = field(default_factory=dict)  # named as the inputs spell it
+    reference: str | None = None  # the record its margins with no "than" were to, if one
+
+
+@dataclass(frozen=True)
+class Ref:
+    """A reference: the records it stands for, the tokens it spans, how they are joined."""
+
+    offers: tuple[str, ...]
+    idx: tuple[int, ...]
+    joiner: str = "and"  # "and", or "nor" after "neither"
+    exact: bool = True
+    lead: str | None = None  # "none of the others": "neither" (the first token), then them
+    lead_at: int = -1  # the token the lead word stands on
+    other: tuple[str, bool] | None = None  # "the latter": the former (and if named exactly)
+
+
+_IT_VERBS = lx.SUBJECT_VERBS | lx.VERBS | {"undercuts", "beats", "saves", "ranks", "stays"}
+_IT_JOINERS = {"and", ",", "so", "but", "as", "since", "because", "while", "where"}
+_PLURAL_VERBS = lx.VERBS | {"cost", "come", "sit", "lie", "fall", "exceed", "exceeds", "remain",
+                             "stay", "stays", "undercut", "undercuts", "beat", "beats"}  # fmt: skip
+_PLURAL_SPANS = (("both", "of", "them"), ("each", "of", "them"), ("all", "of", "them"))
+_NOT_FORMER = {
+    "price",
+    "prices",
+    "rate",
+    "rates",
+    "fee",
+    "fees",
+    "charge",
+    "figure",
+    "amount",
+    "total",
+    "version",
+    "name",
+    "year",
+    "years",
+    "month",
+    "months",
+    "owner",
+}
+"""After ``the former``, a noun that makes it an adjective (``the former price``)."""
+
+
+def resolve(
+    toks: list[Tok], before: Mentions, *, it_subject: bool, ids: list[str]
+) -> dict[int, Ref]:
+    """The references of one sentence, by the index of the first token each spans.
+    ``it_subject``: ``it`` may stand for ``before.subject`` (the caller's rule)."""
+    refs: dict[int, Ref] = {}
+    named_here: list[tuple[str, bool]] = []
+    first_name = next((i for i, t in enumerate(toks) if t.kind in ("offer", "near")), len(toks))
+    for index, tok in enumerate(toks):
+        if tok.kind in ("offer", "near"):
+            if all(o != tok.offer for o, _ in named_here):
+                named_here.append((tok.offer or "", tok.kind == "offer"))
+            continue
+        if tok.kind != "word":
+            continue
+        low = tok.low
+        after = toks[index + 1].low if index + 1 < len(toks) else ""
+        if low in ("former", "latter") and index and toks[index - 1].low == "the":
+            if after in _NOT_FORMER:
+                continue
+            pair = named_here or [(o, before.exact.get(o, False)) for o in before.named]
+            if len(pair) == 2:
+                (offer, exact), other = pair[::1] if low == "former" else pair[::-1]
+                refs[index - 1] = Ref((offer,), (index - 1, index), exact=exact, other=other)
+        elif (
+            low in ("it", "it's")
+            and index > first_name
+            and len(named_here) == 1
+            and _low(toks, index - 1) in _IT_JOINERS
+            and (low == "it's" or after in _IT_VERBS)
+        ):  # "B is the cheapest, and it costs 54": the only record named before
+            refs[index] = Ref((named_here[0][0],), (index,), exact=named_here[0][1])
+        elif low in ("it", "it's") and before.subject is not None and it_subject:
+            if index < first_name and (low == "it's" or after in _IT_VERBS):
+                refs[index] = Ref((before.subject,), (index,),
+                                  exact=before.exact.get(before.subject, False))  # fmt: skip
+        elif low == "they":
+            two = after in ("both", "each") or (
+                after in ("are", "were") and index + 2 < len(toks)
+                and toks[index + 2].low in ("both", "each")
+            )  # fmt: skip
+            group = _plural(before, two=two)
+            if group:
+                refs[index] = Ref(group, (index,), exact=_exact(before, group))
+        elif index == 0 and low in ("both", "each", "neither") and after in _PLURAL_VERBS:
+            group = _plural(before, two=low != "each")  # "Both cost over 70", "Neither is ..."
+            if group and (low != "neither" or len(group) == 2):
+                nor = low == "neither"
+                refs[index] = Ref(group, (index,), "nor" if nor else "and",
+                                  exact=_exact(before, group), lead="neither" if nor else None,
+                                  lead_at=index)  # fmt: skip
+        elif low in ("none", "neither") and after == "of" and before.subject is not None:
+            ref = _none_of_the_others(toks, index, before.subject, ids, before)
+            if ref is not None:
+                refs[index] = ref
+        elif (low, after, _low(toks, index + 2)) in _PLURAL_SPANS or (
+            low == "of" and after == "them" and index and toks[index - 1].low == "neither"
+        ):
+            span = (index, index + 1) if low == "of" else (index, index + 1, index + 2)
+            group = _plural(before, two=low in ("both", "of"))
+            if group and not any(i in refs for i in span):
+                refs[index] = Ref(group, span, "nor" if low == "of" else "and",
+                                  exact=_exact(before, group))  # fmt: skip
+    return refs
+
+
+def _none_of_the_others(
+    toks: list[Tok], index: int, subject: str, ids: list[str], before: Mentions
+) -> Ref | None:
+    """``None of the others``, ``none of the other two offers``, ``neither of the others``:
+    every record but the previous sentence's one subject, none of which ... (``neither``
+    only when they are two; a stated count must match)."""
+    k = index + 2 + (_low(toks, index + 2) == "the")
+    word = _low(toks, k)
+    if word not in ("others", "rest", "other", "remaining"):
+        return None
+    k += 1
+    count = toks[k] if k < len(toks) and toks[k].kind == "num" and not toks[k].pct else None
+    k += count is not None
+    noun = _low(toks, k) in ("offers", "plans", "options", "quotes", "ones", "bids")
+    k += noun
+    if word in ("other", "remaining") and not (noun or count):
+        return None
+    others = tuple(i for i in ids if i != subject)
+    if count is not None and count.values != (Decimal(len(others)),):
+        return None
+    if toks[index].low == "neither" and len(others) != 2:
+        return None
+    return Ref(others, tuple(range(index + 1, k)), "nor",
+               exact=before.exact.get(subject, False), lead="neither", lead_at=index)  # fmt: skip
+
+
+def _low(toks: list[Tok], index: int) -> str:
+    return toks[index].low if 0 <= index < len(toks) else ""
+
+
+def _plural(before: Mentions, *, two: bool) -> tuple[str, ...]:
+    """The records ``they`` stands for: the previous sentence's opening subjects when it
+    named no other; with ``both``/``each``, its opening pair, or its only two records."""
+    if len(before.group) >= 2 and set(before.group) == set(before.named):
+        return before.group if not two or len(before.group) == 2 else ()
+    if two and len(before.group) == 2:
+        return before.group
+    if two and not before.group and len(before.named) == 2:
+        return before.named
+    return ()
+
+
+def _exact(before: Mentions, offers: tuple[str, ...]) -> bool:
+    return all(before.exact.get(o, False) for o in offers)
+
+
+def mentions(
+    toks: list[Tok],
+    subjects: list[tuple[str, bool]],
+    group: list[str],
+    reference: list[tuple[str, bool]],
+) -> Mentions:
+    """The mentions of a sentence: ``subjects`` are all the records it names or refers to
+    (with whether exactly), ``group`` its opening subjects."""
+    named: list[str] = []
+    exact: dict[str, bool] = {}
+    for tok in toks:
+        if tok.kind in ("offer", "near") and tok.offer is not None:
+            if tok.offer not in named:
+                named.append(tok.offer)
+            exact[tok.offer] = exact.get(tok.offer, True) and tok.kind == "offer"
+    for offer, how in [*subjects, *reference]:
+        exact[offer] = exact.get(offer, True) and how
+    distinct = {o for o, _ in subjects}
+    return Mentions(
+        subject=next(iter(distinct)) if len(distinct) == 1 else None,
+        named=tuple(named),
+        group=tuple(dict.fromkeys(group)) if len(set(group)) >= 2 else (),
+        exact=exact,
+        reference=reference[0][0] if reference else None,
+    )
