@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from decimal import Decimal
 
+from . import langs
 from . import lexicon as lx
 from .check import Table, matches
 from .judge import Test, _all_of, _any_of, _gap_test, _strict, _value, _versus_number
@@ -37,7 +38,7 @@ class CompareForms(WordForms):
             word, direction, direct, j = self._cmp_word(j)
         if direction is None:
             return None
-        if word.startswith("sav") and amount is None:
+        if (word.startswith("sav") or word in langs.SAVE_WORDS) and amount is None:
             if self.low(j) == "of" and self.kind(j + 1) == "num":
                 j += 1
             if self.kind(j) == "num":
@@ -47,12 +48,16 @@ class CompareForms(WordForms):
         j, period = self._periods(j, period)
         after = self._ratio_words(j) if ratio else self._than(j, direct=direct)
         if after is None:
-            return None
+            return self._implicit_gap(subjects, start, j, word=word, direction=direction,
+                                      amount=amount, period=period, hedge=hedge,
+                                      neg=neg)  # fmt: skip
         targets, j = self._targets(after)
         if not targets:
             return self._against_number(
                 subjects, start, at, j, direction=direction, amount=amount, neg=neg
             )
+        if amount is None and word in langs.SAVE_WORDS and self.kind(j) == "num":
+            amount, j = self.units[j].tok, j + 1  # "C spart gegenüber B 6 €"
         margin = amount is None and self.low(j) == "by"  # "undercuts A by 30"
         if amount is None:
             j, amount, hedge = self._margin(j, hedge)
@@ -148,6 +153,8 @@ class CompareForms(WordForms):
             return j
         if self.low(j) in ("compared", "relative"):
             j += 1
+        if (self.low(j), self.low(j + 1)) in (("do", "que"), ("rispetto", "a"), ("rispetto", "ad")):
+            return j + 2  # "mais cara do que B", "rispetto a B"
         if self.low(j) not in lx.THAN_WORDS:
             return None
         return j + 1

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from decimal import Decimal
 
+from . import langs
 from . import lexicon as lx
 from .compare import _RANGE_VERBS
 from .heads import HeadForms
@@ -62,7 +63,9 @@ class SentenceReader(HeadForms):
         subjects = [self.units[at]]
         negated = self.low(at - 1) == "neither"
         j = self._parenthetical_price(at, at + 1)
-        while j + 1 < len(self.units) and self.low(j) in (",", "and", "nor", "&", "et", "und", "y"):
+        while j + 1 < len(self.units) and self.low(j) in (
+            ",", "and", "nor", "&", "et", "und", "y", "en", "e", "ed"
+        ):  # fmt: skip
             if self.kind(j + 1) != "off":
                 break
             if self.units[j + 1].offer == subjects[-1].offer:
@@ -111,7 +114,7 @@ class SentenceReader(HeadForms):
                 elif self.low(at) in lx.NEGATIONS and self.low(at) != "pas":  # ne...pas: once
                     neg = not neg
                 if self.low(at) in lx.HEDGES and self.low(at) not in ("least", "most"):
-                    hedge = self.low(at)
+                    hedge = lx.BOUND.get(self.low(at), self.low(at))  # "über" is "over"
                 if not first and self.low(at) in lx.CONTRAST:
                     return
                 if not first and self.last_target and self.low(at) in ("which", "who", "that"):
@@ -217,12 +220,14 @@ class SentenceReader(HeadForms):
             "identical",
         ):
             return self._tie(subjects, start, at, neg)
+        if low in langs.TIE or (low, self.low(at + 1)) in langs.TIE_PAIRS:
+            return self._tie(subjects, start, at, neg)  # "empatan", "gleich teuer"
         if low == "only" and self.low(at + 1) in lx.OFFER_NOUNS:
             return self._only(subjects, start, at)
         sup = self._superlative(at)
         if sup is not None:
             return self._superlative_head(subjects, start, gap_start, at, sup=sup, neg=neg)
-        if low in lx.CHEAP_CMP or low in lx.DEAR_CMP or low in ("más", "plus"):
+        if low in lx.CHEAP_CMP or low in lx.DEAR_CMP or low in langs.MORE | langs.LESS:
             return self._comparative(subjects, start, at, hedge, neg)
         return None
 
@@ -236,6 +241,8 @@ class SentenceReader(HeadForms):
         while self.low(nxt) in lx.PERIOD_WORDS:
             nxt += 1
         cmp_word = self.low(nxt)
+        if (cmp_word, self.low(nxt + 1)) in langs.MORE_AFTER:
+            cmp_word = self.low(nxt + 1)  # "5 euro in più", "10 euros a mais"
         if self.low(at - 1) in ("at", "mit", "à", "con", "with", "bei") and self.money(unit):
             cmp_word = ""  # "mit 90 € im Monat günstiger als A": 90 is the price, not the gap
         if tok.pct or cmp_word in lx.AMOUNT_CMP:
@@ -271,28 +278,7 @@ class SentenceReader(HeadForms):
         tests = []
         for amount, period in readings:
             claim = Price(id="prose", offer=subject.offer or "", amount=amount, period=period)
-            if hedge in (
-                "about",
-                "around",
-                "roughly",
-                "approximately",
-                "nearly",
-                "almost",
-                "approx",
-                "circa",
-                "ca",
-                "some",
-                "close",
-                "under",
-                "over",
-                "below",
-                "above",
-                "ungefähr",
-                "etwa",
-                "environ",
-                "presque",
-                "casi",
-            ):
+            if hedge is not None:  # every hedge loosens the amount; bounds are bounds
                 factor = Decimal(12) if period == "year" else Decimal(1)
                 offer = subject.offer or ""
                 tests.append(_hedged(_price_of(offer, factor), amount.value, _bound(hedge)))

@@ -6,6 +6,8 @@ A word outside these sets stops a recognised form: the reader never guesses past
 
 from __future__ import annotations
 
+from . import langs
+
 # fmt: off
 
 NEGATIONS = {"not", "no", "never", "isn't", "doesn't", "don't", "aren't", "wasn't", "weren't",
@@ -163,3 +165,24 @@ RELATION_AFTER_AMOUNT = OBJECT_CUES - {"between", "versus", "vs", "vs.", "agains
 CONTRAST_AFTER_AMOUNT = {"versus", "vs", "vs.", "against", "compared", "relative"}
 """After an amount, a gap when a record follows ("20 versus C"), not another amount."""
 # fmt: on
+
+# German, French, Spanish, Italian, Dutch and Portuguese: see ``langs``
+NEGATIONS |= langs.NEGATIONS
+HEDGES |= langs.HEDGES
+FILLERS = (FILLERS | langs.FILLERS) - {"über"}  # "über 80 €" is a bound, not a price
+FOREIGN |= langs.FOREIGN
+CHEAP_SUP |= langs.CHEAP_SUP
+DEAR_SUP |= langs.DEAR_SUP
+CHEAP_CMP |= langs.CHEAP_CMP | langs.SAVE_WORDS
+DEAR_CMP |= langs.DEAR_CMP
+COMPARISON |= CHEAP_SUP | DEAR_SUP | CHEAP_CMP | DEAR_CMP | langs.MORE | langs.LESS | langs.TIE
+OFFER_NOUNS |= langs.OFFER_NOUNS
+GAP_NOUNS |= langs.OFFER_NOUNS
+PRICE_HEAD_OK = FILLERS | GAP_NOUNS | GAP_WORDS
+AMOUNT_CMP |= langs.CHEAP_CMP | langs.DEAR_CMP | langs.MORE | langs.LESS | langs.ABOVE | langs.BELOW
+THAN_WORDS |= langs.THAN
+PERIOD_WORDS |= langs.PER_WORDS | langs.MONTH_WORDS | langs.YEAR_WORDS | set(langs.PERIODS)
+RESTRICTIONS |= langs.RESTRICTIONS
+NARROWING |= langs.NARROWING
+BOUND = langs.BOUND
+"""A bound word as the English word the forms judge it by (``über`` is ``over``)."""

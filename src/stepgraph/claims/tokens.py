@@ -11,6 +11,7 @@ import re
 from dataclasses import dataclass, field
 from decimal import Decimal
 
+from . import langs
 from .check import Table
 
 CURRENCY = {
@@ -29,9 +30,11 @@ CURRENCY = {
     "€/month",
     "€/mo",
 }
-MONTH_WORDS = {"month", "mo", "monthly", "mois", "monat", "mes", "mese", "mth"}
-YEAR_WORDS = {"year", "yr", "annum", "annually", "yearly", "jahr", "año", "an", "annual"}
-PER_WORDS = {"per", "a", "an", "each", "every", "/", "pro", "par", "al", "por", "im", "au", "the"}
+MONTH_WORDS = {"month", "mo", "monthly", "mois", "monat", "mes", "mese", "mth"} | langs.MONTH_WORDS
+YEAR_WORDS = {"year", "yr", "annum", "annually", "yearly", "jahr", "año", "an",
+              "annual"} | langs.YEAR_WORDS  # fmt: skip
+PER_WORDS = {"per", "a", "an", "each", "every", "/", "pro", "par", "al", "por", "im", "au",
+             "the"} | langs.PER_WORDS  # fmt: skip
 OTHER_PERIODS = {"week", "day", "quarter", "hour", "weekly", "daily", "quarterly", "hourly"}
 _SMALL = {
     "zero": 0,
@@ -342,10 +345,10 @@ def _mark(toks: list[Tok], index: int) -> None:
     def low(k: int) -> str:
         return toks[k].low if k < len(toks) else ""
 
-    if low(j) in ("%", "percent", "pct", "prozent", "pour", "por") or (
+    if low(j) in ("%", "percent", "pct", "prozent", "procent", "pour", "por") or (
         low(j) == "per" and low(j + 1) == "cent"
     ):
-        if low(j) == "%" or low(j) in ("percent", "pct", "prozent"):
+        if low(j) == "%" or low(j) in ("percent", "pct", "prozent", "procent"):
             tok.pct = True
             tok.marks.append(j)
             j += 1
@@ -371,6 +374,10 @@ def _mark(toks: list[Tok], index: int) -> None:
         return
     if low(j) in ("monthly", "annually", "yearly", "mensuels", "monatlich"):
         tok.period = "month" if low(j) in ("monthly", "mensuels", "monatlich") else "year"
+        tok.marks.append(j)
+        return
+    if low(j) in langs.PERIODS:  # "72 euro all'anno", "17,99 € monatlich"
+        tok.period = langs.PERIODS[low(j)]
         tok.marks.append(j)
         return
     if low(j) == "over" and low(j + 1) == "a" and low(j + 2) == "year":

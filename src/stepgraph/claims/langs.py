@@ -1,0 +1,110 @@
+"""Words of German, French, Spanish, Italian, Dutch and Portuguese that the prose reader
+reads, grouped by what they do in a sentence about prices. ``lexicon`` merges them into
+its English sets; the forms use the groups below that have no English twin.
+
+A sentence with any word of these languages is read for contradictions and never marked
+checked (``FOREIGN``). A word outside every set still stops a form: nothing is guessed.
+"""
+
+from __future__ import annotations
+
+# fmt: off
+
+CHEAP_ADJ = {"barato", "barata", "baratos", "baratas", "económico", "económica", "economico",
+             "economica", "economici", "economiche", "econômico", "econômica", "cher", "chère",
+             "chers", "chères", "caro", "cara", "caros", "caras", "cari", "care", "costoso",
+             "costosa", "dispendioso", "dispendiosa"}
+"""Adjectives after ``más``/``più``/``plus``/``mais``/``moins``/``meno``/``menos``."""
+CHEAP_WORDS = {"barato", "barata", "baratos", "baratas", "económico", "económica", "economico",
+               "economica", "economici", "economiche", "econômico", "econômica"}
+"""The cheap side of ``CHEAP_ADJ``; the rest are dear (``cher``, ``caro``, ``costoso``)."""
+MORE = {"más", "mas", "più", "plus", "mais"}
+LESS = {"moins", "meno", "menos"}
+CHEAP_SUP = {"günstigste", "günstigsten", "billigste", "billigsten", "preiswerteste",
+             "preiswertesten", "goedkoopst", "goedkoopste"}
+DEAR_SUP = {"teuerste", "teuersten", "duurst", "duurste"}
+CHEAP_CMP = {"günstiger", "billiger", "preiswerter", "goedkoper", "weniger", "minder"}
+DEAR_CMP = {"teurer", "duurder", "mehr", "meer"}
+SAVE_WORDS = {"spart", "sparen", "spare", "risparmia", "risparmiano", "risparmi", "économise",
+              "économisez", "économisent", "ahorra", "ahorran", "ahorras", "bespaart", "bespaar",
+              "economiza", "economizam", "poupa", "poupam"}
+"""Verbs of saving: ``C spart gegenüber B 6 €``, ``si risparmiano 6 euro``."""
+ABOVE = {"darüber", "drüber"}
+BELOW = {"darunter", "drunter"}
+"""After an amount: above / below what was just named (``A liegt 5 € darüber``)."""
+THAN = {"dan", "di", "gegenüber", "tegenover", "rispetto"}
+"""Words before the record compared with (``als``, ``que`` are already English sets')."""
+VS_CUES = {"gegenüber", "tegenover", "rispetto", "frente", "comparado", "comparada",
+           "comparé", "comparée", "verglichen", "vergeleken"}
+"""Words opening "compared with X" before a saving with no subject."""
+VS_LINKS = {"a", "ad", "al", "à", "zu", "zum", "mit", "met", "con", "com", "van", "de"}
+IMPERSONAL = {"si", "se", "man", "on", "je", "u", "you", "one"}
+SO_WORDS = {"cioè", "ossia", "ovvero", "also", "soit", "dus", "d.h", "oder", "bzw", "es",
+            "decir", "o", "sea", "ou", "seja"}
+"""Between two amounts of one saving: ``6 euro al mese, cioè 72 euro all'anno``."""
+MORE_AFTER = {("de", "plus"), ("de", "moins"), ("in", "più"), ("in", "meno"), ("di", "più"),
+              ("di", "meno"), ("a", "mais"), ("a", "menos"), ("de", "más"), ("de", "menos")}
+"""Two words after an amount that make it a gap: ``4 euros de plus``, ``5 euro in più``."""
+IMPLICIT_GAP = {"más", "mas", "mais", "più", "plus", "moins", "menos", "meno", "mehr", "weniger",
+                "meer", "minder", "darüber", "darunter", "drüber", "drunter"}
+"""After an amount, a gap whose other side may be left unnamed: ``5,40 euros más``."""
+AND_WORDS = {"and", "und", "et", "y", "e", "ed", "en", "but", "aber", "mais", "pero", "ma",
+             "maar", "while"}
+TIE = {"empatan", "empatados", "empatadas", "empate", "égalité", "egalité", "empatam",
+       "pari"}
+"""Words of a tie; ``gleich``/``even`` only before ``teuer``/``duur`` (``TIE_PAIRS``)."""
+TIE_PAIRS = {("gleich", "teuer"), ("gleich", "günstig"), ("even", "duur"), ("even", "goedkoop"),
+             ("gleich", "viel"), ("even", "veel")}
+NEGATIONS = {"niet", "geen", "non", "não", "nao", "nessuna", "nessuno", "nenhuma", "nenhum",
+             "mai", "nie", "niemals", "nooit", "nada", "niente", "nulla", "rien", "kein",
+             "keine", "keinen", "nunca", "tampoco", "neanche", "nemmeno"}
+HEDGES = {"rund", "knapp", "ungefähr", "etwa", "circa", "ca", "ongeveer", "bijna", "zo'n",
+          "quasi", "quase", "cerca", "aproximadamente", "approssimativamente", "environ",
+          "presque", "casi", "über", "unter", "oltre", "boven", "onder", "sotto", "sous",
+          "abaixo", "acima"}
+BOUND = {"über": "over", "oltre": "over", "boven": "over", "acima": "over", "unter": "under",
+         "onder": "under", "sotto": "under", "sous": "under", "abaixo": "under",
+         "upwards": "over"}
+"""A bound word as the English word the forms judge it by; other hedges are "about"."""
+FILLERS = {"kost", "kosten", "costa", "costano", "custa", "custam", "cuestan", "coûtent",
+           "è", "é", "zijn", "sono", "são", "het", "de", "il", "lo", "o", "am", "nog", "ligt",
+           "zit", "bedraagt", "sont", "sind", "son", "monatlich", "mensile", "mensuel",
+           "mensuelle", "mensual", "mensal", "maandelijks", "l'offerta", "l'opzione", "opção",
+           "optie", "aanbod", "offerta", "opzione", "proposta", "voorstel"}
+"""Verbs ("is", "costs"), articles and adverbs a subject's predicate may pass over."""
+OFFER_NOUNS = {"offerta", "l'offerta", "opzione", "l'opzione", "opção", "optie", "aanbod",
+               "aanbieding", "proposta", "voorstel", "l'option", "option"}
+PERIODS = {"all'anno": "year", "l'anno": "year", "jährlich": "year", "annuel": "year",
+           "annuelle": "year", "anual": "year", "annuo": "year", "annui": "year",
+           "annuale": "year", "jaarlijks": "year", "monatlich": "month", "mensuel": "month",
+           "mensuelle": "month", "mensuels": "month", "mensual": "month", "mensile": "month",
+           "mensal": "month", "maandelijks": "month"}
+"""One word after an amount that states its period."""
+MONTH_WORDS = {"maand", "mês", "mese", "mes", "mois", "monat"}
+YEAR_WORDS = {"jaar", "ano", "anno", "año", "an", "jahr", "année"}
+PER_WORDS = {"ao", "por", "per", "al", "im", "pro", "par", "au"}
+RESTRICTIONS = {"de", "des", "del", "dei", "degli", "delle", "della", "der", "van", "das", "dos",
+                "da", "do", "unter", "tra", "fra", "entre", "zwischen", "tussen", "onder",
+                "después", "dopo", "après", "nach", "na", "depois", "tras", "excepto", "sauf",
+                "außer", "behalve", "tranne", "eccetto", "exceto", "sin", "ohne", "zonder", "sem",
+                "senza", "qui", "che", "que", "die", "welches", "welche", "dat"}
+"""After a superlative, a word that may narrow it: ``la más barata de las dos``."""
+NARROWING = {"außer", "sauf", "excepto", "tranne", "behalve", "exceto", "abgesehen", "autre",
+             "autres", "andere", "anderen", "otra", "otras", "otro", "otros", "altre", "altri",
+             "altra", "altro", "overige", "restlichen", "übrigen", "restantes", "demais",
+             "outros", "outras", "resto", "reste", "beiden", "beide", "entrambe", "entrambi",
+             "ambas", "ambos", "deux", "twee", "duas", "dois", "seconda", "secondo", "segunda",
+             "segundo", "deuxième", "tweede", "zweitgünstigste", "zweite", "zweiten"}
+"""Words that make a superlative in the sentence range over some offers only."""
+FOREIGN = {"kost", "kosten", "kostet", "costa", "costano", "custa", "custam", "cuesta",
+           "cuestan", "coûte", "coûtent", "è", "é", "ist", "est", "zijn", "sono", "são", "het",
+           "goedkoopst", "goedkoopste", "goedkoper", "duurder", "duurst", "duurste", "dan", "di",
+           "più", "meno", "mais", "também", "economica", "economico", "barata", "barato", "cara",
+           "caro", "chère", "cher", "günstiger", "günstigste", "günstigsten", "teurer",
+           "teuerste", "weniger", "mehr", "minder", "meer", "maand", "mês", "mese", "jaar", "ano",
+           "anno", "año", "jahr", "monat", "mois", "mes", "spart", "risparmiano", "risparmia",
+           "gegenüber", "rispetto", "darüber", "darunter", "empatan", "gleich", "égalité",
+           "niet", "não", "nicht", "all'anno", "l'offerta", "aanbod", "offerta",
+           "opção", "optie", "am", "nog", "liegt", "über", "unter", "rund", "circa", "ongeveer"}
+"""Words no English sentence about prices uses: the sentence is never marked checked."""
+# fmt: on
