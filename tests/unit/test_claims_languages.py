@@ -155,7 +155,6 @@ def test_yearly_figures(true: str, false: str) -> None:
     assert_pair(true, false)
 
 
-@pytest.mark.xfail(strict=True, reason="the saving forms come next")
 @pytest.mark.parametrize(
     ("true", "false"),
     [
@@ -166,6 +165,16 @@ def test_yearly_figures(true: str, false: str) -> None:
         (
             "Rispetto ad A si risparmiano 30 euro al mese, cioè 360 euro all'anno.",
             "Rispetto ad A si risparmiano 30 euro al mese, cioè 300 euro all'anno.",
+        ),
+        ("Gegenüber A spart B 30 € im Monat.", "Gegenüber A spart B 20 € im Monat."),
+        (
+            "Par rapport à A, B économise 30 € par mois.",
+            "Par rapport à A, B économise 40 € par mois.",
+        ),
+        ("Frente a A, B ahorra 30 € al mes.", "Frente a A, B ahorra 40 € al mes."),
+        (
+            "Rispetto a C si risparmiano 20 euro al mese.",
+            "Rispetto a C si risparmiano 25 euro al mese.",
         ),
     ],
 )
@@ -209,6 +218,10 @@ def test_a_tie(true: str, false: str) -> None:
         "Con IVA, A cuesta 5 euros más.",
         "A costa 5 euro di più per il supporto.",
         "C è la seconda più economica.",
+        "Im Vergleich zu A spart man mit B 30 € im Monat.",
+        "Mit B spart man 30 € im Monat.",
+        "B cuesta unos 95 € al mes.",
+        "C est moins chère que A.",
     ],
 )
 def test_what_is_not_read_is_left_to_the_reviewer(text: str) -> None:

@@ -4,14 +4,15 @@ offer, B, ...``, ``offer ZZ9``; the dispatcher also starts the forms of ``lists`
 
 from __future__ import annotations
 
+from . import langs
 from . import lexicon as lx
 from .judge import _any_of, _claim_test, _gap_test
 from .kinds import Cheapest, Claim, MostExpensive
-from .lists import ListForms
+from .savings import SavingForms
 from .tokens import ORDINALS
 
 
-class FreeForms(ListForms):
+class FreeForms(SavingForms):
     """The forms read at any unit that is not a record."""
 
     def _free_forms(self, at: int) -> None:
@@ -82,6 +83,8 @@ class FreeForms(ListForms):
             self._instead(at)
         elif low == "switching":
             self._switching(at)
+        elif low in langs.SAVE_WORDS or low in langs.VS_CUES:
+            self._saving(at)  # "spart B gegenüber C 120 €", "Rispetto a B si risparmiano 6 euro"
         if self._superlative(at) is not None:
             self._superlative_first(at)
 

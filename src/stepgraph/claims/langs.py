@@ -33,9 +33,12 @@ ABOVE = {"darüber", "drüber"}
 BELOW = {"darunter", "drunter"}
 """After an amount: above / below what was just named (``A liegt 5 € darüber``)."""
 THAN = {"dan", "di", "gegenüber", "tegenover", "rispetto"}
+WITH = {"mit", "met", "con", "com"}
+"""Before a record, ``with``: ``spart man mit B 30 €`` is no price of B."""
 """Words before the record compared with (``als``, ``que`` are already English sets')."""
 VS_CUES = {"gegenüber", "tegenover", "rispetto", "frente", "comparado", "comparada",
-           "comparé", "comparée", "verglichen", "vergeleken"}
+           "comparé", "comparée", "verglichen", "vergeleken", "rapport", "vergleich",
+           "comparación", "comparação", "opzichte", "confronto", "relação", "respecto"}
 """Words opening "compared with X" before a saving with no subject."""
 VS_LINKS = {"a", "ad", "al", "à", "zu", "zum", "mit", "met", "con", "com", "van", "de"}
 IMPERSONAL = {"si", "se", "man", "on", "je", "u", "you", "one"}
