@@ -26,6 +26,9 @@ CENTS = Table.from_rows(
         {"id": "C", "monthly": 17.99},
     ]
 )
+CENTS_NL = Table.from_rows(
+    [{"id": "A", "monthly": 27.5}, {"id": "B", "monthly": 30}, {"id": "C", "monthly": 25}]
+)
 TIE = Table.from_rows(
     [
         {"id": "A", "monthly": 45.5},
@@ -155,6 +158,22 @@ def test_yearly_figures(true: str, false: str) -> None:
     assert_pair(true, false)
 
 
+def test_a_saving_with_the_subject_after_the_verb_or_left_unnamed_cents() -> None:
+    assert_pair(
+        "Op jaarbasis bespaart C € 60,00 ten opzichte van B.",
+        "Op jaarbasis bespaart C € 66,00 ten opzichte van B.",
+        CENTS_NL,
+    )
+    assert_pair(
+        "C bespaart € 5,00 ten opzichte van B.", "C bespaart € 6,00 ten opzichte van B.", CENTS_NL
+    )
+    assert_pair(
+        "Im Vergleich zu B spart C 5 € im Monat.",
+        "Im Vergleich zu B spart C 6 € im Monat.",
+        CENTS_NL,
+    )
+
+
 @pytest.mark.parametrize(
     ("true", "false"),
     [
@@ -222,6 +241,7 @@ def test_a_tie(true: str, false: str) -> None:
         "Mit B spart man 30 € im Monat.",
         "B cuesta unos 95 € al mes.",
         "C est moins chère que A.",
+        "Mit B spart man im Vergleich zu C 240 € im Jahr.",
     ],
 )
 def test_what_is_not_read_is_left_to_the_reviewer(text: str) -> None:

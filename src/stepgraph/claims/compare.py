@@ -153,8 +153,11 @@ class CompareForms(WordForms):
             return j
         if self.low(j) in ("compared", "relative"):
             j += 1
-        if (self.low(j), self.low(j + 1)) in (("do", "que"), ("rispetto", "a"), ("rispetto", "ad")):
-            return j + 2  # "mais cara do que B", "rispetto a B"
+        if (self.low(j), self.low(j + 1)) == ("do", "que"):
+            return j + 2  # "mais cara do que B"
+        versus = self._vs_end(j)
+        if versus is not None:
+            return versus  # "rispetto a B", "ten opzichte van B", "im Vergleich zu B"
         if self.low(j) not in lx.THAN_WORDS:
             return None
         return j + 1

@@ -42,7 +42,8 @@ class SentenceReader(HeadForms):
             if unit.kind == "off" and (
                 self.low(at - 1) in lx.OBJECT_CUES
                 or (self.low(at - 1) == "than" and self.low(at + 1) not in lx.SUBJECT_VERBS)
-            ):
+                or (self.low(at - 2) in langs.VS_CUES and self.low(at - 1) in langs.VS_LINKS)
+            ):  # "rispetto a B", "im Vergleich zu C": an object too
                 at += 1  # "10.09 below north, 14.60 below south": north is not a subject
                 continue
             if unit.kind == "off" and (

@@ -83,7 +83,7 @@ class FreeForms(SavingForms):
             self._instead(at)
         elif low == "switching":
             self._switching(at)
-        elif low in langs.SAVE_WORDS or low in langs.VS_CUES:
+        elif low in langs.SAVE_WORDS or low in langs.VS_CUES | langs.VS_LEADS:
             self._saving(at)  # "spart B gegenüber C 120 €", "Rispetto a B si risparmiano 6 euro"
         if self._superlative(at) is not None:
             self._superlative_first(at)

@@ -33,13 +33,18 @@ ABOVE = {"darüber", "drüber"}
 BELOW = {"darunter", "drunter"}
 """After an amount: above / below what was just named (``A liegt 5 € darüber``)."""
 THAN = {"dan", "di", "gegenüber", "tegenover", "rispetto"}
-WITH = {"mit", "met", "con", "com"}
-"""Before a record, ``with``: ``spart man mit B 30 €`` is no price of B."""
+NOT_NUMBERS = {("ten", "opzichte"), ("ten", "minste"), ("ten", "hoogste"), ("ten", "slotte"),
+               ("ten", "behoeve")}
+"""An English number word that is a Dutch word here: ``ten opzichte van B``."""
+WITH = {"mit", "met", "con", "com", "zu", "zum", "van", "ad"}
+"""Before a record, ``with``, ``to``, ``of``: ``spart man mit B 30 €`` is no price of B."""
 """Words before the record compared with (``als``, ``que`` are already English sets')."""
 VS_CUES = {"gegenüber", "tegenover", "rispetto", "frente", "comparado", "comparada",
            "comparé", "comparée", "verglichen", "vergeleken", "rapport", "vergleich",
            "comparación", "comparação", "opzichte", "confronto", "relação", "respecto"}
 """Words opening "compared with X" before a saving with no subject."""
+VS_LEADS = {"ten", "im", "par", "en", "em", "in"}
+"""A word before a cue: ``ten opzichte van``, ``im Vergleich zu``, ``par rapport à``."""
 VS_LINKS = {"a", "ad", "al", "à", "zu", "zum", "mit", "met", "con", "com", "van", "de"}
 IMPERSONAL = {"si", "se", "man", "on", "je", "u", "you", "one"}
 SO_WORDS = {"cioè", "ossia", "ovvero", "also", "soit", "dus", "d.h", "oder", "bzw", "es",
@@ -73,7 +78,7 @@ FILLERS = {"kost", "kosten", "costa", "costano", "custa", "custam", "cuestan", "
            "è", "é", "zijn", "sono", "são", "het", "de", "il", "lo", "o", "am", "nog", "ligt",
            "zit", "bedraagt", "sont", "sind", "son", "monatlich", "mensile", "mensuel",
            "mensuelle", "mensual", "mensal", "maandelijks", "l'offerta", "l'opzione", "opção",
-           "optie", "aanbod", "offerta", "opzione", "proposta", "voorstel"}
+           "optie", "aanbod", "offerta", "opzione", "proposta", "voorstel", "met", "com", "op"}
 """Verbs ("is", "costs"), articles and adverbs a subject's predicate may pass over."""
 OFFER_NOUNS = {"offerta", "l'offerta", "opzione", "l'opzione", "opção", "optie", "aanbod",
                "aanbieding", "proposta", "voorstel", "l'option", "option"}
@@ -99,15 +104,17 @@ NARROWING = {"außer", "sauf", "excepto", "tranne", "behalve", "exceto", "abgese
              "ambas", "ambos", "deux", "twee", "duas", "dois", "seconda", "secondo", "segunda",
              "segundo", "deuxième", "tweede", "zweitgünstigste", "zweite", "zweiten"}
 """Words that make a superlative in the sentence range over some offers only."""
-FOREIGN = {"kost", "kosten", "kostet", "costa", "costano", "custa", "custam", "cuesta",
-           "cuestan", "coûte", "coûtent", "è", "é", "ist", "est", "zijn", "sono", "são", "het",
-           "goedkoopst", "goedkoopste", "goedkoper", "duurder", "duurst", "duurste", "dan", "di",
-           "più", "meno", "mais", "também", "economica", "economico", "barata", "barato", "cara",
-           "caro", "chère", "cher", "günstiger", "günstigste", "günstigsten", "teurer",
-           "teuerste", "weniger", "mehr", "minder", "meer", "maand", "mês", "mese", "jaar", "ano",
-           "anno", "año", "jahr", "monat", "mois", "mes", "spart", "risparmiano", "risparmia",
-           "gegenüber", "rispetto", "darüber", "darunter", "empatan", "gleich", "égalité",
-           "niet", "não", "nicht", "all'anno", "l'offerta", "aanbod", "offerta",
-           "opção", "optie", "am", "nog", "liegt", "über", "unter", "rund", "circa", "ongeveer"}
+_ENGLISH = {"plus", "a", "an", "in", "on", "one", "you", "or", "is", "that", "which", "option",
+            "com", "op", "met", "also", "o", "e", "ten", "sea", "man", "per", "pro", "son", "u",
+            "even", "die", "lo", "care", "rapport", "van", "ad", "em", "spare", "circa", "ca",
+            "quasi", "non", "minder", "environ", "bis"}
+FOREIGN = (
+    {"kostet", "cuesta", "coûte", "ist", "est", "más", "mais", "teurer", "günstiger", "euro",
+     "liegt", "prezzo", "prezzi", "preis", "preise", "precio", "precios", "prix", "prijs",
+     "prijzen", "preço", "preços", "jaarbasis", "gerechnet", "aufs", "si", "se", "je"}
+    | SAVE_WORDS | CHEAP_SUP | DEAR_SUP | CHEAP_CMP | DEAR_CMP | TIE | VS_CUES | NEGATIONS
+    | LESS | CHEAP_ADJ | set(PERIODS) | MONTH_WORDS | YEAR_WORDS | IMPLICIT_GAP | THAN
+    | OFFER_NOUNS | FILLERS | HEDGES | ABOVE | BELOW | SO_WORDS | WITH | VS_LEADS
+) - _ENGLISH
 """Words no English sentence about prices uses: the sentence is never marked checked."""
 # fmt: on

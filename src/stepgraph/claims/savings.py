@@ -25,11 +25,12 @@ class SavingForms(ListForms):
         low = self.low(at)
         if low in langs.SAVE_WORDS:  # "spart B gegenüber C 120 €", "spart man gegenüber C"
             subject, j = self._saver(at + 1)
+            amounts, j = self._amounts(j)  # "bespaart C € 60 ten opzichte van B"
             versus = self._versus(j)
             if versus is None:
                 return
             other, j = versus
-        elif low in langs.VS_CUES:  # "Rispetto a B si risparmiano 6 euro", "Gegenüber B spart C"
+        elif self._vs_end(at) is not None:  # "Rispetto a B si risparmiano 6 euro"
             versus = self._versus(at)
             if versus is None:
                 return
@@ -42,11 +43,21 @@ class SavingForms(ListForms):
                 subject, j = self._saver(j + 1)
             else:
                 j += 1
+            amounts = []
         else:
             return
-        if subject == other:
+        if not amounts:
+            amounts, j = self._amounts(j)
+        if subject == other or not amounts:
             return
-        self._savings_from(at, j, subject, other)
+        for tok, period, hedge in amounts:
+            self.add(
+                f"{subject or 'some other offer'} saves {tok.text} against {other}",
+                self._saving_test(subject, other, tok, period, hedge),
+                at,
+                j,
+                exact=False,
+            )
 
     def _saver(self, j: int) -> tuple[str | None, int]:
         """The record that saves, named right after the verb, or none (``si``, ``man``)."""
@@ -58,36 +69,26 @@ class SavingForms(ListForms):
 
     def _versus(self, j: int) -> tuple[str, int] | None:
         """``gegenüber C``, ``rispetto a B``, ``im Vergleich zu B``: the record and the end."""
-        if self.low(j) not in langs.VS_CUES:
+        end = self._vs_end(j)
+        if end is None or self.kind(end) != "off":
             return None
-        j += 1
-        if self.kind(j) == "w" and self.low(j) in langs.VS_LINKS:
-            j += 1
-        if self.kind(j) != "off":
-            return None
-        return self.units[j].offer or "", j + 1
+        return self.units[end].offer or "", end + 1
 
-    def _savings_from(self, start: int, j: int, subject: str | None, other: str) -> None:
+    def _amounts(self, j: int) -> tuple[list[tuple[Tok, str | None, str | None]], int]:
         """Each amount saved, linked by ``cioè``/``also``/``soit``/``,``: its own reading."""
+        found: list[tuple[Tok, str | None, str | None]] = []
         while True:
-            hedge = None
-            if self.low(j) in lx.HEDGES and self.kind(j + 1) == "num":
-                hedge, j = lx.BOUND.get(self.low(j), self.low(j)), j + 1
-            unit = self.units[j] if self.kind(j) == "num" else None
+            k, hedge = j, None
+            while self.low(k) == "," or (self.low(k) in langs.SO_WORDS and found):
+                k += 1
+            if self.low(k) in lx.HEDGES and self.kind(k + 1) == "num":
+                hedge, k = lx.BOUND.get(self.low(k), self.low(k)), k + 1
+            unit = self.units[k] if self.kind(k) == "num" else None
             tok = unit.tok if unit is not None else None
-            if unit is None or tok is None or not self.money(unit):
-                return
-            end, period = self._periods(j + 1, tok.period)
-            self.add(
-                f"{subject or 'some other offer'} saves {tok.text} against {other}",
-                self._saving_test(subject, other, tok, period, hedge),
-                start,
-                end,
-                exact=False,
-            )
-            j = end
-            while self.low(j) == "," or self.low(j) in langs.SO_WORDS:
-                j += 1
+            if unit is None or tok is None or not self.money(unit) or (found and k == j):
+                return found, j
+            j, period = self._periods(k + 1, tok.period)
+            found.append((tok, period, hedge))
 
     def _saving_test(
         self, subject: str | None, other: str, tok: Tok, period: str | None, hedge: str | None

@@ -293,6 +293,9 @@ def _number_words(toks: list[Tok]) -> None:
         if tok.kind != "word" or (tok.low not in _SMALL and tok.low not in ("one", "a")):
             index += 1
             continue
+        if index + 1 < len(toks) and (tok.low, toks[index + 1].low) in langs.NOT_NUMBERS:
+            index += 1
+            continue
         total, current, last, used = 0, 0, index, False
         j = index
         while j < len(toks):

@@ -220,6 +220,18 @@ class WordForms(SentenceBase):
             return word, "more_expensive", False, j + 1
         return None
 
+    def _vs_end(self, j: int) -> int | None:
+        """After ``gegenüber``, ``rispetto a``, ``im Vergleich zu``, ``ten opzichte van``,
+        ``par rapport à``: where the record compared with should be."""
+        if self.low(j) in langs.VS_LEADS and self.low(j + 1) in langs.VS_CUES:
+            j += 1
+        if self.low(j) not in langs.VS_CUES:
+            return None
+        j += 1
+        if self.kind(j) == "w" and self.low(j) in langs.VS_LINKS:
+            j += 1
+        return j
+
     def _implicit_gap(
         self,
         subjects: list[Unit],
