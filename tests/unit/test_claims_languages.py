@@ -251,3 +251,27 @@ def test_what_is_not_read_is_left_to_the_reviewer(text: str) -> None:
 def test_english_stays_checked() -> None:
     assert verdicts("B is the cheapest at 90 a month.") == ["checked"]
     assert verdicts("A costs 30 more than B.") == ["checked"]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "B kostet 80 € im ersten Monat.",
+        "B kostet 75 € netto.",
+        "B coûte 50 € de frais d'installation.",
+        "B coûte 270 € par trimestre.",
+        "B cuesta 21 € a la semana.",
+        "B costa 270 euro al trimestre.",
+        "B kost € 270 per kwartaal.",
+        "B custa 270 € por trimestre.",
+        "B kostet 21 € die Woche.",
+        "Für 24 Monate kostet B 2.160 €.",
+        "Avec le support, B coûte 110 €.",
+        "Mit Support kostet B 110 €.",
+        "B kostet 45 € pro Lizenz.",
+        "Für zwei Nutzer kostet B 180 €.",
+        "B cuesta 90 € en lugar de 100 €.",
+    ],
+)
+def test_an_amount_about_another_figure_than_the_monthly_price_is_not_read(text: str) -> None:
+    assert verdicts(text) == ["unverified"]

@@ -33,6 +33,36 @@ ABOVE = {"darüber", "drüber"}
 BELOW = {"darunter", "drunter"}
 """After an amount: above / below what was just named (``A liegt 5 € darüber``)."""
 THAN = {"dan", "di", "gegenüber", "tegenover", "rispetto"}
+OTHER_PERIODS = {"woche", "tag", "quartal", "semaine", "jour", "trimestre", "semana", "día", "dia",
+                 "settimana", "giorno", "dag", "kwartaal", "nutzer", "benutzer", "lizenz",
+                 "utilisateur", "licence", "usuario", "licencia", "utente", "licenza", "gebruiker",
+                 "licentie", "usuário", "licença", "person", "personne", "persona", "persoon",
+                 "pessoa", "stunde", "heure", "hora", "ora", "uur"}
+"""After ``pro``/``par``/``a la``: a period or a unit other than a month or a year."""
+PERIOD_ARTICLES = {"la", "le", "die", "der", "das", "een", "uma", "una", "une", "un", "het", "o"}
+UNITS = {"monate", "monaten", "meses", "mesi", "maanden", "jahre", "jahren", "años", "anni",
+         "anos", "ans", "jaar", "nutzer", "utilisateurs", "usuarios", "utenti", "gebruikers",
+         "usuários", "lizenzen", "licences", "licencias", "licenze", "licenties", "licenças",
+         "wochen", "semaines", "semanas", "settimane", "weken", "tage", "jours", "días", "giorni",
+         "dagen", "dias"}
+"""After a number, a unit that makes it no price: ``24 Monate``, ``5 Nutzer``."""
+OTHER_CONTEXT = {"einrichtungsgebühr", "einmalig", "einmalige", "netto", "brutto", "mwst", "zzgl",
+                 "inkl", "iva", "btw", "tva", "ht", "ttc", "installation", "d'installation",
+                 "attivazione", "activación", "instalación", "instalação", "ativação", "frais",
+                 "gebühr", "gebühren", "tasa", "tassa", "taxa", "insgesamt", "gesamt",
+                 "gesamtkosten", "totale", "totaal", "laufzeit", "vertrag", "contrat", "contrato",
+                 "contratto", "rabatt", "remise", "descuento", "sconto", "korting", "desconto",
+                 "aktion", "ersten", "premier", "premiers", "première", "primer", "primeros",
+                 "primo", "primi", "eerste", "primeiro", "primeiros", "support", "soporte",
+                 "supporto", "suporte", "monate", "monaten", "meses", "mesi", "maanden", "durée",
+                 "duración", "durata", "looptijd", "duração", "lizenzen", "licences", "licencias",
+                 "licenze", "licenties", "licenças", "nutzer", "utilisateurs", "usuarios",
+                 "utenti", "gebruikers", "usuários", "früher", "bisher", "statt", "anstatt",
+                 "lieu", "lugar", "invece", "plaats", "vez", "coûtait", "kostete", "costaba",
+                 "costava", "kostte", "custava", "angebotspreis", "sonderpreis", "promotion",
+                 "promoción", "promozione", "actie", "promoção", "setup"}
+"""Words of a sentence about another figure than the monthly price (a fee, a total, a
+discount, a term, users): an amount with no period of its own is not read as a price."""
 NOT_NUMBERS = {("ten", "opzichte"), ("ten", "minste"), ("ten", "hoogste"), ("ten", "slotte"),
                ("ten", "behoeve")}
 """An English number word that is a Dutch word here: ``ten opzichte van B``."""

@@ -184,6 +184,7 @@ THAN_WORDS |= langs.THAN
 PERIOD_WORDS |= langs.PER_WORDS | langs.MONTH_WORDS | langs.YEAR_WORDS | set(langs.PERIODS)
 RESTRICTIONS |= langs.RESTRICTIONS
 NARROWING |= langs.NARROWING
+OTHER_CONTEXT |= langs.OTHER_CONTEXT
 OBJECT_CUES |= langs.WITH | langs.SAVE_WORDS  # "spart B gegenüber C 120 €": no price of B
 BOUND = langs.BOUND
 """A bound word as the English word the forms judge it by (``über`` is ``over``)."""

@@ -368,6 +368,13 @@ def _mark(toks: list[Tok], index: int) -> None:
         tok.period = "month" if low(j + 1) in MONTH_WORDS else "year"
         tok.marks.extend([j, j + 1])
         return
+    k = j
+    while k < j + 2 and low(k) in PER_WORDS | langs.PERIOD_ARTICLES:
+        k += 1
+    if k > j and low(k) in langs.OTHER_PERIODS:  # "21 € a la semana", "270 € pro Quartal"
+        tok.period = "other"
+        tok.marks.extend(range(j, k + 1))
+        return
     if low(j) in PER_WORDS and low(j + 1) in MONTH_WORDS | YEAR_WORDS | OTHER_PERIODS:
         if low(j) == "the" or (low(j) == "an" and low(j + 1) == "an"):
             return
@@ -468,4 +475,4 @@ UNITS = {
     "free",
     "month",
     "year",
-}
+} | langs.UNITS
