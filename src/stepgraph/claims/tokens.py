@@ -8,6 +8,7 @@ be read two ways (``1.080``: 1.08 or 1080) keeps both readings; nothing is guess
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from decimal import Decimal
 
@@ -368,12 +369,7 @@ def _mark(toks: list[Tok], index: int) -> None:
         tok.period = "month" if low(j + 1) in MONTH_WORDS else "year"
         tok.marks.extend([j, j + 1])
         return
-    k = j
-    while k < j + 2 and low(k) in PER_WORDS | langs.PERIOD_ARTICLES:
-        k += 1
-    if k > j and low(k) in langs.OTHER_PERIODS:  # "21 € a la semana", "270 € pro Quartal"
-        tok.period = "other"
-        tok.marks.extend(range(j, k + 1))
+    if _period_words(tok, low, j):
         return
     if low(j) in PER_WORDS and low(j + 1) in MONTH_WORDS | YEAR_WORDS | OTHER_PERIODS:
         if low(j) == "the" or (low(j) == "an" and low(j + 1) == "an"):
@@ -384,10 +380,6 @@ def _mark(toks: list[Tok], index: int) -> None:
         return
     if low(j) in ("monthly", "annually", "yearly", "mensuels", "monatlich"):
         tok.period = "month" if low(j) in ("monthly", "mensuels", "monatlich") else "year"
-        tok.marks.append(j)
-        return
-    if low(j) in langs.PERIODS:  # "72 euro all'anno", "17,99 € monatlich"
-        tok.period = langs.PERIODS[low(j)]
         tok.marks.append(j)
         return
     if low(j) == "over" and low(j + 1) == "a" and low(j + 2) == "year":
@@ -405,6 +397,23 @@ def _mark(toks: list[Tok], index: int) -> None:
     year_like = len(tok.text) == 4 and tok.text.startswith(("19", "20"))
     if year_like and not tok.money and tok.period is None and not tok.words:
         tok.unit = tok.unit or "year-number"  # 2026: a year, not a price
+
+
+def _period_words(tok: Tok, low: Callable[[int], str], j: int) -> bool:
+    """Another language's period after a number: ``72 euro all'anno`` (one word), ``21 € a
+    la semana``, ``270 € pro Quartal`` (neither a month nor a year)."""
+    if low(j) in langs.PERIODS:
+        tok.period = langs.PERIODS[low(j)]
+        tok.marks.append(j)
+        return True
+    k = j
+    while k < j + 2 and low(k) in PER_WORDS | langs.PERIOD_ARTICLES:
+        k += 1
+    if k > j and low(k) in langs.OTHER_PERIODS:
+        tok.period = "other"
+        tok.marks.extend(range(j, k + 1))
+        return True
+    return False
 
 
 UNITS = {
