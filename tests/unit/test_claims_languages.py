@@ -275,3 +275,26 @@ def test_english_stays_checked() -> None:
 )
 def test_an_amount_about_another_figure_than_the_monthly_price_is_not_read(text: str) -> None:
     assert verdicts(text) == ["unverified"]
+
+
+FOUR = Table.from_rows(
+    [
+        {"id": "north", "monthly": 49.99},
+        {"id": "south", "monthly": 54.5},
+        {"id": "east", "monthly": 39.9},
+        {"id": "west", "monthly": 62},
+    ]
+)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "north est 10,09 € plus chère, south 14,60 €.",
+        "north is € 10,09 duurder, south € 14,60.",
+        "north is 10.09 more expensive, south 14.60.",
+        "north is 10.09 more expensive than east, south 14.60.",
+    ],
+)
+def test_a_record_with_a_bare_amount_after_a_gap_is_another_gap_not_its_price(text: str) -> None:
+    assert "contradicted" not in verdicts(text, FOUR)

@@ -202,7 +202,8 @@ class CompareForms(WordForms):
             if (
                 self.low(j) in ("and", "or", ",", "nor", "et", "y", "und")
                 and self.kind(j + 1) == "off"
-            ):
+                and not (self.low(j) == "," and self.kind(j + 2) == "num")
+            ):  # not "than east, south 14.60": south's own gap follows
                 j += 1
         return targets, j
 

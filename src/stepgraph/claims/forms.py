@@ -168,6 +168,23 @@ class SentenceReader(HeadForms):
             return "off" in (self.kind(nxt + 1), self.kind(nxt + 2))
         return False
 
+    def _elliptic_gap(self, start: int, at: int) -> bool:
+        """``X is 10 more expensive, Y 14.60``: after a comma, a record with a bare amount
+        that follows an amount compared is another gap, not that record's price."""
+        if self.low(start - 1) != "," or at != start + 1 or self.kind(start) != "off":
+            return False
+        for k in range(max(0, start - WINDOW), start - 1):
+            if self.kind(k) == "num":
+                j = k + 1
+                while self.low(j) in lx.PERIOD_WORDS:
+                    j += 1
+                if (
+                    self.low(j) in lx.AMOUNT_CMP
+                    or (self.low(j), self.low(j + 1)) in langs.MORE_AFTER
+                ):
+                    return True
+        return False
+
     def _is_head(self, at: int) -> bool:
         low = self.low(at)
         if low in {"at", "for"}:
@@ -258,6 +275,8 @@ class SentenceReader(HeadForms):
             return None  # "cheapest by 10": a margin; "120 for A": another record's price
         if self._gap_after(nxt):
             return None  # "20 behind B", "30 versus A", "another 10 on top": a gap, not a price
+        if self._elliptic_gap(start, at):
+            return None  # "north is 10.09 more expensive, south 14.60": south's gap too
         if not self.money(unit):
             if tok.unit is not None and tok.unit not in ("date", "year-number"):
                 end = at + 1
