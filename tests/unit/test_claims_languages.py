@@ -298,3 +298,33 @@ FOUR = Table.from_rows(
 )
 def test_a_record_with_a_bare_amount_after_a_gap_is_another_gap_not_its_price(text: str) -> None:
     assert "contradicted" not in verdicts(text, FOUR)
+
+
+@pytest.mark.parametrize(
+    ("true", "false"),
+    [
+        (
+            "Mit 39,90 € pro Monat ist east das günstigste Angebot.",
+            "Mit 41,90 € pro Monat ist east das günstigste Angebot.",
+        ),
+        (
+            "Con 39,90 € al mes, east es la oferta más barata.",
+            "Con 41,90 € al mes, east es la oferta más barata.",
+        ),
+        (
+            "Met € 39,90 per maand is east het goedkoopste aanbod.",
+            "Met € 39,90 per maand is north het goedkoopste aanbod.",
+        ),
+        (
+            "À 39,90 € par mois, east est la moins chère.",
+            "À 41,90 € par mois, east est la moins chère.",
+        ),
+    ],
+)
+def test_a_price_before_its_record_and_the_verb(true: str, false: str) -> None:
+    assert_pair(true, false, FOUR)
+
+
+def test_a_price_before_the_verb_with_a_gap_word_is_not_read() -> None:
+    assert verdicts("Mit 10 € mehr ist north teurer.", FOUR) == ["unverified"]
+    assert verdicts("Mit 10 € Rabatt ist north günstiger.", FOUR) == ["unverified"]

@@ -53,8 +53,8 @@ class FreeForms(SavingForms):
                 at + 2,
                 exact=True,
             )
-        elif low == "at" and self.kind(at + 1) == "num":
-            self._leading_at(at)
+        elif (low == "at" or low in langs.LEADING_AT) and self.kind(at + 1) == "num":
+            self._leading_at(at)  # "At 90 per month, B", "Mit 39,90 € pro Monat ist east"
         elif low in ("from", "cheapest", "in", "ranked", "ranking", "order", "ascending"):
             self._order_list(at)
         elif low in ("range", "ranges", "ranging", "span", "spans", "spanning", "between"):
@@ -122,12 +122,16 @@ class FreeForms(SavingForms):
         j = at + 2
         if self.low(j) == ",":
             j += 1
+        if self.low(at) in langs.LEADING_AT and self.low(j) in langs.LEADING_VERBS:
+            j += 1
         if (
             self.kind(j) == "off"
             and self.kind(j + 1) != "off"
             and self.low(j + 1) not in ("and", ",")
         ):
             self._price(self.units[j], unit.tok, at, j + 1)
+            if self.low(at) in langs.LEADING_AT:
+                self.covered.discard(j)  # "... ist north das günstigste": its predicates follow
 
     def _gap_between(self, at: int) -> None:
         """``the difference between C and B is 20 (a month)``: the absolute gap."""

@@ -73,6 +73,10 @@ VS_CUES = {"gegenüber", "tegenover", "rispetto", "frente", "comparado", "compar
            "comparé", "comparée", "verglichen", "vergeleken", "rapport", "vergleich",
            "comparación", "comparação", "opzichte", "confronto", "relação", "respecto"}
 """Words opening "compared with X" before a saving with no subject."""
+LEADING_AT = {"mit", "con", "com", "met", "avec", "à", "bei"}
+LEADING_VERBS = {"ist", "est", "es", "è", "é", "is", "liegt", "bleibt", "reste", "resta",
+                 "sigue", "blijft", "fica", "kostet", "kost", "cuesta", "costa", "custa", "coûte"}
+"""``Mit 39,90 € pro Monat ist east ...``: the price of the record after the verb."""
 VS_LEADS = {"ten", "im", "par", "en", "em", "in"}
 """A word before a cue: ``ten opzichte van``, ``im Vergleich zu``, ``par rapport à``."""
 VS_LINKS = {"a", "ad", "al", "à", "zu", "zum", "mit", "met", "con", "com", "van", "de"}
