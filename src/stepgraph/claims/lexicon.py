@@ -1,5 +1,6 @@
-"""The words the prose reader understands (English, with the common French, German and
-Spanish forms), grouped by what they do in a sentence about prices.
+"""The words the prose reader understands (English, with the words of German, French,
+Spanish, Italian, Dutch and Portuguese merged in from ``langs``), grouped by what they do
+in a sentence about prices.
 
 A word outside these sets stops a recognised form: the reader never guesses past it.
 """
