@@ -237,6 +237,9 @@ def test_a_tie(true: str, false: str) -> None:
         "Con IVA, A cuesta 5 euros más.",
         "A costa 5 euro di più per il supporto.",
         "C è la seconda più economica.",
+        "C est la moins chère pour les petites équipes.",
+        "C ist das günstigste Angebot mit Support.",
+        "C es la más barata para empresas.",
         "Im Vergleich zu A spart man mit B 30 € im Monat.",
         "Mit B spart man 30 € im Monat.",
         "B cuesta unos 95 € al mes.",
@@ -328,3 +331,15 @@ def test_a_price_before_its_record_and_the_verb(true: str, false: str) -> None:
 def test_a_price_before_the_verb_with_a_gap_word_is_not_read() -> None:
     assert verdicts("Mit 10 € mehr ist north teurer.", FOUR) == ["unverified"]
     assert verdicts("Mit 10 € Rabatt ist north günstiger.", FOUR) == ["unverified"]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "B is not only cheaper than A but also than C.",
+        "B ist nicht nur günstiger als A, sondern auch als C.",
+        "B non solo è più economica di A, ma anche di C.",
+    ],
+)
+def test_not_only_is_no_negation(text: str) -> None:
+    assert verdicts(text) == ["unverified"]

@@ -110,6 +110,8 @@ class SentenceReader(HeadForms):
                 )
                 and not self._is_head(at)
             ):
+                if self.low(at) in lx.NEGATIONS and self.low(at + 1) in langs.ONLY:
+                    return  # "not only cheaper than A, but also ...": no negation
                 if self.low(at) in ("neither", "nor"):
                     neg = True
                 elif self.low(at) in lx.NEGATIONS and self.low(at) != "pas":  # ne...pas: once

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from decimal import Decimal
 
+from . import langs
 from . import lexicon as lx
 from .check import Table, matches
 from .free_forms import FreeForms
@@ -102,7 +103,11 @@ class HeadForms(FreeForms):
             )
         ):
             return None  # "..., while the cheapest is A": a new subject, read by _free_forms
-        if self.low(end) in lx.RESTRICTIONS or self.narrowed:
+        if (
+            self.low(end) in lx.RESTRICTIONS
+            or self.narrowed
+            or (self.low(end) in langs.WITH_WORDS and self.kind(end + 1) != "num")
+        ):  # "la moins chère avec le support": not about price alone
             return None  # "the cheapest option that includes support": not about price alone
         if any(
             self.low(k)

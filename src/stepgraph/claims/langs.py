@@ -129,8 +129,16 @@ RESTRICTIONS = {"de", "des", "del", "dei", "degli", "delle", "della", "der", "va
                 "da", "do", "unter", "tra", "fra", "entre", "zwischen", "tussen", "onder",
                 "después", "dopo", "après", "nach", "na", "depois", "tras", "excepto", "sauf",
                 "außer", "behalve", "tranne", "eccetto", "exceto", "sin", "ohne", "zonder", "sem",
-                "senza", "qui", "che", "que", "die", "welches", "welche", "dat"}
+                "senza", "qui", "che", "que", "die", "welches", "welche", "dat", "pour", "für",
+                "para", "voor", "per", "pra", "bei", "im", "nel", "nella", "dans", "en", "no",
+                "als", "wenn", "falls", "sofern", "si", "se", "quand", "cuando", "quando",
+                "wanneer", "sobald"}
 """After a superlative, a word that may narrow it: ``la más barata de las dos``."""
+WITH_WORDS = {"mit", "avec", "con", "met", "com"}
+"""After a superlative, ``with`` narrows it unless an amount follows (``mit 49 €``)."""
+ONLY = {"only", "just", "merely", "nur", "seulement", "solo", "sólo", "soltanto", "alleen",
+        "só", "somente", "apenas"}
+"""After a negation, ``not only``: no negated statement (``nicht nur günstiger als A``)."""
 NARROWING = {"außer", "sauf", "excepto", "tranne", "behalve", "exceto", "abgesehen", "autre",
              "autres", "andere", "anderen", "otra", "otras", "otro", "otros", "altre", "altri",
              "altra", "altro", "overige", "restlichen", "übrigen", "restantes", "demais",
