@@ -343,3 +343,31 @@ def test_a_price_before_the_verb_with_a_gap_word_is_not_read() -> None:
 )
 def test_not_only_is_no_negation(text: str) -> None:
     assert verdicts(text) == ["unverified"]
+
+
+@pytest.mark.parametrize(
+    ("true", "false"),
+    [
+        ("A liegt 30 € über B.", "A liegt 20 € über B."),
+        ("B liegt 30 € unter A.", "B liegt 20 € unter A."),
+        ("B zit € 30 onder A.", "B zit € 20 onder A."),
+        ("B fica 30 € abaixo de A.", "B fica 20 € abaixo de A."),
+    ],
+)
+def test_an_amount_above_or_below_a_record(true: str, false: str) -> None:
+    assert_pair(true, false)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "A est 30 € au-dessus de B.",
+        "B est 30 € en dessous de A.",
+        "A è 30 euro sopra B.",
+        "A liegt 30 € vor B.",
+        "B liegt 30 € hinter A.",
+        "A liegt 30 € über dem Durchschnitt.",
+    ],
+)
+def test_an_amount_before_a_relation_word_is_no_price(text: str) -> None:
+    assert verdicts(text) == ["unverified"]

@@ -63,6 +63,14 @@ OTHER_CONTEXT = {"einrichtungsgebühr", "einmalig", "einmalige", "netto", "brutt
                  "promoción", "promozione", "actie", "promoção", "setup"}
 """Words of a sentence about another figure than the monthly price (a fee, a total, a
 discount, a term, users): an amount with no period of its own is not read as a price."""
+RELATION_AFTER_AMOUNT = {"über", "unter", "vor", "hinter", "oberhalb", "unterhalb", "dessus",
+                         "dessous", "en", "encima", "debajo", "sopra", "sotto", "onder", "boven",
+                         "acima", "abaixo", "voor", "achter", "devant", "derrière", "delante",
+                         "detrás", "davanti", "dietro", "frente", "atrás", "verso", "oltre"}
+"""After an amount, a word making it a gap (``30 € über B``, ``30 € en dessous de A``)."""
+OVER = {"über", "boven", "acima", "oberhalb"}
+UNDER = {"unter", "onder", "abaixo", "unterhalb"}
+"""After an amount and before a record: ``A liegt 30 € über B``, ``30 € abaixo de A``."""
 NOT_NUMBERS = {("ten", "opzichte"), ("ten", "minste"), ("ten", "hoogste"), ("ten", "slotte"),
                ("ten", "behoeve")}
 """An English number word that is a Dutch word here: ``ten opzichte van B``."""
@@ -112,7 +120,8 @@ FILLERS = {"kost", "kosten", "costa", "costano", "custa", "custam", "cuestan", "
            "è", "é", "zijn", "sono", "são", "het", "de", "il", "lo", "o", "am", "nog", "ligt",
            "zit", "bedraagt", "sont", "sind", "son", "monatlich", "mensile", "mensuel",
            "mensuelle", "mensual", "mensal", "maandelijks", "l'offerta", "l'opzione", "opção",
-           "optie", "aanbod", "offerta", "opzione", "proposta", "voorstel", "met", "com", "op"}
+           "optie", "aanbod", "offerta", "opzione", "proposta", "voorstel", "met", "com", "op",
+           "fica", "está", "están", "estão", "resta", "reste", "bleibt", "blijft", "sigue"}
 """Verbs ("is", "costs"), articles and adverbs a subject's predicate may pass over."""
 OFFER_NOUNS = {"offerta", "l'offerta", "opzione", "l'opzione", "opção", "optie", "aanbod",
                "aanbieding", "proposta", "voorstel", "l'option", "option"}

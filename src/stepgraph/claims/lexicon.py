@@ -181,11 +181,13 @@ OFFER_NOUNS |= langs.OFFER_NOUNS
 GAP_NOUNS |= langs.OFFER_NOUNS
 PRICE_HEAD_OK = FILLERS | GAP_NOUNS | GAP_WORDS
 AMOUNT_CMP |= langs.CHEAP_CMP | langs.DEAR_CMP | langs.MORE | langs.LESS | langs.ABOVE | langs.BELOW
+AMOUNT_CMP |= langs.OVER | langs.UNDER
 THAN_WORDS |= langs.THAN
 PERIOD_WORDS |= langs.PER_WORDS | langs.MONTH_WORDS | langs.YEAR_WORDS | set(langs.PERIODS)
 RESTRICTIONS |= langs.RESTRICTIONS
 NARROWING |= langs.NARROWING
 OTHER_CONTEXT |= langs.OTHER_CONTEXT
+RELATION_AFTER_AMOUNT |= langs.RELATION_AFTER_AMOUNT
 OBJECT_CUES |= langs.WITH | langs.SAVE_WORDS  # "spart B gegenüber C 120 €": no price of B
 BOUND = langs.BOUND
 """A bound word as the English word the forms judge it by (``über`` is ``over``)."""

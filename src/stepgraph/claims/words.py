@@ -212,6 +212,11 @@ class WordForms(SentenceBase):
             or (word != "plus" and nxt in ("", ".", "!", ",", ";", *langs.AND_WORDS))
         ):  # "30 € de plus que B", "20 € menos que C", "5 euros más."; not "90 plus VAT"
             return word, "cheaper" if word in langs.LESS else "more_expensive", False, j + 1
+        if word in langs.OVER | langs.UNDER:  # "30 € über B", "30 € abaixo de A"
+            k = j + 2 if nxt in ("de", "do", "da") else j + 1
+            if self.kind(k) != "off" or self.kind(j - 1) != "num":
+                return word, None, False, j
+            return word, "more_expensive" if word in langs.OVER else "cheaper", True, k
         if word in ("weniger", "minder") and nxt in ("teuer", "duur"):
             return word, "cheaper", False, j + 2
         if word in langs.CHEAP_CMP | langs.BELOW or word in langs.SAVE_WORDS:
