@@ -135,6 +135,9 @@ def test_a_difference_between_two_named_offers(true: str, false: str) -> None:
         ("A kostet 4,50 € mehr.", "A kostet 5,40 € mehr."),
         ("A liegt 4,50 € darüber.", "A liegt 5,00 € darüber."),
         ("A costa 4,50 euro in più.", "A costa 6 euro in più."),
+        ("A ist 4,50 € teurer.", "A ist 5,40 € teurer."),
+        ("A es 4,50 € más cara.", "A es 5,40 € más cara."),
+        ("A is € 4,50 duurder.", "A is € 5,40 duurder."),
     ],
 )
 def test_a_difference_to_an_unnamed_offer_is_false_only_when_no_offer_is_that_far(

@@ -96,7 +96,8 @@ MORE_AFTER = {("de", "plus"), ("de", "moins"), ("in", "più"), ("in", "meno"), (
               ("di", "meno"), ("a", "mais"), ("a", "menos"), ("de", "más"), ("de", "menos")}
 """Two words after an amount that make it a gap: ``4 euros de plus``, ``5 euro in più``."""
 IMPLICIT_GAP = {"más", "mas", "mais", "più", "plus", "moins", "menos", "meno", "mehr", "weniger",
-                "meer", "minder", "darüber", "darunter", "drüber", "drunter"}
+                "meer", "minder", "darüber", "darunter", "drüber", "drunter", "teurer",
+                "günstiger", "billiger", "preiswerter", "goedkoper", "duurder"}
 """After an amount, a gap whose other side may be left unnamed: ``5,40 euros más``."""
 AND_WORDS = {"and", "und", "et", "y", "e", "ed", "en", "but", "aber", "mais", "pero", "ma",
              "maar", "while"}
