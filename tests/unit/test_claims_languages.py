@@ -240,6 +240,7 @@ def test_a_tie(true: str, false: str) -> None:
         "Con IVA, A cuesta 5 euros más.",
         "A costa 5 euro di più per il supporto.",
         "C è la seconda più economica.",
+        "C es lo más barato posible.",
         "C est la moins chère pour les petites équipes.",
         "C ist das günstigste Angebot mit Support.",
         "C es la más barata para empresas.",

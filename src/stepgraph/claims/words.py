@@ -13,7 +13,23 @@ from .kinds import Amount, Count, Difference, Price, as_period
 from .tokens import Tok
 from .units import SentenceBase, Unit
 
-_ARTICLES = {"la", "le", "les", "il", "l'", "l", "lo", "el", "a", "o", "het", "de"}
+_ARTICLES = {
+    "la",
+    "le",
+    "les",
+    "il",
+    "l'",
+    "l",
+    "el",
+    "a",
+    "o",
+    "os",
+    "as",
+    "los",
+    "las",
+    "i",
+    "gli",
+}
 _THAN_NEXT = {"que", "di", "della", "del", "dell'", "do", "dan", "als", "de", "da"}
 
 
