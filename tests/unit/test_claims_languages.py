@@ -375,3 +375,21 @@ def test_an_amount_above_or_below_a_record(true: str, false: str) -> None:
 )
 def test_an_amount_before_a_relation_word_is_no_price(text: str) -> None:
     assert verdicts(text) == ["unverified"]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "A opção mais barata é B.",
+        "A oferta mais barata é B, com 90 € por mês.",
+        "A 90 € al mes, B es la más barata.",
+        "A 90 € por mês, B é a mais barata.",
+    ],
+)
+def test_an_id_spelled_like_an_article_opening_a_sentence_is_the_article(text: str) -> None:
+    assert verdicts(text) == ["unverified"]
+
+
+def test_an_id_spelled_like_an_article_before_a_verb_is_the_record() -> None:
+    assert verdicts("A é a mais barata.") == ["contradicted"]
+    assert verdicts("A custa 90 € por mês.") == ["contradicted"]

@@ -71,6 +71,16 @@ RELATION_AFTER_AMOUNT = {"über", "unter", "vor", "hinter", "oberhalb", "unterha
 OVER = {"über", "boven", "acima", "oberhalb"}
 UNDER = {"unter", "onder", "abaixo", "unterhalb"}
 """After an amount and before a record: ``A liegt 30 € über B``, ``30 € abaixo de A``."""
+FUNCTION_WORDS = {"a", "o", "e", "y", "i", "à", "el", "la", "le", "il", "de", "en", "un", "es"}
+"""Words an id may be spelled like: opening another language's sentence, the word."""
+NAME_FOLLOWERS = {"es", "é", "est", "ist", "is", "è", "costa", "custa", "cuesta", "coûte",
+                  "kostet", "kost", "liegt", "ligt", "bleibt", "blijft", "reste", "resta",
+                  "sigue", "fica", "está", "sta", "zit", "spart", "bespaart", "ahorra",
+                  "économise", "economiza", "risparmia", "und", "y", "e", "et", "en",
+                  "ed", "and", ",", ":", "(", ")", "-", "/", "ne", "n'est", "no", "non", "não",
+                  "niet", "nicht", "sale", "beträgt", "bedraagt", "vaut", "ha", "hat", "heeft",
+                  "tiene", "tem", "a", "offre", "bietet", "biedt", "ofrece", "oferece"}
+"""After an id opening a sentence, words that make it the subject (``A es la más cara``)."""
 NOT_NUMBERS = {("ten", "opzichte"), ("ten", "minste"), ("ten", "hoogste"), ("ten", "slotte"),
                ("ten", "behoeve")}
 """An English number word that is a Dutch word here: ``ten opzichte van B``."""

@@ -231,11 +231,26 @@ def tokenize(plain: str, start: int, end: int, names: Names) -> list[Tok]:
             toks.append(Tok("word", text, match.start(), match.end(), text.lower()))
         at = match.end()
     _scan(plain, at, end, toks)
+    _article_not_name(toks)
     _number_words(toks)
     for index, tok in enumerate(toks):
         if tok.kind == "num":
             _mark(toks, index)
     return toks
+
+
+def _article_not_name(toks: list[Tok]) -> None:
+    """``A oferta mais barata é B``, ``A 90 € al mes, B ...``: in another language's
+    sentence, an id spelled like an article or a preposition (``A``, ``O``, ``E``) opening
+    it is that word unless a verb or a list follows it."""
+    if not toks or toks[0].kind != "offer" or toks[0].low not in langs.FUNCTION_WORDS:
+        return
+    if not any(t.kind == "word" and t.low in langs.FOREIGN for t in toks):
+        return
+    after = toks[1] if len(toks) > 1 else None
+    if after is None or after.low in langs.NAME_FOLLOWERS or after.kind == "offer":
+        return
+    toks[0].kind, toks[0].offer = "word", None
 
 
 def _plausible_name(text: str) -> bool:
