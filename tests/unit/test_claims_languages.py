@@ -211,6 +211,12 @@ def test_a_saving_with_the_subject_after_the_verb_or_left_unnamed(true: str, fal
         ("B und C sind gleich teuer.", "A und B sind gleich teuer."),
         ("B et C sont à égalité.", "A et C sont à égalité."),
         ("B en C zijn even duur.", "A en C zijn even duur."),
+        ("B et C coûtent le même prix.", "A et C coûtent le même prix."),
+        ("B cuesta lo mismo que C.", "A cuesta lo mismo que C."),
+        ("B e C costano lo stesso, 41 euro al mese.", "B e C costano lo stesso, 45 euro al mese."),
+        ("B en C kosten hetzelfde.", "A en C kosten hetzelfde."),
+        ("B und C kosten das Gleiche.", "A und C kosten das Gleiche."),
+        ("B e C custam o mesmo.", "A e C custam o mesmo."),
     ],
 )
 def test_a_tie(true: str, false: str) -> None:

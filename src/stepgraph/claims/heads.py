@@ -220,35 +220,42 @@ class HeadForms(FreeForms):
         limit = min(len(self.units), at + 10)
         while end < limit:
             unit = self.units[end]
-            if unit.kind == "off" and self.low(end - 1) in ("with", "to", "and", "as"):
+            if unit.kind == "off" and (
+                self.low(end - 1) in ("with", "to", "and", "as")
+                or self.low(end - 1) in langs.TIE_LINKS
+            ):
                 if unit.offer not in offers:
                     offers.append(unit.offer or "")
             elif unit.kind == "num" and amount is None and self.money(unit):
                 amount = unit
             elif unit.low in ("lowest", "cheapest", "bottom"):
                 lowest = True
-            elif unit.low not in (
-                "with",
-                "for",
-                "the",
-                "at",
-                "price",
-                "monthly",
-                "of",
-                "in",
-                "cost",
-                "a",
-                "exactly",
-                "priced",
-                "and",
-                "as",
-                "to",
-                "on",
-                "-",
-                "first",
-                "place",
-                "spot",
-                "position",
+            elif (
+                unit.low
+                not in (
+                    "with",
+                    "for",
+                    "the",
+                    "at",
+                    "price",
+                    "monthly",
+                    "of",
+                    "in",
+                    "cost",
+                    "a",
+                    "exactly",
+                    "priced",
+                    "and",
+                    "as",
+                    "to",
+                    "on",
+                    "-",
+                    "first",
+                    "place",
+                    "spot",
+                    "position",
+                )
+                and unit.low not in langs.TIE_FILL
             ):
                 break
             end += 1

@@ -112,7 +112,15 @@ IMPLICIT_GAP = {"más", "mas", "mais", "più", "plus", "moins", "menos", "meno",
 AND_WORDS = {"and", "und", "et", "y", "e", "ed", "en", "but", "aber", "mais", "pero", "ma",
              "maar", "while"}
 TIE = {"empatan", "empatados", "empatadas", "empate", "égalité", "egalité", "empatam",
-       "pari"}
+       "pari", "même", "mismo", "misma", "stesso", "stessa", "hetzelfde", "mesmo", "mesma",
+       "dasselbe", "gleiche", "gleichen", "uguale", "uguali", "iguales", "idénticos", "identici"}
+TIE_LINKS = {"que", "wie", "come", "como", "dan", "als", "di", "mit", "con", "met", "com", "avec",
+             "à", "a", "und", "y", "e", "et", "en", "ed"}
+"""In a tie, words before another record: ``B cuesta lo mismo que C``."""
+TIE_FILL = TIE_LINKS | TIE | {"prix", "precio", "prezzo", "preis", "prijs", "preço", "le", "la",
+                              "el", "lo", "il", "o", "de", "du", "del", "al", "au", "het",
+                              "das", "den", "dem", "bij", "bei", "beide", "beiden", "ambas",
+                              "ambos", "entrambe", "entrambi", "allebei", "mensuel", "mensual"}
 """Words of a tie; ``gleich``/``even`` only before ``teuer``/``duur`` (``TIE_PAIRS``)."""
 TIE_PAIRS = {("gleich", "teuer"), ("gleich", "günstig"), ("even", "duur"), ("even", "goedkoop"),
              ("gleich", "viel"), ("even", "veel")}
