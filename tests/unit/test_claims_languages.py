@@ -399,3 +399,26 @@ def test_an_id_spelled_like_an_article_opening_a_sentence_is_the_article(text: s
 def test_an_id_spelled_like_an_article_before_a_verb_is_the_record() -> None:
     assert verdicts("A é a mais barata.") == ["contradicted"]
     assert verdicts("A custa 90 € por mês.") == ["contradicted"]
+
+
+@pytest.mark.parametrize(
+    ("true", "false"),
+    [
+        ("Von günstig nach teuer: B, C, A.", "Von günstig nach teuer: C, B, A."),
+        ("Vom teuersten zum günstigsten: A, C, B.", "Vom teuersten zum günstigsten: A, B, C."),
+        ("Du moins cher au plus cher : B, C, A.", "Du moins cher au plus cher : B, A, C."),
+        ("Du plus cher au moins cher : A, C, B.", "Du plus cher au moins cher : B, C, A."),
+        ("De la más barata a la más cara: B, C y A.", "De la más barata a la más cara: C, B y A."),
+        (
+            "Dalla più economica alla più cara: B, C e A.",
+            "Dalla più economica alla più cara: A, C e B.",
+        ),
+        ("Van goedkoop naar duur: B, C en A.", "Van goedkoop naar duur: A, C en B."),
+        (
+            "Da mais barata para a mais cara: B, C e A.",
+            "Da mais barata para a mais cara: C, B e A.",
+        ),
+    ],
+)
+def test_an_order_with_both_ends_named(true: str, false: str) -> None:
+    assert_pair(true, false)

@@ -83,8 +83,8 @@ class FreeForms(SavingForms):
             self._instead(at)
         elif low == "switching":
             self._switching(at)
-        elif low in langs.SAVE_WORDS or low in langs.VS_CUES | langs.VS_LEADS:
-            self._saving(at)  # "spart B gegenüber C 120 €", "Rispetto a B si risparmiano 6 euro"
+        elif low in langs.STARTS:
+            self._other_language(at)  # "spart B gegenüber C 120 €", "Von günstig nach teuer:"
         if self._superlative(at) is not None:
             self._superlative_first(at)
 

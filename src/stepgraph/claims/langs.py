@@ -81,6 +81,16 @@ NAME_FOLLOWERS = {"es", "é", "est", "ist", "is", "è", "costa", "custa", "cuest
                   "niet", "nicht", "sale", "beträgt", "bedraagt", "vaut", "ha", "hat", "heeft",
                   "tiene", "tem", "a", "offre", "bietet", "biedt", "ofrece", "oferece"}
 """After an id opening a sentence, words that make it the subject (``A es la más cara``)."""
+ORDER_FROM = {"von", "vom", "du", "de", "del", "dal", "dalla", "van", "da", "do"}
+ORDER_TO = {"nach", "zum", "zur", "bis", "au", "à", "a", "al", "alla", "naar", "tot", "para",
+            "ao", "hasta"}
+ORDER_CHEAP = CHEAP_WORDS | {"günstig", "günstigsten", "günstigste", "billig", "billigsten",
+                             "preiswert", "goedkoop", "goedkoopst", "goedkoopste", "menor",
+                             "niedrigsten", "laagste"}
+ORDER_DEAR = {"teuer", "teuersten", "teuerste", "duur", "duurst", "duurste", "mayor", "caro",
+              "cara", "cher", "chère", "costoso", "costosa", "höchsten", "hoogste"}
+"""The ends of an order's header: ``Von günstig nach teuer:``, ``Du moins cher au plus
+cher :``."""
 NOT_NUMBERS = {("ten", "opzichte"), ("ten", "minste"), ("ten", "hoogste"), ("ten", "slotte"),
                ("ten", "behoeve")}
 """An English number word that is a Dutch word here: ``ten opzichte van B``."""
@@ -174,17 +184,20 @@ NARROWING = {"außer", "sauf", "excepto", "tranne", "behalve", "exceto", "abgese
              "ambas", "ambos", "deux", "twee", "duas", "dois", "seconda", "secondo", "segunda",
              "segundo", "deuxième", "tweede", "zweitgünstigste", "zweite", "zweiten"}
 """Words that make a superlative in the sentence range over some offers only."""
+STARTS = ORDER_FROM | SAVE_WORDS | VS_CUES | VS_LEADS
+"""Words another language's free forms start at."""
 _ENGLISH = {"plus", "a", "an", "in", "on", "one", "you", "or", "is", "that", "which", "option",
             "com", "op", "met", "also", "o", "e", "ten", "sea", "man", "per", "pro", "son", "u",
             "even", "die", "lo", "care", "rapport", "van", "ad", "em", "spare", "circa", "ca",
-            "quasi", "non", "minder", "environ", "bis"}
+            "quasi", "non", "minder", "environ", "bis", "do", "tot", "as", "i", "al"}
 FOREIGN = (
     {"kostet", "cuesta", "coûte", "ist", "est", "más", "mais", "teurer", "günstiger", "euro",
      "liegt", "prezzo", "prezzi", "preis", "preise", "precio", "precios", "prix", "prijs",
      "prijzen", "preço", "preços", "jaarbasis", "gerechnet", "aufs", "si", "se", "je"}
     | SAVE_WORDS | CHEAP_SUP | DEAR_SUP | CHEAP_CMP | DEAR_CMP | TIE | VS_CUES | NEGATIONS
     | LESS | CHEAP_ADJ | set(PERIODS) | MONTH_WORDS | YEAR_WORDS | IMPLICIT_GAP | THAN
-    | OFFER_NOUNS | FILLERS | HEDGES | ABOVE | BELOW | SO_WORDS | WITH | VS_LEADS
+    | OFFER_NOUNS | FILLERS | HEDGES | ABOVE | BELOW | SO_WORDS | WITH | VS_LEADS | ORDER_FROM
+    | ORDER_TO | ORDER_CHEAP | ORDER_DEAR | TIE_FILL
 ) - _ENGLISH
 """Words no English sentence about prices uses: the sentence is never marked checked."""
 # fmt: on

@@ -8,6 +8,7 @@ from __future__ import annotations
 import itertools
 from decimal import Decimal
 
+from . import langs
 from . import lexicon as lx
 from .check import Table
 from .compare import BetweenForms
@@ -66,6 +67,30 @@ class ListForms(BetweenForms):
                 j += 1
         else:
             return
+        self._order_tail(at, j, reverse=reverse)
+
+    def _foreign_order(self, at: int) -> None:
+        """``Von günstig nach teuer: B, C, A``, ``Du plus cher au moins cher : A, C, B``,
+        ``De la más barata a la más cara: ...``: both ends named, then a colon."""
+        ends: list[str] = []
+        j = at + 1
+        side: list[str] = []
+        while j < min(len(self.units), at + 12) and self.low(j) != ":":
+            if self.low(j) in langs.ORDER_TO and side and not ends:
+                ends.append(_side(side))
+                side = []
+            else:
+                side.append(self.low(j))
+            j += 1
+        if at != 0 or self.low(j) != ":" or len(ends) != 1:
+            return
+        ends.append(_side(side))
+        if ends not in (["cheap", "dear"], ["dear", "cheap"]):
+            return
+        self._order_tail(at, j, reverse=ends[0] == "dear")
+
+    def _order_tail(self, at: int, j: int, *, reverse: bool) -> None:
+        """The records listed after an order's header, read as that order."""
         while self.low(j) in (":", "is", "are", ",", "-", "the"):
             j += 1
         offers: list[str] = []
@@ -74,10 +99,11 @@ class ListForms(BetweenForms):
             j += 1
             if self.low(j) == "(" and self.kind(j + 1) == "num" and self.low(j + 2) == ")":
                 j += 3
-            if self.low(j) in (",", "then", "and", "<", "-", ">") or (
+            if self.low(j) in (",", "then", "and", "<", "-", ">", *langs.AND_WORDS) or (
                 self.low(j) == "," and self.low(j + 1) in ("then", "and")
             ):
-                while self.low(j) in (",", "then", "and", "<", "-", ">", "finally"):
+                while self.low(j) in (",", "then", "and", "<", "-", ">", "finally",
+                                      *langs.AND_WORDS):  # fmt: skip
                     j += 1
         if len(offers) < 2 or len(set(offers)) != len(offers):
             return
@@ -380,3 +406,15 @@ class ListForms(BetweenForms):
             tests.append(test)
         self.add(f"the highest price minus the lowest is {unit.tok.text}", _any_of(tests), at,
                  end, exact=len(tests) == 1)  # fmt: skip
+
+
+def _side(words: list[str]) -> str:
+    """One end of an order's header in another language: cheap, dear or unknown."""
+    for word, nxt in itertools.pairwise([*words, ""]):
+        if word in langs.LESS and nxt in langs.CHEAP_ADJ and nxt not in langs.CHEAP_WORDS:
+            return "cheap"  # "moins cher"
+    if any(w in langs.ORDER_CHEAP for w in words):
+        return "cheap"
+    if any(w in langs.ORDER_DEAR for w in words) and not any(w in langs.LESS for w in words):
+        return "dear"
+    return ""

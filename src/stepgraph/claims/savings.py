@@ -19,6 +19,13 @@ from .tokens import Tok
 class SavingForms(ListForms):
     """The saving forms that do not start at their subject."""
 
+    def _other_language(self, at: int) -> None:
+        """The forms of another language that start at a word, not at a record."""
+        if self.low(at) in langs.ORDER_FROM and at == 0:
+            self._foreign_order(at)  # "Von günstig nach teuer: B, C, A"
+        if self.low(at) in langs.SAVE_WORDS | langs.VS_CUES | langs.VS_LEADS:
+            self._saving(at)  # "spart B gegenüber C 120 €", "Rispetto a B si risparmiano"
+
     def _saving(self, at: int) -> None:
         if self.negated_anywhere or self.modal or at in self.covered:
             return
