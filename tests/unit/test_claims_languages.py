@@ -242,10 +242,10 @@ def test_a_tie(true: str, false: str) -> None:
         "C es la más barata de las dos.",
         "C ist das günstigste der beiden Angebote.",
         "C is de op één na goedkoopste.",
+        "C è la seconda più economica dopo B.",
         "A kostet mit Support 5 € mehr.",
         "Con IVA, A cuesta 5 euros más.",
         "A costa 5 euro di più per il supporto.",
-        "C è la seconda più economica.",
         "C es lo más barato posible.",
         "C est la moins chère pour les petites équipes.",
         "C ist das günstigste Angebot mit Support.",
@@ -421,4 +421,20 @@ def test_an_id_spelled_like_an_article_before_a_verb_is_the_record() -> None:
     ],
 )
 def test_an_order_with_both_ends_named(true: str, false: str) -> None:
+    assert_pair(true, false)
+
+
+@pytest.mark.parametrize(
+    ("true", "false"),
+    [
+        ("C ist das zweitgünstigste Angebot.", "A ist das zweitgünstigste Angebot."),
+        ("C est la deuxième moins chère.", "A est la deuxième moins chère."),
+        ("C est la deuxième plus chère.", "A est la deuxième plus chère."),
+        ("C es la segunda más barata.", "B es la segunda más barata."),
+        ("C è la seconda offerta più economica.", "A è la seconda offerta più economica."),
+        ("C is de tweede goedkoopste.", "B is de tweede goedkoopste."),
+        ("C é a segunda mais barata.", "A é a segunda mais barata."),
+    ],
+)
+def test_a_place_by_price(true: str, false: str) -> None:
     assert_pair(true, false)

@@ -225,6 +225,8 @@ class SentenceReader(HeadForms):
             return self._comparative(subjects, start, at - 1, hedge, neg)  # "a third cheaper"
         if low in ORDINALS or low in ("last", "runner"):
             return self._rank(subjects, start, at, neg)
+        if low in langs.ORDINALS or low in langs.RANK_WORDS:
+            return self._foreign_rank(subjects, start, at, neg)  # "la deuxième moins chère"
         if low == "between" or (low in _RANGE_VERBS and self.low(at + 1) == "between"):
             return self._between_head(subjects, start, at, neg)
         if low in (

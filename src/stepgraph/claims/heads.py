@@ -212,6 +212,46 @@ class HeadForms(FreeForms):
         self.add(says, _claim_test(claim, negated=neg), start, end, exact=subject.exact)
         return self._count_after(end)
 
+    def _foreign_rank(self, subjects: list[Unit], start: int, at: int, neg: bool) -> int | None:
+        """``C est la deuxième moins chère``, ``C ist das zweitgünstigste Angebot``, ``C è la
+        seconda offerta più economica``: the place by price from either end."""
+        low, j = self.low(at), at + 1
+        if low in langs.RANK_WORDS:
+            position, kind = langs.RANK_WORDS[low]
+        elif low in langs.ORDINALS:
+            position = langs.ORDINALS[low]
+            while self.low(j) in lx.OFFER_NOUNS:
+                j += 1
+            word, adj = self.low(j), self.low(j + 1)
+            if word in langs.MORE | langs.LESS and adj in langs.CHEAP_ADJ:
+                if word in langs.LESS and adj in langs.CHEAP_WORDS:
+                    return None
+                kind = "cheap" if (adj in langs.CHEAP_WORDS) != (word in langs.LESS) else "dear"
+                j += 2
+            elif word in lx.CHEAP_SUP | lx.DEAR_SUP and word in langs.FOREIGN:
+                kind = "cheap" if word in lx.CHEAP_SUP else "dear"
+                j += 1
+            else:
+                return None
+        else:
+            return None
+        while self.low(j) in lx.OFFER_NOUNS:
+            j += 1
+        if (
+            len(subjects) != 1
+            or self.low(j) in lx.RESTRICTIONS
+            or (self.low(j) in langs.WITH_WORDS and self.kind(j + 1) != "num")
+        ):
+            return None
+        n = len(self.table.records)
+        if kind == "dear":
+            position = n + 1 - position
+        offer = subjects[0].offer or ""
+        says = f"{offer} is {'not ' if neg else ''}number {position} by price"
+        claim = Rank(id="prose", offer=offer, position=position)
+        self.add(says, _claim_test(claim, negated=neg), start, j, exact=False)
+        return j
+
     def _tie(self, subjects: list[Unit], start: int, at: int, neg: bool) -> int | None:
         offers = [s.offer or "" for s in subjects]
         end = at + 1

@@ -91,6 +91,16 @@ ORDER_DEAR = {"teuer", "teuersten", "teuerste", "duur", "duurst", "duurste", "ma
               "cara", "cher", "chère", "costoso", "costosa", "höchsten", "hoogste"}
 """The ends of an order's header: ``Von günstig nach teuer:``, ``Du moins cher au plus
 cher :``."""
+ORDINALS = {"zweite": 2, "zweiten": 2, "dritte": 3, "dritten": 3, "deuxième": 2, "seconde": 2,
+            "second": 2, "troisième": 3, "segunda": 2, "segundo": 2, "tercera": 3, "tercero": 3,
+            "seconda": 2, "secondo": 2, "terza": 3, "terzo": 3, "tweede": 2, "derde": 3,
+            "terceira": 3, "terceiro": 3}
+RANK_WORDS = {"zweitgünstigste": (2, "cheap"), "zweitgünstigsten": (2, "cheap"),
+              "zweitbilligste": (2, "cheap"), "zweitbilligsten": (2, "cheap"),
+              "drittgünstigste": (3, "cheap"), "drittgünstigsten": (3, "cheap"),
+              "zweitteuerste": (2, "dear"), "zweitteuersten": (2, "dear"),
+              "drittteuerste": (3, "dear"), "drittteuersten": (3, "dear")}
+"""A place by price: ``la deuxième moins chère``, ``das zweitgünstigste Angebot``."""
 NOT_NUMBERS = {("ten", "opzichte"), ("ten", "minste"), ("ten", "hoogste"), ("ten", "slotte"),
                ("ten", "behoeve")}
 """An English number word that is a Dutch word here: ``ten opzichte van B``."""
@@ -189,7 +199,7 @@ STARTS = ORDER_FROM | SAVE_WORDS | VS_CUES | VS_LEADS
 _ENGLISH = {"plus", "a", "an", "in", "on", "one", "you", "or", "is", "that", "which", "option",
             "com", "op", "met", "also", "o", "e", "ten", "sea", "man", "per", "pro", "son", "u",
             "even", "die", "lo", "care", "rapport", "van", "ad", "em", "spare", "circa", "ca",
-            "quasi", "non", "minder", "environ", "bis", "do", "tot", "as", "i", "al"}
+            "quasi", "non", "minder", "environ", "bis", "do", "tot", "as", "i", "al", "second"}
 FOREIGN = (
     {"kostet", "cuesta", "coûte", "ist", "est", "más", "mais", "teurer", "günstiger", "euro",
      "liegt", "prezzo", "prezzi", "preis", "preise", "precio", "precios", "prix", "prijs",
@@ -197,7 +207,7 @@ FOREIGN = (
     | SAVE_WORDS | CHEAP_SUP | DEAR_SUP | CHEAP_CMP | DEAR_CMP | TIE | VS_CUES | NEGATIONS
     | LESS | CHEAP_ADJ | set(PERIODS) | MONTH_WORDS | YEAR_WORDS | IMPLICIT_GAP | THAN
     | OFFER_NOUNS | FILLERS | HEDGES | ABOVE | BELOW | SO_WORDS | WITH | VS_LEADS | ORDER_FROM
-    | ORDER_TO | ORDER_CHEAP | ORDER_DEAR | TIE_FILL
+    | ORDER_TO | ORDER_CHEAP | ORDER_DEAR | TIE_FILL | set(ORDINALS) | set(RANK_WORDS)
 ) - _ENGLISH
 """Words no English sentence about prices uses: the sentence is never marked checked."""
 # fmt: on
