@@ -438,3 +438,32 @@ def test_an_order_with_both_ends_named(true: str, false: str) -> None:
 )
 def test_a_place_by_price(true: str, false: str) -> None:
     assert_pair(true, false)
+
+
+@pytest.mark.parametrize(
+    ("true", "false"),
+    [
+        ("B und C kosten je 41 €.", "B und C kosten je 45 €."),
+        ("B und C kosten beide 41 € im Monat.", "A und C kosten beide 41 € im Monat."),
+        ("B y C cuestan 41 € cada una.", "B y C cuestan 45 € cada una."),
+        ("B e C costano entrambe 41 euro.", "A e C costano entrambe 41 euro."),
+        ("B e C custam ambas 41 €.", "A e C custam ambas 41 €."),
+    ],
+)
+def test_each_of_several_records_costs_the_amount(true: str, false: str) -> None:
+    assert_pair(true, false, TIE)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "B und C kosten 82 € zusammen.",
+        "B und C kosten 82 € im Monat zusammen.",
+        "B et C coûtent 82 € au total.",
+        "B y C cuestan 82 € en total.",
+        "B e C costano 82 euro in totale.",
+        "B e C custam 82 € no total.",
+    ],
+)
+def test_the_sum_of_several_records_is_not_each_ones_price(text: str) -> None:
+    assert verdicts(text, TIE) == ["unverified"]

@@ -29,6 +29,8 @@ class HeadForms(FreeForms):
             return self._respectively(subjects, start, at)
         if self.low(at + 1) in ("together", "combined", "in", "total", "between"):
             return None
+        if self.low(at + 1) in langs.TOGETHER:
+            return None  # "B und C kosten 82 € zusammen": their sum
         if self.low(start - 1) not in (
             "",
             ",",

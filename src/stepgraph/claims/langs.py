@@ -60,7 +60,8 @@ OTHER_CONTEXT = {"einrichtungsgebühr", "einmalig", "einmalige", "netto", "brutt
                  "utenti", "gebruikers", "usuários", "früher", "bisher", "statt", "anstatt",
                  "lieu", "lugar", "invece", "plaats", "vez", "coûtait", "kostete", "costaba",
                  "costava", "kostte", "custava", "angebotspreis", "sonderpreis", "promotion",
-                 "promoción", "promozione", "actie", "promoção", "setup"}
+                 "promoción", "promozione", "actie", "promoção", "setup", "zusammen",
+                 "ensemble", "juntas", "juntos", "insieme", "samen", "conjunto", "cumulés"}
 """Words of a sentence about another figure than the monthly price (a fee, a total, a
 discount, a term, users): an amount with no period of its own is not read as a price."""
 RELATION_AFTER_AMOUNT = {"über", "unter", "vor", "hinter", "oberhalb", "unterhalb", "dessus",
@@ -101,6 +102,10 @@ RANK_WORDS = {"zweitgünstigste": (2, "cheap"), "zweitgünstigsten": (2, "cheap"
               "zweitteuerste": (2, "dear"), "zweitteuersten": (2, "dear"),
               "drittteuerste": (3, "dear"), "drittteuersten": (3, "dear")}
 """A place by price: ``la deuxième moins chère``, ``das zweitgünstigste Angebot``."""
+TOGETHER = {"zusammen", "insgesamt", "gesamt", "ensemble", "juntas", "juntos", "insieme",
+            "samen", "conjunto", "combinados", "combinadas", "cumulés", "totaal", "totale",
+            "total", "au", "en", "no", "in"}
+"""After the amount of several records: their sum, not each one's price."""
 NOT_NUMBERS = {("ten", "opzichte"), ("ten", "minste"), ("ten", "hoogste"), ("ten", "slotte"),
                ("ten", "behoeve")}
 """An English number word that is a Dutch word here: ``ten opzichte van B``."""
@@ -160,7 +165,9 @@ FILLERS = {"kost", "kosten", "costa", "costano", "custa", "custam", "cuestan", "
            "zit", "bedraagt", "sont", "sind", "son", "monatlich", "mensile", "mensuel",
            "mensuelle", "mensual", "mensal", "maandelijks", "l'offerta", "l'opzione", "opção",
            "optie", "aanbod", "offerta", "opzione", "proposta", "voorstel", "met", "com", "op",
-           "fica", "está", "están", "estão", "resta", "reste", "bleibt", "blijft", "sigue"}
+           "fica", "está", "están", "estão", "resta", "reste", "bleibt", "blijft", "sigue",
+           "je", "jeweils", "chacune", "chacun", "cada", "ciascuna", "ciascuno", "elk", "beide",
+           "ambas", "ambos", "entrambe", "entrambi", "allebei"}
 """Verbs ("is", "costs"), articles and adverbs a subject's predicate may pass over."""
 OFFER_NOUNS = {"offerta", "l'offerta", "opzione", "l'opzione", "opção", "optie", "aanbod",
                "aanbieding", "proposta", "voorstel", "l'option", "option"}
