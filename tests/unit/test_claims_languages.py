@@ -155,6 +155,8 @@ def test_a_difference_to_an_unnamed_offer_is_false_only_when_no_offer_is_that_fa
         ("B custa 1.080 € por ano.", "B custa 1.200 € por ano."),
         ("B kostet 1.080 € im Jahr.", "B kostet 1.200 € im Jahr."),
         ("B costa 1.080 euro all'anno.", "B costa 1.200 euro all'anno."),
+        ("B kostet jährlich 1.080 €.", "B kostet jährlich 1.200 €."),
+        ("B coûte annuellement 1 080 €.", "B coûte annuellement 1 200 €."),
     ],
 )
 def test_yearly_figures(true: str, false: str) -> None:

@@ -167,7 +167,9 @@ FILLERS = {"kost", "kosten", "costa", "costano", "custa", "custam", "cuestan", "
            "optie", "aanbod", "offerta", "opzione", "proposta", "voorstel", "met", "com", "op",
            "fica", "está", "están", "estão", "resta", "reste", "bleibt", "blijft", "sigue",
            "je", "jeweils", "chacune", "chacun", "cada", "ciascuna", "ciascuno", "elk", "beide",
-           "ambas", "ambos", "entrambe", "entrambi", "allebei"}
+           "ambas", "ambos", "entrambe", "entrambi", "allebei", "jährlich", "annuellement",
+           "anualmente", "annualmente", "jaarlijks", "mensuellement", "mensualmente",
+           "mensilmente"}
 """Verbs ("is", "costs"), articles and adverbs a subject's predicate may pass over."""
 OFFER_NOUNS = {"offerta", "l'offerta", "opzione", "l'opzione", "opção", "optie", "aanbod",
                "aanbieding", "proposta", "voorstel", "l'option", "option"}
