@@ -156,6 +156,22 @@ def test_a_difference_to_an_unnamed_offer_is_false_only_when_no_offer_is_that_fa
         ("B kostet 1.080 € im Jahr.", "B kostet 1.200 € im Jahr."),
         ("B costa 1.080 euro all'anno.", "B costa 1.200 euro all'anno."),
         ("B kostet jährlich 1.080 €.", "B kostet jährlich 1.200 €."),
+        (
+            "B coûte 90 € par mois, soit 1 080 € par an.",
+            "B coûte 90 € par mois, soit 1 200 € par an.",
+        ),
+        (
+            "B costa 90 euro al mese, cioè 1.080 euro all'anno.",
+            "B costa 90 euro al mese, cioè 1.200 euro all'anno.",
+        ),
+        (
+            "B cuesta 90 € al mes, es decir, 1.080 € al año.",
+            "B cuesta 90 € al mes, es decir, 1.200 € al año.",
+        ),
+        (
+            "B kost € 90 per maand, dus € 1.080 per jaar.",
+            "B kost € 90 per maand, dus € 1.200 per jaar.",
+        ),
         ("B coûte annuellement 1 080 €.", "B coûte annuellement 1 200 €."),
     ],
 )

@@ -125,8 +125,11 @@ VS_LEADS = {"ten", "im", "par", "en", "em", "in"}
 VS_LINKS = {"a", "ad", "al", "à", "zu", "zum", "mit", "met", "con", "com", "van", "de"}
 IMPERSONAL = {"si", "se", "man", "on", "je", "u", "you", "one"}
 SO_WORDS = {"cioè", "ossia", "ovvero", "also", "soit", "dus", "d.h", "oder", "bzw", "es",
-            "decir", "o", "sea", "ou", "seja"}
-"""Between two amounts of one saving: ``6 euro al mese, cioè 72 euro all'anno``."""
+            "decir", "o", "sea", "ou", "seja", "oftewel", "ofwel", "sprich", "heißt", "c'est",
+            "dire", "vale", "dizer"}
+"""Between two amounts of one saving or price: ``6 euro al mese, cioè 72 euro all'anno``."""
+CONNECTORS = SO_WORDS - {"oder", "o", "ou", "es"}
+"""After a subject's amount, words before another amount of the same subject."""
 MORE_AFTER = {("de", "plus"), ("de", "moins"), ("in", "più"), ("in", "meno"), ("di", "più"),
               ("di", "meno"), ("a", "mais"), ("a", "menos"), ("de", "más"), ("de", "menos")}
 """Two words after an amount that make it a gap: ``4 euros de plus``, ``5 euro in più``."""
