@@ -485,3 +485,21 @@ def test_each_of_several_records_costs_the_amount(true: str, false: str) -> None
 )
 def test_the_sum_of_several_records_is_not_each_ones_price(text: str) -> None:
     assert verdicts(text, TIE) == ["unverified"]
+
+
+LOW_TIE = Table.from_rows(
+    [{"id": "A", "monthly": 30}, {"id": "B", "monthly": 41}, {"id": "C", "monthly": 41}]
+)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Las ofertas B y C empatan con el precio más bajo, 41 euros al mes.",
+        "B et C sont à égalité avec le prix le plus bas.",
+        "B e C sono pari con il prezzo più basso.",
+    ],
+)
+def test_a_tie_at_the_lowest_price(text: str) -> None:
+    assert verdicts(text, TIE) == ["unverified"]
+    assert verdicts(text, LOW_TIE) == ["contradicted"]

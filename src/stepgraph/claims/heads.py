@@ -270,8 +270,10 @@ class HeadForms(FreeForms):
                     offers.append(unit.offer or "")
             elif unit.kind == "num" and amount is None and self.money(unit):
                 amount = unit
-            elif unit.low in ("lowest", "cheapest", "bottom"):
+            elif unit.low in ("lowest", "cheapest", "bottom") or unit.low in langs.LOWEST:
                 lowest = True
+            elif unit.low in langs.LOW and self.low(end - 1) in langs.MORE:
+                lowest = True  # "con el precio más bajo", "le prix le plus bas"
             elif (
                 unit.low
                 not in (

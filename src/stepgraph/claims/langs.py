@@ -148,7 +148,14 @@ TIE_LINKS = {"que", "wie", "come", "como", "dan", "als", "di", "mit", "con", "me
 TIE_FILL = TIE_LINKS | TIE | {"prix", "precio", "prezzo", "preis", "prijs", "preço", "le", "la",
                               "el", "lo", "il", "o", "de", "du", "del", "al", "au", "het",
                               "das", "den", "dem", "bij", "bei", "beide", "beiden", "ambas",
-                              "ambos", "entrambe", "entrambi", "allebei", "mensuel", "mensual"}
+                              "ambos", "entrambe", "entrambi", "allebei", "mensuel", "mensual",
+                              "más", "più", "mais", "plus", "um", "com", "niedrigsten",
+                              "laagste", "günstigsten", "goedkoopste", "bajo", "basso", "baixo",
+                              "bas", "partagent", "comparten", "condividono", "delen", "partilham",
+                              "teilen", "sich"}
+LOWEST = {"niedrigsten", "laagste", "günstigsten", "goedkoopste", "billigsten"}
+LOW = {"bajo", "basso", "baixo", "bas"}
+"""In a tie, the lowest price: ``empatan con el precio más bajo``, ``den niedrigsten Preis``."""
 """Words of a tie; ``gleich``/``even`` only before ``teuer``/``duur`` (``TIE_PAIRS``)."""
 TIE_PAIRS = {("gleich", "teuer"), ("gleich", "günstig"), ("even", "duur"), ("even", "goedkoop"),
              ("gleich", "viel"), ("even", "veel")}
