@@ -503,3 +503,35 @@ LOW_TIE = Table.from_rows(
 def test_a_tie_at_the_lowest_price(text: str) -> None:
     assert verdicts(text, TIE) == ["unverified"]
     assert verdicts(text, LOW_TIE) == ["contradicted"]
+
+
+@pytest.mark.parametrize(
+    ("true", "false"),
+    [
+        ("B hat den niedrigsten Preis.", "A hat den niedrigsten Preis."),
+        ("A hat den höchsten Preis.", "B hat den höchsten Preis."),
+        ("B tiene el precio más bajo.", "A tiene el precio más bajo."),
+        ("A tiene el precio más alto.", "B tiene el precio más alto."),
+        ("B ha il prezzo più basso.", "A ha il prezzo più basso."),
+        ("B a le prix le plus bas.", "A a le prix le plus bas."),
+        ("A offre le prix le plus élevé.", "B offre le prix le plus élevé."),
+        ("B heeft de laagste prijs.", "A heeft de laagste prijs."),
+        ("B tem o preço mais baixo.", "A tem o preço mais baixo."),
+        ("B tiene un precio más bajo que A.", "A tiene un precio más bajo que B."),
+        ("B tiene un precio de 90 € al mes.", "B tiene un precio de 95 € al mes."),
+    ],
+)
+def test_the_lowest_or_highest_price(true: str, false: str) -> None:
+    assert_pair(true, false)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "A tiene el precio más bajo del mercado.",
+        "A tiene el precio más bajo por usuario.",
+        "A hat den niedrigsten Preis pro Nutzer.",
+    ],
+)
+def test_the_lowest_price_narrowed_is_not_read(text: str) -> None:
+    assert verdicts(text) == ["unverified"]

@@ -13,16 +13,21 @@ from __future__ import annotations
 CHEAP_ADJ = {"barato", "barata", "baratos", "baratas", "económico", "económica", "economico",
              "economica", "economici", "economiche", "econômico", "econômica", "cher", "chère",
              "chers", "chères", "caro", "cara", "caros", "caras", "cari", "care", "costoso",
-             "costosa", "dispendioso", "dispendiosa"}
+             "costosa", "dispendioso", "dispendiosa", "bajo", "basso", "baixo", "bas", "alto",
+             "haut", "élevé", "élevée"}
 """Adjectives after ``más``/``più``/``plus``/``mais``/``moins``/``meno``/``menos``."""
 CHEAP_WORDS = {"barato", "barata", "baratos", "baratas", "económico", "económica", "economico",
-               "economica", "economici", "economiche", "econômico", "econômica"}
+               "economica", "economici", "economiche", "econômico", "econômica", "bajo", "basso",
+               "baixo", "bas"}
 """The cheap side of ``CHEAP_ADJ``; the rest are dear (``cher``, ``caro``, ``costoso``)."""
 MORE = {"más", "mas", "più", "plus", "mais"}
 LESS = {"moins", "meno", "menos"}
 CHEAP_SUP = {"günstigste", "günstigsten", "billigste", "billigsten", "preiswerteste",
-             "preiswertesten", "goedkoopst", "goedkoopste"}
-DEAR_SUP = {"teuerste", "teuersten", "duurst", "duurste"}
+             "preiswertesten", "goedkoopst", "goedkoopste", "niedrigste", "niedrigsten", "laagste"}
+DEAR_SUP = {"teuerste", "teuersten", "duurst", "duurste", "höchste", "höchsten", "hoogste"}
+PRICE_NOUNS = {"precio", "prezzo", "prix", "preço", "preis", "prijs", "tarif", "tarifa", "tariffa",
+               "monatspreis", "maandprijs", "kosten", "coste", "costo", "custo", "coût"}
+"""Price nouns a superlative may follow or pass: ``el precio más bajo``."""
 CHEAP_CMP = {"günstiger", "billiger", "preiswerter", "goedkoper", "weniger", "minder"}
 DEAR_CMP = {"teurer", "duurder", "mehr", "meer"}
 SAVE_WORDS = {"spart", "sparen", "spare", "risparmia", "risparmiano", "risparmi", "économise",
@@ -179,7 +184,8 @@ FILLERS = {"kost", "kosten", "costa", "costano", "custa", "custam", "cuestan", "
            "je", "jeweils", "chacune", "chacun", "cada", "ciascuna", "ciascuno", "elk", "beide",
            "ambas", "ambos", "entrambe", "entrambi", "allebei", "jährlich", "annuellement",
            "anualmente", "annualmente", "jaarlijks", "mensuellement", "mensualmente",
-           "mensilmente"}
+           "mensilmente", "hat", "heeft", "tiene", "tem", "ha", "bietet", "biedt", "ofrece",
+           "oferece", "den"}
 """Verbs ("is", "costs"), articles and adverbs a subject's predicate may pass over."""
 OFFER_NOUNS = {"offerta", "l'offerta", "opzione", "l'opzione", "opção", "optie", "aanbod",
                "aanbieding", "proposta", "voorstel", "l'option", "option"}
@@ -199,7 +205,7 @@ RESTRICTIONS = {"de", "des", "del", "dei", "degli", "delle", "della", "der", "va
                 "senza", "qui", "che", "que", "die", "welches", "welche", "dat", "pour", "für",
                 "para", "voor", "per", "pra", "bei", "im", "nel", "nella", "dans", "en", "no",
                 "als", "wenn", "falls", "sofern", "si", "se", "quand", "cuando", "quando",
-                "wanneer", "sobald"}
+                "wanneer", "sobald", "pro", "por", "par"}
 """After a superlative, a word that may narrow it: ``la más barata de las dos``."""
 WITH_WORDS = {"mit", "avec", "con", "met", "com"}
 """After a superlative, ``with`` narrows it unless an amount follows (``mit 49 €``)."""

@@ -90,7 +90,7 @@ class WordForms(SentenceBase):
             kind, end = "cheap", at + 2
         elif (
             low in langs.MORE | langs.LESS
-            and self.low(at - 1) in _ARTICLES | lx.GAP_NOUNS
+            and self.low(at - 1) in _ARTICLES | lx.GAP_NOUNS | langs.PRICE_NOUNS
             and nxt in langs.CHEAP_ADJ
             and not (low in langs.LESS and nxt in langs.CHEAP_WORDS)
             and self.low(at + 2) not in _THAN_NEXT
