@@ -302,6 +302,8 @@ def test_english_stays_checked() -> None:
         "B kostet 45 € pro Lizenz.",
         "Für zwei Nutzer kostet B 180 €.",
         "B cuesta 90 € en lugar de 100 €.",
+        "B a un coût de 50 € pour l'installation.",
+        "Le prix de B est de 50 € hors taxes.",
     ],
 )
 def test_an_amount_about_another_figure_than_the_monthly_price_is_not_read(text: str) -> None:

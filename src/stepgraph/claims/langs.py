@@ -66,7 +66,12 @@ OTHER_CONTEXT = {"einrichtungsgebühr", "einmalig", "einmalige", "netto", "brutt
                  "lieu", "lugar", "invece", "plaats", "vez", "coûtait", "kostete", "costaba",
                  "costava", "kostte", "custava", "angebotspreis", "sonderpreis", "promotion",
                  "promoción", "promozione", "actie", "promoção", "setup", "zusammen",
-                 "ensemble", "juntas", "juntos", "insieme", "samen", "conjunto", "cumulés"}
+                 "ensemble", "juntas", "juntos", "insieme", "samen", "conjunto", "cumulés",
+                 "l'installation", "l'activation", "l'attivazione", "einrichtung", "installatie",
+                 "activering", "inscription", "anmeldung", "aansluiting", "inscripción",
+                 "iscrizione", "adesão", "matrícula", "hors", "taxe", "taxes", "esclusa",
+                 "escluso", "exkl", "inclusa", "incluso", "incluida", "incluido",
+                 "inklusive", "exklusive", "inclusief", "exclusief", "steuer", "steuern"}
 """Words of a sentence about another figure than the monthly price (a fee, a total, a
 discount, a term, users): an amount with no period of its own is not read as a price."""
 RELATION_AFTER_AMOUNT = {"über", "unter", "vor", "hinter", "oberhalb", "unterhalb", "dessus",
