@@ -537,3 +537,31 @@ def test_the_lowest_or_highest_price(true: str, false: str) -> None:
 )
 def test_the_lowest_price_narrowed_is_not_read(text: str) -> None:
     assert verdicts(text) == ["unverified"]
+
+
+@pytest.mark.parametrize(
+    ("true", "false"),
+    [
+        ("B coûte moins de 100 € par mois.", "B coûte moins de 80 € par mois."),
+        ("C cuesta más de 100 € al mes.", "C cuesta más de 120 € al mes."),
+        ("B custa menos de 100 € por mês.", "B custa menos de 80 € por mês."),
+        ("C costa più di 100 euro al mese.", "C costa più di 120 euro al mese."),
+        ("B kostet weniger als 100 € im Monat.", "B kostet weniger als 80 € im Monat."),
+        ("C kost meer dan 100 euro per maand.", "C kost meer dan 120 euro per maand."),
+    ],
+)
+def test_a_bound_on_a_price(true: str, false: str) -> None:
+    assert_pair(true, false)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "A coûte moins de 40 € de plus que C.",
+        "A costa meno di 40 euro in più di C.",
+        "A kostet weniger als 40 € mehr als C.",
+        "A costs less than 40 more than C.",
+    ],
+)
+def test_a_bound_on_a_gap_is_not_a_bound_on_the_price(text: str) -> None:
+    assert "contradicted" not in verdicts(text)

@@ -155,6 +155,12 @@ class CompareForms(WordForms):
             j += 1
         if (self.low(j), self.low(j + 1)) == ("do", "que"):
             return j + 2  # "mais cara do que B"
+        if (
+            self.kind(j) == "num"
+            and self.low(j - 1) == "de"
+            and self.low(j - 2) in (langs.MORE | langs.LESS)
+        ):
+            return j  # "plus de 100 €", "menos de 100 €": a bound
         versus = self._vs_end(j)
         if versus is not None:
             return versus  # "rispetto a B", "ten opzichte van B", "im Vergleich zu B"
@@ -223,6 +229,11 @@ class CompareForms(WordForms):
         unit = self.units[j]
         if not self.money(unit) or unit.tok is None:
             return None
+        k = j + 1
+        while self.low(k) in lx.PERIOD_WORDS - {"de", "a"}:
+            k += 1
+        if self.low(k) in lx.AMOUNT_CMP or (self.low(k), self.low(k + 1)) in langs.MORE_AFTER:
+            return None  # "less than 40 more than C", "moins de 40 € de plus que C": a gap's bound
         offer = subjects[0].offer or ""
         tests = []
         for reading, period in self.amount_readings(unit.tok):

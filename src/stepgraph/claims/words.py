@@ -226,7 +226,8 @@ class WordForms(SentenceBase):
             or self.low(j - 1) in ("de", "a")
             or self.low(j + 1) in lx.THAN_WORDS | {"do"}
             or (word != "plus" and nxt in ("", ".", "!", ",", ";", *langs.AND_WORDS))
-        ):  # "30 € de plus que B", "20 € menos que C", "5 euros más."; not "90 plus VAT"
+            or (nxt == "de" and self.kind(j + 2) == "num")
+        ):  # "30 € de plus que B", "20 € menos que C", "5 euros más", "plus de 100 €"
             return word, "cheaper" if word in langs.LESS else "more_expensive", False, j + 1
         if word in langs.OVER | langs.UNDER:  # "30 € über B", "30 € abaixo de A"
             k = j + 2 if nxt in ("de", "do", "da") else j + 1
