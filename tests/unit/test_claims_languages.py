@@ -565,3 +565,20 @@ def test_a_bound_on_a_price(true: str, false: str) -> None:
 )
 def test_a_bound_on_a_gap_is_not_a_bound_on_the_price(text: str) -> None:
     assert "contradicted" not in verdicts(text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Ohne Rabatt wäre A das günstigste Angebot.",
+        "Mit Rabatt wäre A günstiger als B.",
+        "Falls A den Preis senkt, wird A günstiger als B.",
+        "Als A de prijs verlaagt, wordt A het goedkoopst.",
+        "A serait moins chère que B avec la remise.",
+        "A sería la más barata.",
+        "A sarebbe la più economica.",
+        "A seria a mais barata.",
+    ],
+)
+def test_a_hypothetical_sentence_is_not_read(text: str) -> None:
+    assert verdicts(text) == ["unverified"]

@@ -27,6 +27,9 @@ class SentenceReader(HeadForms):
 
     def read(self) -> list[Statement]:
         units = self.units
+        lows = {u.low for u in units if u.kind == "w"}
+        if lows & langs.HYPOTHETICAL and lows & langs.FOREIGN:
+            return self.statements  # "Mit Rabatt wäre A günstiger als B": not a fact
         at = 0
         while at < len(units):
             unit = units[at]

@@ -116,6 +116,17 @@ TOGETHER = {"zusammen", "insgesamt", "gesamt", "ensemble", "juntas", "juntos", "
             "samen", "conjunto", "combinados", "combinadas", "cumulés", "totaal", "totale",
             "total", "au", "en", "no", "in"}
 """After the amount of several records: their sum, not each one's price."""
+HYPOTHETICAL = {"wäre", "wären", "würde", "würden", "falls", "wenn", "sofern", "könnte",
+                "könnten", "dürfte", "hätte", "hätten", "wird", "werden", "serait", "seraient",
+                "sera", "seront", "deviendrait", "pourrait", "pourraient", "aurait", "sería",
+                "serían", "será", "serán", "podría", "podrían", "fuera", "sarebbe", "sarebbero",
+                "sarà", "saranno", "potrebbe", "potrebbero", "fosse", "qualora", "zou", "zouden",
+                "wordt", "worden", "indien", "mocht", "seria", "seriam", "poderia", "poderiam",
+                "caso", "lorsque", "quand", "cuando", "quando", "wanneer", "sobald", "dovesse",
+                "devient", "deviene", "diventa", "torna", "wurde", "werd", "était", "étaient",
+                "war", "waren", "era", "eran", "erano", "eram"}
+"""Words of a hypothetical, future or past statement: another language's sentence with one
+is not read (``Mit Rabatt wäre A günstiger als B``)."""
 NOT_NUMBERS = {("ten", "opzichte"), ("ten", "minste"), ("ten", "hoogste"), ("ten", "slotte"),
                ("ten", "behoeve")}
 """An English number word that is a Dutch word here: ``ten opzichte van B``."""
