@@ -582,3 +582,21 @@ def test_a_bound_on_a_gap_is_not_a_bound_on_the_price(text: str) -> None:
 )
 def test_a_hypothetical_sentence_is_not_read(text: str) -> None:
     assert verdicts(text) == ["unverified"]
+
+
+@pytest.mark.parametrize(
+    ("true", "false"),
+    [
+        ("Günstigstes Angebot: B (90 €).", "Günstigstes Angebot: A (120 €)."),
+        ("Am günstigsten ist B.", "Am günstigsten ist A."),
+        ("Das teuerste Angebot ist A.", "Das teuerste Angebot ist C."),
+        ("La oferta más barata es B.", "La oferta más barata es A."),
+        ("L'offre la moins chère est B.", "L'offre la moins chère est A."),
+        ("L'offerta più economica è B.", "L'offerta più economica è A."),
+        ("Het goedkoopste aanbod is B.", "Het goedkoopste aanbod is A."),
+        ("A oferta mais barata é B.", "A oferta mais barata é A."),
+        ("La oferta más barata cuesta 90 € al mes.", "La oferta más barata cuesta 95 € al mes."),
+    ],
+)
+def test_a_superlative_opening_the_sentence(true: str, false: str) -> None:
+    assert_pair(true, false)

@@ -217,7 +217,9 @@ class FreeForms(SavingForms):
         back = at - 1
         if self.low(back) in ORDINALS or self.low(back) == "-":
             return  # "the second-cheapest option, C": a rank, not the cheapest
-        while self.low(back) in ("the", "la", "le", "el", "das", "der", "die"):
+        while self.low(back) in ("the", "la", "le", "el", "das", "der", "die") or (
+            self.low(back) in langs.SUP_BACK and self.kind(back) == "w"
+        ):  # "La oferta más barata es B", "Am günstigsten ist B"
             back -= 1
         if back >= 0 and self.low(back) not in (
             ",",
@@ -240,12 +242,16 @@ class FreeForms(SavingForms):
             return  # "the spread between the cheapest and the most expensive is 10.25"
         kind, j = sup
         price = j
-        while self.low(price) in ("costs", "cost", "is", "comes", "in", "at", "priced", "sits"):
+        while self.low(price) in ("costs", "cost", "is", "comes", "in", "at", "priced", "sits") or (
+            self.low(price) in langs.LEADING_VERBS | {"bei"}
+        ):
             price += 1
         if price > j and self.kind(price) == "num" and self.money(self.units[price]):
             self._extreme_price(at, price, kind)
             return
-        if self.low(j) in ("is", ":", "=", ",", "es", "est", "ist", "-"):
+        if self.low(j) in ("is", ":", "=", ",", "es", "est", "ist", "-") or (
+            self.low(j) in langs.SUP_VERBS
+        ):
             j += 1
         elif self.low(j) in ("belongs", "goes") and self.low(j + 1) == "to":
             j += 2
@@ -253,7 +259,9 @@ class FreeForms(SavingForms):
             return
         neg = self.low(j) in ("not", "nicht", "pas", "no")  # "the cheapest is not B"
         j += 1 if neg else 0
-        while self.low(j) in ("offer", "option", "plan", "the"):
+        while self.low(j) in ("offer", "option", "plan", "the") or (
+            self.low(j) in langs.SUP_BACK and self.kind(j) == "w"
+        ):
             j += 1
         if self.kind(j) != "off" or self.kind(j + 1) == "off" or self.low(j + 1) in ("and", "or"):
             return

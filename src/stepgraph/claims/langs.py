@@ -22,9 +22,11 @@ CHEAP_WORDS = {"barato", "barata", "baratos", "baratas", "económico", "económi
 """The cheap side of ``CHEAP_ADJ``; the rest are dear (``cher``, ``caro``, ``costoso``)."""
 MORE = {"más", "mas", "più", "plus", "mais"}
 LESS = {"moins", "meno", "menos"}
-CHEAP_SUP = {"günstigste", "günstigsten", "billigste", "billigsten", "preiswerteste",
-             "preiswertesten", "goedkoopst", "goedkoopste", "niedrigste", "niedrigsten", "laagste"}
-DEAR_SUP = {"teuerste", "teuersten", "duurst", "duurste", "höchste", "höchsten", "hoogste"}
+CHEAP_SUP = {"günstigste", "günstigsten", "günstigstes", "billigstes", "preiswertestes",
+             "billigste", "billigsten", "preiswerteste", "preiswertesten", "goedkoopst",
+             "goedkoopste", "niedrigste", "niedrigsten", "laagste"}
+DEAR_SUP = {"teuerste", "teuersten", "teuerstes", "duurst", "duurste", "höchste", "höchsten",
+            "hoogste"}
 PRICE_NOUNS = {"precio", "prezzo", "prix", "preço", "preis", "prijs", "tarif", "tarifa", "tariffa",
                "monatspreis", "maandprijs", "kosten", "coste", "costo", "custo", "coût"}
 """Price nouns a superlative may follow or pass: ``el precio más bajo``."""
@@ -235,6 +237,10 @@ NARROWING = {"außer", "sauf", "excepto", "tranne", "behalve", "exceto", "abgese
              "ambas", "ambos", "deux", "twee", "duas", "dois", "seconda", "secondo", "segunda",
              "segundo", "deuxième", "tweede", "zweitgünstigste", "zweite", "zweiten"}
 """Words that make a superlative in the sentence range over some offers only."""
+SUP_BACK = OFFER_NOUNS | {"het", "o", "a", "il", "am", "l'offre", "offre", "oferta", "opción",
+                          "angebot", "los", "las", "les", "os", "as", "i", "gli", "de"}
+"""Before a superlative opening a sentence, words of its subject: ``La oferta más barata``."""
+SUP_VERBS = {"è", "é", "is", "ist", "est", "es", "zijn", "sind", "son", "sont", "são", "sono"}
 STARTS = ORDER_FROM | SAVE_WORDS | VS_CUES | VS_LEADS
 """Words another language's free forms start at."""
 _ENGLISH = {"plus", "a", "an", "in", "on", "one", "you", "or", "is", "that", "which", "option",
