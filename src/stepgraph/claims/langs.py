@@ -32,7 +32,7 @@ PRICE_NOUNS = {"precio", "prezzo", "prix", "preço", "preis", "prijs", "tarif", 
 """Price nouns a superlative may follow or pass: ``el precio más bajo``."""
 CHEAP_CMP = {"günstiger", "billiger", "preiswerter", "goedkoper", "weniger", "minder"}
 DEAR_CMP = {"teurer", "duurder", "mehr", "meer"}
-SAVE_WORDS = {"spart", "sparen", "spare", "risparmia", "risparmiano", "risparmi", "économise",
+SAVE_WORDS = {"spart", "sparen", "risparmia", "risparmiano", "risparmi", "économise",
               "économisez", "économisent", "ahorra", "ahorran", "ahorras", "bespaart", "bespaar",
               "economiza", "economizam", "poupa", "poupam"}
 """Verbs of saving: ``C spart gegenüber B 6 €``, ``si risparmiano 6 euro``."""
