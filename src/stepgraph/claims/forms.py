@@ -169,8 +169,8 @@ class SentenceReader(HeadForms):
         word = self.low(nxt)
         if word in lx.RELATION_AFTER_AMOUNT or (word, self.low(nxt + 1)) == ("on", "top"):
             return True
-        if word == "-" and self.low(nxt + 1) in langs.RELATION_AFTER_AMOUNT:
-            return True  # "30 € au-dessus de B"
+        if word in ("-", "en") and self.low(nxt + 1) in langs.RELATION_AFTER_AMOUNT:
+            return True  # "30 € au-dessus de B", "30 € en dessous de A"
         if word in lx.CONTRAST_AFTER_AMOUNT:
             return "off" in (self.kind(nxt + 1), self.kind(nxt + 2))
         return False

@@ -77,7 +77,7 @@ OTHER_CONTEXT = {"einrichtungsgebühr", "einmalig", "einmalige", "netto", "brutt
 """Words of a sentence about another figure than the monthly price (a fee, a total, a
 discount, a term, users): an amount with no period of its own is not read as a price."""
 RELATION_AFTER_AMOUNT = {"über", "unter", "vor", "hinter", "oberhalb", "unterhalb", "dessus",
-                         "dessous", "en", "encima", "debajo", "sopra", "sotto", "onder", "boven",
+                         "dessous", "encima", "debajo", "sopra", "sotto", "onder", "boven",
                          "acima", "abaixo", "voor", "achter", "devant", "derrière", "delante",
                          "detrás", "davanti", "dietro", "frente", "atrás", "verso", "oltre"}
 """After an amount, a word making it a gap (``30 € über B``, ``30 € en dessous de A``)."""
@@ -151,7 +151,7 @@ SO_WORDS = {"cioè", "ossia", "ovvero", "also", "soit", "dus", "d.h", "oder", "b
             "decir", "o", "sea", "ou", "seja", "oftewel", "ofwel", "sprich", "heißt", "c'est",
             "dire", "vale", "dizer"}
 """Between two amounts of one saving or price: ``6 euro al mese, cioè 72 euro all'anno``."""
-CONNECTORS = SO_WORDS - {"oder", "o", "ou", "es"}
+CONNECTORS = (SO_WORDS - {"oder", "o", "ou", "es"}) | {"en", "e", "ed", "ma", "maar", "pero", "mas"}
 """After a subject's amount, words before another amount of the same subject."""
 MORE_AFTER = {("de", "plus"), ("de", "moins"), ("in", "più"), ("in", "meno"), ("di", "più"),
               ("di", "meno"), ("a", "mais"), ("a", "menos"), ("de", "más"), ("de", "menos")}
