@@ -173,6 +173,11 @@ def test_a_difference_to_an_unnamed_offer_is_false_only_when_no_offer_is_that_fa
             "B kost € 90 per maand, dus € 1.200 per jaar.",
         ),
         ("B coûte annuellement 1 080 €.", "B coûte annuellement 1 200 €."),
+        (
+            "B kost € 90 per maand en € 1.080 per jaar.",
+            "B kost € 90 per maand en € 1.200 per jaar.",
+        ),
+        ("B custa 90 € por mês e 1.080 € por ano.", "B custa 90 € por mês e 1.200 € por ano."),
     ],
 )
 def test_yearly_figures(true: str, false: str) -> None:
