@@ -605,3 +605,30 @@ def test_a_hypothetical_sentence_is_not_read(text: str) -> None:
 )
 def test_a_superlative_opening_the_sentence(true: str, false: str) -> None:
     assert_pair(true, false)
+
+
+@pytest.mark.parametrize(
+    ("true", "false"),
+    [
+        ("Die Preise reichen von 90 € bis 120 €.", "Die Preise reichen von 80 € bis 120 €."),
+        ("Les prix vont de 90 € à 120 €.", "Les prix vont de 90 € à 125 €."),
+        ("Los precios van de 90 € a 120 €.", "Los precios van de 90 € a 110 €."),
+        ("I prezzi vanno da 90 a 120 euro.", "I prezzi vanno da 95 a 120 euro."),
+        ("De prijzen lopen van € 90 tot € 120.", "De prijzen lopen van € 90 tot € 130."),
+        ("Os preços vão de 90 € a 120 €.", "Os preços vão de 80 € a 120 €."),
+    ],
+)
+def test_the_range_of_prices(true: str, false: str) -> None:
+    assert_pair(true, false)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Die Ersparnisse reichen von 10 € bis 30 €.",
+        "Die Preise der anderen Angebote reichen von 110 € bis 120 €.",
+        "B kostet 1.080 € pro Kalenderjahr.",
+    ],
+)
+def test_a_range_of_something_else_or_of_some_offers_is_not_read(text: str) -> None:
+    assert verdicts(text) == ["unverified"]

@@ -241,7 +241,15 @@ SUP_BACK = OFFER_NOUNS | {"het", "o", "a", "il", "am", "l'offre", "offre", "ofer
                           "angebot", "los", "las", "les", "os", "as", "i", "gli", "de"}
 """Before a superlative opening a sentence, words of its subject: ``La oferta más barata``."""
 SUP_VERBS = {"è", "é", "is", "ist", "est", "es", "zijn", "sind", "son", "sont", "são", "sono"}
-STARTS = ORDER_FROM | SAVE_WORDS | VS_CUES | VS_LEADS
+RANGE_VERBS = {"reichen", "reicht", "liegen", "vont", "van", "vanno", "lopen", "variëren", "vão",
+               "variam", "oscilan", "variano", "varient", "variieren", "gaan"}
+PRICES = {"preise", "prix", "precios", "prezzi", "prijzen", "preços", "tarife", "tarifs",
+          "tarifas", "tariffe", "tarieven", "kosten", "costes", "costi", "custos"}
+RANGE_SUBJECT = PRICES | {"die", "les", "los", "i", "de", "os", "monatlichen", "mensuels",
+                          "mensuales", "mensili", "maandelijkse", "mensais"}
+RANGE_TO = {"bis", "à", "a", "tot", "al", "-"}
+"""``Die Preise reichen von 90 € bis 120 €``: the verbs, subjects and ends of a range."""
+STARTS = ORDER_FROM | SAVE_WORDS | VS_CUES | VS_LEADS | RANGE_VERBS
 """Words another language's free forms start at."""
 _ENGLISH = {"plus", "a", "an", "in", "on", "one", "you", "or", "is", "that", "which", "option",
             "com", "op", "met", "also", "o", "e", "ten", "sea", "man", "per", "pro", "son", "u",
@@ -255,6 +263,7 @@ FOREIGN = (
     | LESS | CHEAP_ADJ | set(PERIODS) | MONTH_WORDS | YEAR_WORDS | IMPLICIT_GAP | THAN
     | OFFER_NOUNS | FILLERS | HEDGES | ABOVE | BELOW | SO_WORDS | WITH | VS_LEADS | ORDER_FROM
     | ORDER_TO | ORDER_CHEAP | ORDER_DEAR | TIE_FILL | set(ORDINALS) | set(RANK_WORDS)
+    | RANGE_VERBS | PRICES
 ) - _ENGLISH
 """Words no English sentence about prices uses: the sentence is never marked checked."""
 # fmt: on

@@ -138,10 +138,24 @@ class ListForms(BetweenForms):
             j += 1
         if self.low(j) == "between":
             j += 1
+        self._range_from(at, j, exact_ends=low != "between", to=("to", "-", "and"))
+
+    def _foreign_range(self, at: int) -> None:
+        """``Die Preise reichen von 90 € bis 120 €``, ``Les prix vont de 90 € à 120 €``: the
+        lowest and the highest price; read only when the sentence opens with its prices."""
+        before = [self.low(k) for k in range(at)]
+        if not before or not set(before) <= langs.RANGE_SUBJECT:
+            return
+        if not set(before) & langs.PRICES or self.low(at + 1) not in langs.ORDER_FROM:
+            return
+        self._range_from(at, at + 2, exact_ends=True, to=tuple(langs.RANGE_TO))
+
+    def _range_from(self, at: int, j: int, *, exact_ends: bool, to: tuple[str, ...]) -> None:
+        """The range from the amount at ``j`` to the next one (or between them)."""
         label = 3 if self.low(j + 1) == "(" and self.low(j + 3) == ")" else 0  # "90 (B) to"
         if (
             self.kind(j) != "num"
-            or self.low(j + 1 + label) not in ("to", "-", "and")
+            or self.low(j + 1 + label) not in to
             or self.kind(j + 2 + label) != "num"
         ):
             return
@@ -153,7 +167,6 @@ class ListForms(BetweenForms):
             or not self.money(self.units[j + 2 + label])
         ):
             return
-        exact_ends = low != "between"
         if not exact_ends and not self._quantified(at):
             return
         period = last.period or first.period

@@ -23,6 +23,8 @@ class SavingForms(ListForms):
         """The forms of another language that start at a word, not at a record."""
         if self.low(at) in langs.ORDER_FROM and at == 0:
             self._foreign_order(at)  # "Von günstig nach teuer: B, C, A"
+        if self.low(at) in langs.RANGE_VERBS:
+            self._foreign_range(at)  # "Die Preise reichen von 90 € bis 120 €"
         if self.low(at) in langs.SAVE_WORDS | langs.VS_CUES | langs.VS_LEADS:
             self._saving(at)  # "spart B gegenüber C 120 €", "Rispetto a B si risparmiano"
 
