@@ -632,3 +632,17 @@ def test_the_range_of_prices(true: str, false: str) -> None:
 )
 def test_a_range_of_something_else_or_of_some_offers_is_not_read(text: str) -> None:
     assert verdicts(text) == ["unverified"]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "A, B und C: 3 Angebote im Vergleich.",
+        "A, B et C : 3 offres comparées.",
+        "A, B e C: 3 offerte a confronto.",
+        "A, B en C: 3 aanbiedingen.",
+        "B hat 3 Angebote geschlagen.",
+    ],
+)
+def test_a_count_of_offers_is_no_price(text: str) -> None:
+    assert verdicts(text) == ["unverified"]

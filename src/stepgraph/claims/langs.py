@@ -51,8 +51,14 @@ UNITS = {"monate", "monaten", "meses", "mesi", "maanden", "jahre", "jahren", "a�
          "anos", "ans", "jaar", "nutzer", "utilisateurs", "usuarios", "utenti", "gebruikers",
          "usuários", "lizenzen", "licences", "licencias", "licenze", "licenties", "licenças",
          "wochen", "semaines", "semanas", "settimane", "weken", "tage", "jours", "días", "giorni",
-         "dagen", "dias"}
-"""After a number, a unit that makes it no price: ``24 Monate``, ``5 Nutzer``."""
+         "dagen", "dias", "angebote", "angeboten", "offres", "ofertas", "offerte", "aanbiedingen",
+         "opties", "opciones", "opzioni", "opções", "optionen", "tarife", "tarifen", "pläne",
+         "planes", "piani", "plannen", "planos", "anbieter", "anbietern", "fournisseurs",
+         "proveedores", "fornitori", "leveranciers", "fornecedores", "aanbieders", "propuestas",
+         "proposte", "propostas", "voorstellen", "devis", "presupuestos", "preventivi",
+         "offertes", "orçamentos", "stück", "mal", "fois", "veces", "volte", "keer", "vezes"}
+"""After a number, a unit that makes it no price: ``24 Monate``, ``5 Nutzer``, ``3
+Angebote``."""
 OTHER_CONTEXT = {"einrichtungsgebühr", "einmalig", "einmalige", "netto", "brutto", "mwst", "zzgl",
                  "inkl", "iva", "btw", "tva", "ht", "ttc", "installation", "d'installation",
                  "attivazione", "activación", "instalación", "instalação", "ativação", "frais",
