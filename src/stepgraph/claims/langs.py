@@ -40,6 +40,7 @@ ABOVE = {"darüber", "drüber"}
 BELOW = {"darunter", "drunter"}
 """After an amount: above / below what was just named (``A liegt 5 € darüber``)."""
 THAN = {"dan", "di", "gegenüber", "tegenover", "rispetto"}
+"""Words before the record compared with (``als``, ``que`` are already English sets')."""
 OTHER_PERIODS = {"woche", "tag", "quartal", "semaine", "jour", "trimestre", "semana", "día", "dia",
                  "settimana", "giorno", "dag", "kwartaal", "nutzer", "benutzer", "lizenz",
                  "utilisateur", "licence", "usuario", "licencia", "utente", "licenza", "gebruiker",
@@ -140,7 +141,6 @@ NOT_NUMBERS = {("ten", "opzichte"), ("ten", "minste"), ("ten", "hoogste"), ("ten
 """An English number word that is a Dutch word here: ``ten opzichte van B``."""
 WITH = {"mit", "met", "con", "com", "zu", "zum", "van", "ad"}
 """Before a record, ``with``, ``to``, ``of``: ``spart man mit B 30 €`` is no price of B."""
-"""Words before the record compared with (``als``, ``que`` are already English sets')."""
 VS_CUES = {"gegenüber", "tegenover", "rispetto", "frente", "comparado", "comparada",
            "comparé", "comparée", "verglichen", "vergeleken", "rapport", "vergleich",
            "comparación", "comparação", "opzichte", "confronto", "relação", "respecto"}
@@ -171,6 +171,7 @@ AND_WORDS = {"and", "und", "et", "y", "e", "ed", "en", "but", "aber", "mais", "p
 TIE = {"empatan", "empatados", "empatadas", "empate", "égalité", "egalité", "empatam",
        "pari", "même", "mismo", "misma", "stesso", "stessa", "hetzelfde", "mesmo", "mesma",
        "dasselbe", "gleiche", "gleichen", "uguale", "uguali", "iguales", "idénticos", "identici"}
+"""Words of a tie; ``gleich``/``even`` only before ``teuer``/``duur`` (``TIE_PAIRS``)."""
 TIE_LINKS = {"que", "wie", "come", "como", "dan", "als", "di", "mit", "con", "met", "com", "avec",
              "à", "a", "und", "y", "e", "et", "en", "ed"}
 """In a tie, words before another record: ``B cuesta lo mismo que C``."""
@@ -185,7 +186,6 @@ TIE_FILL = TIE_LINKS | TIE | {"prix", "precio", "prezzo", "preis", "prijs", "pre
 LOWEST = {"niedrigsten", "laagste", "günstigsten", "goedkoopste", "billigsten"}
 LOW = {"bajo", "basso", "baixo", "bas"}
 """In a tie, the lowest price: ``empatan con el precio más bajo``, ``den niedrigsten Preis``."""
-"""Words of a tie; ``gleich``/``even`` only before ``teuer``/``duur`` (``TIE_PAIRS``)."""
 TIE_PAIRS = {("gleich", "teuer"), ("gleich", "günstig"), ("even", "duur"), ("even", "goedkoop"),
              ("gleich", "viel"), ("even", "veel")}
 NEGATIONS = {"niet", "geen", "non", "não", "nao", "nessuna", "nessuno", "nenhuma", "nenhum",
