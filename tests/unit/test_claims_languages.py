@@ -646,3 +646,17 @@ def test_a_range_of_something_else_or_of_some_offers_is_not_read(text: str) -> N
 )
 def test_a_count_of_offers_is_no_price(text: str) -> None:
     assert verdicts(text) == ["unverified"]
+
+
+BIG = Table.from_rows(
+    [{"id": "K", "monthly": 1499}, {"id": "L", "monthly": 1620}, {"id": "M", "monthly": 1049.5}]
+)
+
+
+def test_a_one_letter_id_before_an_elided_french_word_is_the_word() -> None:
+    assert verdicts("C'est l'offre la moins chère.") == ["unverified"]
+    assert verdicts("C'est la moins chère des trois.") == ["unverified"]
+    assert verdicts("M est l'offre la moins chère.", BIG) == ["unverified"]
+    assert verdicts("K est l'offre la moins chère.", BIG) == ["contradicted"]
+    assert verdicts("L'offre K coûte 450,80 € de plus.", BIG) == ["contradicted"]
+    assert verdicts("C's price is 100.") == ["contradicted"]

@@ -208,6 +208,8 @@ def tokenize(plain: str, start: int, end: int, names: Names) -> list[Tok]:
     toks: list[Tok] = []
     at = start
     for match in names.pattern.finditer(plain, start, end):
+        if _ELIDED.match(plain, match.end()) and len(match.group(0)) == 1:
+            continue  # "C'est", "L'offre", "D'après": a French word, not record C, L or D
         _scan(plain, at, match.start(), toks)
         text = match.group(0)
         record = names.exact.get(text)
@@ -259,6 +261,7 @@ def _plausible_name(text: str) -> bool:
 
 
 _PATTERN = re.compile(_SCAN)
+_ELIDED = re.compile(r"'[^\W\d_]{2}")
 _NAMED_BEFORE = re.compile(r"(?i)\b(?:offer|option|plan|quote|tier|package)\s+$")
 
 
