@@ -274,32 +274,30 @@ class HeadForms(FreeForms):
                 lowest = True
             elif unit.low in langs.LOW and self.low(end - 1) in langs.MORE:
                 lowest = True  # "con el precio más bajo", "le prix le plus bas"
-            elif (
-                unit.low
-                not in (
-                    "with",
-                    "for",
-                    "the",
-                    "at",
-                    "price",
-                    "monthly",
-                    "of",
-                    "in",
-                    "cost",
-                    "a",
-                    "exactly",
-                    "priced",
-                    "and",
-                    "as",
-                    "to",
-                    "on",
-                    "-",
-                    "first",
-                    "place",
-                    "spot",
-                    "position",
-                )
-                and unit.low not in langs.TIE_FILL
+            elif unit.low in langs.TIE_FILL:
+                pass  # "B cuesta lo mismo que C", "le même prix"
+            elif unit.low not in (
+                "with",
+                "for",
+                "the",
+                "at",
+                "price",
+                "monthly",
+                "of",
+                "in",
+                "cost",
+                "a",
+                "exactly",
+                "priced",
+                "and",
+                "as",
+                "to",
+                "on",
+                "-",
+                "first",
+                "place",
+                "spot",
+                "position",
             ):
                 break
             end += 1
