@@ -28,6 +28,7 @@ from bisect import bisect_left, bisect_right
 from collections.abc import Iterable
 from decimal import Decimal
 
+from . import langs
 from . import lexicon as lx
 from .check import Table
 from .tokens import Tok
@@ -42,6 +43,11 @@ _SKIP = {
     "speed", "bandwidth", "data", "storage", "latency", "uptime", "sla", "stars", "points",
 }  # fmt: skip
 """A sentence with one of these supposes, or measures something the inputs lack."""
+_TOTALS = {"insgesamt", "gesamt", "totale", "totaal", "monate", "monaten", "meses", "mesi",
+           "maanden", "laufzeit", "vertrag", "contrat", "contrato", "contratto", "durée",
+           "duración", "durata", "looptijd", "duração", "zusammen", "ensemble", "juntas",
+           "juntos", "insieme", "samen", "conjunto", "cumulés"}  # fmt: skip
+_SKIP |= (langs.OTHER_CONTEXT - _TOTALS) | langs.HYPOTHETICAL  # a fee, a first month, ...
 _LOOSE = {"give", "thereabouts", "ish", "-ish"}
 """Anywhere in a sentence ("give or take"), these make every amount in it approximate."""
 _GROUP = {
@@ -56,9 +62,12 @@ _APPROX = {
     "presque", "casi", "aproximadamente", "unos", "unas", "quasi", "ongeveer", "bijna",
     "cerca", "ballpark", "approximativement",
 }  # fmt: skip
-_JUST = {"just", "slightly", "little", "bit", "marginally", "barely"}
+_APPROX |= langs.HEDGES - set(langs.BOUND)  # "etwa", "environ", "unos", ...
+_JUST = {"just", "slightly", "little", "bit", "marginally", "barely", "knapp"}
 _BELOW = {"under", "below", "less", "lower", "beneath", "within", "max", "maximum", "most"}
 _ABOVE = {"over", "above", "more", "exceeding", "least", "min", "minimum", "upwards", "excess"}
+_BELOW |= {w for w, b in langs.BOUND.items() if b == "under"}  # "unter", "sous", ...
+_ABOVE |= {w for w, b in langs.BOUND.items() if b == "over"}  # "über", "oltre", ...
 _AFTER_CUES = {
     "more", "less", "cheaper", "dearer", "pricier", "costlier", "higher", "lower", "above",
     "below", "under", "over", "extra", "apart", "ahead", "behind", "off", "short", "total",

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from decimal import Decimal
 
+from . import langs
 from . import lexicon as lx
 from .check import Table, matches
 from .implicit import implicit_others
@@ -39,13 +40,8 @@ class CompareForms(WordForms):
             word, direction, direct, j = self._cmp_word(j)
         if direction is None:
             return None
-        if word.startswith("sav") and amount is None:
-            if self.low(j) == "of" and self.kind(j + 1) == "num":
-                j += 1
-            if self.kind(j) == "num":
-                amount = self.units[j].tok
-                period = amount.period if amount is not None else None
-                j += 1
+        if (word.startswith("sav") or word in langs.SAVE_WORDS) and amount is None:
+            amount, period, j = self._saved_amount(j, period)  # "saves 30", "a saving of 30"
         j, period = self._periods(j, period)
         after = self._ratio_words(j) if ratio else self._than(j, direct=direct)
         implicit = (
@@ -54,12 +50,24 @@ class CompareForms(WordForms):
             else (implicit_others(self, subjects, start=start, at=at, j=j, amount=amount))
         )  # "Between A and C, C is cheaper by 4": to the record left implicit
         if after is None and implicit is None:
-            return None
+            return self._implicit_gap(
+                subjects,
+                start,
+                j,
+                word=word,
+                direction=direction,
+                amount=amount,
+                period=period,
+                hedge=hedge,
+                neg=neg,
+            )  # fmt: skip  "A ist 4,50 € teurer"
         targets, j = (implicit[0], j) if implicit is not None else self._targets(after or j)
         if not targets:
             return self._against_number(
                 subjects, start, at, j, direction=direction, amount=amount, neg=neg
             )
+        if amount is None and word in langs.SAVE_WORDS and self.kind(j) == "num":
+            amount, j = self.units[j].tok, j + 1  # "C spart gegenüber B 6 €"
         margin = amount is None and self.low(j) == "by"  # "undercuts A by 30"
         if amount is None:
             j, amount, hedge = self._margin(j, hedge)
@@ -186,6 +194,17 @@ class CompareForms(WordForms):
             return j
         if self.low(j) in ("compared", "relative"):
             j += 1
+        if (self.low(j), self.low(j + 1)) == ("do", "que"):
+            return j + 2  # "mais cara do que B"
+        if (
+            self.kind(j) == "num"
+            and self.low(j - 1) == "de"
+            and self.low(j - 2) in (langs.MORE | langs.LESS)
+        ):
+            return j  # "plus de 100 €", "menos de 100 €": a bound
+        versus = self._vs_end(j)
+        if versus is not None:
+            return versus  # "rispetto a B", "ten opzichte van B", "im Vergleich zu B"
         if self.low(j) not in lx.THAN_WORDS:
             return None
         return j + 1
@@ -230,9 +249,18 @@ class CompareForms(WordForms):
             if (
                 self.low(j) in ("and", "or", ",", "nor", "et", "y", "und")
                 and self.kind(j + 1) == "off"
-            ):
+                and not (self.low(j) == "," and self.kind(j + 2) == "num")
+            ):  # not "than east, south 14.60": south's own gap follows
                 j += 1
         return targets, j
+
+    def _saved_amount(self, j: int, period: str | None) -> tuple[Tok | None, str | None, int]:
+        if self.low(j) == "of" and self.kind(j + 1) == "num":
+            j += 1
+        if self.kind(j) != "num":
+            return None, period, j
+        amount = self.units[j].tok
+        return amount, (amount.period if amount is not None else None), j + 1
 
     def _against_number(
         self,
@@ -252,6 +280,11 @@ class CompareForms(WordForms):
             return None
         if len(subjects) > 1 and self.low(j + 1) in ("together", "combined", "in", "between"):
             return None  # "A and C cost more than 100 together": not each one's price
+        k = j + 1
+        while self.low(k) in lx.PERIOD_WORDS - {"de", "a"}:
+            k += 1
+        if self.low(k) in lx.AMOUNT_CMP or (self.low(k), self.low(k + 1)) in langs.MORE_AFTER:
+            return None  # "less than 40 more than C", "moins de 40 € de plus que C": a gap's bound
         offers = [s.offer or "" for s in subjects]  # "neither A nor C costs more than 60": each
         tests = []
         for reading, period in self.amount_readings(unit.tok):

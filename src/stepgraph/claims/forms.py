@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from decimal import Decimal
 
+from . import langs
 from . import lexicon as lx
 from .compare import _RANGE_VERBS
 from .heads import HeadForms
@@ -27,6 +28,9 @@ class SentenceReader(HeadForms):
 
     def read(self) -> list[Statement]:
         units = self.units
+        lows = {u.low for u in units if u.kind == "w"}
+        if lows & langs.HYPOTHETICAL and lows & langs.FOREIGN:
+            return self.statements  # "Mit Rabatt wäre A günstiger als B": not a fact
         self.find_frame()
         others_margins(self)  # "The other two are more expensive: red by 4 and blue by 9"
         at = 0
@@ -44,7 +48,8 @@ class SentenceReader(HeadForms):
             if unit.kind == "off" and (
                 self.low(at - 1) in lx.OBJECT_CUES
                 or (self.low(at - 1) == "than" and self.low(at + 1) not in lx.SUBJECT_VERBS)
-            ):
+                or (self.low(at - 2) in langs.VS_CUES and self.low(at - 1) in langs.VS_LINKS)
+            ):  # "rispetto a B", "im Vergleich zu C": an object too
                 at += 1  # "10.09 below north, 14.60 below south": north is not a subject
                 continue
             if unit.kind == "off" and (
@@ -66,7 +71,9 @@ class SentenceReader(HeadForms):
         subjects = [self.units[at]]
         negated = self.low(at - 1) == "neither"
         j = self._parenthetical_price(at, at + 1)
-        while j + 1 < len(self.units) and self.low(j) in (",", "and", "nor", "&", "et", "und", "y"):
+        while j + 1 < len(self.units) and self.low(j) in (
+            ",", "and", "nor", "&", "et", "und", "y", "en", "e", "ed"
+        ):  # fmt: skip
             if self.kind(j + 1) != "off":
                 break
             if self.units[j + 1].offer == subjects[-1].offer:
@@ -112,12 +119,14 @@ class SentenceReader(HeadForms):
                 )
                 and not self._is_head(at)
             ):
+                if self.low(at) in lx.NEGATIONS and self.low(at + 1) in langs.ONLY:
+                    return  # "not only cheaper than A, but also ...": no negation
                 if self.low(at) in ("neither", "nor"):
                     neg = True
                 elif self.low(at) in lx.NEGATIONS and self.low(at) != "pas":  # ne...pas: once
                     neg = not neg
                 if self.low(at) in lx.HEDGES and self.low(at) not in ("least", "most"):
-                    hedge = self.low(at)
+                    hedge = lx.BOUND.get(self.low(at), self.low(at))  # "über" is "over"
                 if not first and self.low(at) in lx.CONTRAST:
                     return
                 if not first and self.last_target and self.low(at) in ("which", "who", "that"):
@@ -166,6 +175,8 @@ class SentenceReader(HeadForms):
         word = self.low(nxt)
         if word in lx.RELATION_AFTER_AMOUNT or (word, self.low(nxt + 1)) == ("on", "top"):
             return True
+        if word in ("-", "en") and self.low(nxt + 1) in langs.RELATION_AFTER_AMOUNT:
+            return True  # "30 € au-dessus de B", "30 € en dessous de A"
         if word in lx.CONTRAST_AFTER_AMOUNT:
             k = nxt + 1 if self.kind(nxt + 1) == "off" else nxt + 2
             if self.kind(k) != "off":
@@ -174,6 +185,23 @@ class SentenceReader(HeadForms):
             while self.low(k) in ("'s", "'", "s", "(", ":", "at"):
                 k += 1
             return self.kind(k) != "num"
+        return False
+
+    def _elliptic_gap(self, start: int, at: int) -> bool:
+        """``X is 10 more expensive, Y 14.60``: after a comma, a record with a bare amount
+        that follows an amount compared is another gap, not that record's price."""
+        if self.low(start - 1) != "," or at != start + 1 or self.kind(start) != "off":
+            return False
+        for k in range(max(0, start - WINDOW), start - 1):
+            if self.kind(k) == "num":
+                j = k + 1
+                while self.low(j) in lx.PERIOD_WORDS:
+                    j += 1
+                if (
+                    self.low(j) in lx.AMOUNT_CMP
+                    or (self.low(j), self.low(j + 1)) in langs.MORE_AFTER
+                ):
+                    return True
         return False
 
     def _is_head(self, at: int) -> bool:
@@ -214,6 +242,8 @@ class SentenceReader(HeadForms):
             return self._comparative(subjects, start, at - 1, hedge, neg)  # "a third cheaper"
         if low in ORDINALS or low in ("last", "runner"):
             return self._rank(subjects, start, at, neg)
+        if low in langs.ORDINALS or low in langs.RANK_WORDS:
+            return self._foreign_rank(subjects, start, at, neg)  # "la deuxième moins chère"
         if low == "between" or (low in _RANGE_VERBS and self.low(at + 1) == "between"):
             return self._between_head(subjects, start, at, neg)
         if low in (
@@ -231,12 +261,14 @@ class SentenceReader(HeadForms):
             "identical",
         ):
             return self._tie(subjects, start, at, neg)
+        if low in langs.TIE or (low, self.low(at + 1)) in langs.TIE_PAIRS:
+            return self._tie(subjects, start, at, neg)  # "empatan", "gleich teuer"
         if low == "only" and self.low(at + 1) in lx.OFFER_NOUNS:
             return self._only(subjects, start, at)
         sup = self._superlative(at)
         if sup is not None:
             return self._superlative_head(subjects, start, gap_start, at, sup=sup, neg=neg)
-        if low in lx.CHEAP_CMP or low in lx.DEAR_CMP or low in ("más", "plus"):
+        if low in lx.CHEAP_CMP or low in lx.DEAR_CMP or low in langs.MORE | langs.LESS:
             return self._comparative(subjects, start, at, hedge, neg)
         return None
 
@@ -250,6 +282,8 @@ class SentenceReader(HeadForms):
         while self.low(nxt) in lx.PERIOD_WORDS:
             nxt += 1
         cmp_word = self.low(nxt)
+        if (cmp_word, self.low(nxt + 1)) in langs.MORE_AFTER:
+            cmp_word = self.low(nxt + 1)  # "5 euro in più", "10 euros a mais"
         if self.low(at - 1) in ("at", "mit", "à", "con", "with", "bei") and self.money(unit):
             cmp_word = ""  # "mit 90 € im Monat günstiger als A": 90 is the price, not the gap
         if tok.pct or cmp_word in lx.AMOUNT_CMP:
@@ -268,6 +302,8 @@ class SentenceReader(HeadForms):
             return None  # "cheapest by 10": a margin; "120 for A": another record's price
         if self._gap_after(nxt):
             return None  # "20 behind B", "30 versus A", "another 10 on top": a gap, not a price
+        if self._elliptic_gap(start, at):
+            return None  # "north is 10.09 more expensive, south 14.60": south's gap too
         if not self.money(unit):
             if tok.unit is not None and tok.unit not in ("date", "year-number"):
                 end = at + 1
@@ -289,28 +325,7 @@ class SentenceReader(HeadForms):
         tests = []
         for amount, period in readings:
             claim = Price(id="prose", offer=subject.offer or "", amount=amount, period=period)
-            if hedge in (
-                "about",
-                "around",
-                "roughly",
-                "approximately",
-                "nearly",
-                "almost",
-                "approx",
-                "circa",
-                "ca",
-                "some",
-                "close",
-                "under",
-                "over",
-                "below",
-                "above",
-                "ungefähr",
-                "etwa",
-                "environ",
-                "presque",
-                "casi",
-            ):
+            if hedge is not None:  # every hedge loosens the amount; bounds are bounds
                 factor = Decimal(12) if period == "year" else Decimal(1)
                 offer = subject.offer or ""
                 tests.append(_hedged(_price_of(offer, factor), amount.value, _bound(hedge)))

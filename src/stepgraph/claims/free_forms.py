@@ -4,6 +4,7 @@ offer, B, ...``, ``offer ZZ9``; the dispatcher also starts the forms of ``lists`
 
 from __future__ import annotations
 
+from . import langs
 from . import lexicon as lx
 from .groups import GroupForms
 from .judge import _any_of, _claim_test, _gap_test
@@ -23,30 +24,7 @@ class FreeForms(GroupForms):
         low = self.low(at)
         unit = self.units[at]
         if unit.kind == "num":
-            self._number_forms(at)  # "two of the four offers tie at 30", "two thirds of"
-            if self.low(at + 1) == "apart":
-                self._gap_of_pair(at, at)  # "C and A are 10 apart"
-            self._reverse_price(at)  # also "from 45 (A) to 60 (B)"
-            before, before2 = self.low(at - 1), self.low(at - 2)
-            counted = (
-                before == "all"
-                or (
-                    before == "the"
-                    and before2 in ("of", "among", "across", "between", "comparing", "compared")
-                )
-                or (
-                    before in ("are", "were")
-                    and before2 == "there"
-                    and self.low(at + 1) in lx.OFFER_NOUNS
-                )
-            )
-            initial = (
-                at == 0
-                and self.low(at + 1) in lx.OFFER_NOUNS
-                and self.low(at + 2) in ("were", "are", "have", ":")
-            )
-            if counted or initial:
-                self._count(at, max(at - 1, 0))
+            self._number_free_forms(at)
             return
         if low in ("offer", "option") and self._unknown_name(at + 1):
             name = self.units[at + 1].tok
@@ -58,8 +36,8 @@ class FreeForms(GroupForms):
                 at + 2,
                 exact=True,
             )
-        elif low == "at" and self.kind(at + 1) == "num":
-            self._leading_at(at)
+        elif (low == "at" or low in langs.LEADING_AT) and self.kind(at + 1) == "num":
+            self._leading_at(at)  # "At 90 per month, B", "Mit 39,90 € pro Monat ist east"
         elif low in _RELATIVE or (low == "a" and self.low(at + 1) in ("third", "quarter")):
             self._relative_forms(at)  # "followed by C", "than all the others", "one of the two"
         elif low in ("from", "cheapest", "in", "ranked", "ranking", "order", "ascending"):
@@ -90,6 +68,8 @@ class FreeForms(GroupForms):
             self._instead(at)
         elif low == "switching":
             self._switching(at)
+        elif low in langs.STARTS:
+            self._other_language(at)  # "spart B gegenüber C 120 €", "Von günstig nach teuer:"
         if self._superlative(at) is not None:
             self._superlative_first(at)
 
@@ -106,6 +86,33 @@ class FreeForms(GroupForms):
             and tok.text.isupper()
             and tok.text not in ("A", "I")
         )
+
+    def _number_free_forms(self, at: int) -> None:
+        """The forms starting at an amount or a count."""
+        self._number_forms(at)  # "two of the four offers tie at 30", "two thirds of"
+        if self.low(at + 1) == "apart":
+            self._gap_of_pair(at, at)  # "C and A are 10 apart"
+        self._reverse_price(at)  # also "from 45 (A) to 60 (B)"
+        before, before2 = self.low(at - 1), self.low(at - 2)
+        counted = (
+            before == "all"
+            or (
+                before == "the"
+                and before2 in ("of", "among", "across", "between", "comparing", "compared")
+            )
+            or (
+                before in ("are", "were")
+                and before2 == "there"
+                and self.low(at + 1) in lx.OFFER_NOUNS
+            )
+        )
+        initial = (
+            at == 0
+            and self.low(at + 1) in lx.OFFER_NOUNS
+            and self.low(at + 2) in ("were", "are", "have", ":")
+        )
+        if counted or initial:
+            self._count(at, max(at - 1, 0))
 
     def _reverse_price(self, at: int) -> None:
         """``120 for A``, ``120 € pour A``: the amount, then the record."""
@@ -140,6 +147,8 @@ class FreeForms(GroupForms):
             return
         j = at + 2
         if self.low(j) == ",":
+            j += 1
+        if self.low(at) in langs.LEADING_AT and self.low(j) in langs.LEADING_VERBS:
             j += 1
         if (
             self.kind(j) == "off"
@@ -233,7 +242,9 @@ class FreeForms(GroupForms):
         back = at - 1
         if self.low(back) in ORDINALS or self.low(back) == "-":
             return  # "the second-cheapest option, C": a rank, not the cheapest
-        while self.low(back) in ("the", "la", "le", "el", "das", "der", "die"):
+        while self.low(back) in ("the", "la", "le", "el", "das", "der", "die") or (
+            self.low(back) in langs.SUP_BACK and self.kind(back) == "w"
+        ):  # "La oferta más barata es B", "Am günstigsten ist B"
             back -= 1
         if back >= 0 and self.low(back) not in (
             ",",
@@ -256,12 +267,16 @@ class FreeForms(GroupForms):
             return  # "the spread between the cheapest and the most expensive is 10.25"
         kind, j = sup
         price = j
-        while self.low(price) in ("costs", "cost", "is", "comes", "in", "at", "priced", "sits"):
+        while self.low(price) in ("costs", "cost", "is", "comes", "in", "at", "priced", "sits") or (
+            self.low(price) in langs.LEADING_VERBS | {"bei"}
+        ):
             price += 1
         if price > j and self.kind(price) == "num" and self.money(self.units[price]):
             self._extreme_price(at, price, kind)
             return
-        if self.low(j) in ("is", ":", "=", ",", "es", "est", "ist", "-"):
+        if self.low(j) in ("is", ":", "=", ",", "es", "est", "ist", "-") or (
+            self.low(j) in langs.SUP_VERBS
+        ):
             j += 1
         elif self.low(j) in ("belongs", "goes") and self.low(j + 1) == "to":
             j += 2
@@ -269,7 +284,9 @@ class FreeForms(GroupForms):
             return
         neg = self.low(j) in ("not", "nicht", "pas", "no")  # "the cheapest is not B"
         j += 1 if neg else 0
-        while self.low(j) in ("offer", "option", "plan", "the"):
+        while self.low(j) in ("offer", "option", "plan", "the") or (
+            self.low(j) in langs.SUP_BACK and self.kind(j) == "w"
+        ):
             j += 1
         if self.kind(j) != "off" or self.kind(j + 1) == "off" or self.low(j + 1) in ("and", "or"):
             return

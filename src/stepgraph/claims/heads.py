@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from decimal import Decimal
 
+from . import langs
 from . import lexicon as lx
 from .check import Table, matches
 from .free_forms import FreeForms
@@ -29,6 +30,8 @@ class HeadForms(FreeForms):
             return self._respectively(subjects, start, at)
         if self.summed or self.low(at + 1) in ("in", "total", "between"):
             return None
+        if self.low(at + 1) in langs.TOGETHER:
+            return None  # "B und C kosten 82 € zusammen": their sum
         if self.low(start - 1) not in (
             "",
             ",",
@@ -103,7 +106,12 @@ class HeadForms(FreeForms):
             )
         ):
             return None  # "..., while the cheapest is A": a new subject, read by _free_forms
-        if self.low(end) in lx.RESTRICTIONS or self.narrowed or self._restricted(at, end):
+        if (
+            self.low(end) in lx.RESTRICTIONS
+            or self.narrowed
+            or self._restricted(at, end)
+            or (self.low(end) in langs.WITH_WORDS and self.kind(end + 1) != "num")
+        ):  # "la moins chère avec le support": not about price alone
             return None  # "the cheapest option that includes support": not about price alone
         if any(
             self.low(k)
@@ -246,6 +254,46 @@ class HeadForms(FreeForms):
             or (self.low(end + 1) in ("the", "all") and self.kind(end + 2) == "num")
         )
 
+    def _foreign_rank(self, subjects: list[Unit], start: int, at: int, neg: bool) -> int | None:
+        """``C est la deuxième moins chère``, ``C ist das zweitgünstigste Angebot``, ``C è la
+        seconda offerta più economica``: the place by price from either end."""
+        low, j = self.low(at), at + 1
+        if low in langs.RANK_WORDS:
+            position, kind = langs.RANK_WORDS[low]
+        elif low in langs.ORDINALS:
+            position = langs.ORDINALS[low]
+            while self.low(j) in lx.OFFER_NOUNS:
+                j += 1
+            word, adj = self.low(j), self.low(j + 1)
+            if word in langs.MORE | langs.LESS and adj in langs.CHEAP_ADJ:
+                if word in langs.LESS and adj in langs.CHEAP_WORDS:
+                    return None
+                kind = "cheap" if (adj in langs.CHEAP_WORDS) != (word in langs.LESS) else "dear"
+                j += 2
+            elif word in lx.CHEAP_SUP | lx.DEAR_SUP and word in langs.FOREIGN:
+                kind = "cheap" if word in lx.CHEAP_SUP else "dear"
+                j += 1
+            else:
+                return None
+        else:
+            return None
+        while self.low(j) in lx.OFFER_NOUNS:
+            j += 1
+        if (
+            len(subjects) != 1
+            or self.low(j) in lx.RESTRICTIONS
+            or (self.low(j) in langs.WITH_WORDS and self.kind(j + 1) != "num")
+        ):
+            return None
+        n = len(self.table.records)
+        if kind == "dear":
+            position = n + 1 - position
+        offer = subjects[0].offer or ""
+        says = f"{offer} is {'not ' if neg else ''}number {position} by price"
+        claim = Rank(id="prose", offer=offer, position=position)
+        self.add(says, _claim_test(claim, negated=neg), start, j, exact=False)
+        return j
+
     def _tie(self, subjects: list[Unit], start: int, at: int, neg: bool) -> int | None:
         offers = [s.offer or "" for s in subjects]
         end = at + 1
@@ -254,13 +302,20 @@ class HeadForms(FreeForms):
         limit = min(len(self.units), at + 10)
         while end < limit:
             unit = self.units[end]
-            if unit.kind == "off" and self.low(end - 1) in ("with", "to", "and", "as"):
+            if unit.kind == "off" and (
+                self.low(end - 1) in ("with", "to", "and", "as")
+                or self.low(end - 1) in langs.TIE_LINKS
+            ):
                 if unit.offer not in offers:
                     offers.append(unit.offer or "")
             elif unit.kind == "num" and amount is None and self.money(unit):
                 amount = unit
-            elif unit.low in ("lowest", "cheapest", "bottom"):
+            elif unit.low in ("lowest", "cheapest", "bottom") or unit.low in langs.LOWEST:
                 lowest = True
+            elif unit.low in langs.LOW and self.low(end - 1) in langs.MORE:
+                lowest = True  # "con el precio más bajo", "le prix le plus bas"
+            elif unit.low in langs.TIE_FILL:
+                pass  # "B cuesta lo mismo que C", "le même prix"
             elif unit.low not in (
                 "with",
                 "for",

@@ -1,10 +1,13 @@
-"""The words the prose reader understands (English, with the common French, German and
-Spanish forms), grouped by what they do in a sentence about prices.
+"""The words the prose reader understands (English, with the words of German, French,
+Spanish, Italian, Dutch and Portuguese merged in from ``langs``), grouped by what they do
+in a sentence about prices.
 
 A word outside these sets stops a recognised form: the reader never guesses past it.
 """
 
 from __future__ import annotations
+
+from . import langs
 
 # fmt: off
 
@@ -172,3 +175,30 @@ RELATION_AFTER_AMOUNT = OBJECT_CUES - {"between", "versus", "vs", "vs.", "agains
 CONTRAST_AFTER_AMOUNT = {"versus", "vs", "vs.", "against", "compared", "relative"}
 """After an amount, a gap when a record follows ("20 versus C"), not another amount."""
 # fmt: on
+
+# German, French, Spanish, Italian, Dutch and Portuguese: see ``langs``
+NEGATIONS |= langs.NEGATIONS
+HEDGES |= langs.HEDGES
+FILLERS = (FILLERS | langs.FILLERS) - {"über"}  # "über 80 €" is a bound, not a price
+FOREIGN |= langs.FOREIGN
+CHEAP_SUP |= langs.CHEAP_SUP
+DEAR_SUP |= langs.DEAR_SUP
+CHEAP_CMP |= langs.CHEAP_CMP | langs.SAVE_WORDS
+DEAR_CMP |= langs.DEAR_CMP
+COMPARISON |= CHEAP_SUP | DEAR_SUP | CHEAP_CMP | DEAR_CMP | langs.MORE | langs.LESS | langs.TIE
+OFFER_NOUNS |= langs.OFFER_NOUNS
+PRICE_NOUNS |= langs.PRICE_NOUNS
+GAP_NOUNS |= langs.OFFER_NOUNS
+PRICE_HEAD_OK = FILLERS | GAP_NOUNS | GAP_WORDS | langs.PRICE_NOUNS
+AMOUNT_CMP |= langs.CHEAP_CMP | langs.DEAR_CMP | langs.MORE | langs.LESS | langs.ABOVE | langs.BELOW
+AMOUNT_CMP |= langs.OVER | langs.UNDER
+THAN_WORDS |= langs.THAN
+PERIOD_WORDS |= langs.PER_WORDS | langs.MONTH_WORDS | langs.YEAR_WORDS | set(langs.PERIODS)
+RESTRICTIONS |= langs.RESTRICTIONS
+NARROWING |= langs.NARROWING
+OTHER_CONTEXT |= langs.OTHER_CONTEXT
+CONNECTORS |= langs.CONNECTORS
+RELATION_AFTER_AMOUNT |= langs.RELATION_AFTER_AMOUNT
+OBJECT_CUES |= langs.WITH | langs.SAVE_WORDS  # "spart B gegenüber C 120 €": no price of B
+BOUND = langs.BOUND
+"""A bound word as the English word the forms judge it by (``über`` is ``over``)."""

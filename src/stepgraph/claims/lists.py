@@ -8,6 +8,7 @@ from __future__ import annotations
 import itertools
 from decimal import Decimal
 
+from . import langs
 from . import lexicon as lx
 from .check import Table
 from .compare import BetweenForms
@@ -74,6 +75,30 @@ class ListForms(BetweenForms):
                 j += 1
         else:
             return
+        self._order_tail(at, j, reverse=reverse)
+
+    def _foreign_order(self, at: int) -> None:
+        """``Von günstig nach teuer: B, C, A``, ``Du plus cher au moins cher : A, C, B``,
+        ``De la más barata a la más cara: ...``: both ends named, then a colon."""
+        ends: list[str] = []
+        j = at + 1
+        side: list[str] = []
+        while j < min(len(self.units), at + 12) and self.low(j) != ":":
+            if self.low(j) in langs.ORDER_TO and side and not ends:
+                ends.append(_side(side))
+                side = []
+            else:
+                side.append(self.low(j))
+            j += 1
+        if at != 0 or self.low(j) != ":" or len(ends) != 1:
+            return
+        ends.append(_side(side))
+        if ends not in (["cheap", "dear"], ["dear", "cheap"]):
+            return
+        self._order_tail(at, j, reverse=ends[0] == "dear")
+
+    def _order_tail(self, at: int, j: int, *, reverse: bool) -> None:
+        """The records listed after an order's header, read as that order."""
         while self.low(j) in (":", "is", "are", ",", "-", "the"):
             j += 1
         offers: list[str] = []
@@ -85,10 +110,11 @@ class ListForms(BetweenForms):
                 if tok is not None and self.money(self.units[j + 1]):
                     self._price(self.units[j - 1], tok, j - 1, j + 3)
                 j += 3
-            if self.low(j) in (",", "then", "and", "<", "-", ">") or (
+            if self.low(j) in (",", "then", "and", "<", "-", ">", *langs.AND_WORDS) or (
                 self.low(j) == "," and self.low(j + 1) in ("then", "and")
             ):
-                while self.low(j) in (",", "then", "and", "<", "-", ">", "finally"):
+                while self.low(j) in (",", "then", "and", "<", "-", ">", "finally",
+                                      *langs.AND_WORDS):  # fmt: skip
                     j += 1
         if len(offers) < 2 or len(set(offers)) != len(offers):
             return
@@ -125,10 +151,24 @@ class ListForms(BetweenForms):
             j += 1
         if self.low(j) == "between":
             j += 1
+        self._range_from(at, j, exact_ends=low != "between", to=("to", "-", "and"))
+
+    def _foreign_range(self, at: int) -> None:
+        """``Die Preise reichen von 90 € bis 120 €``, ``Les prix vont de 90 € à 120 €``: the
+        lowest and the highest price; read only when the sentence opens with its prices."""
+        before = [self.low(k) for k in range(at)]
+        if not before or not set(before) <= langs.RANGE_SUBJECT:
+            return
+        if not set(before) & langs.PRICES or self.low(at + 1) not in langs.ORDER_FROM:
+            return
+        self._range_from(at, at + 2, exact_ends=True, to=tuple(langs.RANGE_TO))
+
+    def _range_from(self, at: int, j: int, *, exact_ends: bool, to: tuple[str, ...]) -> None:
+        """The range from the amount at ``j`` to the next one (or between them)."""
         label = 3 if self.low(j + 1) == "(" and self.low(j + 3) == ")" else 0  # "90 (B) to"
         if (
             self.kind(j) != "num"
-            or self.low(j + 1 + label) not in ("to", "-", "and")
+            or self.low(j + 1 + label) not in to
             or self.kind(j + 2 + label) != "num"
         ):
             return
@@ -140,7 +180,6 @@ class ListForms(BetweenForms):
             or not self.money(self.units[j + 2 + label])
         ):
             return
-        exact_ends = low != "between"
         if not exact_ends and not self._quantified(at):
             return
         period = last.period or first.period
@@ -410,3 +449,15 @@ class ListForms(BetweenForms):
             tests.append(test)
         self.add(f"the highest price minus the lowest is {unit.tok.text}", _any_of(tests), at,
                  end, exact=len(tests) == 1)  # fmt: skip
+
+
+def _side(words: list[str]) -> str:
+    """One end of an order's header in another language: cheap, dear or unknown."""
+    for word, nxt in itertools.pairwise([*words, ""]):
+        if word in langs.LESS and nxt in langs.CHEAP_ADJ and nxt not in langs.CHEAP_WORDS:
+            return "cheap"  # "moins cher"
+    if any(w in langs.ORDER_CHEAP for w in words):
+        return "cheap"
+    if any(w in langs.ORDER_DEAR for w in words) and not any(w in langs.LESS for w in words):
+        return "dear"
+    return ""

@@ -42,6 +42,8 @@ _CLAIM_LIKE = re.compile(r"[A-Za-z]{1,3}\d{1,4}")  # c1, C12; not a footnote lik
 _YEAR = re.compile(
     r"(?i)\b(?:years?|annual|annually|yearly|per annum|(?:twelve|12)[- ]months?|"
     r"jahr|jährlich|año|anual|annuel|an)\b"
+    r"|(?i:jahr|jähr|jaar|\b(?:annu|anual|année|annee|año|anno)|\banos?\b|\b(?:12|douze|doce|dodici|"
+    r"twaalf|doze|zwölf) (?:mois|meses|mesi|maanden|monate))"  # other languages: generous
 )
 _RANKING = {
     "ranked",

@@ -14,7 +14,7 @@ from decimal import Decimal
 
 from .check import Table
 from .judge import Statement, Test
-from .lists import ListForms
+from .savings import SavingForms
 
 _BETWEEN = {",", "then", "and", "finally", "lastly", "at", "(", ")", "a", "per", "/", "month",
             "mo", "monthly", "€", "$", "£", "eur", "usd", "chf", "gbp", "-", "with", "closely",
@@ -24,7 +24,7 @@ _PRICE_BITS = {"at", "(", ")", "a", "per", "/", "month", "mo", "monthly", "€",
 _WINDOW = 10
 
 
-class SequenceForms(ListForms):
+class SequenceForms(SavingForms):
     """``X is the cheapest, followed by Y, then Z``: the ranking from X on."""
 
     def _followed(self, at: int) -> None:

@@ -8,10 +8,12 @@ be read two ways (``1.080``: 1.08 or 1080) keeps both readings; nothing is guess
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from decimal import Decimal
 from functools import lru_cache
 
+from . import langs
 from .check import Record, Table
 
 CURRENCY = {
@@ -30,9 +32,11 @@ CURRENCY = {
     "€/month",
     "€/mo",
 }
-MONTH_WORDS = {"month", "mo", "monthly", "mois", "monat", "mes", "mese", "mth"}
-YEAR_WORDS = {"year", "yr", "annum", "annually", "yearly", "jahr", "año", "an", "annual"}
-PER_WORDS = {"per", "a", "an", "each", "every", "/", "pro", "par", "al", "por", "im", "au", "the"}
+MONTH_WORDS = {"month", "mo", "monthly", "mois", "monat", "mes", "mese", "mth"} | langs.MONTH_WORDS
+YEAR_WORDS = {"year", "yr", "annum", "annually", "yearly", "jahr", "año", "an",
+              "annual"} | langs.YEAR_WORDS  # fmt: skip
+PER_WORDS = {"per", "a", "an", "each", "every", "/", "pro", "par", "al", "por", "im", "au",
+             "the"} | langs.PER_WORDS  # fmt: skip
 OTHER_PERIODS = {"week", "day", "quarter", "hour", "weekly", "daily", "quarterly", "hourly"}
 _SMALL = {
     "zero": 0,
@@ -244,6 +248,8 @@ def tokenize(plain: str, start: int, end: int, names: Names) -> list[Tok]:
     toks: list[Tok] = []
     at = start
     for match in names.pattern.finditer(plain, start, end):
+        if _ELIDED.match(plain, match.end()) and len(match.group(0)) == 1:
+            continue  # "C'est", "L'offre", "D'après": a French word, not record C, L or D
         _scan(plain, at, match.start(), toks)
         text = match.group(0)
         record = names.exact.get(text)
@@ -267,11 +273,26 @@ def tokenize(plain: str, start: int, end: int, names: Names) -> list[Tok]:
             toks.append(Tok("word", text, match.start(), match.end(), text.lower()))
         at = match.end()
     _scan(plain, at, end, toks)
+    _article_not_name(toks)
     _number_words(toks)
     for index, tok in enumerate(toks):
         if tok.kind == "num":
             _mark(toks, index)
     return toks
+
+
+def _article_not_name(toks: list[Tok]) -> None:
+    """``A oferta mais barata é B``, ``A 90 € al mes, B ...``: in another language's
+    sentence, an id spelled like an article or a preposition (``A``, ``O``, ``E``) opening
+    it is that word unless a verb or a list follows it."""
+    if not toks or toks[0].kind != "offer" or toks[0].low not in langs.FUNCTION_WORDS:
+        return
+    if not any(t.kind == "word" and t.low in langs.FOREIGN for t in toks):
+        return
+    after = toks[1] if len(toks) > 1 else None
+    if after is None or after.low in langs.NAME_FOLLOWERS or after.kind == "offer":
+        return
+    toks[0].kind, toks[0].offer = "word", None
 
 
 def _plausible_name(text: str) -> bool:
@@ -280,6 +301,7 @@ def _plausible_name(text: str) -> bool:
 
 
 _PATTERN = re.compile(_SCAN)
+_ELIDED = re.compile(r"'[^\W\d_]{2}")
 _NAMED_BEFORE = re.compile(r"(?i)\b(?:offer|option|plan|quote|tier|package)\s+$")
 
 
@@ -328,6 +350,9 @@ def _number_words(toks: list[Tok]) -> None:
     while index < len(toks):
         tok = toks[index]
         if tok.kind != "word" or (tok.low not in _SMALL and tok.low not in ("one", "a")):
+            index += 1
+            continue
+        if index + 1 < len(toks) and (tok.low, toks[index + 1].low) in langs.NOT_NUMBERS:
             index += 1
             continue
         total, current, last, used = 0, 0, index, False
@@ -382,10 +407,10 @@ def _mark(toks: list[Tok], index: int) -> None:
     def low(k: int) -> str:
         return toks[k].low if k < len(toks) else ""
 
-    if low(j) in ("%", "percent", "pct", "prozent", "pour", "por") or (
+    if low(j) in ("%", "percent", "pct", "prozent", "procent", "pour", "por") or (
         low(j) == "per" and low(j + 1) == "cent"
     ):
-        if low(j) == "%" or low(j) in ("percent", "pct", "prozent"):
+        if low(j) == "%" or low(j) in ("percent", "pct", "prozent", "procent"):
             tok.pct = True
             tok.marks.append(j)
             j += 1
@@ -401,6 +426,8 @@ def _mark(toks: list[Tok], index: int) -> None:
     if low(j) == "/" and low(j + 1) in MONTH_WORDS | YEAR_WORDS:
         tok.period = "month" if low(j + 1) in MONTH_WORDS else "year"
         tok.marks.extend([j, j + 1])
+        return
+    if _period_words(tok, low, j):
         return
     if low(j) in PER_WORDS and low(j + 1) in MONTH_WORDS | YEAR_WORDS | OTHER_PERIODS:
         if low(j) == "the" or (low(j) == "an" and low(j + 1) == "an"):
@@ -428,6 +455,23 @@ def _mark(toks: list[Tok], index: int) -> None:
     year_like = len(tok.text) == 4 and tok.text.startswith(("19", "20"))
     if year_like and not tok.money and tok.period is None and not tok.words:
         tok.unit = tok.unit or "year-number"  # 2026: a year, not a price
+
+
+def _period_words(tok: Tok, low: Callable[[int], str], j: int) -> bool:
+    """Another language's period after a number: ``72 euro all'anno`` (one word), ``21 € a
+    la semana``, ``270 € pro Quartal`` (neither a month nor a year)."""
+    if low(j) in langs.PERIODS:
+        tok.period = langs.PERIODS[low(j)]
+        tok.marks.append(j)
+        return True
+    k = j
+    while k < j + 2 and low(k) in PER_WORDS | langs.PERIOD_ARTICLES:
+        k += 1
+    if k > j and low(k) in langs.OTHER_PERIODS:
+        tok.period = "other"
+        tok.marks.extend(range(j, k + 1))
+        return True
+    return False
 
 
 UNITS = {
@@ -498,4 +542,4 @@ UNITS = {
     "free",
     "month",
     "year",
-}
+} | langs.UNITS

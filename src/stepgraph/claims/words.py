@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from decimal import Decimal
 
+from . import langs
 from . import lexicon as lx
 from .check import Table
 from .judge import Test, _any_of, _bound, _claim_test, _gap_value, _hedged, _value
@@ -12,7 +13,24 @@ from .kinds import Amount, Count, Difference, Price, as_period
 from .tokens import Tok
 from .units import SentenceBase, Unit
 
-_ROMANCE_PRICEY = {"cher", "chère", "chers", "chères", "caro", "cara", "costoso", "costosa"}
+_ARTICLES = {
+    "la",
+    "le",
+    "les",
+    "il",
+    "l'",
+    "l",
+    "el",
+    "a",
+    "o",
+    "os",
+    "as",
+    "los",
+    "las",
+    "i",
+    "gli",
+}
+_THAN_NEXT = {"que", "di", "della", "del", "dell'", "do", "dan", "als", "de", "da"}
 
 
 class WordForms(SentenceBase):
@@ -49,8 +67,10 @@ class WordForms(SentenceBase):
             kind = "cheap" if low == "lowest" else "dear"
             if nxt == "-" and self.low(at + 2) in ("priced", "cost"):
                 end = at + 3
-        elif low in ("priciest", "costliest", "dearest", "teuerste", "teuersten"):
+        elif low in ("priciest", "costliest", "dearest") or low in langs.DEAR_SUP:
             kind = "dear"
+        elif low in langs.CHEAP_SUP:
+            kind = "cheap"
         elif (low == "least" and nxt in ("expensive", "costly", "pricey")) or (
             low == "most" and nxt in ("affordable", "economical", "budget", "inexpensive")
         ):
@@ -66,25 +86,17 @@ class WordForms(SentenceBase):
             and self.low(at - 2) != "at"
         ):
             kind = "cheap" if low == "least" else "dear"  # "A costs the least"
-        elif (low == "best" and nxt in ("price", "deal", "rate")) or (
-            low == "moins" and nxt in ("cher", "chère", "chers", "chères")
-        ):
+        elif low == "best" and nxt in ("price", "deal", "rate"):
             kind, end = "cheap", at + 2
-        elif low == "más" and nxt in ("barato", "barata", "económico", "económica"):
-            if self.low(at + 2) == "que":
-                return None
-            kind, end = "cheap", at + 2
-        elif low == "más" and nxt in ("caro", "cara"):
-            if self.low(at + 2) == "que":
-                return None
-            kind, end = "dear", at + 2
         elif (
-            low in ("plus", "più", "meno")
-            and self.low(at - 1) in {"la", "le", "les", "il", "l'", "l"} | lx.GAP_NOUNS
-            and nxt in _ROMANCE_PRICEY
-            and self.low(at + 2) not in ("que", "di", "della", "del", "dell'")
-        ):  # "la plus chère", "la meno cara", "il più caro": not "plus chère que A"
-            kind, end = "cheap" if low == "meno" else "dear", at + 2
+            low in langs.MORE | langs.LESS
+            and self.low(at - 1) in _ARTICLES | lx.GAP_NOUNS | langs.PRICE_NOUNS
+            and nxt in langs.CHEAP_ADJ
+            and not (low in langs.LESS and nxt in langs.CHEAP_WORDS)
+            and self.low(at + 2) not in _THAN_NEXT
+        ):  # "la plus chère", "la más barata", "il più caro": not "plus chère que A"
+            cheap = (nxt in langs.CHEAP_WORDS) != (low in langs.LESS)
+            kind, end = "cheap" if cheap else "dear", at + 2
         elif low in ("lower", "cheaper") and self._of_two(at + 1) is not None:
             kind = "cheap"
         elif self.low(at - 1) == "the" and self._two_records() and low in _PAIR_WORDS:
@@ -170,9 +182,13 @@ class WordForms(SentenceBase):
                 )
             )
         ):
-            if self.low(j) in ("year", "annually", "yearly", "annual"):
+            if self.low(j) in ("year", "annually", "yearly", "annual") or _yearly(self.low(j)):
                 period = "year"
-            elif self.low(j) in ("month", "monthly", "mois", "monat", "mes") and period is None:
+            elif (
+                self.low(j) in ("month", "monthly", "mois", "monat", "mes")
+                or langs.PERIODS.get(self.low(j)) == "month"
+                or self.low(j) in langs.MONTH_WORDS
+            ) and period is None:
                 period = "month"
             j += 1
         return j, period
@@ -180,6 +196,11 @@ class WordForms(SentenceBase):
     def _cmp_word(self, j: int) -> tuple[str, str | None, bool, int]:
         """The comparison word at ``j``: (word, direction, takes a direct object, end)."""
         word, nxt = self.low(j), self.low(j + 1)
+        if (word, nxt) in langs.MORE_AFTER:  # "4 euros de plus", "5 euro in più"
+            j, word, nxt = j + 1, nxt, self.low(j + 2)
+        foreign = self._foreign_cmp(j, word, nxt)
+        if foreign is not None:
+            return foreign
         if word in ("less", "more") and nxt in ("affordable", "economical"):
             return word, "cheaper" if word == "more" else "more_expensive", False, j + 2
         if word in ("less", "more"):
@@ -217,6 +238,88 @@ class WordForms(SentenceBase):
             end = j + 2 if nxt in ("you", "us", "them") else j + 1
             return word, "cheaper", False, end
         return word, None, False, j
+
+    def _foreign_cmp(self, j: int, word: str, nxt: str) -> tuple[str, str | None, bool, int] | None:
+        """``goedkoper``, ``más cara``, ``meno cara``, ``plus`` (before ``que``), ``mehr``,
+        ``darüber``, ``spart``: (word, direction, takes a direct object, end)."""
+        if word in langs.MORE | langs.LESS and nxt in langs.CHEAP_ADJ:
+            if word in langs.LESS and nxt in langs.CHEAP_WORDS:
+                return word, None, False, j
+            cheap = (nxt in langs.CHEAP_WORDS) != (word in langs.LESS)
+            return word, "cheaper" if cheap else "more_expensive", False, j + 2
+        if word in langs.MORE | langs.LESS and (
+            word not in ("plus", "más", "mas", "mais")
+            or self.low(j - 1) in ("de", "a")
+            or self.low(j + 1) in lx.THAN_WORDS | {"do"}
+            or (word != "plus" and nxt in ("", ".", "!", ",", ";", *langs.AND_WORDS))
+            or (nxt == "de" and self.kind(j + 2) == "num")
+        ):  # "30 € de plus que B", "20 € menos que C", "5 euros más", "plus de 100 €"
+            return word, "cheaper" if word in langs.LESS else "more_expensive", False, j + 1
+        if word in langs.OVER | langs.UNDER:  # "30 € über B", "30 € abaixo de A"
+            k = j + 2 if nxt in ("de", "do", "da") else j + 1
+            if self.kind(k) != "off" or self.kind(j - 1) != "num":
+                return word, None, False, j
+            return word, "more_expensive" if word in langs.OVER else "cheaper", True, k
+        if word in ("weniger", "minder") and nxt in ("teuer", "duur"):
+            return word, "cheaper", False, j + 2
+        if word in langs.CHEAP_CMP | langs.BELOW or word in langs.SAVE_WORDS:
+            return word, "cheaper", False, j + 1
+        if word in langs.DEAR_CMP | langs.ABOVE:
+            return word, "more_expensive", False, j + 1
+        return None
+
+    def _vs_end(self, j: int) -> int | None:
+        """After ``gegenüber``, ``rispetto a``, ``im Vergleich zu``, ``ten opzichte van``,
+        ``par rapport à``: where the record compared with should be."""
+        if self.low(j) in langs.VS_LEADS and self.low(j + 1) in langs.VS_CUES:
+            j += 1
+        if self.low(j) not in langs.VS_CUES:
+            return None
+        j += 1
+        if self.kind(j) == "w" and self.low(j) in langs.VS_LINKS:
+            j += 1
+        return j
+
+    def _implicit_gap(
+        self,
+        subjects: list[Unit],
+        start: int,
+        j: int,
+        *,
+        word: str,
+        direction: str | None,
+        amount: Tok | None,
+        period: str | None,
+        hedge: str | None,
+        neg: bool,
+    ) -> int | None:
+        """``La oferta A cuesta 5,40 euros más.``, ``A liegt 5 € darüber``: a gap to an
+        offer left unnamed, so false only when no other offer is that far the stated way.
+        Read only for a sentence's first subject, when the clause ends with the amount."""
+        if (
+            amount is None
+            or amount.pct
+            or direction not in ("cheaper", "more_expensive")
+            or word not in langs.IMPLICIT_GAP
+            or neg
+            or start != 0
+            or len(subjects) != 1
+            or self.low(j) not in ("", ".", "!", ",", ";", *langs.AND_WORDS)
+            or self.other_context
+        ):
+            return None
+        x = subjects[0].offer or ""
+        others = [r.id for r in self.table.records if r.id != x]
+        tests = [
+            self._difference_test(x, y, direction, amount=amount, share=None, hedge=hedge,
+                                  period=period)
+            for y in others
+        ]  # fmt: skip
+        way = "cheaper" if direction == "cheaper" else "more expensive"
+        self.add(f"{x} is {way} than some other offer by {amount.text}",
+                 _any_of(tests) if len(tests) > 1 else _unsure(tests), start, j,
+                 exact=False)  # fmt: skip
+        return j
 
     def _price(self, subject: Unit, tok: Tok, start: int, end: int) -> None:
         if self.other_context and tok.period is None:
@@ -298,3 +401,16 @@ def _unknown(table: Table) -> bool | None:
 
 _PAIR_WORDS = {"cheaper": "cheap", "lower-priced": "cheap", "less": "cheap", "pricier": "dear",
                "dearer": "dear", "costlier": "dear", "more": "dear"}  # fmt: skip
+
+
+def _yearly(word: str) -> bool:
+    return word in langs.YEAR_WORDS or langs.PERIODS.get(word) == "year"
+
+
+def _unsure(tests: list[Test]) -> Test:
+    """One test whose truth is never more than "not false" (an unnamed other side)."""
+
+    def test(table: Table) -> bool | None:
+        return False if tests and tests[0](table) is False else None
+
+    return test

@@ -1,0 +1,275 @@
+"""Words of German, French, Spanish, Italian, Dutch and Portuguese that the prose reader
+reads, grouped by what they do in a sentence about prices. ``lexicon`` merges them into
+its English sets; the forms use the groups below that have no English twin.
+
+A sentence with any word of these languages is read for contradictions and never marked
+checked (``FOREIGN``). A word outside every set still stops a form: nothing is guessed.
+"""
+
+from __future__ import annotations
+
+# fmt: off
+
+CHEAP_ADJ = {"barato", "barata", "baratos", "baratas", "económico", "económica", "economico",
+             "economica", "economici", "economiche", "econômico", "econômica", "cher", "chère",
+             "chers", "chères", "caro", "cara", "caros", "caras", "cari", "care", "costoso",
+             "costosa", "dispendioso", "dispendiosa", "bajo", "basso", "baixo", "bas", "alto",
+             "haut", "élevé", "élevée"}
+"""Adjectives after ``más``/``più``/``plus``/``mais``/``moins``/``meno``/``menos``."""
+CHEAP_WORDS = {"barato", "barata", "baratos", "baratas", "económico", "económica", "economico",
+               "economica", "economici", "economiche", "econômico", "econômica", "bajo", "basso",
+               "baixo", "bas"}
+"""The cheap side of ``CHEAP_ADJ``; the rest are dear (``cher``, ``caro``, ``costoso``)."""
+MORE = {"más", "mas", "più", "plus", "mais"}
+LESS = {"moins", "meno", "menos"}
+CHEAP_SUP = {"günstigste", "günstigsten", "günstigstes", "billigstes", "preiswertestes",
+             "billigste", "billigsten", "preiswerteste", "preiswertesten", "goedkoopst",
+             "goedkoopste", "niedrigste", "niedrigsten", "laagste"}
+DEAR_SUP = {"teuerste", "teuersten", "teuerstes", "duurst", "duurste", "höchste", "höchsten",
+            "hoogste"}
+PRICE_NOUNS = {"precio", "prezzo", "prix", "preço", "preis", "prijs", "tarif", "tarifa", "tariffa",
+               "monatspreis", "maandprijs", "kosten", "coste", "costo", "custo", "coût"}
+"""Price nouns a superlative may follow or pass: ``el precio más bajo``."""
+CHEAP_CMP = {"günstiger", "billiger", "preiswerter", "goedkoper", "weniger", "minder"}
+DEAR_CMP = {"teurer", "duurder", "mehr", "meer"}
+SAVE_WORDS = {"spart", "sparen", "risparmia", "risparmiano", "risparmi", "économise",
+              "économisez", "économisent", "ahorra", "ahorran", "ahorras", "bespaart", "bespaar",
+              "economiza", "economizam", "poupa", "poupam"}
+"""Verbs of saving: ``C spart gegenüber B 6 €``, ``si risparmiano 6 euro``."""
+ABOVE = {"darüber", "drüber"}
+BELOW = {"darunter", "drunter"}
+"""After an amount: above / below what was just named (``A liegt 5 € darüber``)."""
+THAN = {"dan", "di", "gegenüber", "tegenover", "rispetto"}
+"""Words before the record compared with (``als``, ``que`` are already English sets')."""
+OTHER_PERIODS = {"woche", "tag", "quartal", "semaine", "jour", "trimestre", "semana", "día", "dia",
+                 "settimana", "giorno", "dag", "kwartaal", "nutzer", "benutzer", "lizenz",
+                 "utilisateur", "licence", "usuario", "licencia", "utente", "licenza", "gebruiker",
+                 "licentie", "usuário", "licença", "person", "personne", "persona", "persoon",
+                 "pessoa", "stunde", "heure", "hora", "ora", "uur"}
+"""After ``pro``/``par``/``a la``: a period or a unit other than a month or a year."""
+PERIOD_ARTICLES = {"la", "le", "die", "der", "das", "een", "uma", "una", "une", "un", "het", "o"}
+UNITS = {"monate", "monaten", "meses", "mesi", "maanden", "jahre", "jahren", "años", "anni",
+         "anos", "ans", "jaar", "nutzer", "utilisateurs", "usuarios", "utenti", "gebruikers",
+         "usuários", "lizenzen", "licences", "licencias", "licenze", "licenties", "licenças",
+         "wochen", "semaines", "semanas", "settimane", "weken", "tage", "jours", "días", "giorni",
+         "dagen", "dias", "angebote", "angeboten", "offres", "ofertas", "offerte", "aanbiedingen",
+         "opties", "opciones", "opzioni", "opções", "optionen", "tarife", "tarifen", "pläne",
+         "planes", "piani", "plannen", "planos", "anbieter", "anbietern", "fournisseurs",
+         "proveedores", "fornitori", "leveranciers", "fornecedores", "aanbieders", "propuestas",
+         "proposte", "propostas", "voorstellen", "devis", "presupuestos", "preventivi",
+         "offertes", "orçamentos", "stück", "mal", "fois", "veces", "volte", "keer", "vezes"}
+"""After a number, a unit that makes it no price: ``24 Monate``, ``5 Nutzer``, ``3
+Angebote``."""
+OTHER_CONTEXT = {"einrichtungsgebühr", "einmalig", "einmalige", "netto", "brutto", "mwst", "zzgl",
+                 "inkl", "iva", "btw", "tva", "ht", "ttc", "installation", "d'installation",
+                 "attivazione", "activación", "instalación", "instalação", "ativação", "frais",
+                 "gebühr", "gebühren", "tasa", "tassa", "taxa", "insgesamt", "gesamt",
+                 "gesamtkosten", "totale", "totaal", "laufzeit", "vertrag", "contrat", "contrato",
+                 "contratto", "rabatt", "remise", "descuento", "sconto", "korting", "desconto",
+                 "aktion", "ersten", "premier", "premiers", "première", "primer", "primeros",
+                 "primo", "primi", "eerste", "primeiro", "primeiros", "support", "soporte",
+                 "supporto", "suporte", "monate", "monaten", "meses", "mesi", "maanden", "durée",
+                 "duración", "durata", "looptijd", "duração", "lizenzen", "licences", "licencias",
+                 "licenze", "licenties", "licenças", "nutzer", "utilisateurs", "usuarios",
+                 "utenti", "gebruikers", "usuários", "früher", "bisher", "statt", "anstatt",
+                 "lieu", "lugar", "invece", "plaats", "vez", "coûtait", "kostete", "costaba",
+                 "costava", "kostte", "custava", "angebotspreis", "sonderpreis", "promotion",
+                 "promoción", "promozione", "actie", "promoção", "setup", "zusammen",
+                 "ensemble", "juntas", "juntos", "insieme", "samen", "conjunto", "cumulés",
+                 "l'installation", "l'activation", "l'attivazione", "einrichtung", "installatie",
+                 "activering", "inscription", "anmeldung", "aansluiting", "inscripción",
+                 "iscrizione", "adesão", "matrícula", "hors", "taxe", "taxes", "esclusa",
+                 "escluso", "exkl", "inclusa", "incluso", "incluida", "incluido",
+                 "inklusive", "exklusive", "inclusief", "exclusief", "steuer", "steuern"}
+"""Words of a sentence about another figure than the monthly price (a fee, a total, a
+discount, a term, users): an amount with no period of its own is not read as a price."""
+RELATION_AFTER_AMOUNT = {"über", "unter", "vor", "hinter", "oberhalb", "unterhalb", "dessus",
+                         "dessous", "encima", "debajo", "sopra", "sotto", "onder", "boven",
+                         "acima", "abaixo", "voor", "achter", "devant", "derrière", "delante",
+                         "detrás", "davanti", "dietro", "frente", "atrás", "verso", "oltre"}
+"""After an amount, a word making it a gap (``30 € über B``, ``30 € en dessous de A``)."""
+OVER = {"über", "boven", "acima", "oberhalb"}
+UNDER = {"unter", "onder", "abaixo", "unterhalb"}
+"""After an amount and before a record: ``A liegt 30 € über B``, ``30 € abaixo de A``."""
+FUNCTION_WORDS = {"a", "o", "e", "y", "i", "à", "el", "la", "le", "il", "de", "en", "un", "es"}
+"""Words an id may be spelled like: opening another language's sentence, the word."""
+NAME_FOLLOWERS = {"es", "é", "est", "ist", "is", "è", "costa", "custa", "cuesta", "coûte",
+                  "kostet", "kost", "liegt", "ligt", "bleibt", "blijft", "reste", "resta",
+                  "sigue", "fica", "está", "sta", "zit", "spart", "bespaart", "ahorra",
+                  "économise", "economiza", "risparmia", "und", "y", "e", "et", "en",
+                  "ed", "and", ",", ":", "(", ")", "-", "/", "ne", "n'est", "no", "non", "não",
+                  "niet", "nicht", "sale", "beträgt", "bedraagt", "vaut", "ha", "hat", "heeft",
+                  "tiene", "tem", "a", "offre", "bietet", "biedt", "ofrece", "oferece"}
+"""After an id opening a sentence, words that make it the subject (``A es la más cara``)."""
+ORDER_FROM = {"von", "vom", "du", "de", "del", "dal", "dalla", "van", "da", "do"}
+ORDER_TO = {"nach", "zum", "zur", "bis", "au", "à", "a", "al", "alla", "naar", "tot", "para",
+            "ao", "hasta"}
+ORDER_CHEAP = CHEAP_WORDS | {"günstig", "günstigsten", "günstigste", "billig", "billigsten",
+                             "preiswert", "goedkoop", "goedkoopst", "goedkoopste", "menor",
+                             "niedrigsten", "laagste"}
+ORDER_DEAR = {"teuer", "teuersten", "teuerste", "duur", "duurst", "duurste", "mayor", "caro",
+              "cara", "cher", "chère", "costoso", "costosa", "höchsten", "hoogste"}
+"""The ends of an order's header: ``Von günstig nach teuer:``, ``Du moins cher au plus
+cher :``."""
+ORDINALS = {"zweite": 2, "zweiten": 2, "dritte": 3, "dritten": 3, "deuxième": 2, "seconde": 2,
+            "second": 2, "troisième": 3, "segunda": 2, "segundo": 2, "tercera": 3, "tercero": 3,
+            "seconda": 2, "secondo": 2, "terza": 3, "terzo": 3, "tweede": 2, "derde": 3,
+            "terceira": 3, "terceiro": 3}
+RANK_WORDS = {"zweitgünstigste": (2, "cheap"), "zweitgünstigsten": (2, "cheap"),
+              "zweitbilligste": (2, "cheap"), "zweitbilligsten": (2, "cheap"),
+              "drittgünstigste": (3, "cheap"), "drittgünstigsten": (3, "cheap"),
+              "zweitteuerste": (2, "dear"), "zweitteuersten": (2, "dear"),
+              "drittteuerste": (3, "dear"), "drittteuersten": (3, "dear")}
+"""A place by price: ``la deuxième moins chère``, ``das zweitgünstigste Angebot``."""
+TOGETHER = {"zusammen", "insgesamt", "gesamt", "ensemble", "juntas", "juntos", "insieme",
+            "samen", "conjunto", "combinados", "combinadas", "cumulés", "totaal", "totale",
+            "total", "au", "en", "no", "in"}
+"""After the amount of several records: their sum, not each one's price."""
+HYPOTHETICAL = {"wäre", "wären", "würde", "würden", "falls", "wenn", "sofern", "könnte",
+                "könnten", "dürfte", "hätte", "hätten", "wird", "werden", "serait", "seraient",
+                "sera", "seront", "deviendrait", "pourrait", "pourraient", "aurait", "sería",
+                "serían", "será", "serán", "podría", "podrían", "fuera", "sarebbe", "sarebbero",
+                "sarà", "saranno", "potrebbe", "potrebbero", "fosse", "qualora", "zou", "zouden",
+                "wordt", "worden", "indien", "mocht", "seria", "seriam", "poderia", "poderiam",
+                "caso", "lorsque", "quand", "cuando", "quando", "wanneer", "sobald", "dovesse",
+                "devient", "deviene", "diventa", "torna", "wurde", "werd", "était", "étaient",
+                "war", "waren", "era", "eran", "erano", "eram"}
+"""Words of a hypothetical, future or past statement: another language's sentence with one
+is not read (``Mit Rabatt wäre A günstiger als B``)."""
+NOT_NUMBERS = {("ten", "opzichte"), ("ten", "minste"), ("ten", "hoogste"), ("ten", "slotte"),
+               ("ten", "behoeve")}
+"""An English number word that is a Dutch word here: ``ten opzichte van B``."""
+WITH = {"mit", "met", "con", "com", "zu", "zum", "van", "ad"}
+"""Before a record, ``with``, ``to``, ``of``: ``spart man mit B 30 €`` is no price of B."""
+VS_CUES = {"gegenüber", "tegenover", "rispetto", "frente", "comparado", "comparada",
+           "comparé", "comparée", "verglichen", "vergeleken", "rapport", "vergleich",
+           "comparación", "comparação", "opzichte", "confronto", "relação", "respecto"}
+"""Words opening "compared with X" before a saving with no subject."""
+LEADING_AT = {"mit", "con", "com", "met", "avec", "à", "bei"}
+LEADING_VERBS = {"ist", "est", "es", "è", "é", "is", "liegt", "bleibt", "reste", "resta",
+                 "sigue", "blijft", "fica", "kostet", "kost", "cuesta", "costa", "custa", "coûte"}
+"""``Mit 39,90 € pro Monat ist east ...``: the price of the record after the verb."""
+VS_LEADS = {"ten", "im", "par", "en", "em", "in"}
+"""A word before a cue: ``ten opzichte van``, ``im Vergleich zu``, ``par rapport à``."""
+VS_LINKS = {"a", "ad", "al", "à", "zu", "zum", "mit", "met", "con", "com", "van", "de"}
+IMPERSONAL = {"si", "se", "man", "on", "je", "u", "you", "one"}
+SO_WORDS = {"cioè", "ossia", "ovvero", "also", "soit", "dus", "d.h", "oder", "bzw", "es",
+            "decir", "o", "sea", "ou", "seja", "oftewel", "ofwel", "sprich", "heißt", "c'est",
+            "dire", "vale", "dizer"}
+"""Between two amounts of one saving or price: ``6 euro al mese, cioè 72 euro all'anno``."""
+CONNECTORS = (SO_WORDS - {"oder", "o", "ou", "es"}) | {"en", "e", "ed", "ma", "maar", "pero", "mas"}
+"""After a subject's amount, words before another amount of the same subject."""
+MORE_AFTER = {("de", "plus"), ("de", "moins"), ("in", "più"), ("in", "meno"), ("di", "più"),
+              ("di", "meno"), ("a", "mais"), ("a", "menos"), ("de", "más"), ("de", "menos")}
+"""Two words after an amount that make it a gap: ``4 euros de plus``, ``5 euro in più``."""
+IMPLICIT_GAP = {"más", "mas", "mais", "più", "plus", "moins", "menos", "meno", "mehr", "weniger",
+                "meer", "minder", "darüber", "darunter", "drüber", "drunter", "teurer",
+                "günstiger", "billiger", "preiswerter", "goedkoper", "duurder"}
+"""After an amount, a gap whose other side may be left unnamed: ``5,40 euros más``."""
+AND_WORDS = {"and", "und", "et", "y", "e", "ed", "en", "but", "aber", "mais", "pero", "ma",
+             "maar", "while"}
+TIE = {"empatan", "empatados", "empatadas", "empate", "égalité", "egalité", "empatam",
+       "pari", "même", "mismo", "misma", "stesso", "stessa", "hetzelfde", "mesmo", "mesma",
+       "dasselbe", "gleiche", "gleichen", "uguale", "uguali", "iguales", "idénticos", "identici"}
+"""Words of a tie; ``gleich``/``even`` only before ``teuer``/``duur`` (``TIE_PAIRS``)."""
+TIE_LINKS = {"que", "wie", "come", "como", "dan", "als", "di", "mit", "con", "met", "com", "avec",
+             "à", "a", "und", "y", "e", "et", "en", "ed"}
+"""In a tie, words before another record: ``B cuesta lo mismo que C``."""
+TIE_FILL = TIE_LINKS | TIE | {"prix", "precio", "prezzo", "preis", "prijs", "preço", "le", "la",
+                              "el", "lo", "il", "o", "de", "du", "del", "al", "au", "het",
+                              "das", "den", "dem", "bij", "bei", "beide", "beiden", "ambas",
+                              "ambos", "entrambe", "entrambi", "allebei", "mensuel", "mensual",
+                              "más", "più", "mais", "plus", "um", "com", "niedrigsten",
+                              "laagste", "günstigsten", "goedkoopste", "bajo", "basso", "baixo",
+                              "bas", "partagent", "comparten", "condividono", "delen", "partilham",
+                              "teilen", "sich"}
+LOWEST = {"niedrigsten", "laagste", "günstigsten", "goedkoopste", "billigsten"}
+LOW = {"bajo", "basso", "baixo", "bas"}
+"""In a tie, the lowest price: ``empatan con el precio más bajo``, ``den niedrigsten Preis``."""
+TIE_PAIRS = {("gleich", "teuer"), ("gleich", "günstig"), ("even", "duur"), ("even", "goedkoop"),
+             ("gleich", "viel"), ("even", "veel")}
+NEGATIONS = {"niet", "geen", "non", "não", "nao", "nessuna", "nessuno", "nenhuma", "nenhum",
+             "mai", "nie", "niemals", "nooit", "nada", "niente", "nulla", "rien", "kein",
+             "keine", "keinen", "nunca", "tampoco", "neanche", "nemmeno"}
+HEDGES = {"rund", "knapp", "ungefähr", "etwa", "circa", "ca", "ongeveer", "bijna", "zo'n",
+          "quasi", "quase", "cerca", "aproximadamente", "approssimativamente", "environ",
+          "presque", "casi", "über", "unter", "oltre", "boven", "onder", "sotto", "sous",
+          "abaixo", "acima"}
+BOUND = {"über": "over", "oltre": "over", "boven": "over", "acima": "over", "unter": "under",
+         "onder": "under", "sotto": "under", "sous": "under", "abaixo": "under",
+         "upwards": "over"}
+"""A bound word as the English word the forms judge it by; other hedges are "about"."""
+FILLERS = {"kost", "kosten", "costa", "costano", "custa", "custam", "cuestan", "coûtent",
+           "è", "é", "zijn", "sono", "são", "het", "de", "il", "lo", "o", "am", "nog", "ligt",
+           "zit", "bedraagt", "sont", "sind", "son", "monatlich", "mensile", "mensuel",
+           "mensuelle", "mensual", "mensal", "maandelijks", "l'offerta", "l'opzione", "opção",
+           "optie", "aanbod", "offerta", "opzione", "proposta", "voorstel", "met", "com", "op",
+           "fica", "está", "están", "estão", "resta", "reste", "bleibt", "blijft", "sigue",
+           "je", "jeweils", "chacune", "chacun", "cada", "ciascuna", "ciascuno", "elk", "beide",
+           "ambas", "ambos", "entrambe", "entrambi", "allebei", "jährlich", "annuellement",
+           "anualmente", "annualmente", "jaarlijks", "mensuellement", "mensualmente",
+           "mensilmente", "hat", "heeft", "tiene", "tem", "ha", "bietet", "biedt", "ofrece",
+           "oferece", "den"}
+"""Verbs ("is", "costs"), articles and adverbs a subject's predicate may pass over."""
+OFFER_NOUNS = {"offerta", "l'offerta", "opzione", "l'opzione", "opção", "optie", "aanbod",
+               "aanbieding", "proposta", "voorstel", "l'option", "option"}
+PERIODS = {"all'anno": "year", "l'anno": "year", "jährlich": "year", "annuel": "year",
+           "annuelle": "year", "anual": "year", "annuo": "year", "annui": "year",
+           "annuale": "year", "jaarlijks": "year", "monatlich": "month", "mensuel": "month",
+           "mensuelle": "month", "mensuels": "month", "mensual": "month", "mensile": "month",
+           "mensal": "month", "maandelijks": "month"}
+"""One word after an amount that states its period."""
+MONTH_WORDS = {"maand", "mês", "mese", "mes", "mois", "monat"}
+YEAR_WORDS = {"jaar", "ano", "anno", "año", "an", "jahr", "année"}
+PER_WORDS = {"ao", "por", "per", "al", "im", "pro", "par", "au"}
+RESTRICTIONS = {"de", "des", "del", "dei", "degli", "delle", "della", "der", "van", "das", "dos",
+                "da", "do", "unter", "tra", "fra", "entre", "zwischen", "tussen", "onder",
+                "después", "dopo", "après", "nach", "na", "depois", "tras", "excepto", "sauf",
+                "außer", "behalve", "tranne", "eccetto", "exceto", "sin", "ohne", "zonder", "sem",
+                "senza", "qui", "che", "que", "die", "welches", "welche", "dat", "pour", "für",
+                "para", "voor", "per", "pra", "bei", "im", "nel", "nella", "dans", "en", "no",
+                "als", "wenn", "falls", "sofern", "si", "se", "quand", "cuando", "quando",
+                "wanneer", "sobald", "pro", "por", "par"}
+"""After a superlative, a word that may narrow it: ``la más barata de las dos``."""
+WITH_WORDS = {"mit", "avec", "con", "met", "com"}
+"""After a superlative, ``with`` narrows it unless an amount follows (``mit 49 €``)."""
+ONLY = {"only", "just", "merely", "nur", "seulement", "solo", "sólo", "soltanto", "alleen",
+        "só", "somente", "apenas"}
+"""After a negation, ``not only``: no negated statement (``nicht nur günstiger als A``)."""
+NARROWING = {"außer", "sauf", "excepto", "tranne", "behalve", "exceto", "abgesehen", "autre",
+             "autres", "andere", "anderen", "otra", "otras", "otro", "otros", "altre", "altri",
+             "altra", "altro", "overige", "restlichen", "übrigen", "restantes", "demais",
+             "outros", "outras", "resto", "reste", "beiden", "beide", "entrambe", "entrambi",
+             "ambas", "ambos", "deux", "twee", "duas", "dois", "seconda", "secondo", "segunda",
+             "segundo", "deuxième", "tweede", "zweitgünstigste", "zweite", "zweiten"}
+"""Words that make a superlative in the sentence range over some offers only."""
+SUP_BACK = OFFER_NOUNS | {"het", "o", "a", "il", "am", "l'offre", "offre", "oferta", "opción",
+                          "angebot", "los", "las", "les", "os", "as", "i", "gli", "de"}
+"""Before a superlative opening a sentence, words of its subject: ``La oferta más barata``."""
+SUP_VERBS = {"è", "é", "is", "ist", "est", "es", "zijn", "sind", "son", "sont", "são", "sono"}
+RANGE_VERBS = {"reichen", "reicht", "liegen", "vont", "van", "vanno", "lopen", "variëren", "vão",
+               "variam", "oscilan", "variano", "varient", "variieren", "gaan"}
+PRICES = {"preise", "prix", "precios", "prezzi", "prijzen", "preços", "tarife", "tarifs",
+          "tarifas", "tariffe", "tarieven", "kosten", "costes", "costi", "custos"}
+RANGE_SUBJECT = PRICES | {"die", "les", "los", "i", "de", "os", "monatlichen", "mensuels",
+                          "mensuales", "mensili", "maandelijkse", "mensais"}
+RANGE_TO = {"bis", "à", "a", "tot", "al", "-"}
+"""``Die Preise reichen von 90 € bis 120 €``: the verbs, subjects and ends of a range."""
+STARTS = ORDER_FROM | SAVE_WORDS | VS_CUES | VS_LEADS | RANGE_VERBS
+"""Words another language's free forms start at."""
+_ENGLISH = {"plus", "a", "an", "in", "on", "one", "you", "or", "is", "that", "which", "option",
+            "com", "op", "met", "also", "o", "e", "ten", "sea", "man", "per", "pro", "son", "u",
+            "even", "die", "lo", "care", "rapport", "van", "ad", "em", "spare", "circa", "ca",
+            "quasi", "non", "minder", "environ", "bis", "do", "tot", "as", "i", "al", "second"}
+FOREIGN = (
+    {"kostet", "cuesta", "coûte", "ist", "est", "más", "mais", "teurer", "günstiger", "euro",
+     "liegt", "prezzo", "prezzi", "preis", "preise", "precio", "precios", "prix", "prijs",
+     "prijzen", "preço", "preços", "jaarbasis", "gerechnet", "aufs", "si", "se", "je"}
+    | SAVE_WORDS | CHEAP_SUP | DEAR_SUP | CHEAP_CMP | DEAR_CMP | TIE | VS_CUES | NEGATIONS
+    | LESS | CHEAP_ADJ | set(PERIODS) | MONTH_WORDS | YEAR_WORDS | IMPLICIT_GAP | THAN
+    | OFFER_NOUNS | FILLERS | HEDGES | ABOVE | BELOW | SO_WORDS | WITH | VS_LEADS | ORDER_FROM
+    | ORDER_TO | ORDER_CHEAP | ORDER_DEAR | TIE_FILL | set(ORDINALS) | set(RANK_WORDS)
+    | RANGE_VERBS | PRICES
+) - _ENGLISH
+"""Words no English sentence about prices uses: the sentence is never marked checked."""
+# fmt: on
