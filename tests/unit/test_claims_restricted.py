@@ -69,3 +69,22 @@ def test_does_not_negates_like_doesnt() -> None:
     found = check_text("L2 does not cost the same as L1. L3 does not cost more than L1.", ties)
     assert [s.verdict for s in found.sentences] == ["contradicted", "contradicted"]
     assert check_text("L1 does not cost more than L3.", ties).sentences[0].verdict == "checked"
+
+
+def test_listed_first_is_a_place_in_the_input_not_by_price() -> None:
+    assert verdict("Although C is listed first, A is cheaper at 45.") != "contradicted"
+    assert verdict("D appears first in the input.") != "contradicted"
+
+
+def test_a_spread_between_unnamed_offers_is_audited_against_every_pair() -> None:
+    text = "The spread between the cheapest and the dearest is 10, and C and D are 5 apart."
+    assert verdict(text) != "contradicted"
+
+
+def test_a_price_before_a_cited_difference_is_not_compared_with_it() -> None:
+    claims = [
+        {"id": "c1", "kind": "difference", "offer": "C", "than": "D", "direction": "cheaper",
+         "amount": "5", "unit": "amount", "period": "month"},
+    ]  # fmt: skip
+    found = check_text("C is 5 below D's 55 [c1].", TIED, claims).sentences[0]
+    assert found.verdict != "contradicted"

@@ -56,6 +56,11 @@ _GROUP = {
     "every", "beide", "autres", "otros", "altri", "andere",
 }  # fmt: skip
 _SINGULAR = {"it", "its", "it's", "this", "that", "which"}
+_UNNAMED = (lx.CHEAP_SUP | lx.DEAR_SUP | langs.CHEAP_SUP | langs.DEAR_SUP) - {"best", "wins"} | {
+    "most", "least", "spread", "range", "average", "mean", "median", "runner", "next",
+    "second", "third", "fourth", "fifth", "middle", "others", "rest", "cheaper", "pricier",
+}  # fmt: skip
+"""Words that bring in offers the sentence does not name (the cheapest, the runner-up)."""
 _APPROX = {
     "about", "around", "roughly", "approximately", "approx", "circa", "ca", "some", "~",
     "≈", "close", "nearly", "almost", "etwa", "ungefähr", "rund", "knapp", "environ",
@@ -124,6 +129,10 @@ class Figures:
         self.by_id = {r.id: r.value for r in table.records if r.value is not None}
         self.total = sum(self.values, Decimal(0))
         self.mean = self.total / len(self.values) if self.values else None
+
+    def priced(self, values: Iterable[Decimal]) -> bool:
+        """One of ``values`` is a price, or a yearly price, of the inputs."""
+        return any(self._any(v, v) or self._any(v / 12, v / 12) for v in values)
 
     def _any(self, low: Decimal, high: Decimal) -> bool:
         at = bisect_left(self.values, low)
@@ -235,8 +244,8 @@ def _named(toks: list[Tok], figures: Figures, lows: set[str], subject: str | Non
         if subject is None:
             return figures.values
         ids.add(subject)
-    if not ids or lows & _GROUP:
-        return figures.values
+    if not ids or lows & (_GROUP | _UNNAMED):
+        return figures.values  # "the spread between the cheapest and the dearest is 227.25"
     return [v for i, v in figures.by_id.items() if i in ids]
 
 

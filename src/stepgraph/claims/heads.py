@@ -167,8 +167,8 @@ class HeadForms(FreeForms):
         return self._count_after(end)
 
     def _rank(self, subjects: list[Unit], start: int, at: int, neg: bool) -> int | None:
-        if len(subjects) != 1:
-            return None
+        if len(subjects) != 1 or self.low(at - 1) in _LISTING:
+            return None  # "Q is listed first": its place in the input, not by price
         low = self.low(at)
         n = len(self.table.records)
         end = at + 1
@@ -392,6 +392,8 @@ class HeadForms(FreeForms):
         return self.low(k) == "to" and self.low(k - 1) in lx.SEEMING and self.low(k + 1) == "be"
 
 
+_LISTING = {"listed", "appears", "appeared", "mentioned", "named", "shown", "submitted",
+            "received", "supplied", "given", "entered", "written"}  # fmt: skip
 _PLACING = {"comes", "came", "ranks", "ranked", "places", "placed", "finishes", "finished",
             "lands", "landed"}  # fmt: skip
 _STRICT = {"strictly", "outright", "uniquely", "single", "sole", "alone", "far", "easily"}

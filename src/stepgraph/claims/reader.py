@@ -322,8 +322,13 @@ class ProseReader:
         for index, tok in enumerate(toks):
             if tok.kind != "num" or index in consumed or tok.unit is not None:
                 continue
-            cited = index + 1 < len(toks) and any(  # "15.90 [c2]" with c2 a price
-                isinstance(self.claims.get(c), Price | Difference) for c in toks[index + 1].cites
+            cited = (  # "15.90 [c2]" with c2 a price, and 15.90 no price of the inputs
+                index + 1 < len(toks)
+                and any(
+                    isinstance(self.claims.get(c), Price | Difference)
+                    for c in toks[index + 1].cites
+                )
+                and not self.figures.priced(tok.values)
             )
             if not (tok.money or tok.period in ("month", "year") or tok.pct or cited):
                 continue
