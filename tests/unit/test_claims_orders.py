@@ -70,3 +70,23 @@ THREE = Table.from_rows(
 )
 def test_an_amount_labelled_with_a_record_is_its_price(text: str, expected: str) -> None:
     assert verdict(text, THREE) == expected
+
+
+RUNNERS = Table.from_rows(
+    [{"id": "X", "monthly": 20}, {"id": "Y", "monthly": 23}, {"id": "Z", "monthly": 21.5}]
+)
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("X is 3.00 cheaper than the runner-up.", "contradicted"),
+        ("X is 1.50 cheaper than the runner-up.", "checked"),
+        ("Y is 3 more than the cheapest offer.", "checked"),
+        ("Y is 2.50 more than the cheapest offer.", "contradicted"),
+        ("X is 3 cheaper than the most expensive offer.", "checked"),
+        ("Y is cheaper than the cheapest offer with support.", "unverified"),
+    ],
+)
+def test_a_comparison_with_a_place_by_price(text: str, expected: str) -> None:
+    assert verdict(text, RUNNERS) == expected

@@ -12,7 +12,7 @@ from .implicit import implicit_others
 from .judge import Test, _all_of, _any_of, _gap_test, _strict, _value, _versus_number
 from .kinds import Amount
 from .others import more_savings
-from .tokens import Tok
+from .tokens import ORDINALS, Tok
 from .units import Unit
 from .words import WordForms
 
@@ -235,6 +235,9 @@ class CompareForms(WordForms):
         targets: list[str] = []
         if self.low(j) in ("both", "either", "all"):
             j += 1
+        ranked = self._rank_reference(j)  # "more than the cheapest offer", "the runner-up"
+        if ranked is not None:
+            return [ranked[0]], ranked[1]
         while self.kind(j) == "off":
             targets.append(self.units[j].offer or "")
             self.targets.add(j)
@@ -253,6 +256,31 @@ class CompareForms(WordForms):
             ):  # not "than east, south 14.60": south's own gap follows
                 j += 1
         return targets, j
+
+    def _rank_reference(self, j: int) -> tuple[str, int] | None:
+        """``the cheapest (offer)``, ``the most expensive``, ``the runner-up``, ``the second
+        cheapest``: the record at that place by price (one of them on a tie: same price)."""
+        if self.low(j) != "the":
+            return None
+        k, place = j + 1, 1
+        if (self.low(k), self.low(k + 1), self.low(k + 2)) == ("runner", "-", "up"):
+            kind, end = "cheap", k + 3
+            place = 2
+        else:
+            if self.low(k) in ORDINALS:
+                place, k = ORDINALS[self.low(k)], k + 1
+                if self.low(k) == "-":
+                    k += 1
+            sup = self._superlative(k)
+            if sup is None:
+                return None
+            kind, end = sup
+        ranked = [r for r in self.table.ranking() if r.value is not None]
+        narrowed = lx.RESTRICTIONS | {"with", "without", "in", "of", "among", "apart"}
+        if place > len(ranked) or self.kind(end) == "off" or self.low(end) in narrowed:
+            return None
+        record = ranked[place - 1] if kind == "cheap" else ranked[-place]
+        return record.id, end
 
     def _saved_amount(self, j: int, period: str | None) -> tuple[Tok | None, str | None, int]:
         if self.low(j) == "of" and self.kind(j + 1) == "num":
