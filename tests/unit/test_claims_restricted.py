@@ -88,3 +88,16 @@ def test_a_price_before_a_cited_difference_is_not_compared_with_it() -> None:
     ]  # fmt: skip
     found = check_text("C is 5 below D's 55 [c1].", TIED, claims).sentences[0]
     assert found.verdict != "contradicted"
+
+
+def test_a_count_after_compared_is_the_number_of_offers() -> None:
+    assert verdict("We compared six offers.") == "contradicted"
+    assert verdict("I reviewed 4 quotes.") == "checked"
+
+
+def test_a_menos_is_a_gap_not_a_rate() -> None:
+    three = Table.from_rows(
+        [{"id": "A", "monthly": 99.9}, {"id": "B", "monthly": 89.9}, {"id": "C", "monthly": 95}]
+    )
+    false = "B custa R$ 89,90 por mês, 20 reais a menos que A."
+    assert check_text(false, three).sentences[0].verdict == "contradicted"

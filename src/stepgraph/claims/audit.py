@@ -225,9 +225,9 @@ def _per_other(toks: list[Tok], index: int) -> bool:
     return (
         len(words) == 2
         and words[0] in ("per", "a", "an", "each", "every", "/")
-        and words[1] not in _PERIOD_WORDS
+        and words[1] not in _PERIOD_WORDS | _AFTER_CUES
         and words[1][:1].isalpha()
-    )
+    )  # not "20 reais a menos" (less)
 
 
 def _in_total(toks: list[Tok], index: int) -> bool:

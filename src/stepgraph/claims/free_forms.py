@@ -105,6 +105,7 @@ class FreeForms(GroupForms):
                 and before2 == "there"
                 and self.low(at + 1) in lx.OFFER_NOUNS
             )
+            or (before in _COUNTING and self.low(at + 1) in lx.OFFER_NOUNS)
         )
         initial = (
             at == 0
@@ -304,3 +305,6 @@ class FreeForms(GroupForms):
 
 _RELATIVE = {"followed", "then", "than", "undercuts", "undercut", "beats", "beat", "one",
              "double", "twice", "half"}  # fmt: skip
+_COUNTING = {"compared", "reviewed", "analysed", "analyzed", "evaluated", "received",
+             "considered", "examined", "assessed", "checked"}  # fmt: skip
+"""``We compared six offers``: the number after one of these counts the records."""

@@ -31,6 +31,8 @@ CURRENCY = {
     "pounds",
     "€/month",
     "€/mo",
+    "reais",
+    "brl",
 }
 MONTH_WORDS = {"month", "mo", "monthly", "mois", "monat", "mes", "mese", "mth"} | langs.MONTH_WORDS
 YEAR_WORDS = {"year", "yr", "annum", "annually", "yearly", "jahr", "año", "an",

@@ -200,7 +200,7 @@ class SentenceBase:
         return self.low(at + 1) in ("per", "a", "an", "each", "every", "/") and (
             self.kind(at + 2) == "w"
             and self.low(at + 2)[:1].isalpha()
-            and self.low(at + 2) not in _PERIODS
+            and self.low(at + 2) not in _PERIODS | lx.AMOUNT_CMP | lx.RELATION_AFTER_AMOUNT
         )
 
     def _amount_like(self, unit: Unit) -> bool:
