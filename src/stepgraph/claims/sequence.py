@@ -142,16 +142,24 @@ class SequenceForms(SavingForms):
         return None
 
 
+def _prices(table: Table, offers: list[str]) -> list[Decimal] | None:
+    """The prices of ``offers`` in that order; None when one has none."""
+    values: list[Decimal] = []
+    for offer in offers:
+        record = table.get(offer)
+        if record is None or record.value is None:
+            return None
+        values.append(record.value)
+    return values
+
+
 def _leading(offers: list[str], dear: bool) -> Test:
     """``offers`` are the first ranks, in order (cheapest first, or dearest first)."""
 
     def test(table: Table) -> bool | None:
-        values: list[Decimal] = []
-        for offer in offers:
-            record = table.get(offer)
-            if record is None or record.value is None:
-                return None
-            values.append(record.value)
+        values = _prices(table, offers)
+        if values is None:
+            return None
         ranked = sorted((r.value for r in table.priced() if r.value is not None), reverse=dear)
         return values == ranked[: len(values)]
 
@@ -171,13 +179,8 @@ def _sequence(offers: list[str], dear: bool) -> Test:
     later one costs at least as much (as little) as the one before."""
 
     def test(table: Table) -> bool | None:
-        values: list[Decimal] = []
-        for offer in offers:
-            record = table.get(offer)
-            if record is None or record.value is None:
-                return None
-            values.append(record.value)
-        return values == sorted(values, reverse=dear)
+        values = _prices(table, offers)
+        return None if values is None else values == sorted(values, reverse=dear)
 
     return test
 
