@@ -214,6 +214,8 @@ class SentenceReader(HeadForms):
             return True  # "B is a quarter cheaper than A"
         if low == "only" and self.low(at + 1) in lx.OFFER_NOUNS:
             return True
+        if low in ("below", "above") and self.kind(at + 1) == "num":
+            return False  # "C is above 35": a bound, read as "over 35"
         return (
             low in lx.CHEAP_SUP
             or low in lx.DEAR_SUP
@@ -331,7 +333,8 @@ class SentenceReader(HeadForms):
                 tests.append(_hedged(_price_of(offer, factor), amount.value, _bound(hedge)))
             else:
                 tests.append(_claim_test(claim))
-        says = f"{subject.offer} costs {tok.text}" + (f" a {tok.period}" if tok.period else "")
+        said = f"{hedge} {tok.text}" if hedge else tok.text  # "C costs over 35"
+        says = f"{subject.offer} costs {said}" + (f" a {tok.period}" if tok.period else "")
         self.add(
             says,
             _any_of(tests),

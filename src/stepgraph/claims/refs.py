@@ -42,6 +42,8 @@ _IT_VERBS = lx.SUBJECT_VERBS | lx.VERBS | {"undercuts", "beats", "saves", "ranks
 _IT_JOINERS = {"and", ",", "so", "but", "as", "since", "because", "while", "where"}
 _PLURAL_VERBS = lx.VERBS | {"cost", "come", "sit", "lie", "fall", "exceed", "exceeds", "remain",
                              "stay", "stays", "undercut", "undercuts", "beat", "beats"}  # fmt: skip
+_PAIR_NOUNS = {"offers", "offer", "plans", "plan", "options", "option", "quotes", "quote",
+               "providers", "bids", "deals", "tariffs", "contracts", "packages"}
 _PLURAL_SPANS = (("both", "of", "them"), ("each", "of", "them"), ("all", "of", "them"))
 _NOT_FORMER = {
     "price",
@@ -109,8 +111,19 @@ def resolve(
             group = _plural(before, two=two)
             if group:
                 refs[index] = Ref(group, (index,), exact=_exact(before, group))
+        elif (
+            low in ("both", "neither")
+            and len(ids) == 2
+            and after in _PAIR_NOUNS
+            and (index == 0 or _low(toks, index - 1) in _IT_JOINERS)
+        ):  # "Both offers are under 34" when the inputs hold two: those two
+            nor = low == "neither"
+            refs[index] = Ref(tuple(ids), (index, index + 1), "nor" if nor else "and",
+                              lead="neither" if nor else None, lead_at=index)  # fmt: skip
         elif index == 0 and low in ("both", "each", "neither") and after in _PLURAL_VERBS:
             group = _plural(before, two=low != "each")  # "Both cost over 70", "Neither is ..."
+            if not group and low != "each" and len(ids) == 2:
+                group = tuple(ids)  # the inputs hold only these two
             if group and (low != "neither" or len(group) == 2):
                 nor = low == "neither"
                 refs[index] = Ref(group, (index,), "nor" if nor else "and",

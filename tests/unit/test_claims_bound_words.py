@@ -1,0 +1,65 @@
+"""Bounds written with ``above``/``below`` read as ``over``/``under`` (the final3 split
+read ``C is above 35`` as nothing at all). Inputs: A 30, B 30, C 34, D 38."""
+
+from __future__ import annotations
+
+import pytest
+
+from stepgraph.claims import Table, check_text
+
+FOUR = Table.from_rows(
+    [
+        {"id": "A", "monthly": 30},
+        {"id": "B", "monthly": 30},
+        {"id": "C", "monthly": 34},
+        {"id": "D", "monthly": 38},
+    ]
+)
+
+
+def verdicts(text: str, table: Table = FOUR) -> list[str]:
+    return [s.verdict for s in check_text(text, table).sentences]
+
+
+@pytest.mark.parametrize(
+    "text", ["C is above 35.", "C costs above 35 a month.", "D is below 36.", "A is below 29."]
+)
+def test_a_false_bound_written_above_or_below_is_contradicted(text: str) -> None:
+    assert verdicts(text) == ["contradicted"]
+
+
+@pytest.mark.parametrize("text", ["D is above 35.", "C is below 35 a month."])
+def test_a_true_bound_written_above_or_below_is_never_checked(text: str) -> None:
+    assert verdicts(text) == ["unverified"]
+
+
+def test_several_subjects_above_a_bound_is_a_bound_on_each() -> None:
+    assert verdicts("C and D are above 35.") == ["contradicted"]
+    assert verdicts("C and D are above 33.") == ["unverified"]
+
+
+def test_a_margin_below_another_offer_is_still_a_comparison() -> None:
+    assert verdicts("A is 4 below C.") == ["checked"]
+    assert verdicts("A is 5 below C.") == ["contradicted"]
+
+
+def test_a_false_bound_says_the_bound_in_its_reason() -> None:
+    found = check_text("C is above 35.", FOUR)
+    assert "C costs above 35" in found.reasons[0]
+
+
+TWO = Table.from_rows([{"id": "offer-1", "monthly": 35}, {"id": "offer-2", "monthly": 33}])
+
+
+@pytest.mark.parametrize("text", ["Both are under 34.", "Both offers are under 34."])
+def test_both_with_two_offers_in_the_inputs_is_a_bound_on_those_two(text: str) -> None:
+    assert verdicts(text, TWO) == ["contradicted"]
+
+
+def test_neither_offer_with_two_offers_in_the_inputs_is_each_of_them() -> None:
+    assert verdicts("Neither offer costs more than 34.", TWO) == ["contradicted"]
+    assert verdicts("Neither offer costs more than 36.", TWO) == ["checked"]
+
+
+def test_both_offers_is_not_read_as_all_offers_when_the_inputs_hold_more() -> None:
+    assert verdicts("Both offers are under 34.", FOUR) == ["unverified"]
