@@ -63,3 +63,26 @@ def test_neither_offer_with_two_offers_in_the_inputs_is_each_of_them() -> None:
 
 def test_both_offers_is_not_read_as_all_offers_when_the_inputs_hold_more() -> None:
     assert verdicts("Both offers are under 34.", FOUR) == ["unverified"]
+
+
+TIED = Table.from_rows(
+    [{"id": "M", "monthly": 40}, {"id": "N", "monthly": 40}, {"id": "O", "monthly": 50}]
+)
+
+
+@pytest.mark.parametrize(
+    "text", ["No other offer matches M's price.", "No other plan costs the same as M."]
+)
+def test_no_other_offer_matching_a_tied_price_is_contradicted(text: str) -> None:
+    assert verdicts(text, TIED) == ["contradicted"]
+
+
+@pytest.mark.parametrize(
+    "text", ["No other offer matches O's price.", "No other plan costs the same as O."]
+)
+def test_no_other_offer_matching_a_unique_price_is_checked(text: str) -> None:
+    assert verdicts(text, TIED) == ["checked"]
+
+
+def test_no_other_offer_matching_with_an_exception_is_not_read() -> None:
+    assert verdicts("No other offer except N matches M's price.", TIED) == ["unverified"]

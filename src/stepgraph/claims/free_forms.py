@@ -45,7 +45,8 @@ class FreeForms(GroupForms):
         elif low in ("range", "ranges", "ranging", "span", "spans", "spanning", "between"):
             self._range(at)
         elif low in ("no", "none") and at == 0:
-            self._none_beyond(at)
+            if not self._no_other_matches(at):
+                self._none_beyond(at)
         elif low in ("all", "every", "each") or (low == "the" and self.kind(at + 1) == "num"):
             self._quantifier(at)
         elif low in ("start", "starts", "starting") and self.low(at + 1) in ("at", "from"):

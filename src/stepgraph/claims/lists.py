@@ -366,6 +366,42 @@ class ListForms(BetweenForms):
                 k += step
         return False
 
+    def _no_other_matches(self, at: int) -> bool:
+        """``No other offer matches M's price``, ``No other plan costs the same as M``: no
+        record but M has M's price (read only when the sentence ends there)."""
+        j = at + 2
+        if self.low(at + 1) != "other" or self.low(j) not in lx.OFFER_NOUNS:
+            return False
+        j += 1
+        if self.low(j) in ("matches", "equals", "shares", "has") and self.kind(j + 1) == "off":
+            j += 1
+        elif self.low(j) in ("costs", "is", "comes") and self.low(j + 1) in ("the", "priced"):
+            j += 1 + (self.low(j + 1) == "priced")
+            j += self.low(j) == "the"
+            if self.low(j) != "same" or self.low(j + 1) != "as" or self.kind(j + 2) != "off":
+                return False
+            j += 2
+        else:
+            return False
+        offer = self.units[j].offer or ""
+        end = j + 1
+        while self.low(end) in ("'s", "s", "'", "price", "monthly", "rate", "pricing"):
+            end += 1
+        if self.low(end) not in ("", ".", "!", ";") or any(
+            u.low in lx.NARROWING for k, u in enumerate(self.units) if k != at + 1
+        ):
+            return False
+
+        def test(table: Table) -> bool | None:
+            value = next((r.value for r in table.priced() if r.id == offer), None)
+            if value is None:
+                return None
+            return all(r.value != value for r in table.priced() if r.id != offer)
+
+        self.add(f"no other offer costs what {offer} costs", test, at, end,
+                 exact=self.units[j].kind == "off")  # fmt: skip
+        return True
+
     def _none_beyond(self, at: int) -> None:
         """``No offer costs more than 130``, ``None of the plans is under 40``: a bound that
         no record passes (``no`` must be followed by an offer noun)."""

@@ -42,8 +42,22 @@ _IT_VERBS = lx.SUBJECT_VERBS | lx.VERBS | {"undercuts", "beats", "saves", "ranks
 _IT_JOINERS = {"and", ",", "so", "but", "as", "since", "because", "while", "where"}
 _PLURAL_VERBS = lx.VERBS | {"cost", "come", "sit", "lie", "fall", "exceed", "exceeds", "remain",
                              "stay", "stays", "undercut", "undercuts", "beat", "beats"}  # fmt: skip
-_PAIR_NOUNS = {"offers", "offer", "plans", "plan", "options", "option", "quotes", "quote",
-               "providers", "bids", "deals", "tariffs", "contracts", "packages"}
+_PAIR_NOUNS = {
+    "offers",
+    "offer",
+    "plans",
+    "plan",
+    "options",
+    "option",
+    "quotes",
+    "quote",
+    "providers",
+    "bids",
+    "deals",
+    "tariffs",
+    "contracts",
+    "packages",
+}
 _PLURAL_SPANS = (("both", "of", "them"), ("each", "of", "them"), ("all", "of", "them"))
 _NOT_FORMER = {
     "price",
