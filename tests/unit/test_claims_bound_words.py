@@ -86,3 +86,28 @@ def test_no_other_offer_matching_a_unique_price_is_checked(text: str) -> None:
 
 def test_no_other_offer_matching_with_an_exception_is_not_read() -> None:
     assert verdicts("No other offer except N matches M's price.", TIED) == ["unverified"]
+
+
+SEED = Table.from_rows(
+    [{"id": "A", "monthly": 120}, {"id": "B", "monthly": 90}, {"id": "C", "monthly": 110}]
+)
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("Between A and C, the latter is cheaper.", ["checked"]),
+        ("Between A and C, the former is cheaper.", ["contradicted"]),
+        ("Between A and C, C is cheaper.", ["checked"]),
+        ("Between A and C, A is cheaper.", ["contradicted"]),
+        ("A and C were compared. The former is cheaper.", ["unverified", "contradicted"]),
+    ],
+)
+def test_a_bare_comparative_within_a_named_pair_is_to_the_other_of_the_pair(
+    text: str, expected: list[str]
+) -> None:
+    assert verdicts(text, SEED) == expected
+
+
+def test_a_bare_comparative_with_no_pair_is_not_read() -> None:
+    assert verdicts("C is cheaper.", SEED) == ["unverified"]

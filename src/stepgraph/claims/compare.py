@@ -69,6 +69,7 @@ class CompareForms(WordForms):
         if amount is None and word in langs.SAVE_WORDS and self.kind(j) == "num":
             amount, j = self.units[j].tok, j + 1  # "C spart gegenüber B 6 €"
         margin = amount is None and self.low(j) == "by"  # "undercuts A by 30"
+        bare = amount is None and not margin  # "Between A and C, the latter is cheaper."
         if amount is None:
             j, amount, hedge = self._margin(j, hedge)
         margin = margin and amount is not None
@@ -77,7 +78,9 @@ class CompareForms(WordForms):
         )
         if neg and (amount is not None or share is not None):
             return j  # "is not 30 cheaper than": not read
-        if implicit is not None and (amount is None or self.low(j) in lx.THAN_WORDS | {"compared"}):
+        if implicit is not None and (
+            (amount is None and not bare) or self.low(j) in lx.THAN_WORDS | {"compared"}
+        ):
             return None  # "A is dearer by 30 than B": not a margin to an implicit record
         pairs = [(s.offer or "", t) for s in subjects for t in targets]
         tests = [

@@ -25,12 +25,14 @@ def implicit_others(
     """The records the subject's margin may be to, and whether the reading is certain;
     None when there is no clear one. ``at`` is the margin (or the comparison word), ``j``
     the unit after the comparison."""
-    if (
-        len(subjects) != 1
-        or (amount is None and reader.low(j) != "by")
-        or (reader.narrowed and not reader.frame)
-    ):
+    if len(subjects) != 1 or (reader.narrowed and not reader.frame):
         return None
+    if (
+        amount is None
+        and reader.low(j) != "by"
+        and not (reader.frame or subjects[0].offer in reader.pair_other)
+    ):
+        return None  # "C is cheaper" with no pair it is within: than what is not said
     first = start + 1
     if (
         reader.low(first) == "("
