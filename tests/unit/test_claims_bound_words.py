@@ -111,3 +111,35 @@ def test_a_bare_comparative_within_a_named_pair_is_to_the_other_of_the_pair(
 
 def test_a_bare_comparative_with_no_pair_is_not_read() -> None:
     assert verdicts("C is cheaper.", SEED) == ["unverified"]
+
+
+SIX = Table.from_rows(
+    [
+        {"id": "cloud-50", "monthly": 12},
+        {"id": "cloud-200", "monthly": 19.5},
+        {"id": "box-3", "monthly": 17.25},
+        {"id": "box-10", "monthly": 44},
+        {"id": "drive-1", "monthly": 19.5},
+        {"id": "archiva", "monthly": 9.75},
+    ]
+)
+
+
+def test_k_of_the_n_offers_beyond_a_bound_is_checked_when_exactly_k_are() -> None:
+    assert verdicts("Five of the six offers cost less than 20 a month.", SIX) == ["checked"]
+    assert verdicts("3 of the 6 offers exceed 19.", SIX) == ["checked"]
+
+
+def test_k_of_the_n_offers_beyond_a_bound_is_contradicted_when_another_number_are() -> None:
+    assert verdicts("2 of the 6 offers exceed 40.", SIX) == ["contradicted"]
+
+
+def test_a_count_of_offers_opening_a_clause_is_that_many_beyond_the_bound() -> None:
+    text = "Five of the six offers cost less than 20 a month, and two offers cost more than 40."
+    assert verdicts(text, SIX) == ["contradicted"]
+    assert verdicts("Two offers cost more than 19.", SIX) == ["contradicted"]
+    assert verdicts("Three offers cost more than 19.", SIX) == ["checked"]
+
+
+def test_a_count_of_offers_beyond_a_bound_with_a_qualifier_is_not_read() -> None:
+    assert verdicts("Two offers cost more than 40 with the add-on.", SIX) == ["unverified"]

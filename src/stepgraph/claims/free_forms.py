@@ -115,6 +115,8 @@ class FreeForms(GroupForms):
         )
         if counted or initial:
             self._count(at, max(at - 1, 0))
+        elif self.low(at + 1) in lx.OFFER_NOUNS:
+            self._some_offers(at)  # "two offers cost more than 40"
 
     def _reverse_price(self, at: int) -> None:
         """``120 for A``, ``120 € pour A``: the amount, then the record."""

@@ -225,16 +225,38 @@ class ListForms(BetweenForms):
         some: int | None = None  # "2 of the 3 offers": exactly 2 of them
         if self.kind(at - 1) == "off":
             return  # "A and C each cost ...": the named records, not every one
+        start = at
         if self.low(at) == "the" and self.kind(j) == "num":
             part = self.units[at - 2].tok if self.low(at - 1) == "of" and at >= 2 else None
             if part is None or self.kind(at - 2) != "num" or len(part.values) != 1:
                 return  # "the two quotes": some of them
-            some = int(part.values[0])
+            some, start = int(part.values[0]), at - 2  # "2 of the 3 offers": the 2 as well
             self._count(j, at)
             j += 1
         elif self.kind(j) == "num":
             self._count(j, at)
             j += 1
+        self._bound_some(start, j, some)
+
+    def _some_offers(self, at: int) -> None:
+        """``Two offers cost more than 40``, ``only one plan is under 10``: exactly that many
+        records beyond the bound (a count that opens the sentence or a clause)."""
+        tok = self.units[at].tok
+        if (
+            tok is None
+            or len(tok.values) != 1
+            or tok.money
+            or tok.period is not None
+            or self.low(at - 1) not in ("", ",", "and", ";", ":", "only", "just", "exactly")
+            or self.low(at + 1) not in lx.OFFER_NOUNS
+        ):
+            return
+        self._bound_some(at - (self.low(at - 1) in ("only", "just", "exactly")), at + 1,
+                         int(tok.values[0]))  # fmt: skip
+
+    def _bound_some(self, at: int, j: int, some: int | None) -> None:
+        """From ``j`` (the offer noun): ``are under 100``: every record (``some``: exactly
+        that many) beyond the bound."""
         while self.low(j) in lx.OFFER_NOUNS or self.low(j) in ("of", "the", "monthly", "prices"):
             j += 1
         while self.low(j) in (
@@ -282,17 +304,21 @@ class ListForms(BetweenForms):
         if unit is None or not self.money(unit) or unit.tok is None:
             return
         tok = unit.tok
+        end = j + 1
+        while self.low(end) in ("a", "per", "month", "monthly", "each", "/", "mo"):
+            end += 1
+        if some is not None and (
+            self.narrowed or self.low(end) not in ("", ".", "!", ";", ",", "and", "while")
+        ):
+            return  # "two offers cost more than 40 with the add-on": not the prices alone
         tests = []
         for reading, period in self.amount_readings(tok):
             factor = Decimal(12) if period == "year" else Decimal(1)
             tests.append(_every(factor, reading.value, direction, some))
-        self.add(
-            f"every offer {direction} than {tok.text}",
-            _any_of(tests),
-            at,
-            j + 1,
-            exact=len(tok.values) == 1,
-        )
+        word = "less" if direction == "cheaper" else "more"
+        many = "every offer costs" if some is None else f"exactly {some} offer(s) cost"
+        self.add(f"{many} {word} than {tok.text}", _any_of(tests), at, j + 1,
+                 exact=len(tok.values) == 1)  # fmt: skip
 
     def _range_all(self, at: int, k: int) -> None:
         first, last = self.units[k].tok, self.units[k + 2].tok
