@@ -143,3 +143,40 @@ def test_a_count_of_offers_opening_a_clause_is_that_many_beyond_the_bound() -> N
 
 def test_a_count_of_offers_beyond_a_bound_with_a_qualifier_is_not_read() -> None:
     assert verdicts("Two offers cost more than 40 with the add-on.", SIX) == ["unverified"]
+
+
+THREE = Table.from_rows(
+    [{"id": "M1", "monthly": 17.2}, {"id": "M2", "monthly": 15.8}, {"id": "M3", "monthly": 16.4}]
+)
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("Every offer costs at least 16 a month.", "contradicted"),
+        ("Every offer costs at least 15 a month.", "checked"),
+        ("All offers cost at most 17 a month.", "contradicted"),
+        ("All offers cost at most 17.2 a month.", "checked"),
+        ("Two of the three offers cost at least 16.4.", "checked"),
+    ],
+)
+def test_at_least_and_at_most_over_every_offer_include_the_bound(text: str, expected: str) -> None:
+    assert verdicts(text, THREE) == [expected]
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("M2 costs at least 16.", "contradicted"),
+        ("M2 costs at least 15.", "unverified"),
+        ("M1 costs at most 17.", "contradicted"),
+        ("M1 and M3 cost at least 16.5.", "contradicted"),
+    ],
+)
+def test_at_least_and_at_most_on_one_offer_are_bounds(text: str, expected: str) -> None:
+    assert verdicts(text, THREE) == [expected]
+
+
+def test_a_true_first_clause_does_not_hide_a_false_at_least() -> None:
+    text = "Every offer costs at least 16 a month, and the cheapest, M2, is under 16."
+    assert verdicts(text, THREE) == ["contradicted"]

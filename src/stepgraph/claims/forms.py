@@ -127,6 +127,8 @@ class SentenceReader(HeadForms):
                     neg = not neg
                 if self.low(at) in lx.HEDGES and self.low(at) not in ("least", "most"):
                     hedge = lx.BOUND.get(self.low(at), self.low(at))  # "über" is "over"
+                elif self.low(at - 1) == "at" and self.kind(at + 1) == "num":
+                    hedge = f"at {self.low(at)}"  # "at least 16", "at most 20"
                 if not first and self.low(at) in lx.CONTRAST:
                     return
                 if not first and self.last_target and self.low(at) in ("which", "who", "that"):
@@ -208,6 +210,8 @@ class SentenceReader(HeadForms):
         low = self.low(at)
         if low in {"at", "for"}:
             return False
+        if low in ("least", "most") and self.low(at - 1) == "at" and self.kind(at + 1) == "num":
+            return False  # "costs at least 16": a bound
         if low in ("least", "most", "best", "lowest", "highest", "less", "more", "lower"):
             return True
         if low == "a" and self.low(at + 1) in ("quarter", "third", "fifth", "tenth"):

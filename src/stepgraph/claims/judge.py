@@ -62,6 +62,10 @@ def _hedged(actual: Callable[[Table], Decimal | None], stated: Decimal, bound: s
             return False if value <= stated else None
         if bound == "under":
             return False if value >= stated else None
+        if bound == "at least":
+            return False if value < stated else None
+        if bound == "at most":
+            return False if value > stated else None
         tolerance = abs(value) * Decimal("0.15")
         return False if abs(value - stated) > max(tolerance, Decimal("0.5")) else None
 
@@ -81,6 +85,8 @@ def _bound(hedge: str | None) -> str:
         return "over"
     if hedge in ("under", "below"):
         return "under"
+    if hedge in ("at least", "at most"):
+        return hedge
     return "about"
 
 
@@ -126,10 +132,20 @@ def _versus_number(offer: str, factor: Decimal, stated: Decimal, direction: str,
 def _every(factor: Decimal, stated: Decimal, direction: str, some: int | None = None) -> Test:
     def test(table: Table) -> bool | None:
         values = [(r.value or Decimal(0)) * factor for r in table.priced()]
-        hits = sum(1 for v in values if (v < stated if direction == "cheaper" else v > stated))
+        hits = sum(1 for v in values if _beyond(v, stated, direction))
         return hits == (len(values) if some is None else some)
 
     return test
+
+
+def _beyond(value: Decimal, stated: Decimal, direction: str) -> bool:
+    """``value`` is beyond ``stated`` in ``direction`` (cheaper, more_expensive: strictly;
+    at_least, at_most: or equal)."""
+    if direction == "cheaper":
+        return value < stated
+    if direction == "more_expensive":
+        return value > stated
+    return value >= stated if direction == "at_least" else value <= stated
 
 
 def _none_beyond(factor: Decimal, stated: Decimal, direction: str) -> Test:

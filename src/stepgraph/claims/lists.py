@@ -291,7 +291,9 @@ class ListForms(BetweenForms):
                 self._range_all(at, k)
             return
         word = self.low(j)
-        if word in ("under", "below") or (word == "less" and self.low(j + 1) == "than"):
+        if word in ("least", "most") and self.low(j - 1) == "at":  # "at least 16": or more
+            direction = "at_least" if word == "least" else "at_most"
+        elif word in ("under", "below") or (word == "less" and self.low(j + 1) == "than"):
             direction = "cheaper"
         elif word in ("over", "above", "exceed", "exceeds") or (
             word == "more" and self.low(j + 1) == "than"
@@ -315,9 +317,11 @@ class ListForms(BetweenForms):
         for reading, period in self.amount_readings(tok):
             factor = Decimal(12) if period == "year" else Decimal(1)
             tests.append(_every(factor, reading.value, direction, some))
-        word = "less" if direction == "cheaper" else "more"
+        word = {"cheaper": "less than", "more_expensive": "more than"}.get(
+            direction, direction.replace("_", " ")
+        )
         many = "every offer costs" if some is None else f"exactly {some} offer(s) cost"
-        self.add(f"{many} {word} than {tok.text}", _any_of(tests), at, j + 1,
+        self.add(f"{many} {word} {tok.text}", _any_of(tests), at, j + 1,
                  exact=len(tok.values) == 1)  # fmt: skip
 
     def _range_all(self, at: int, k: int) -> None:

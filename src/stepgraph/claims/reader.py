@@ -590,6 +590,8 @@ def _top_group(toks: list[Tok]) -> set[int]:
         near = [k for k in (index - 1, index + 1, index + 2) if 0 <= k < len(toks)]
         tops = [k for k in near if toks[k].low in _TOP_WORDS and (k != index + 2 or
                 toks[index + 1].low == "most")]  # fmt: skip
+        if index >= 2 and toks[index - 2].low == "at" and toks[index - 1].low in ("least", "most"):
+            tops = [k for k in tops if k != index - 1]  # "at least 16": a bound, not a group
         if tops:
             grouped.update({index, *tops})
     return grouped
