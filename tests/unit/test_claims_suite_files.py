@@ -24,6 +24,8 @@ SPLITS = (
     "final",
     "final2",
     "final3",
+    "final4",
+    "final5",
 )  # dev2, dev3: before reader fixes
 # final, final2: independent of the checker, held out
 FILES = sorted(SUITE.glob("*/*/*.json"))
@@ -133,3 +135,12 @@ def test_the_final3_split_is_independent_large_and_balanced() -> None:
     assert len(cases) >= 150
     assert 0.4 < len(faulty) / len(cases) < 0.6
     assert len({c["family"] for c in cases}) >= 20
+
+
+@pytest.mark.parametrize(("split", "least"), [("final4", 150), ("final5", 120)])
+def test_the_later_independent_splits_are_large_and_balanced(split: str, least: int) -> None:
+    cases = [load(p) for p in FILES if p.parent.parent.name == split]
+    faulty = [c for c in cases if c["expect"]["status"] == "blocked"]
+    assert len(cases) >= least
+    assert 0.4 < len(faulty) / len(cases) < 0.6
+    assert len({c["family"] for c in cases}) >= 10

@@ -73,6 +73,11 @@ _BELOW = {"under", "below", "less", "lower", "beneath", "within", "max", "maximu
 _ABOVE = {"over", "above", "more", "exceeding", "least", "min", "minimum", "upwards", "excess"}
 _BELOW |= {w for w, b in langs.BOUND.items() if b == "under"}  # "unter", "sous", ...
 _ABOVE |= {w for w, b in langs.BOUND.items() if b == "over"}  # "über", "oltre", ...
+_BELOW |= langs.LESS | {"minder", "weniger", "mindre"}  # "minder dan € 50", "moins de 50"
+_ABOVE |= langs.MORE | {"meer", "mehr", "mer"}  # "mehr als 50", "plus de 50"
+_THAN = {"than", "dan", "als", "que", "di", "de", "da", "än"}
+"""The word after a comparative before its number, in the languages read."""
+_BOUNDS = _BELOW | _ABOVE
 _AFTER_CUES = {
     "more", "less", "cheaper", "dearer", "pricier", "costlier", "higher", "lower", "above",
     "below", "under", "over", "extra", "apart", "ahead", "behind", "off", "short", "total",
@@ -301,7 +306,7 @@ def _listed(toks: list[Tok], after: int) -> bool:
 
 def _before(toks: list[Tok], index: int) -> int:
     """The token before a number, past its currency and its hedge ("more than", "about")."""
-    skipped = _APPROX | _JUST | _BELOW | _ABOVE | {"than", "a"}
+    skipped = _APPROX | _JUST | _BELOW | _ABOVE | _THAN | {"a"}
     at = index - 1
     while at >= 0 and (at in toks[index].marks or toks[at].low in skipped):
         at -= 1
@@ -313,8 +318,8 @@ def _hedge(toks: list[Tok], index: int) -> list[str]:
     words = [toks[k].low for k in range(max(0, index - 4), index) if k not in toks[index].marks][
         -3:
     ]
-    if len(words) > 1 and words[-1] == "than":
-        words.pop()
+    if len(words) > 1 and words[-1] in _THAN and (words[-1] == "than" or words[-2] in _BOUNDS):
+        words.pop()  # "less than 50", "minder dan 50", "moins de 50"
     return words
 
 

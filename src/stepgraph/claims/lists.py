@@ -203,7 +203,13 @@ class ListForms(BetweenForms):
         )
 
     def _quantified(self, at: int) -> bool:
-        """A range or bound about every record: ``all three offers cost between ...``."""
+        """A range or bound about every record: ``all three offers cost between ...`` (not
+        ``two of the four offers``, ``two offers``, ``some offers``: some of them)."""
+        for k in range(max(0, at - 6), at):
+            if self.low(k) in _SOME or (
+                self.kind(k) == "num" and self.low(k - 1) not in ("the", "all")
+            ):
+                return False
         for k in range(max(0, at - 6), at):
             if self.low(k) in (
                 "all",
@@ -288,7 +294,7 @@ class ListForms(BetweenForms):
                 and self.low(k + 1) in ("-", "to", "and")
                 and self.kind(k + 2) == "num"
             ):
-                self._range_all(at, k)
+                self._range_all(at, k, some)
             return
         word = self.low(j)
         if word in ("least", "most") and self.low(j - 1) == "at":  # "at least 16": or more
@@ -324,7 +330,8 @@ class ListForms(BetweenForms):
         self.add(f"{many} {word} {tok.text}", _any_of(tests), at, j + 1,
                  exact=len(tok.values) == 1)  # fmt: skip
 
-    def _range_all(self, at: int, k: int) -> None:
+    def _range_all(self, at: int, k: int, some: int | None = None) -> None:
+        """``all offers cost between 90 and 120`` (``some``: exactly that many do)."""
         first, last = self.units[k].tok, self.units[k + 2].tok
         if first is None or last is None:
             return
@@ -336,10 +343,16 @@ class ListForms(BetweenForms):
 
         def test(table: Table) -> bool | None:
             values = [(r.value or Decimal(0)) * factor for r in table.priced()]
-            return all(any(lo <= v <= hi for lo in lows for hi in highs) for v in values)
+            inside = [any(lo <= v <= hi for lo in lows for hi in highs) for v in values]
+            if some is None:
+                return all(inside)
+            if len(lows) * len(highs) != 1:
+                return None if sum(inside) >= some else False
+            return sum(inside) == some
 
+        many = "every offer lies" if some is None else f"exactly {some} offer(s) lie"
         self.add(
-            f"every offer lies in {first.text}-{last.text}",
+            f"{many} in {first.text}-{last.text}",
             test,
             at,
             k + 3,
@@ -515,6 +528,11 @@ class ListForms(BetweenForms):
             tests.append(test)
         self.add(f"the highest price minus the lowest is {unit.tok.text}", _any_of(tests), at,
                  end, exact=len(tests) == 1)  # fmt: skip
+
+
+_SOME = {"some", "most", "several", "few", "many", "two", "three", "four", "five", "six", "only",
+         "just", "other", "remaining", "rest", "half", "one"}
+"""Words before an offer noun that make it some of the records, not all of them."""
 
 
 def _side(words: list[str]) -> str:

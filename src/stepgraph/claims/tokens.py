@@ -123,7 +123,8 @@ _NUMBER = (
 )
 _SCAN = (
     r"(?P<cite>\[\s*[A-Za-z0-9_-]{1,16}(?:\s*[,;]\s*[A-Za-z0-9_-]{1,16})*\s*\])"
-    r"|(?P<date>\b\d{4}-\d{1,2}-\d{1,2}\b|\b\d{1,2}/\d{1,2}/\d{2,4}\b)"
+    r"|(?P<date>\b\d{4}-\d{1,2}-\d{1,2}\b|\b\d{1,2}/\d{1,2}/\d{2,4}\b"
+    r"|\b\d{1,2}\.\d{1,2}\.(?:\d{4}|\d{2})(?!\d|[.,]\d))"  # 14.03.2025, 1.4.26
     r"|(?P<code>(?<![\w.])(?:[#]\d[\w.-]*|[A-Za-z]+\d[\w.]*(?:-[\w.]+)*|\d+(?:-[A-Za-z][\w]*)+"
     r"|\d+[A-Za-z][\w]*))"
     rf"|(?P<num>(?<![\w.,])(?:{_NUMBER})(?![\w]))"
@@ -361,6 +362,8 @@ def _number_words(toks: list[Tok]) -> None:
         j = index
         while j < len(toks):
             low = toks[j].low if toks[j].kind == "word" else toks[j].text
+            if low in _SMALL and not _fits(current, _SMALL[low]):
+                break  # "forty-nine ninety-five": two numbers
             if low in _SMALL:
                 current += _SMALL[low]
                 used, last = True, j
@@ -394,6 +397,47 @@ def _number_words(toks: list[Tok]) -> None:
             words=True,
         )
         toks[index : last + 1] = [merged]
+        index += 1
+    _spoken_prices(toks)
+
+
+def _fits(current: int, small: int) -> bool:
+    """``small`` can extend the number read so far: a unit after tens, tens after hundreds."""
+    rest = current % 100
+    if small >= 20:
+        return rest == 0
+    if small >= 10:
+        return rest == 0
+    return rest % 10 == 0 and not 10 <= rest < 20
+
+
+def _spoken_prices(toks: list[Tok]) -> None:
+    """``forty-nine ninety-five``: a whole amount then its cents, both in words (49.95)."""
+    index = 0
+    while index + 1 < len(toks):
+        first, cents = toks[index], toks[index + 1]
+        if (
+            first.kind == "num"
+            and cents.kind == "num"
+            and first.words
+            and cents.words
+            and len(first.values) == 1
+            and len(cents.values) == 1
+            and first.values[0] < 1000
+            and 10 <= cents.values[0] <= 99
+        ):
+            toks[index : index + 2] = [
+                Tok(
+                    "num",
+                    f"{first.text} {cents.text}",
+                    first.start,
+                    cents.end,
+                    "",
+                    values=(first.values[0] + cents.values[0] / 100,),
+                    places=(2,),
+                    words=True,
+                )
+            ]
         index += 1
 
 
