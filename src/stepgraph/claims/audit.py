@@ -31,7 +31,7 @@ from decimal import Decimal
 from . import langs
 from . import lexicon as lx
 from .check import Table
-from .tokens import Tok
+from .tokens import CURRENCY, Tok
 
 _SKIP = {
     "if", "assuming", "assume", "suppose", "supposing", "hypothetically", "unless", "were",
@@ -69,6 +69,8 @@ _APPROX = {
 }  # fmt: skip
 _APPROX |= langs.HEDGES - set(langs.BOUND)  # "etwa", "environ", "unos", ...
 _JUST = {"just", "slightly", "little", "bit", "marginally", "barely", "knapp"}
+_ALMOST = {"nearly", "almost", "presque", "casi", "quasi", "bijna", "fast", "quase", "knapp"}
+"""Hedges that put the true figure just below the written one ("nearly 50": not 54)."""
 _BELOW = {"under", "below", "less", "lower", "beneath", "within", "max", "maximum", "most"}
 _ABOVE = {"over", "above", "more", "exceeding", "least", "min", "minimum", "upwards", "excess"}
 _BELOW |= {w for w, b in langs.BOUND.items() if b == "under"}  # "unter", "sous", ...
@@ -87,6 +89,15 @@ _AFTER_CUES = {
     "duurder", "goedkoper", "mais", "barato", "barata", "caro", "cara", "versus", "vs",
     "against", "compared",
 }  # fmt: skip
+_FUNCTION = {
+    "and", "or", "but", "while", "whereas", "with", "for", "in", "on", "to", "than", "which",
+    "that", "so", "because", "as", "per", "a", "an", "each", "every", "the", "from", "at",
+    "if", "when", "is", "are", "was", "were", "this", "it", "its", "they", "we", "you", "by",
+    "over", "across", "vs", "versus", "after", "before", "instead", "only", "just", "then",
+    "up", "down", "out", "into", "from", "per", "pro", "par", "por", "al", "im", "en", "et",
+    "und", "y", "e", "o", "ou", "oder", "bis", "à", "a", "de", "da", "di", "van", "voor",
+}  # fmt: skip
+"""Words after a number that do not make it a count of something."""
 _BEFORE_CUES = {
     "at", "costs", "cost", "by", "saves", "save", "saved", "totals", "totalling", "totaling",
     "against", "versus", "vs", "=", "kostet", "kosten", "coûte", "coûtent", "cuesta",
@@ -270,6 +281,8 @@ def _audited(toks: list[Tok], index: int, first_head: int) -> bool:
         return True
     if _listed(toks, after):  # "3.50 and 5.50 dearer": the cue after the list
         return True
+    if _counts_a_noun(toks, index, after):  # "at four coworking desks": a count
+        return False
     before = _before(toks, index)
     if before < 0:
         return False
@@ -291,6 +304,18 @@ def _audited(toks: list[Tok], index: int, first_head: int) -> bool:
     if low in ("is", "are", "was", "were", "equals", "be"):  # "the saving ... is 135.88"
         return first_head < before
     return low in _BEFORE_CUES
+
+
+def _counts_a_noun(toks: list[Tok], index: int, after: int) -> bool:
+    """A whole number with no currency or period followed by a word that is not a
+    function word (``four coworking desks``, ``3 admin seats``): a count of things."""
+    tok = toks[index]
+    if tok.money or tok.period is not None or any(p > 0 for p in tok.places):
+        return False
+    if after >= len(toks) or toks[after].kind != "word":
+        return False
+    word = toks[after].low
+    return word not in _FUNCTION and word not in lx.PERIOD_WORDS and word not in CURRENCY
 
 
 def _listed(toks: list[Tok], after: int) -> bool:
@@ -323,6 +348,16 @@ def _hedge(toks: list[Tok], index: int) -> list[str]:
     return words
 
 
+def hedged_ranges(toks: list[Tok], index: int) -> list[tuple[Decimal, Decimal]]:
+    """The figures a number loosened by a hedge or a bound allows ("more than 50": 50 and
+    up; "nearly 20%": within the tolerance); [] when nothing loosens it."""
+    near = set(_hedge(toks, index))
+    if not near & (_APPROX | _JUST | _BELOW | _ABOVE):
+        return []
+    tok = toks[index]
+    return [_span(toks, index, v, p, False) for v, p in zip(tok.values, tok.places, strict=True)]
+
+
 def _span(
     toks: list[Tok], index: int, value: Decimal, places: int, loose: bool
 ) -> tuple[Decimal, Decimal]:
@@ -337,6 +372,8 @@ def _span(
         return value * (1 - _NEAR), value
     if just and last in _ABOVE:
         return value, value * (1 + _NEAR)
+    if last in _ALMOST:  # "nearly 20%" for 19.0, not for 21; rounding allowed
+        return value * (1 - _NEAR) - half, value + half
     after = [t.low for t in toks[index + 1 : index + 3]]
     if loose or last in _APPROX or after[:1] == ["+"] or after == ["or", "so"]:
         return value * (1 - _TOLERANCE) - half, value * (1 + _TOLERANCE) + half

@@ -255,10 +255,18 @@ class CompareForms(WordForms):
             if (
                 self.low(j) in ("and", "or", ",", "nor", "et", "y", "und")
                 and self.kind(j + 1) == "off"
-                and not (self.low(j) == "," and self.kind(j + 2) == "num")
+                and not self._own_clause(j + 1)
             ):  # not "than east, south 14.60": south's own gap follows
                 j += 1
         return targets, j
+
+    def _own_clause(self, k: int) -> bool:
+        """The record at ``k`` opens its own clause (``..., L-100 is 25% more``, ``and East
+        10% more``, ``Eta (18) 6 more``): a subject, not one more record compared with."""
+        j = k + 1
+        if self.low(j) == "(" and self.kind(j + 1) == "num" and self.low(j + 2) == ")":
+            j += 3
+        return self.kind(j) == "num" or self.low(j) in lx.SUBJECT_VERBS
 
     def _rank_reference(self, j: int) -> tuple[str, int] | None:
         """``the cheapest (offer)``, ``the most expensive``, ``the runner-up``, ``the second

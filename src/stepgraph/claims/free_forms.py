@@ -100,6 +100,7 @@ class FreeForms(GroupForms):
             or (
                 before == "the"
                 and before2 in ("of", "among", "across", "between", "comparing", "compared")
+                and not self._qualified_count(at)
             )
             or (
                 before in ("are", "were")
@@ -117,6 +118,11 @@ class FreeForms(GroupForms):
             self._count(at, max(at - 1, 0))
         elif self.low(at + 1) in lx.OFFER_NOUNS:
             self._some_offers(at)  # "two offers cost more than 40"
+
+    def _qualified_count(self, at: int) -> bool:
+        """``of the three non-starter plans``, ``of the two remaining offers``: a count of
+        some records, not of all of them."""
+        return self.low(at + 1) in lx.SUBSET_WORDS
 
     def _reverse_price(self, at: int) -> None:
         """``120 for A``, ``120 € pour A``: the amount, then the record."""

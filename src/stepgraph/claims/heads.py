@@ -233,6 +233,12 @@ class HeadForms(FreeForms):
         after = [self.low(k) for k in range(start, start + 6)]
         if after[:2] == ["of", "the"] and after[2] in ("first", "last", "top", "bottom", "next"):
             return True
+        if (
+            after[:2] == ["of", "the"]
+            and self.kind(start + 2) == "num"
+            and (after[3] in lx.SUBSET_WORDS)
+        ):
+            return True  # "the cheapest of the three non-starter plans": of those three
         if after[:2] in (["of", "the"], ["of", "these"], ["of", "those"]) and self._subset(
             start + 2
         ):

@@ -138,6 +138,12 @@ THAN_WORDS = {"than", "que", "als", "to", "with", "against", "over", "versus", "
 PERIOD_WORDS = {"a", "per", "each", "every", "month", "monthly", "de", "par", "mois", "im", "pro",
                 "monat", "al", "mes", "year", "annually"}
 """Words between an amount and what it is compared with: ``30 a month more``."""
+SUBSET_WORDS = {"non", "remaining", "other", "cheaper", "dearer", "pricier", "costlier", "more",
+                "less", "cheapest", "priciest", "dearest", "most", "least", "first", "last",
+                "top", "bottom", "next", "premium", "budget", "basic", "business", "new",
+                "newer", "newest", "old", "older", "legacy", "current", "shortlisted", "eligible",
+                "qualifying", "compliant", "annual", "yearly", "monthly-billed", "other's"}
+"""After a count (``the three non-starter plans``): words that make it some records only."""
 SUBJECT_VERBS = {"is", "costs", "cost", "comes", "has", "remains", "sits"}
 """A record followed by one of these starts a new statement about it."""
 RESTRICTIONS = {"that", "which", "who", "among", "including", "excluding", "except", "besides",

@@ -530,8 +530,25 @@ class ListForms(BetweenForms):
                  end, exact=len(tests) == 1)  # fmt: skip
 
 
-_SOME = {"some", "most", "several", "few", "many", "two", "three", "four", "five", "six", "only",
-         "just", "other", "remaining", "rest", "half", "one"}
+_SOME = {
+    "some",
+    "most",
+    "several",
+    "few",
+    "many",
+    "two",
+    "three",
+    "four",
+    "five",
+    "six",
+    "only",
+    "just",
+    "other",
+    "remaining",
+    "rest",
+    "half",
+    "one",
+}
 """Words before an offer noun that make it some of the records, not all of them."""
 
 

@@ -16,7 +16,7 @@ from decimal import Decimal
 from typing import Literal
 
 from . import lexicon as lx
-from .audit import Figures, terms, unexplained
+from .audit import Figures, hedged_ranges, terms, unexplained
 from .check import Table, round_to
 from .forms import SentenceReader
 from .judge import Statement
@@ -335,6 +335,14 @@ class ProseReader:
             same = [
                 c for c in money if (isinstance(c, Difference) and c.unit == "percent") == tok.pct
             ]
+            ranges = hedged_ranges(toks, index)
+            if any(  # "you save more than 50 [c5]" with c5 saying 54
+                lo <= c.amount.value <= hi
+                and (tok.pct or tok.period is None or tok.period == c.period)
+                for c in same
+                for lo, hi in ranges
+            ):
+                continue
             if same and not any(_amount_matches(c, tok, loose=True) for c in same):
                 stated = ", ".join(f"{c.id} says {c.amount}" for c in same)
                 return f"{tok.text} matches none of the cited amounts ({stated})"

@@ -1,0 +1,93 @@
+"""Correct reports of the final5 split that were blocked (and one false one missed), one
+behaviour per test."""
+
+from __future__ import annotations
+
+import pytest
+
+from stepgraph.claims import Table, check_text
+
+
+def verdicts(text: str, table: Table, claims: list[dict[str, str]] | None = None) -> list[str]:
+    return [s.verdict for s in check_text(text, table, claims).sentences]
+
+
+L = Table.from_rows(
+    [
+        {"id": "L-100", "monthly": 250},
+        {"id": "L-200", "monthly": 200},
+        {"id": "L-300", "monthly": 275},
+        {"id": "L-400", "monthly": 220},
+    ]
+)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "L-400 is 10% more expensive than L-200, L-100 is 25% more expensive and L-300 37.5% "
+        "more expensive.",
+        "L-400 is 10% more expensive than L-200 and L-100 25% more.",
+        "L-400 (220) is 20 more than L-200, L-100 (250) 50 more.",
+    ],
+)
+def test_a_record_opening_its_own_clause_is_not_another_record_compared_with(text: str) -> None:
+    assert verdicts(text, L) != ["contradicted"]
+
+
+def test_records_joined_after_than_are_all_compared_with() -> None:
+    assert verdicts("L-200 is cheaper than L-100, L-300 and L-400.", L) == ["checked"]
+    assert verdicts("L-400 is cheaper than L-100 and L-200.", L) == ["contradicted"]
+
+
+TWO = Table.from_rows([{"id": "Basic", "monthly": 27.49}, {"id": "Plus", "monthly": 31.99}])
+YEARLY = [
+    {
+        "id": "c5",
+        "kind": "difference",
+        "offer": "Basic",
+        "than": "Plus",
+        "direction": "cheaper",
+        "amount": "54.00",
+        "unit": "amount",
+        "period": "year",
+    }
+]
+
+
+def test_a_bound_citing_a_claim_is_compared_as_a_bound() -> None:
+    assert verdicts("Over a year you save more than 50 [c5].", TWO, YEARLY) != ["contradicted"]
+    assert verdicts("Over a year you save more than 60 [c5].", TWO, YEARLY) == ["contradicted"]
+
+
+def test_nearly_puts_the_figure_just_below_the_written_one() -> None:
+    assert verdicts("Over a year you save nearly 55 [c5].", TWO, YEARLY) != ["contradicted"]
+    assert verdicts("Over a year you save nearly 50 [c5].", TWO, YEARLY) == ["contradicted"]
+
+
+PLANS = Table.from_rows(
+    [
+        {"id": "plan_2025", "monthly": 49.95},
+        {"id": "plan_2024", "monthly": 54.5},
+        {"id": "legacy_plus", "monthly": 61},
+        {"id": "starter", "monthly": 39.99},
+    ]
+)
+
+
+def test_a_superlative_over_a_qualified_count_is_not_over_all_offers() -> None:
+    text = "plan_2025 is the cheapest of the three non-starter plans."
+    assert verdicts(text, PLANS) == ["unverified"]
+
+
+def test_a_count_of_offers_with_a_descriptive_word_is_still_the_count() -> None:
+    assert verdicts("I compared the four regional plans.", PLANS) == ["checked"]
+    assert verdicts("I compared the three regional plans.", PLANS) == ["contradicted"]
+
+
+DESKS = Table.from_rows([{"id": "north", "monthly": 450}, {"id": "south", "monthly": 420}])
+
+
+def test_a_number_counting_a_noun_after_at_is_not_audited_as_money() -> None:
+    assert verdicts("I looked at four coworking desks.", DESKS) == ["unverified"]
+    assert verdicts("I looked at 4 coworking desks.", DESKS) == ["unverified"]
