@@ -94,8 +94,8 @@ _FUNCTION = {
     "that", "so", "because", "as", "per", "a", "an", "each", "every", "the", "from", "at",
     "if", "when", "is", "are", "was", "were", "this", "it", "its", "they", "we", "you", "by",
     "over", "across", "vs", "versus", "after", "before", "instead", "only", "just", "then",
-    "up", "down", "out", "into", "from", "per", "pro", "par", "por", "al", "im", "en", "et",
-    "und", "y", "e", "o", "ou", "oder", "bis", "à", "a", "de", "da", "di", "van", "voor",
+    "up", "down", "out", "into", "pro", "par", "por", "al", "im", "en", "et",
+    "und", "y", "e", "o", "ou", "oder", "bis", "à", "de", "da", "di", "van", "voor",
 }  # fmt: skip
 """Words after a number that do not make it a count of something."""
 _BEFORE_CUES = {
