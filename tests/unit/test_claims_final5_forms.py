@@ -91,3 +91,32 @@ DESKS = Table.from_rows([{"id": "north", "monthly": 450}, {"id": "south", "month
 def test_a_number_counting_a_noun_after_at_is_not_audited_as_money() -> None:
     assert verdicts("I looked at four coworking desks.", DESKS) == ["unverified"]
     assert verdicts("I looked at 4 coworking desks.", DESKS) == ["unverified"]
+
+
+TERM = Table.from_rows([{"id": "A24", "monthly": 27}, {"id": "B24", "monthly": 31}])
+
+
+def test_a_term_saving_stated_with_the_yearly_figure_is_contradicted() -> None:
+    text = "Across the 24-month term, A24 saves 48 compared with B24."
+    assert verdicts(text, TERM) == ["contradicted"]
+
+
+def test_a_term_saving_stated_with_the_term_figure_is_not_contradicted() -> None:
+    text = "Across the 24-month term, A24 saves 96 compared with B24."
+    assert verdicts(text, TERM) != ["contradicted"]
+
+
+def test_a_yearly_figure_in_a_term_sentence_that_names_the_year_is_allowed() -> None:
+    text = "Across the 24-month term, A24 saves 96 compared with B24, 48 a year."
+    assert verdicts(text, TERM) != ["contradicted"]
+
+
+def test_the_term_of_the_text_applies_to_a_sentence_saying_the_term() -> None:
+    text = "Both are 24-month contracts. A24 saves 48 over the term compared with B24."
+    assert verdicts(text, TERM)[1] == "contradicted"
+
+
+def test_a_distance_from_the_average_is_a_figure_only_when_the_sentence_says_average() -> None:
+    three = Table.from_rows([{"id": "A", "monthly": 27}, {"id": "B", "monthly": 31}])
+    assert verdicts("A saves 2 a month compared with B.", three) == ["contradicted"]
+    assert verdicts("A is 2 below the average price.", three) != ["contradicted"]

@@ -48,6 +48,9 @@ _TOTALS = {"insgesamt", "gesamt", "totale", "totaal", "monate", "monaten", "mese
            "duración", "durata", "looptijd", "duração", "zusammen", "ensemble", "juntas",
            "juntos", "insieme", "samen", "conjunto", "cumulés"}  # fmt: skip
 _SKIP |= (langs.OTHER_CONTEXT - _TOTALS) | langs.HYPOTHETICAL  # a fee, a first month, ...
+_AVERAGE = {"average", "mean", "avg", "durchschnitt", "durchschnittlich", "moyenne", "media",
+            "promedio", "gemiddelde", "gemiddeld", "média", "medio"}
+"""Words that make the mean of the prices, and a distance from it, a figure to look for."""
 _LOOSE = {"give", "thereabouts", "ish", "-ish"}
 """Anywhere in a sentence ("give or take"), these make every amount in it approximate."""
 _GROUP = {
@@ -154,13 +157,16 @@ class Figures:
         at = bisect_left(self.values, low)
         return at < len(self.values) and self.values[at] <= high
 
-    def amount(self, low: Decimal, high: Decimal, named: Iterable[Decimal]) -> bool:
-        """Some price, difference, sum, the total, the mean or a distance from it is in
-        ``[low, high]``; a difference or sum pairs one of ``named`` with any price."""
+    def amount(
+        self, low: Decimal, high: Decimal, named: Iterable[Decimal], *, average: bool = False
+    ) -> bool:
+        """Some price, difference, sum, the total, (``average``: the sentence speaks of one)
+        the mean or a distance from it is in ``[low, high]``; a difference or sum pairs one
+        of ``named`` with any price."""
         if self._any(low, high) or low <= self.total <= high:
             return True
         mean = self.mean
-        if mean is not None and (
+        if average and mean is not None and (
             low <= mean <= high or self._any(mean + low, mean + high)
             or self._any(mean - high, mean - low)
         ):  # fmt: skip
@@ -210,6 +216,7 @@ def unexplained(
     if lows & (_SKIP | lx.NEGATIONS) or any(t.kind == "date" for t in toks):
         return ""  # a negated amount ("not between 100 and 115") is not asserted
     loose = bool(lows & _LOOSE)
+    average = bool(lows & _AVERAGE)
     first_head = next((k for k, t in enumerate(toks) if t.low in _OF_HEADS), len(toks))
     named = _named(toks, figures, lows, subject)
     for index, tok in enumerate(toks):
@@ -228,7 +235,9 @@ def unexplained(
             continue
         factors = {"month": (1,), "year": (12,)}.get(tok.period or "", (1, *sorted(periods)))
         if not any(
-            figures.amount(a / f, b / f, named) for a, b in spans for f in map(Decimal, factors)
+            figures.amount(a / f, b / f, named, average=average)
+            for a, b in spans
+            for f in map(Decimal, factors)
         ):
             return f"{tok.text} is no price, difference, sum or yearly or term figure of the inputs"
     return ""

@@ -39,6 +39,11 @@ from .tokens import ORDINALS, Tok, names_of, tokenize
 
 SentenceVerdictKind = Literal["checked", "contradicted", "unverified"]
 _CLAIM_LIKE = re.compile(r"[A-Za-z]{1,3}\d{1,4}")  # c1, C12; not a footnote like [1]
+_PER_YEAR = re.compile(
+    r"(?i)\b(?:a|per|each|every|first|one|the)\s+year\b|\b(?:annual|annually|yearly|per annum|"
+    r"twelve[- ]months?|12[- ]months?|jährlich|anual|annuel|annuale|jaarlijks|pro jahr|par an)\b"
+)
+_TERM_WORD = re.compile(r"(?i)\b(?:term|contract|lease|commitment|laufzeit|vertrag|contrat|contrato)\b")
 _YEAR = re.compile(
     r"(?i)\b(?:years?|annual|annually|yearly|per annum|(?:twelve|12)[- ]months?|"
     r"jahr|jährlich|año|anual|annuel|an)\b"
@@ -154,6 +159,7 @@ class ProseReader:
         self.layout = Layout(table)  # numbered ranked lists and table columns
         self.figures = Figures(table)  # what an amount no form read may be (the audit)
         self.periods: frozenset[int] | None = None  # a year and the terms the text states
+        self.sentence_periods: frozenset[int] = frozenset({12})  # those the sentence allows
 
     def sentence(self, norm: Normalised, raw: str, span: Span) -> SentenceVerdict:
         toks = tokenize(norm.text, span.start, span.end, self.names)
@@ -191,6 +197,7 @@ class ProseReader:
         statements = reader.read() + self.layout.statements(norm, raw, span, toks, row)
         if self.periods is None:
             self.periods = terms(norm.text)
+        self.sentence_periods = self._term_periods(norm.text[span.start : span.end])
         self.before = self.previous_subject
         subjects = {t.offer for t in toks if t.kind == "offer"}
         self.previous_subject = next(iter(subjects)) if len(subjects) == 1 else None
@@ -202,6 +209,20 @@ class ProseReader:
         return SentenceVerdict(
             text=text, start=start, end=end, verdict=verdict, cites=cited, why=why
         )
+
+    def _term_periods(self, text: str) -> frozenset[int]:
+        """What an amount with no period of its own may be a multiple of: the terms this
+        sentence states and no year when it names a term and no year ("Across the 24-month
+        term, A saves 48": 48 is no 24-month figure even if it is a yearly one); else the
+        year and every term of the text."""
+        every = self.periods or frozenset({12})
+        if _PER_YEAR.search(text):
+            return every
+        own = terms(text) - {12}
+        if own:
+            return own
+        longer = every - {12}
+        return longer if _TERM_WORD.search(text) and len(longer) == 1 else every
 
     def _known(self, cited: str) -> str | None:
         """The id of the claim a citation names: as written, or in another case if unique."""
@@ -253,7 +274,7 @@ class ProseReader:
         self._index(toks)
         verdict, why = self._accounting(toks, used, claims, words)
         if verdict == "unverified":
-            wrong = unexplained(toks, self.figures, self.periods or frozenset({12}), used,
+            wrong = unexplained(toks, self.figures, self.sentence_periods, used,
                                 self.before)  # fmt: skip
             if wrong:
                 return "contradicted", f"{wrong}; the inputs: {self._inputs(toks)}"
