@@ -120,3 +120,36 @@ def test_a_distance_from_the_average_is_a_figure_only_when_the_sentence_says_ave
     three = Table.from_rows([{"id": "A", "monthly": 27}, {"id": "B", "monthly": 31}])
     assert verdicts("A saves 2 a month compared with B.", three) == ["contradicted"]
     assert verdicts("A is 2 below the average price.", three) != ["contradicted"]
+
+
+def test_an_amount_after_a_colon_is_not_the_subjects_price() -> None:
+    two = Table.from_rows([{"id": "A", "monthly": 120}, {"id": "B", "monthly": 90}])
+    assert verdicts("A is the most expensive at 120: 30 a month more than B.", two) != [
+        "contradicted"
+    ]
+
+
+def test_a_bound_over_the_other_records_is_not_a_bound_over_every_record() -> None:
+    five = Table.from_rows(
+        [
+            {"id": "o1", "monthly": 72.1},
+            {"id": "o2", "monthly": 69.8},
+            {"id": "o3", "monthly": 75},
+            {"id": "o4", "monthly": 70.4},
+            {"id": "o5", "monthly": 73.95},
+        ]
+    )
+    text = "o2 and o4 are both under 71 a month; the other three are all above 72."
+    assert verdicts(text, five) == ["unverified"]
+    assert verdicts("All offers are above 69.", five) == ["checked"]
+
+
+def test_numbers_under_a_header_that_counts_things_are_not_prices() -> None:
+    tv = Table.from_rows([{"id": "TV-A", "monthly": 39.99}, {"id": "TV-B", "monthly": 44.99}])
+    text = (
+        "| Offer | Channels | Storage | Monthly |\n|---|---:|---:|---:|\n"
+        "| TV-A | 120 | 500 GB | 39.99 |\n| TV-B | 180 | 1 TB | 44.99 |"
+    )
+    assert "contradicted" not in verdicts(text, tv)
+    wrong = text.replace("| 44.99 |", "| 45.99 |")
+    assert "contradicted" in verdicts(wrong, tv)

@@ -48,8 +48,20 @@ _TOTALS = {"insgesamt", "gesamt", "totale", "totaal", "monate", "monaten", "mese
            "duración", "durata", "looptijd", "duração", "zusammen", "ensemble", "juntas",
            "juntos", "insieme", "samen", "conjunto", "cumulés"}  # fmt: skip
 _SKIP |= (langs.OTHER_CONTEXT - _TOTALS) | langs.HYPOTHETICAL  # a fee, a first month, ...
-_AVERAGE = {"average", "mean", "avg", "durchschnitt", "durchschnittlich", "moyenne", "media",
-            "promedio", "gemiddelde", "gemiddeld", "média", "medio"}
+_AVERAGE = {
+    "average",
+    "mean",
+    "avg",
+    "durchschnitt",
+    "durchschnittlich",
+    "moyenne",
+    "media",
+    "promedio",
+    "gemiddelde",
+    "gemiddeld",
+    "média",
+    "medio",
+}
 """Words that make the mean of the prices, and a distance from it, a figure to look for."""
 _LOOSE = {"give", "thereabouts", "ish", "-ish"}
 """Anywhere in a sentence ("give or take"), these make every amount in it approximate."""

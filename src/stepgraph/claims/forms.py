@@ -107,6 +107,8 @@ class SentenceReader(HeadForms):
                 return  # "| B | 90 | 30 |": the next cell is another column
             if not first and self.low(at) in lx.CONTRAST:
                 return  # "..., versus 120 for A": another record's figure follows
+            if not first and self.low(at) == ":":
+                return  # "A is the dearest at 1,249: 150 a month more than B": what follows
             while (
                 at < limit
                 and self.kind(at) == "w"

@@ -41,6 +41,15 @@ _BY_PRICE = re.compile(
 )
 _YEAR = re.compile(r"(?i)\b(?:year|yearly|annual|annually|yr|p\.?a|12 months?)\b")
 _MONTH = re.compile(r"(?i)\b(?:month|monthly|mo|mth|price|cost)\b")
+_COUNTED = re.compile(
+    r"(?i)\b(?:channels?|gb|tb|storage|data|seats?|users?|licen[cs]es?|minutes?|speed|mbit\w*|"
+    r"mbps|gbps|resolution|screens?|devices?|lines?|sims?|sms|texts?|uptime|sla|rating|"
+    r"score|stars?|version|hours?|days?|months?|employees|accounts?|mailboxes|kwh)\b"
+)
+_PRICED = re.compile(
+    r"(?i)\b(?:price|prices|cost|costs|fee|fees|eur|usd|chf|gbp|total|saving|"
+    r"savings|gap|difference|amount|rate|monthly|yearly|annual)\b|[€$£%]"
+)
 _NOT_A_PRICE = re.compile(
     r"(?i)\b(?:total|contract|term|setup|set-up|fees?|one-off|once|upfront|deposit|install\w*|"
     r"activation|hardware|device|data|gb|tb|minutes?|users?|seats?|discount\w*|promo\w*|"
@@ -61,6 +70,7 @@ class Layout:
         self.directions: tuple[str, ...] = ()  # a ranked list is open: "up" and/or "down"
         self.exact_direction = False
         self.columns: list[tuple[str, str | None]] | None = None  # (kind, compared offer)
+        self.counted: list[bool] = []  # per column: its header counts things, not money
         self.item: Statement | None = None  # the place of the list item being read
 
     def pinned(self) -> Statement | None:
@@ -84,6 +94,19 @@ class Layout:
         if line_start:
             self._lead_in(raw[start:end])
         return []
+
+    def mute(self, norm: Normalised, raw: str, toks: list[Tok], row: bool) -> None:
+        """In a table row under a header that counts things (``Channels``, ``Storage``,
+        ``Seats``), the numbers of those columns are no amounts: they get that unit."""
+        if not row or self.columns is None or not any(self.counted):
+            return
+        cells = _cells(norm, raw, toks)
+        if len(cells) != len(self.counted):
+            return
+        for cell, counted in zip(cells, self.counted, strict=True):
+            for i in cell:
+                if counted and toks[i].kind == "num" and toks[i].unit is None:
+                    toks[i].unit = "column"
 
     def _lead_in(self, text: str) -> None:
         if not text.rstrip().endswith(":"):
@@ -119,6 +142,7 @@ class Layout:
         cells = _cells(norm, raw, toks)
         if not any(t.kind in ("num", "offer", "near") for t in toks):  # a header row
             self.columns = [_column(cell, toks) for cell in cells]
+            self.counted = [_counted(" ".join(toks[i].text for i in cell)) for cell in cells]
             return []
         named = [i for i, t in enumerate(toks) if t.kind in ("offer", "near")]
         columns = self.columns
@@ -205,6 +229,11 @@ def _column(cell: list[int], toks: list[Tok]) -> tuple[str, str | None]:
     if _MONTH.search(text):
         return "month", None
     return "-", None
+
+
+def _counted(header: str) -> bool:
+    """A header naming something counted or measured, and no price, cost or currency."""
+    return bool(_COUNTED.search(header)) and not _PRICED.search(header)
 
 
 def _gap(offer: str, other: str | None, stated: list[Decimal], factor: Decimal) -> Test:

@@ -231,6 +231,8 @@ class ListForms(BetweenForms):
         some: int | None = None  # "2 of the 3 offers": exactly 2 of them
         if self.kind(at - 1) == "off":
             return  # "A and C each cost ...": the named records, not every one
+        if self._some_before(at):
+            return  # "the other three are all above 72": not every record
         start = at
         if self.low(at) == "the" and self.kind(j) == "num":
             part = self.units[at - 2].tok if self.low(at - 1) == "of" and at >= 2 else None
@@ -243,6 +245,20 @@ class ListForms(BetweenForms):
             self._count(j, at)
             j += 1
         self._bound_some(start, j, some)
+
+    def _some_before(self, at: int) -> bool:
+        """The clause before ``at`` names some records only (``the other three``, ``the
+        rest``, ``the two cheapest``) or some by name (``A and C are all ...``)."""
+        k = at - 1
+        while k >= 0 and self.low(k) not in (";", ":", ".", "while", "whereas", "but"):
+            if (
+                self.low(k) in lx.SUBSET_WORDS
+                or self.low(k) in ("others", "rest")
+                or (self.kind(k) == "off")
+            ):
+                return True
+            k -= 1
+        return False
 
     def _some_offers(self, at: int) -> None:
         """``Two offers cost more than 40``, ``only one plan is under 10``: exactly that many

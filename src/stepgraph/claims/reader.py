@@ -43,7 +43,9 @@ _PER_YEAR = re.compile(
     r"(?i)\b(?:a|per|each|every|first|one|the)\s+year\b|\b(?:annual|annually|yearly|per annum|"
     r"twelve[- ]months?|12[- ]months?|jährlich|anual|annuel|annuale|jaarlijks|pro jahr|par an)\b"
 )
-_TERM_WORD = re.compile(r"(?i)\b(?:term|contract|lease|commitment|laufzeit|vertrag|contrat|contrato)\b")
+_TERM_WORD = re.compile(
+    r"(?i)\b(?:term|contract|lease|commitment|laufzeit|vertrag|contrat|contrato)\b"
+)
 _YEAR = re.compile(
     r"(?i)\b(?:years?|annual|annually|yearly|per annum|(?:twelve|12)[- ]months?|"
     r"jahr|jährlich|año|anual|annuel|an)\b"
@@ -193,6 +195,7 @@ class ProseReader:
             ranking_context=bool(words & _RANKING),
         )
         reader.table_row = row
+        self.layout.mute(norm, raw, toks, row)  # "| TV-A | 120 | ...": 120 channels
         reader.build_units(self.mentions_before)
         statements = reader.read() + self.layout.statements(norm, raw, span, toks, row)
         if self.periods is None:
