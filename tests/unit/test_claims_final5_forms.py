@@ -153,3 +153,18 @@ def test_numbers_under_a_header_that_counts_things_are_not_prices() -> None:
     assert "contradicted" not in verdicts(text, tv)
     wrong = text.replace("| 44.99 |", "| 45.99 |")
     assert "contradicted" in verdicts(wrong, tv)
+
+
+PAIR = Table.from_rows([{"id": "cheap", "monthly": 39.8}, {"id": "dear", "monthly": 50}])
+
+
+def test_nearly_a_percentage_is_below_it() -> None:
+    assert verdicts("cheap is nearly 20% cheaper than dear.", PAIR) == ["contradicted"]
+    assert verdicts("cheap is nearly 21% cheaper than dear.", PAIR) == ["unverified"]
+
+
+def test_about_a_percentage_is_within_one_point() -> None:
+    assert verdicts("cheap is about 20% cheaper than dear.", PAIR) == ["unverified"]
+    assert verdicts("cheap is about 22% cheaper than dear.", PAIR) == ["contradicted"]
+    assert verdicts("dear is about 24% more expensive than cheap.", PAIR) == ["contradicted"]
+    assert verdicts("dear is about 25% more expensive than cheap.", PAIR) == ["unverified"]

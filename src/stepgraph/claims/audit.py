@@ -135,6 +135,7 @@ _TERM = re.compile(rf"(?i)\b(\d{{1,3}}|{'|'.join(_WORDS)})\s*-?\s*(?:({_MONTHS})
 _HALF_YEAR = re.compile(r"(?i)\bhalf[- ](?:a[- ])?year|semi-?annual|bi-?annual|halbjahr")
 _TOLERANCE = Decimal("0.125")
 _NEAR = Decimal("0.15")
+_EPSILON = Decimal("0.000001")
 _HUNDRED = Decimal(100)
 
 
@@ -396,6 +397,8 @@ def _span(
     if last in _ALMOST:  # "nearly 20%" for 19.0, not for 21; rounding allowed
         return value * (1 - _NEAR) - half, value + half
     after = [t.low for t in toks[index + 1 : index + 3]]
+    if toks[index].pct and not loose and last in _APPROX:  # "about 11%": 10 to 12, not 12
+        return value - 1 + _EPSILON, value + 1 - _EPSILON
     if loose or last in _APPROX or after[:1] == ["+"] or after == ["or", "so"]:
         return value * (1 - _TOLERANCE) - half, value * (1 + _TOLERANCE) + half
     if last in _BELOW:

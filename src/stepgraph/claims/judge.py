@@ -51,13 +51,24 @@ def _any_of(tests: list[Test]) -> Test:
     return test
 
 
-def _hedged(actual: Callable[[Table], Decimal | None], stated: Decimal, bound: str) -> Test:
-    """A loosened number: ``over``/``under`` are bounds; ``about`` allows 15 per cent."""
+def _hedged(
+    actual: Callable[[Table], Decimal | None],
+    stated: Decimal,
+    bound: str,
+    *,
+    percent: bool = False,
+) -> Test:
+    """A loosened number: ``over``/``under`` are bounds; ``nearly`` is at or up to 15 per
+    cent below; ``about`` allows 15 per cent (a percentage: less than one point)."""
 
     def test(table: Table) -> bool | None:
         value = actual(table)
         if value is None:
             return None
+        if bound == "almost":
+            return False if value > stated or value < stated * Decimal("0.85") else None
+        if percent and bound == "about":
+            return False if abs(value - stated) >= 1 else None
         if bound == "over":
             return False if value <= stated else None
         if bound == "under":
@@ -87,6 +98,8 @@ def _bound(hedge: str | None) -> str:
         return "under"
     if hedge in ("at least", "at most"):
         return hedge
+    if hedge in ("nearly", "almost"):
+        return "almost"
     return "about"
 
 

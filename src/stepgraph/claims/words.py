@@ -367,7 +367,12 @@ class WordForms(SentenceBase):
         for stated, per in readings:
             if hedge is not None or share is not None:
                 tests.append(
-                    _hedged(_gap_value(x, y, direction, percent, per), stated.value, _bound(hedge))
+                    _hedged(
+                        _gap_value(x, y, direction, percent, per),
+                        stated.value,
+                        _bound(hedge),
+                        percent=percent and share is None,
+                    )  # fmt: skip
                 )
             else:
                 claim = Difference(
