@@ -372,7 +372,7 @@ class WordForms(SentenceBase):
                         stated.value,
                         _bound(hedge),
                         percent=percent and share is None,
-                    )  # fmt: skip
+                    )
                 )
             else:
                 claim = Difference(
