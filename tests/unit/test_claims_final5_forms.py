@@ -168,3 +168,37 @@ def test_about_a_percentage_is_within_one_point() -> None:
     assert verdicts("cheap is about 22% cheaper than dear.", PAIR) == ["contradicted"]
     assert verdicts("dear is about 24% more expensive than cheap.", PAIR) == ["contradicted"]
     assert verdicts("dear is about 25% more expensive than cheap.", PAIR) == ["unverified"]
+
+
+NSE = Table.from_rows(
+    [
+        {"id": "North", "monthly": 27.49},
+        {"id": "South", "monthly": 25},
+        {"id": "East", "monthly": 30},
+    ]
+)
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("The lowest-cost option here is North.", "contradicted"),
+        ("The cheapest option here is South.", "checked"),
+        ("The cheapest offer overall is South.", "checked"),
+    ],
+)
+def test_a_superlative_first_reads_past_here_and_overall(text: str, expected: str) -> None:
+    assert verdicts(text, NSE) == [expected]
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("The second cheapest option is North.", "checked"),
+        ("The second-cheapest option is East.", "contradicted"),
+        ("The second most expensive offer is North.", "checked"),
+        ("The second most expensive offer is East.", "contradicted"),
+    ],
+)
+def test_an_ordinal_superlative_first_is_the_named_offers_place(text: str, expected: str) -> None:
+    assert verdicts(text, NSE) == [expected]

@@ -8,7 +8,7 @@ from . import langs
 from . import lexicon as lx
 from .groups import GroupForms
 from .judge import _any_of, _claim_test, _gap_test
-from .kinds import Cheapest, Claim, MostExpensive
+from .kinds import Cheapest, Claim, MostExpensive, Rank
 from .tokens import ORDINALS
 
 
@@ -250,8 +250,13 @@ class FreeForms(GroupForms):
         if sup is None or self.low(at) in ("wins", "bottom") or self.narrowed:
             return
         back = at - 1
-        if self.low(back) in ORDINALS or self.low(back) == "-":
-            return  # "the second-cheapest option, C": a rank, not the cheapest
+        if self.low(back) == "-" and self.low(back - 1) in ORDINALS:
+            back -= 1  # "the second-cheapest option is C"
+        if self.low(back) in ORDINALS:
+            self._rank_first(back, sup)  # "The second cheapest option is C"
+            return
+        if self.low(back) == "-":
+            return
         while self.low(back) in ("the", "la", "le", "el", "das", "der", "die") or (
             self.low(back) in langs.SUP_BACK and self.kind(back) == "w"
         ):  # "La oferta más barata es B", "Am günstigsten ist B"
@@ -276,6 +281,7 @@ class FreeForms(GroupForms):
         ):
             return  # "the spread between the cheapest and the most expensive is 10.25"
         kind, j = sup
+        j = self._past_filler(j)  # "The lowest-cost option here is North"
         price = j
         while self.low(price) in ("costs", "cost", "is", "comes", "in", "at", "priced", "sits") or (
             self.low(price) in langs.LEADING_VERBS | {"bei"}
@@ -310,6 +316,42 @@ class FreeForms(GroupForms):
         self.add(f"{subject.offer} is {'not ' if neg else ''}{word}",
                  _claim_test(claim, negated=neg), at, j + 1, exact=subject.exact)  # fmt: skip
         self.covered.discard(j)  # "The cheapest is B, at 95": B's own predicates follow
+
+    def _past_filler(self, j: int) -> int:
+        """After ``the cheapest (offer)``: ``here``, ``overall``, ``of all``, ``by price``."""
+        while True:
+            if self.low(j) in ("offer", "option", "plan", "deal", "one", "choice"):
+                j += 1
+            elif self.low(j) in ("here", "overall", "today", "outright"):
+                j += 1
+            elif (self.low(j), self.low(j + 1)) in (("of", "all"), ("by", "price"),
+                                                    ("on", "price")):  # fmt: skip
+                j += 2
+            else:
+                return j
+
+    def _rank_first(self, at: int, sup: tuple[str, int]) -> None:
+        """``The second cheapest option is C``, ``the third most expensive offer is A``:
+        C's place by price (equal prices in input order)."""
+        if self.low(at - 1) not in ("the", "") or self.low(at - 2) not in ("", ",", ":", "and"):
+            return
+        kind, j = sup
+        j = self._past_filler(j)
+        if self.low(j) not in ("is", ":", "=", "-"):
+            return
+        j += 1
+        if self.kind(j) != "off" or self.kind(j + 1) == "off" or self.low(j + 1) in ("and", "or"):
+            return
+        place = ORDINALS[self.low(at)]
+        n = len(self.table.records)
+        if not 1 <= place <= n:
+            return
+        position = place if kind == "cheap" else n + 1 - place
+        subject = self.units[j]
+        claim = Rank(id="prose", offer=subject.offer or "", position=position)
+        self.add(f"{subject.offer} is number {position} by price", _claim_test(claim), at - 1,
+                 j + 1, exact=subject.exact)  # fmt: skip
+        self.covered.discard(j)
 
 
 _RELATIVE = {"followed", "then", "than", "undercuts", "undercut", "beats", "beat", "one",
