@@ -320,9 +320,7 @@ class FreeForms(GroupForms):
     def _past_filler(self, j: int) -> int:
         """After ``the cheapest (offer)``: ``here``, ``overall``, ``of all``, ``by price``."""
         while True:
-            if self.low(j) in ("offer", "option", "plan", "deal", "one", "choice"):
-                j += 1
-            elif self.low(j) in ("here", "overall", "today", "outright"):
+            if self.low(j) in _SUP_FILLER:
                 j += 1
             elif (self.low(j), self.low(j + 1)) in (("of", "all"), ("by", "price"),
                                                     ("on", "price")):  # fmt: skip
@@ -354,6 +352,8 @@ class FreeForms(GroupForms):
         self.covered.discard(j)
 
 
+_SUP_FILLER = {"offer", "option", "plan", "deal", "one", "choice", "here", "overall", "today",
+               "outright"}  # fmt: skip
 _RELATIVE = {"followed", "then", "than", "undercuts", "undercut", "beats", "beat", "one",
              "double", "twice", "half"}  # fmt: skip
 _COUNTING = {"compared", "reviewed", "analysed", "analyzed", "evaluated", "received",
