@@ -202,3 +202,34 @@ def test_a_superlative_first_reads_past_here_and_overall(text: str, expected: st
 )
 def test_an_ordinal_superlative_first_is_the_named_offers_place(text: str, expected: str) -> None:
     assert verdicts(text, NSE) == [expected]
+
+
+@pytest.mark.parametrize(
+    ("offers", "text"),
+    [
+        ({"B": 29.99, "A": 31.49}, "Over two years B comes to exactly 720.00."),
+        ({"harbor": 49.95, "ridge": 54.9}, "Over a full year that works out to 594.40."),
+        ({"crm-5": 45, "crm-10": 79}, "crm-10 covers 10 seats for 75.00."),
+        ({"oa": 35.9, "ob": 32.4}, "Num contrato de 24 meses, a ob custa 753,60 € no total."),
+    ],
+)
+def test_an_amount_no_figure_gives_is_audited_in_these_wordings(
+    offers: dict[str, float], text: str
+) -> None:
+    table = Table.from_rows([{"id": k, "monthly": v} for k, v in offers.items()])
+    assert verdicts(text, table) == ["contradicted"]
+
+
+@pytest.mark.parametrize(
+    ("offers", "text"),
+    [
+        ({"B": 29.99, "A": 31.49}, "Over two years B comes to exactly 719.76."),
+        ({"harbor": 49.95, "ridge": 54.9}, "Over a full year that works out to 599.40."),
+        ({"crm-5": 45, "crm-10": 79}, "crm-10 covers 10 seats for 79.00."),
+        ({"oa": 35.9, "ob": 32.4}, "Num contrato de 24 meses, a ob custa 777,60 € no total."),
+        ({"n": 59.85, "w": 71.2}, "w costs about 19% more than n (exactly 18.96%)."),
+    ],
+)
+def test_the_true_amount_in_these_wordings_passes(offers: dict[str, float], text: str) -> None:
+    table = Table.from_rows([{"id": k, "monthly": v} for k, v in offers.items()])
+    assert verdicts(text, table) != ["contradicted"]

@@ -124,7 +124,8 @@ _OF_HEADS = {
     "saving", "savings", "difference", "gap", "spread", "premium", "total", "price", "cost",
     "increase", "reduction", "margin", "amount", "sum", "rate", "charge", "bill", "outlay",
 }  # fmt: skip
-_TO_HEADS = {"comes", "come", "amounts", "amount", "adds", "add", "up", "rises", "drops", "works"}
+_TO_HEADS = {"comes", "come", "amounts", "amount", "adds", "add", "up", "rises", "drops", "works",
+             "out", "goes", "climbs", "falls", "totals"}  # fmt: skip
 _PERIOD_WORDS = {"month", "months", "mo", "year", "years", "yr", "annum", "monat", "mois", "mes",
                  "mese", "maand", "jahr", "an", "año", "anno", "jaar", "ano"}  # fmt: skip
 _MULTIPLIERS = {"divided", "multiplied", "times", "x", "\N{MULTIPLICATION SIGN}"}
@@ -225,7 +226,8 @@ def unexplained(
     subject: str | None,
 ) -> str:
     """The first money amount in ``toks`` that no figure of the inputs gives, said; or ""."""
-    lows = {t.low for t in toks if t.kind in ("word", "code", "punct")}
+    lows = {t.low for k, t in enumerate(toks) if t.kind in ("word", "code", "punct")
+            and not _not_negation(toks, k)}  # fmt: skip
     if lows & (_SKIP | lx.NEGATIONS) or any(t.kind == "date" for t in toks):
         return ""  # a negated amount ("not between 100 and 115") is not asserted
     loose = bool(lows & _LOOSE)
@@ -325,7 +327,15 @@ def _audited(toks: list[Tok], index: int, first_head: int) -> bool:
         return earlier is not None and (earlier.low in _TO_HEADS or earlier.kind == "num")
     if low in ("is", "are", "was", "were", "equals", "be"):  # "the saving ... is 135.88"
         return first_head < before
+    if low == "for":  # "covers 10 seats for 75.00": an amount with cents is money
+        return any(p > 0 for p in tok.places)
     return low in _BEFORE_CUES
+
+
+def _not_negation(toks: list[Tok], k: int) -> bool:
+    """Portuguese ``no`` before a noun (``no total``, ``no contrato``): "in the", not "no"."""
+    after = toks[k + 1].low if k + 1 < len(toks) else ""
+    return toks[k].low == "no" and after in ("total", "final", "contrato", "período", "ano", "mês")
 
 
 def _counts_a_noun(toks: list[Tok], index: int, after: int) -> bool:
@@ -353,7 +363,7 @@ def _listed(toks: list[Tok], after: int) -> bool:
 
 def _before(toks: list[Tok], index: int) -> int:
     """The token before a number, past its currency and its hedge ("more than", "about")."""
-    skipped = _APPROX | _JUST | _BELOW | _ABOVE | _THAN | {"a"}
+    skipped = _APPROX | _JUST | _BELOW | _ABOVE | _THAN | {"a", "exactly", "precisely", "only"}
     at = index - 1
     while at >= 0 and (at in toks[index].marks or toks[at].low in skipped):
         at -= 1
@@ -388,7 +398,9 @@ def _span(
     near = _hedge(toks, index)
     last = near[-1] if near else ""
     if last in ("exactly", "precisely", "exact", "genau", "exactement", "exactamente"):
-        return value, value
+        if places == 0:  # "exactly 8" for 7.50: no rounding
+            return value, value
+        return value - half, value + half  # stated to the cent: "exactly 18.96%" for 18.9641
     just = any(w in _JUST for w in near)
     if just and last in _BELOW:
         return value * (1 - _NEAR), value
