@@ -233,3 +233,37 @@ def test_an_amount_no_figure_gives_is_audited_in_these_wordings(
 def test_the_true_amount_in_these_wordings_passes(offers: dict[str, float], text: str) -> None:
     table = Table.from_rows([{"id": k, "monthly": v} for k, v in offers.items()])
     assert verdicts(text, table) != ["contradicted"]
+
+
+SFS = Table.from_rows(
+    [
+        {"id": "Saver", "monthly": 18.4},
+        {"id": "Family", "monthly": 23},
+        {"id": "Solo", "monthly": 20.7},
+    ]
+)
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("Against Solo, Saver is 11.1% cheaper.", "checked"),
+        ("Against Solo, Saver is about 12.5% cheaper.", "contradicted"),
+        ("Compared with Solo, Saver is 2.30 cheaper.", "checked"),
+        ("Compared with Solo, Saver is 2.50 cheaper.", "contradicted"),
+        ("Against Saver, Solo is cheaper.", "contradicted"),
+    ],
+)
+def test_an_opening_against_names_what_a_margin_is_to(text: str, expected: str) -> None:
+    assert verdicts(text, SFS) == [expected]
+
+
+def test_a_superlative_after_compared_with_is_still_over_all_offers() -> None:
+    assert verdicts("Compared with Solo, Family is the most expensive.", SFS) != ["contradicted"]
+    assert verdicts("Compared with Family, Solo is the most expensive.", SFS) == ["contradicted"]
+
+
+def test_a_hedged_margin_with_no_than_is_read_as_a_hedged_margin() -> None:
+    two = Table.from_rows([{"id": "A", "monthly": 10}, {"id": "B", "monthly": 12}])
+    assert verdicts("A costs 10 and B is about 4 more.", two) == ["contradicted"]
+    assert verdicts("A costs 10 and B is about 2 more.", two) == ["unverified"]

@@ -14,7 +14,8 @@ from .units import SentenceBase, Unit
 
 _CMP = lx.AMOUNT_CMP | {"expensive", "dearer", "pricier"}
 _VERB = {"costs", "cost", "is", "comes", "was", "at", "priced", ","}
-_LINK = {"is", "are", "was", "costs", "cost", "comes", "in", "only", "just", "'s", "s", "still"}
+_LINK = {"is", "are", "was", "costs", "cost", "comes", "in", "only", "just", "'s", "s", "still",
+         "about", "roughly", "around", "approximately", "nearly", "almost", "some"}  # fmt: skip
 _CUMULATIVE = {"still", "again", "further", "beyond", "on", "atop", "above", "over"}
 _ADJECTIVES = {"cheaper", "more", "less", "dearer", "pricier", "costlier", "lower", "higher"}
 
@@ -46,6 +47,11 @@ def implicit_others(
         return None  # "A is 10 more still": than the record just given a margin
     if not any(reader.low(k) in _ADJECTIVES for k in range(at, j)):
         return None  # "saves 30", "undercuts by 4": the other side is named or not said
+    units = reader.units
+    framed = [u.offer for u in units if u.kind == "off" and set(u.idx) <= reader.frame]
+    if len(framed) == 1 and subjects[0].offer not in framed:  # "Against Solo, Saver is 11% ..."
+        rest = {u.offer for u in units if u.kind == "off"} - {subjects[0].offer, framed[0]}
+        return ([framed[0] or ""], True) if not rest else None
     if amount is not None and not (reader.kind(at) == "num" and reader.money(reader.units[at])):
         return None
     subject = subjects[0].offer
