@@ -267,3 +267,35 @@ def test_a_hedged_margin_with_no_than_is_read_as_a_hedged_margin() -> None:
     two = Table.from_rows([{"id": "A", "monthly": 10}, {"id": "B", "monthly": 12}])
     assert verdicts("A costs 10 and B is about 4 more.", two) == ["contradicted"]
     assert verdicts("A costs 10 and B is about 2 more.", two) == ["unverified"]
+
+
+MDV = Table.from_rows(
+    [
+        {"id": "Mira", "monthly": 310.4},
+        {"id": "Dune", "monthly": 298},
+        {"id": "Vale", "monthly": 305.25},
+    ]
+)
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("Only Dune is under 300 a month; the other two are both above 310.", ["contradicted"]),
+        ("Dune is the cheapest. The other two are both above 305.", ["checked", "checked"]),
+        ("Dune is the cheapest. The others cost more than 310.", ["checked", "contradicted"]),
+        ("Dune is the cheapest; the rest are all above 300.", ["checked"]),
+    ],
+)
+def test_a_bound_on_the_other_records_is_a_bound_on_each_record_not_named(
+    text: str, expected: list[str]
+) -> None:
+    assert verdicts(text, MDV) == expected
+
+
+def test_the_other_n_with_a_wrong_count_is_not_read() -> None:
+    assert verdicts("Dune is cheapest; the other three are above 300.", MDV) == ["unverified"]
+
+
+def test_none_of_the_others_is_not_read_as_a_bound_on_the_others() -> None:
+    assert verdicts("Mira is dear. None of the others costs more than 300.", MDV)[1] != ("checked")

@@ -47,6 +47,8 @@ class FreeForms(GroupForms):
         elif low in ("no", "none") and at == 0:
             if not self._no_other_matches(at):
                 self._none_beyond(at)
+        elif low in ("other", "others", "remaining", "rest"):
+            self._others_bound(at)  # "the other two are both above 310"
         elif low in ("all", "every", "each") or (low == "the" and self.kind(at + 1) == "num"):
             self._quantifier(at)
         elif low in ("start", "starts", "starting") and self.low(at + 1) in ("at", "from"):

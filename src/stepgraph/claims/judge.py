@@ -142,9 +142,19 @@ def _versus_number(offer: str, factor: Decimal, stated: Decimal, direction: str,
     return test
 
 
-def _every(factor: Decimal, stated: Decimal, direction: str, some: int | None = None) -> Test:
+def _every(
+    factor: Decimal,
+    stated: Decimal,
+    direction: str,
+    some: int | None = None,
+    only: tuple[str, ...] = (),
+) -> Test:
+    """Every record (``only``: every one of those) beyond ``stated``; ``some``: exactly
+    that many records are."""
+
     def test(table: Table) -> bool | None:
-        values = [(r.value or Decimal(0)) * factor for r in table.priced()]
+        values = [(r.value or Decimal(0)) * factor for r in table.priced()
+                  if not only or r.id in only]  # fmt: skip
         hits = sum(1 for v in values if _beyond(v, stated, direction))
         return hits == (len(values) if some is None else some)
 

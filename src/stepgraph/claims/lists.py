@@ -14,6 +14,7 @@ from .check import Table
 from .compare import BetweenForms
 from .judge import Test, _all_of, _any_of, _claim_test, _every, _extreme, _none_beyond, _strict
 from .kinds import Order
+from .units import Unit
 
 _CHAIN_WORDS = {"order", "ordering", "ordered", "from", "lowest", "cheapest", "highest", "most",
                 "expensive", "priciest", "to", "price", "prices", "pricing", "by", "monthly",
@@ -276,9 +277,34 @@ class ListForms(BetweenForms):
         self._bound_some(at - (self.low(at - 1) in ("only", "just", "exactly")), at + 1,
                          int(tok.values[0]))  # fmt: skip
 
-    def _bound_some(self, at: int, j: int, some: int | None) -> None:
+    def _others_bound(self, at: int) -> None:
+        """``the other two are both above 310``, ``the rest all cost under 20``: every
+        record the sentence (or, naming none, the previous one) did not name is beyond the
+        bound; a stated count must match them."""
+        if self.low(at - 1) != "the" or self.negated_anywhere or self.low(at - 2) == "of":
+            return  # "None of the others costs less": another form; "most of the others"
+        j = at + 1
+        count: int | None = None
+        if self.low(at) in ("other", "remaining"):
+            tok = self.units[j].tok if self.kind(j) == "num" else None
+            if tok is not None and len(tok.values) == 1 and not tok.money and not tok.pct:
+                count, j = int(tok.values[0]), j + 1
+            if self.low(j) in lx.OFFER_NOUNS or self.low(j) == "ones":
+                j += 1
+            elif count is None:
+                return  # "the other day"
+        named = [u.offer for u in self.units[: at - 1] if u.kind == "off"]
+        named = named or list(self.before.named)
+        others = tuple(r.id for r in self.table.records if r.id not in named)
+        if not named or not others or (count is not None and count != len(others)):
+            return
+        while self.low(j) in ("both", "all", "each"):
+            j += 1
+        self._bound_some(at - 1, j, None, only=others)
+
+    def _bound_some(self, at: int, j: int, some: int | None, only: tuple[str, ...] = ()) -> None:
         """From ``j`` (the offer noun): ``are under 100``: every record (``some``: exactly
-        that many) beyond the bound."""
+        that many; ``only``: every one of those) beyond the bound."""
         while self.low(j) in lx.OFFER_NOUNS or self.low(j) in ("of", "the", "monthly", "prices"):
             j += 1
         while self.low(j) in (
@@ -301,8 +327,11 @@ class ListForms(BetweenForms):
             "remain",
             "remains",
             "at",
+            *(("both", "all", "each") if only else ()),
         ):
             j += 1
+        if only and self.low(j) == "between":
+            return  # "the others lie between 20 and 30": not read
         if self.low(j) == "between" or (self.low(j) == "the" and self.kind(j + 1) == "num"):
             k = j + 1
             if (
@@ -325,24 +354,27 @@ class ListForms(BetweenForms):
             return
         j += 2 if word in ("less", "more") else 1
         unit = self.units[j] if j < len(self.units) else None
-        if unit is None or not self.money(unit) or unit.tok is None:
+        if unit is None or unit.tok is None or not (self.money(unit) or (only and _bare(unit))):
             return
         tok = unit.tok
         end = j + 1
         while self.low(end) in ("a", "per", "month", "monthly", "each", "/", "mo"):
             end += 1
-        if some is not None and (
-            self.narrowed or self.low(end) not in ("", ".", "!", ";", ",", "and", "while")
+        if (some is not None or only) and (
+            (self.narrowed and not only)
+            or self.low(end) not in ("", ".", "!", ";", ",", "and", "while")
         ):
             return  # "two offers cost more than 40 with the add-on": not the prices alone
         tests = []
         for reading, period in self.amount_readings(tok):
             factor = Decimal(12) if period == "year" else Decimal(1)
-            tests.append(_every(factor, reading.value, direction, some))
+            tests.append(_every(factor, reading.value, direction, some, only))
         word = {"cheaper": "less than", "more_expensive": "more than"}.get(
             direction, direction.replace("_", " ")
         )
         many = "every offer costs" if some is None else f"exactly {some} offer(s) cost"
+        if only:
+            many = f"{', '.join(only)} each cost"
         self.add(f"{many} {word} {tok.text}", _any_of(tests), at, j + 1,
                  exact=len(tok.values) == 1)  # fmt: skip
 
@@ -566,6 +598,12 @@ _SOME = {
     "one",
 }
 """Words before an offer noun that make it some of the records, not all of them."""
+
+
+def _bare(unit: Unit) -> bool:
+    """A plain number: no unit, no per cent (``the other two are above 310``)."""
+    tok = unit.tok
+    return unit.kind == "num" and tok is not None and tok.unit is None and not tok.pct
 
 
 def _side(words: list[str]) -> str:
