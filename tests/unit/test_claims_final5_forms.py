@@ -299,3 +299,26 @@ def test_the_other_n_with_a_wrong_count_is_not_read() -> None:
 
 def test_none_of_the_others_is_not_read_as_a_bound_on_the_others() -> None:
     assert verdicts("Mira is dear. None of the others costs more than 300.", MDV)[1] != ("checked")
+
+
+TRIO = Table.from_rows(
+    [{"id": "solo", "monthly": 20}, {"id": "duo", "monthly": 40}, {"id": "trio", "monthly": 60}]
+)
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("duo costs three times as much as solo.", "contradicted"),
+        ("trio costs three times as much as solo.", "checked"),
+        ("trio costs 3 times the price of solo.", "checked"),
+        ("trio is 1.5 times as expensive as duo.", "checked"),
+        ("trio is 2 times as expensive as duo.", "contradicted"),
+    ],
+)
+def test_n_times_as_much_as_is_a_ratio_of_prices(text: str, expected: str) -> None:
+    assert verdicts(text, TRIO) == [expected]
+
+
+def test_a_number_of_times_that_is_no_ratio_is_not_read() -> None:
+    assert verdicts("duo was revised 3 times this year.", TRIO) == ["unverified"]

@@ -26,14 +26,15 @@ class CompareForms(WordForms):
         j = at
         amount: Tok | None = None
         share: Decimal | None = None
-        if self.kind(j) == "num":
+        times = self.kind(j) == "num" and self.low(j + 1) in ("times", "x")
+        if self.kind(j) == "num" and not times:
             amount = self.units[j].tok
             j += 1
         elif (fraction := self._fraction(j)) is not None:
             share, j = fraction
         period = amount.period if amount is not None else None
         j, period = self._periods(j, period)
-        ratio = share is not None and self.low(at) in ("half", "twice", "double")
+        ratio = share is not None and (times or self.low(at) in ("half", "twice", "double"))
         direction: str | None = "ratio"
         word, direct = "as", False
         if not ratio:

@@ -242,6 +242,8 @@ class SentenceReader(HeadForms):
     ) -> int | None:
         unit = self.units[at]
         low = unit.low
+        if unit.kind == "num" and self.low(at + 1) in ("times", "x"):
+            return self._comparative(subjects, start, at, hedge, neg)  # "three times as much"
         if unit.kind == "num":
             return self._number_head(subjects, start, at, hedge, neg)
         if low in ("a", "half", "twice", "double") and self._fraction(at) is not None:

@@ -44,6 +44,9 @@ class WordForms(SentenceBase):
             return shares[nxt], at + 2
         if low in ("half", "twice", "double"):
             return (Decimal(50) if low == "half" else Decimal(200)), at + 1
+        tok = self.units[at].tok if self.kind(at) == "num" else None
+        if tok is not None and nxt in ("times", "x") and len(tok.values) == 1 and not tok.pct:
+            return tok.values[0] * 100, at + 2  # "three times as much as", "3x the price of"
         return None
 
     def _superlative(self, at: int) -> tuple[str, int] | None:
