@@ -322,3 +322,26 @@ def test_n_times_as_much_as_is_a_ratio_of_prices(text: str, expected: str) -> No
 
 def test_a_number_of_times_that_is_no_ratio_is_not_read() -> None:
     assert verdicts("duo was revised 3 times this year.", TRIO) == ["unverified"]
+
+
+MS = Table.from_rows(
+    [
+        {"id": "m-250", "monthly": 30},
+        {"id": "m-1000", "monthly": 34.99},
+        {"id": "m-500", "monthly": 36},
+        {"id": "m-100", "monthly": 20},
+    ]
+)
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("Last place goes to m-1000 at 34.99 a month.", "contradicted"),
+        ("Last place goes to m-500 at 36 a month.", "checked"),
+        ("First place goes to m-100.", "checked"),
+        ("First place goes to m-250.", "contradicted"),
+    ],
+)
+def test_first_and_last_place_go_to_the_cheapest_and_the_dearest(text: str, expected: str) -> None:
+    assert verdicts(text, MS) == [expected]

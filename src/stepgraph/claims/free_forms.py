@@ -47,6 +47,8 @@ class FreeForms(GroupForms):
         elif low in ("no", "none") and at == 0:
             if not self._no_other_matches(at):
                 self._none_beyond(at)
+        elif low in ("first", "last") and self.low(at + 1) in ("place", "spot", "position"):
+            self._place_goes_to(at)  # "Last place goes to m-1000"
         elif low in ("other", "others", "remaining", "rest"):
             self._others_bound(at)  # "the other two are both above 310"
         elif low in ("all", "every", "each") or (low == "the" and self.kind(at + 1) == "num"):
@@ -318,6 +320,30 @@ class FreeForms(GroupForms):
         self.add(f"{subject.offer} is {'not ' if neg else ''}{word}",
                  _claim_test(claim, negated=neg), at, j + 1, exact=subject.exact)  # fmt: skip
         self.covered.discard(j)  # "The cheapest is B, at 95": B's own predicates follow
+
+    def _place_goes_to(self, at: int) -> None:
+        """``First place goes to B`` (the cheapest), ``Last place goes to A``, ``last spot:
+        A`` (the most expensive): read only at the start of a sentence or clause."""
+        if self.low(at - 1) not in ("", ",", ";", ":", "and", "the", "while"):
+            return
+        j = at + 2
+        if (self.low(j), self.low(j + 1)) in (("goes", "to"), ("belongs", "to")):
+            j += 2
+        elif self.low(j) in ("is", ":", "-"):
+            j += 1
+        else:
+            return
+        if self.kind(j) != "off" or self.kind(j + 1) == "off" or self.low(j + 1) in ("and", "or"):
+            return
+        subject = self.units[j]
+        offer = subject.offer or ""
+        cheap = self.low(at) == "first"
+        claim: Claim = (
+            Cheapest(id="prose", offer=offer) if cheap else MostExpensive(id="prose", offer=offer)
+        )
+        word = "the cheapest" if cheap else "the most expensive"
+        self.add(f"{offer} is {word}", _claim_test(claim), at, j + 1, exact=subject.exact)
+        self.covered.discard(j)  # "Last place goes to A at 34.99": A's price follows
 
     def _past_filler(self, j: int) -> int:
         """After ``the cheapest (offer)``: ``here``, ``overall``, ``of all``, ``by price``."""
