@@ -345,3 +345,19 @@ MS = Table.from_rows(
 )
 def test_first_and_last_place_go_to_the_cheapest_and_the_dearest(text: str, expected: str) -> None:
     assert verdicts(text, MS) == [expected]
+
+
+@pytest.mark.parametrize(
+    ("prices", "text", "expected"),
+    [
+        ((15.5, 15, 15), "All three offers cost the same 15.00 per month.", "contradicted"),
+        ((15, 15, 15), "All three offers cost the same 15.00 per month.", "checked"),
+        ((15, 15, 16), "All offers cost the same.", "contradicted"),
+        ((15, 15, 16), "All offers cost the same with the add-on.", "unverified"),
+    ],
+)
+def test_all_offers_costing_the_same_is_a_tie_of_every_offer(
+    prices: tuple[float, ...], text: str, expected: str
+) -> None:
+    table = Table.from_rows([{"id": k, "monthly": v} for k, v in zip("mno", prices, strict=True)])
+    assert verdicts(text, table) == [expected]

@@ -332,6 +332,9 @@ class ListForms(BetweenForms):
             j += 1
         if only and self.low(j) == "between":
             return  # "the others lie between 20 and 30": not read
+        if some is None and not only and self.low(j + (self.low(j) == "the")) in _SAME:
+            self._all_tie(at, j + (self.low(j) == "the") + 1)  # "All three cost the same"
+            return
         if self.low(j) == "between" or (self.low(j) == "the" and self.kind(j + 1) == "num"):
             k = j + 1
             if (
@@ -377,6 +380,29 @@ class ListForms(BetweenForms):
             many = f"{', '.join(only)} each cost"
         self.add(f"{many} {word} {tok.text}", _any_of(tests), at, j + 1,
                  exact=len(tok.values) == 1)  # fmt: skip
+
+    def _all_tie(self, at: int, j: int) -> None:
+        """``All three offers cost the same (15.00 per month)``: every record at one price
+        (that price, when stated); read when the sentence ends there."""
+        j += self.low(j) in ("price", "amount")
+        while self.low(j) in ("of", "at", ":", ","):
+            j += 1
+        tok = self.units[j].tok if self.kind(j) == "num" else None
+        if tok is not None and not (self.money(self.units[j]) or _bare(self.units[j])):
+            return
+        end = j + (tok is not None)
+        while self.low(end) in ("a", "per", "month", "monthly", "each", "/", "mo"):
+            end += 1
+        if self.narrowed or self.low(end) not in ("", ".", "!", ";"):
+            return
+        values = tok.values if tok is not None else ()
+
+        def test(table: Table) -> bool | None:
+            prices = {r.value for r in table.priced()}
+            return len(prices) == 1 and (not values or next(iter(prices)) in values)
+
+        says = "every offer costs the same" + (f", {tok.text}" if tok is not None else "")
+        self.add(says, test, at, end, exact=len(values) <= 1)
 
     def _range_all(self, at: int, k: int, some: int | None = None) -> None:
         """``all offers cost between 90 and 120`` (``some``: exactly that many do)."""
@@ -578,6 +604,7 @@ class ListForms(BetweenForms):
                  end, exact=len(tests) == 1)  # fmt: skip
 
 
+_SAME = {"same", "identical", "equal"}
 _SOME = {
     "some",
     "most",
