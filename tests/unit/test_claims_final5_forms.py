@@ -361,3 +361,22 @@ def test_all_offers_costing_the_same_is_a_tie_of_every_offer(
 ) -> None:
     table = Table.from_rows([{"id": k, "monthly": v} for k, v in zip("mno", prices, strict=True)])
     assert verdicts(text, table) == [expected]
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("Najdroższa jest plus (54,99 zł).", "contradicted"),
+        ("Dyrast är play.", "contradicted"),
+        ("Najtańsza jest plus.", "contradicted"),
+    ],
+)
+def test_polish_and_swedish_superlatives_are_read(text: str, expected: str) -> None:
+    table = Table.from_rows(
+        [
+            {"id": "orange-pl", "monthly": 59.99},
+            {"id": "plus", "monthly": 54.99},
+            {"id": "play", "monthly": 39.99},
+        ]
+    )
+    assert verdicts(text, table) == [expected]

@@ -256,8 +256,8 @@ class FreeForms(GroupForms):
         back = at - 1
         if self.low(back) == "-" and self.low(back - 1) in ORDINALS:
             back -= 1  # "the second-cheapest option is C"
-        if self.low(back) in ORDINALS:
-            self._rank_first(back, sup)  # "The second cheapest option is C"
+        if self.low(back) in ORDINALS or self.low(back) in langs.ORDINALS:
+            self._rank_first(back, sup)  # "The second cheapest option is C", "La seconda ..."
             return
         if self.low(back) == "-":
             return
@@ -359,16 +359,16 @@ class FreeForms(GroupForms):
     def _rank_first(self, at: int, sup: tuple[str, int]) -> None:
         """``The second cheapest option is C``, ``the third most expensive offer is A``:
         C's place by price (equal prices in input order)."""
-        if self.low(at - 1) not in ("the", "") or self.low(at - 2) not in ("", ",", ":", "and"):
+        if self.low(at - 1) not in _ARTICLES or self.low(at - 2) not in ("", ",", ":", "and"):
             return
         kind, j = sup
         j = self._past_filler(j)
-        if self.low(j) not in ("is", ":", "=", "-"):
+        if self.low(j) not in ("is", ":", "=", "-") and self.low(j) not in langs.SUP_VERBS:
             return
         j += 1
         if self.kind(j) != "off" or self.kind(j + 1) == "off" or self.low(j + 1) in ("and", "or"):
             return
-        place = ORDINALS[self.low(at)]
+        place = ORDINALS.get(self.low(at)) or langs.ORDINALS[self.low(at)]
         n = len(self.table.records)
         if not 1 <= place <= n:
             return
@@ -380,6 +380,7 @@ class FreeForms(GroupForms):
         self.covered.discard(j)
 
 
+_ARTICLES = {"the", "", "la", "le", "el", "il", "lo", "der", "die", "das", "de", "het", "a", "o"}
 _SUP_FILLER = {"offer", "option", "plan", "deal", "one", "choice", "here", "overall", "today",
                "outright"}  # fmt: skip
 _RELATIVE = {"followed", "then", "than", "undercuts", "undercut", "beats", "beat", "one",

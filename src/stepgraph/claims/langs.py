@@ -24,9 +24,11 @@ MORE = {"más", "mas", "più", "plus", "mais"}
 LESS = {"moins", "meno", "menos"}
 CHEAP_SUP = {"günstigste", "günstigsten", "günstigstes", "billigstes", "preiswertestes",
              "billigste", "billigsten", "preiswerteste", "preiswertesten", "goedkoopst",
-             "goedkoopste", "niedrigste", "niedrigsten", "laagste"}
+             "goedkoopste", "niedrigste", "niedrigsten", "laagste", "najtańsza", "najtańszy",
+             "najtańsze", "billigast", "billigaste", "lägsta"}
 DEAR_SUP = {"teuerste", "teuersten", "teuerstes", "duurst", "duurste", "höchste", "höchsten",
-            "hoogste"}
+            "hoogste", "najdroższa", "najdroższy", "najdroższe", "dyrast", "dyraste",
+            "högsta"}
 PRICE_NOUNS = {"precio", "prezzo", "prix", "preço", "preis", "prijs", "tarif", "tarifa", "tariffa",
                "monatspreis", "maandprijs", "kosten", "coste", "costo", "custo", "coût"}
 """Price nouns a superlative may follow or pass: ``el precio más bajo``."""
@@ -246,7 +248,8 @@ NARROWING = {"außer", "sauf", "excepto", "tranne", "behalve", "exceto", "abgese
 SUP_BACK = OFFER_NOUNS | {"het", "o", "a", "il", "am", "l'offre", "offre", "oferta", "opción",
                           "angebot", "los", "las", "les", "os", "as", "i", "gli", "de"}
 """Before a superlative opening a sentence, words of its subject: ``La oferta más barata``."""
-SUP_VERBS = {"è", "é", "is", "ist", "est", "es", "zijn", "sind", "son", "sont", "são", "sono"}
+SUP_VERBS = {"è", "é", "is", "ist", "est", "es", "zijn", "sind", "son", "sont", "são", "sono",
+             "jest", "är"}
 RANGE_VERBS = {"reichen", "reicht", "liegen", "vont", "van", "vanno", "lopen", "variëren", "vão",
                "variam", "oscilan", "variano", "varient", "variieren", "gaan"}
 PRICES = {"preise", "prix", "precios", "prezzi", "prijzen", "preços", "tarife", "tarifs",
