@@ -380,3 +380,31 @@ def test_polish_and_swedish_superlatives_are_read(text: str, expected: str) -> N
         ]
     )
     assert verdicts(text, table) == [expected]
+
+
+BC = Table.from_rows([{"id": "B", "monthly": 90}, {"id": "C", "monthly": 110}])
+
+
+def test_comes_in_at_a_margin_is_a_margin_not_a_price() -> None:
+    assert verdicts("C comes in at 20 more than B per month.", BC) == ["checked"]
+    assert verdicts("C comes in at 25 more than B per month.", BC) == ["contradicted"]
+    assert verdicts("B, at 90 a month, is cheaper than C.", BC) == ["checked"]
+
+
+def test_a_term_total_beside_cited_claims_is_not_compared_with_them() -> None:
+    claims = [
+        {
+            "id": "c1",
+            "kind": "difference",
+            "offer": "B",
+            "than": "C",
+            "direction": "cheaper",
+            "amount": "20",
+            "unit": "amount",
+            "period": "month",
+        }
+    ]
+    text = "You save $20 a month [c1], $480.00 over 24 months."
+    assert verdicts(text, BC, claims) != ["contradicted"]
+    wrong = "You save $20 a month [c1], $470.00 over 24 months."
+    assert verdicts(wrong, BC, claims) == ["contradicted"]

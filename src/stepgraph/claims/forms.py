@@ -22,6 +22,9 @@ from .others import others_margins
 from .tokens import ORDINALS
 from .units import WINDOW, Unit
 
+_MARGIN_WORDS = {"more", "less", "extra", "above", "below"}
+"""After ``at N``, words that make N a margin: ``comes in at 20 more than B``."""
+
 
 class SentenceReader(HeadForms):
     """Reads one sentence's tokens into statements (see the module docstring)."""
@@ -294,7 +297,11 @@ class SentenceReader(HeadForms):
         cmp_word = self.low(nxt)
         if (cmp_word, self.low(nxt + 1)) in langs.MORE_AFTER:
             cmp_word = self.low(nxt + 1)  # "5 euro in più", "10 euros a mais"
-        if self.low(at - 1) in ("at", "mit", "à", "con", "with", "bei") and self.money(unit):
+        if (
+            self.low(at - 1) in ("at", "mit", "à", "con", "with", "bei")
+            and self.money(unit)
+            and cmp_word not in _MARGIN_WORDS
+        ):
             cmp_word = ""  # "mit 90 € im Monat günstiger als A": 90 is the price, not the gap
         if tok.pct or cmp_word in lx.AMOUNT_CMP:
             return self._comparative(subjects, start, at, hedge, neg)

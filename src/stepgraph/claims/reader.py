@@ -356,6 +356,8 @@ class ProseReader:
             )
             if not (tok.money or tok.period in ("month", "year") or tok.pct or cited):
                 continue
+            if tok.period is None and _over_a_term(toks, index):
+                continue  # "180.00 over 24 months": no claim states a term; the audit reads it
             same = [
                 c for c in money if (isinstance(c, Difference) and c.unit == "percent") == tok.pct
             ]
@@ -496,6 +498,18 @@ _DEARER_CUES = {"more", "higher", "pricier", "above", "expensive", "costly"}
 
 def _plain(value: Decimal | None) -> str:
     return "no price" if value is None else format(value.normalize(), "f")
+
+
+def _over_a_term(toks: list[Tok], index: int) -> bool:
+    """After the number (and its marks): ``over 24 months``, ``across the term``, ``for
+    the full 36-month contract``."""
+    k = max([index, *toks[index].marks]) + 1
+    words = [t.low for t in toks[k : k + 5]]
+    if not words or words[0] not in ("over", "across", "for", "during", "in"):
+        return False
+    rest = words[1:]
+    return any(w in ("term", "contract", "lease", "months", "years") or w.endswith("-month")
+               for w in rest)  # fmt: skip
 
 
 def _amount_matches(claim: Claim, tok: Tok, *, loose: bool = False) -> bool:
