@@ -408,3 +408,37 @@ def test_a_term_total_beside_cited_claims_is_not_compared_with_them() -> None:
     assert verdicts(text, BC, claims) != ["contradicted"]
     wrong = "You save $20 a month [c1], $470.00 over 24 months."
     assert verdicts(wrong, BC, claims) == ["contradicted"]
+
+
+def test_an_ordinal_with_its_own_verb_after_and_is_a_new_subject() -> None:
+    table = Table.from_rows(
+        [
+            {"id": "r-101", "monthly": 49},
+            {"id": "r-102", "monthly": 44},
+            {"id": "r-103", "monthly": 51},
+        ]
+    )
+    text = "The first offer costs 49 and the third costs 51, making the third the most expensive."
+    assert verdicts(text, table) != ["contradicted"]
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        (
+            "Ranked from most to least expensive: Mercury (64.00), Mars (61.25), Venus (58.80).",
+            "checked",
+        ),
+        ("Ranked from most to least expensive: Mars, Mercury, Venus.", "contradicted"),
+        ("Ranked from least to most expensive: Venus, Mars, Mercury.", "checked"),
+    ],
+)
+def test_from_most_to_least_expensive_is_descending(text: str, expected: str) -> None:
+    table = Table.from_rows(
+        [
+            {"id": "Mercury", "monthly": 64},
+            {"id": "Venus", "monthly": 58.8},
+            {"id": "Mars", "monthly": 61.25},
+        ]
+    )
+    assert verdicts(text, table) == [expected]

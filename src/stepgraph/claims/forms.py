@@ -112,6 +112,8 @@ class SentenceReader(HeadForms):
                 return  # "..., versus 120 for A": another record's figure follows
             if not first and self.low(at) == ":":
                 return  # "A is the dearest at 1,249: 150 a month more than B": what follows
+            if not first and self.low(at) in ("and", ",") and self._new_subject(at + 1):
+                return  # "The first offer costs 49 and the third costs 51": another record
             while (
                 at < limit
                 and self.kind(at) == "w"
@@ -210,6 +212,13 @@ class SentenceReader(HeadForms):
                 ):
                     return True
         return False
+
+    def _new_subject(self, at: int) -> bool:
+        """``the third costs 51``: an ordinal (or ``the other``) that has its own verb."""
+        at += self.low(at) == "the"
+        return (self.low(at) in ORDINALS or self.low(at) in ("other", "last")) and (
+            self.low(at + 1) in lx.SUBJECT_VERBS
+        )
 
     def _is_head(self, at: int) -> bool:
         low = self.low(at)

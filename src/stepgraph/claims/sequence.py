@@ -107,7 +107,8 @@ class SequenceForms(SavingForms):
             self.low(k)
             for k in range(colon)
             if self.low(k) in _DEAR_FIRST | _CHEAP_FIRST
-            or (self.low(k) == "most" and self.low(k + 1) in ("expensive", "costly"))
+            or (self.low(k) == "most" and self.low(k + 1) in ("expensive", "costly", "pricey"))
+            or (self.low(k) == "most" and (self.low(k + 1), self.low(k + 2)) == ("to", "least"))
         ]
         kinds = [e in _CHEAP_FIRST for e in ends]
         if (len(kinds) > 1 and kinds[0] == kinds[1]) or "last" in header:
