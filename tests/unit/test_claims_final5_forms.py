@@ -442,3 +442,37 @@ def test_from_most_to_least_expensive_is_descending(text: str, expected: str) ->
         ]
     )
     assert verdicts(text, table) == [expected]
+
+
+@pytest.mark.parametrize(
+    ("offers", "text"),
+    [
+        (
+            {"Kappa": 72, "Lambda": 69.9, "Mu": 75.4},
+            "Lambda and Kappa both undercut Mu, Lambda by 5.50 and Kappa by 3.40.",
+        ),
+        (
+            {"Lite": 8.9, "Ultimate": 29.65},
+            "From Lite to Ultimate that is 20.75 a month in total.",
+        ),
+        (
+            {"Zephyr": 30, "Mistral": 34.2, "Sirocco": 37.8},
+            "Mistral is 4.20 dearer than Zephyr and Sirocco 7.80.",
+        ),
+        (
+            {"AirWave": 29.99, "CopperPlus": 27},
+            "AirWave follows CopperPlus at 29.99, 2.99 more, and ranks 2nd.",
+        ),
+    ],
+)
+def test_these_true_sentences_of_final7_are_not_contradicted(
+    offers: dict[str, float], text: str
+) -> None:
+    table = Table.from_rows([{"id": k, "monthly": v} for k, v in offers.items()])
+    assert verdicts(text, table) != ["contradicted"]
+
+
+def test_an_elliptic_price_after_and_is_still_a_price_with_no_margin_before() -> None:
+    two = Table.from_rows([{"id": "A", "monthly": 10}, {"id": "B", "monthly": 12}])
+    assert verdicts("A costs 10 and B 12.", two) == ["checked"]
+    assert verdicts("A costs 10 and B 13.", two) == ["contradicted"]

@@ -267,7 +267,11 @@ class CompareForms(WordForms):
         j = k + 1
         if self.low(j) == "(" and self.kind(j + 1) == "num" and self.low(j + 2) == ")":
             j += 3
-        return self.kind(j) == "num" or self.low(j) in lx.SUBJECT_VERBS
+        return (
+            self.kind(j) == "num"
+            or self.low(j) in lx.SUBJECT_VERBS
+            or (self.low(j) == "by" and self.kind(j + 1) == "num")  # ", Lambda by 5.50"
+        )
 
     def _rank_reference(self, j: int) -> tuple[str, int] | None:
         """``the cheapest (offer)``, ``the most expensive``, ``the runner-up``, ``the second

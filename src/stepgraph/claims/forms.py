@@ -112,6 +112,8 @@ class SentenceReader(HeadForms):
                 return  # "..., versus 120 for A": another record's figure follows
             if not first and self.low(at) == ":":
                 return  # "A is the dearest at 1,249: 150 a month more than B": what follows
+            if self.low(at) in ("that", "this") and self.low(at + 1) in ("is", "'s", "makes"):
+                return  # "From Lite to Ultimate that is 20.75 in total": not Ultimate's price
             if not first and self.low(at) in ("and", ",") and self._new_subject(at + 1):
                 return  # "The first offer costs 49 and the third costs 51": another record
             while (
@@ -199,7 +201,7 @@ class SentenceReader(HeadForms):
     def _elliptic_gap(self, start: int, at: int) -> bool:
         """``X is 10 more expensive, Y 14.60``: after a comma, a record with a bare amount
         that follows an amount compared is another gap, not that record's price."""
-        if self.low(start - 1) != "," or at != start + 1 or self.kind(start) != "off":
+        if self.low(start - 1) not in (",", "and") or at != start + 1 or self.kind(start) != "off":
             return False
         for k in range(max(0, start - WINDOW), start - 1):
             if self.kind(k) == "num":
