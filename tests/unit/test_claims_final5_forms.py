@@ -476,3 +476,39 @@ def test_an_elliptic_price_after_and_is_still_a_price_with_no_margin_before() ->
     two = Table.from_rows([{"id": "A", "monthly": 10}, {"id": "B", "monthly": 12}])
     assert verdicts("A costs 10 and B 12.", two) == ["checked"]
     assert verdicts("A costs 10 and B 13.", two) == ["contradicted"]
+
+
+VAULT = Table.from_rows([{"id": "Vault-1", "monthly": 2.99}, {"id": "Vault-2", "monthly": 3.49}])
+
+
+def test_with_two_offers_a_margin_with_no_than_is_to_the_other() -> None:
+    assert verdicts("Vault-1 is 0.50 cheaper.", VAULT) == ["checked"]
+    assert verdicts("Over twelve months Vault-1 is 6.00 more expensive.", VAULT) == ["contradicted"]
+
+
+def test_that_is_an_amount_for_a_named_record_is_that_records_price() -> None:
+    table = Table.from_rows(
+        [
+            {"id": "Silver", "monthly": 39.99},
+            {"id": "Gold", "monthly": 49.99},
+            {"id": "Platinum", "monthly": 59.99},
+        ]
+    )
+    wrong = "Per year that is 599.88 for Gold, 729.88 for Platinum and 479.88 for Silver."
+    assert verdicts(wrong, table) == ["contradicted"]
+    right = "Per year that is 599.88 for Gold, 719.88 for Platinum and 479.88 for Silver."
+    assert verdicts(right, table) != ["contradicted"]
+
+
+def test_which_is_an_amount_after_a_superlative_is_its_price_not_a_restriction() -> None:
+    table = Table.from_rows([{"id": "ofr1", "monthly": 300}, {"id": "ofr3", "monthly": 310}])
+    assert verdicts("ofr3 has the highest price, which is 310 per month.", table) == ["checked"]
+    assert verdicts("ofr1 have the highest price which is 300 per month.", table) == [
+        "contradicted"
+    ]
+    assert verdicts("ofr1 is the cheapest option that includes support.", table) == ["unverified"]
+
+
+def test_german_damit_is_a_filler() -> None:
+    table = Table.from_rows([{"id": "Gruen", "monthly": 71.2}, {"id": "Blau", "monthly": 79.9}])
+    assert verdicts("Gruen ist damit rund 12 % günstiger als Blau.", table) == ["contradicted"]

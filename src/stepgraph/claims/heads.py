@@ -107,7 +107,7 @@ class HeadForms(FreeForms):
         ):
             return None  # "..., while the cheapest is A": a new subject, read by _free_forms
         if (
-            self.low(end) in lx.RESTRICTIONS
+            (self.low(end) in lx.RESTRICTIONS and not self._which_is_amount(end))
             or self.narrowed
             or self._restricted(at, end)
             or (self.low(end) in langs.WITH_WORDS and self.kind(end + 1) != "num")
@@ -225,6 +225,14 @@ class HeadForms(FreeForms):
         says = f"{subject.offer} is {'not ' if neg else ''}number {position} by price"
         self.add(says, _claim_test(claim, negated=neg), start, end, exact=subject.exact)
         return self._count_after(end)
+
+    def _which_is_amount(self, at: int) -> bool:
+        """``the highest price, which is 300 per month``: a price, not a restriction."""
+        return (
+            self.low(at) in ("which", "that")
+            and self.low(at + 1) in ("is", "costs", "comes")
+            and self.kind(at + 2 + (self.low(at + 2) == "at")) == "num"
+        )
 
     def _restricted(self, at: int, end: int) -> bool:
         """After a superlative, words that make it range over some records only: "of the

@@ -48,6 +48,10 @@ def implicit_others(
     if not any(reader.low(k) in _ADJECTIVES for k in range(at, j)):
         return None  # "saves 30", "undercuts by 4": the other side is named or not said
     units = reader.units
+    records = reader.table.records
+    if len(records) == 2 and subjects[0].offer in {r.id for r in records}:
+        other = next(r.id for r in records if r.id != subjects[0].offer)  # only one other
+        return [other], subjects[0].exact
     framed = [u.offer for u in units if u.kind == "off" and set(u.idx) <= reader.frame]
     if len(framed) == 1 and subjects[0].offer not in framed:  # "Against Solo, Saver is 11% ..."
         rest = {u.offer for u in units if u.kind == "off"} - {subjects[0].offer, framed[0]}

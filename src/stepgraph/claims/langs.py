@@ -201,7 +201,8 @@ BOUND = {"über": "over", "oltre": "over", "boven": "over", "acima": "over", "un
          "onder": "under", "sotto": "under", "sous": "under", "abaixo": "under",
          "upwards": "over"}
 """A bound word as the English word the forms judge it by; other hedges are "about"."""
-FILLERS = {"kost", "kosten", "costa", "costano", "custa", "custam", "cuestan", "coûtent",
+FILLERS = {"damit", "somit", "daher", "also", "donc", "quindi", "dus", "daarmee", "portanto",
+           "kost", "kosten", "costa", "costano", "custa", "custam", "cuestan", "coûtent",
            "è", "é", "zijn", "sono", "são", "het", "de", "il", "lo", "o", "am", "nog", "ligt",
            "zit", "bedraagt", "sont", "sind", "son", "monatlich", "mensile", "mensuel",
            "mensuelle", "mensual", "mensal", "maandelijks", "l'offerta", "l'opzione", "opção",

@@ -613,8 +613,20 @@ def _implicit_subject(toks: list[Tok], index: int) -> bool:
         return False
     if low in lx.PRONOUNS and low not in ("it's", "its"):
         after = toks[index + 1].low if index + 1 < len(toks) else ""
-        return after in lx.VERBS
+        return after in lx.VERBS and not _labelled_next(toks, index + 2)
     return True
+
+
+def _labelled_next(toks: list[Tok], k: int) -> bool:
+    """``that is 599.88 for Gold``: the amount after the verb is labelled with its record."""
+    while k < len(toks) and toks[k].kind != "num" and toks[k].low in ("a", "an", "the", "$"):
+        k += 1
+    return (
+        k + 2 < len(toks)
+        and toks[k].kind == "num"
+        and toks[k + 1].low in ("for", "pour", "für", "para", "per")
+        and toks[k + 2].kind in ("offer", "near")
+    )
 
 
 def _not_narrowing(toks: list[Tok], index: int) -> bool:
