@@ -512,3 +512,22 @@ def test_which_is_an_amount_after_a_superlative_is_its_price_not_a_restriction()
 def test_german_damit_is_a_filler() -> None:
     table = Table.from_rows([{"id": "Gruen", "monthly": 71.2}, {"id": "Blau", "monthly": 79.9}])
     assert verdicts("Gruen ist damit rund 12 % günstiger als Blau.", table) == ["contradicted"]
+
+
+def test_all_offers_within_n_of_each_other_bounds_the_spread() -> None:
+    table = Table.from_rows(
+        [{"id": "m1", "monthly": 72}, {"id": "m2", "monthly": 75.5}, {"id": "m3", "monthly": 76.8}]
+    )
+    assert verdicts("All three offers are within 4 of each other per month.", table) == [
+        "contradicted"
+    ]
+    assert verdicts("All three offers are within 5 of each other per month.", table) == ["checked"]
+
+
+def test_an_elliptic_total_after_comes_to_is_audited() -> None:
+    table = Table.from_rows(
+        [{"id": "FiberOne", "monthly": 39.99}, {"id": "CableMax", "monthly": 44.99}]
+    )
+    text = "Over a 24-month contract FiberOne comes to 959.76 and CableMax to {}."
+    assert verdicts(text.format("1,097.76"), table) == ["contradicted"]
+    assert verdicts(text.format("1,079.76"), table) != ["contradicted"]

@@ -323,8 +323,14 @@ def _audited(toks: list[Tok], index: int, first_head: int) -> bool:
         return True
     if low == "of":
         return earlier is not None and earlier.low in _OF_HEADS
-    if low == "to":  # "comes to 560", "from 40.90 to 62"
-        return earlier is not None and (earlier.low in _TO_HEADS or earlier.kind == "num")
+    if low == "to":  # "comes to 560", "from 40.90 to 62", "A comes to 959.76 and B to 1,097.76"
+        return earlier is not None and (
+            earlier.low in _TO_HEADS
+            or earlier.kind == "num"
+            or (
+                earlier.kind in ("offer", "near") and any(t.low in _TO_HEADS for t in toks[:before])
+            )
+        )
     if low in ("is", "are", "was", "were", "equals", "be"):  # "the saving ... is 135.88"
         return first_head < before
     if low == "for":  # "covers 10 seats for 75.00": an amount with cents is money

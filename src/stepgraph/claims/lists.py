@@ -344,6 +344,9 @@ class ListForms(BetweenForms):
             ):
                 self._range_all(at, k, some)
             return
+        if self.low(j) == "within" and some is None and not only:
+            self._within_each_other(at, j + 1)  # "All three are within 4 of each other"
+            return
         word = self.low(j)
         if word in ("least", "most") and self.low(j - 1) == "at":  # "at least 16": or more
             direction = "at_least" if word == "least" else "at_most"
@@ -380,6 +383,36 @@ class ListForms(BetweenForms):
             many = f"{', '.join(only)} each cost"
         self.add(f"{many} {word} {tok.text}", _any_of(tests), at, j + 1,
                  exact=len(tok.values) == 1)  # fmt: skip
+
+    def _within_each_other(self, at: int, j: int) -> None:
+        """``All three offers are within 4 of each other``: the highest price minus the
+        lowest is at most the amount (read when the sentence ends there)."""
+        unit = self.units[j] if j < len(self.units) else None
+        tok = unit.tok if unit is not None else None
+        if tok is None or tok.pct or tok.unit not in (None, "of") or unit is None:
+            return  # "within 4 of each other": the "of" is no unit of the 4
+        end = j + 1
+        if (self.low(end), self.low(end + 1), self.low(end + 2)) not in (
+            ("of", "each", "other"),
+            ("of", "one", "another"),
+        ):
+            return
+        end += 3
+        while self.low(end) in ("a", "per", "month", "monthly", "/", "mo"):
+            end += 1
+        narrowing = any(
+            u.low in lx.NARROWING and u.low not in ("within", "other") for u in self.units
+        )
+        if narrowing or self.low(end) not in ("", ".", "!", ";"):
+            return
+        values = tok.values
+
+        def test(table: Table) -> bool | None:
+            prices = [r.value or Decimal(0) for r in table.priced()]
+            return any(max(prices) - min(prices) <= v for v in values)
+
+        self.add(f"the prices lie within {tok.text} of each other", test, at, end,
+                 exact=len(values) == 1)  # fmt: skip
 
     def _all_tie(self, at: int, j: int) -> None:
         """``All three offers cost the same (15.00 per month)``: every record at one price
