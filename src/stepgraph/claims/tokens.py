@@ -313,7 +313,7 @@ def _scan(plain: str, start: int, end: int, toks: list[Tok]) -> None:
         text = match.group(0)
         tok = Tok(kind, text, match.start(), match.end(), text.lower())
         if kind == "cite":
-            tok.cites = tuple(p.strip() for p in re.split(r"[,;]", text.strip("[] ")) if p.strip())
+            tok.cites = tuple(p.strip() for p in _CITE_SPLIT.split(text.strip("[] ")) if p.strip())
         elif kind == "num":
             tok.values, tok.places = readings(text)
         elif kind == "code" and text.lower() in ORDINALS:
@@ -321,25 +321,34 @@ def _scan(plain: str, start: int, end: int, toks: list[Tok]) -> None:
         toks.append(tok)
 
 
+_CITE_SPLIT = re.compile(r"[,;]")
+_GROUPED = re.compile(r"(\d{1,3}(?:[' ]\d{3})+)(?:[.,](\d+))?")
+_COMMA_GROUPS = re.compile(r"\d{1,3}(?:,\d{3})+(?:\.\d+)?")
+_DOT_GROUPS_DECIMALS = re.compile(r"\d{1,3}(?:\.\d{3})+,\d+")
+_DOT_GROUPS = re.compile(r"\d{1,3}(?:\.\d{3})+")
+_DECIMALS = re.compile(r"\d+[.,]\d+")
+_DECIMAL_MARK = re.compile(r"[.,]")
+
+
 def readings(text: str) -> tuple[tuple[Decimal, ...], tuple[int, ...]]:
     """Every value a written number can have, with the decimals each reading states."""
     out: list[tuple[Decimal, int]] = []
-    grouped = re.fullmatch(r"(\d{1,3}(?:[' ]\d{3})+)(?:[.,](\d+))?", text)
+    grouped = _GROUPED.fullmatch(text)
     if grouped:
         digits, tail = grouped.group(1).replace("'", "").replace(" ", ""), grouped.group(2) or ""
         out.append((Decimal(f"{digits}.{tail}" if tail else digits), len(tail)))
-    elif re.fullmatch(r"\d{1,3}(?:,\d{3})+(?:\.\d+)?", text):
+    elif _COMMA_GROUPS.fullmatch(text):
         tail = text.split(".")[1] if "." in text else ""
         out.append((Decimal(text.replace(",", "")), len(tail)))
-    elif re.fullmatch(r"\d{1,3}(?:\.\d{3})+,\d+", text):
+    elif _DOT_GROUPS_DECIMALS.fullmatch(text):
         whole, tail = text.split(",")
         out.append((Decimal(f"{whole.replace('.', '')}.{tail}"), len(tail)))
-    elif re.fullmatch(r"\d{1,3}(?:\.\d{3})+", text):
+    elif _DOT_GROUPS.fullmatch(text):
         out.append((Decimal(text.replace(".", "")), 0))
         if text.count(".") == 1:
             out.append((Decimal(text), 3))
-    elif re.fullmatch(r"\d+[.,]\d+", text):
-        whole, tail = re.split(r"[.,]", text)
+    elif _DECIMALS.fullmatch(text):
+        whole, tail = _DECIMAL_MARK.split(text)
         out.append((Decimal(f"{whole}.{tail}"), len(tail)))
     else:
         out.append((Decimal(text), 0))
@@ -425,13 +434,13 @@ def _mark(toks: list[Tok], index: int) -> None:
         tok.money = True
         tok.marks.append(j)
         j += 1
-    if low(j) == "/" and low(j + 1) in MONTH_WORDS | YEAR_WORDS:
+    if low(j) == "/" and low(j + 1) in _MONTH_OR_YEAR:
         tok.period = "month" if low(j + 1) in MONTH_WORDS else "year"
         tok.marks.extend([j, j + 1])
         return
     if _period_words(tok, low, j):
         return
-    if low(j) in PER_WORDS and low(j + 1) in MONTH_WORDS | YEAR_WORDS | OTHER_PERIODS:
+    if low(j) in PER_WORDS and low(j + 1) in _ANY_PERIOD:
         if low(j) == "the" or (low(j) == "an" and low(j + 1) == "an"):
             return
         word = low(j + 1)
@@ -446,11 +455,11 @@ def _mark(toks: list[Tok], index: int) -> None:
         tok.period = "year"
         tok.marks.extend([j, j + 1, j + 2])
         return
-    if low(j) == "-" and low(j + 1) in UNITS | MONTH_WORDS | YEAR_WORDS:
+    if low(j) == "-" and low(j + 1) in _UNIT_OR_PERIOD:
         tok.unit = low(j + 1)
     elif j < len(toks) and toks[j].kind == "word" and low(j) in UNITS:
         tok.unit = low(j)
-    elif j < len(toks) and toks[j].kind == "code" and re.match(r"-", toks[j].text):
+    elif j < len(toks) and toks[j].kind == "code" and toks[j].text.startswith("-"):
         tok.unit = toks[j].low
     if low(j) in MONTH_NAMES or (before is not None and before.low in MONTH_NAMES):
         tok.unit = "date"
@@ -467,7 +476,7 @@ def _period_words(tok: Tok, low: Callable[[int], str], j: int) -> bool:
         tok.marks.append(j)
         return True
     k = j
-    while k < j + 2 and low(k) in PER_WORDS | langs.PERIOD_ARTICLES:
+    while k < j + 2 and low(k) in _PER_OR_ARTICLE:
         k += 1
     if k > j and low(k) in langs.OTHER_PERIODS:
         tok.period = "other"
@@ -545,3 +554,9 @@ UNITS = {
     "month",
     "year",
 } | langs.UNITS
+
+# The unions ``_mark`` and ``_period_words`` test against, made once (the sets never change).
+_MONTH_OR_YEAR = frozenset(MONTH_WORDS | YEAR_WORDS)
+_ANY_PERIOD = frozenset(MONTH_WORDS | YEAR_WORDS | OTHER_PERIODS)
+_UNIT_OR_PERIOD = frozenset(UNITS | MONTH_WORDS | YEAR_WORDS)
+_PER_OR_ARTICLE = frozenset(PER_WORDS | langs.PERIOD_ARTICLES)

@@ -151,12 +151,7 @@ class SentenceBase:
         out: list[Unit] = []
         for unit in self.units:
             if unit.kind == "off":
-                while (
-                    out
-                    and out[-1].kind == "w"
-                    and out[-1].low
-                    in (lx.OFFER_NOUNS | {"the", "from", "in", "la", "le", "el", "das", "der"})
-                ):
+                while out and out[-1].kind == "w" and out[-1].low in _NAME_LEADS:
                     unit.idx = out.pop().idx + unit.idx
                 out.append(unit)
             elif unit.kind == "w" and unit.low in lx.OFFER_NOUNS and out and out[-1].kind == "off":
@@ -200,7 +195,7 @@ class SentenceBase:
         return self.low(at + 1) in ("per", "a", "an", "each", "every", "/") and (
             self.kind(at + 2) == "w"
             and self.low(at + 2)[:1].isalpha()
-            and self.low(at + 2) not in _PERIODS | lx.AMOUNT_CMP | lx.RELATION_AFTER_AMOUNT
+            and self.low(at + 2) not in _PERIOD_OR_RELATION
         )
 
     def _amount_like(self, unit: Unit) -> bool:
@@ -230,7 +225,7 @@ class SentenceBase:
         ninety", "five cheaper"); otherwise a count ("with two support calls")."""
         at = self._place(unit)
         before, after = self.low(at - 1), self.low(at + 1)
-        return before in _PRICE_VERBS or after in lx.AMOUNT_CMP | lx.RELATION_AFTER_AMOUNT
+        return before in _PRICE_VERBS or after in _RELATION
 
     def amount_readings(self, tok: Tok) -> list[tuple[Amount, Period]]:
         """Each value the number can have, with each period it can be meant per."""
@@ -280,3 +275,9 @@ def _ref_units(ref: Ref, tok: Tok) -> list[Unit]:
             out.append(Unit("w", ref.joiner, []))
         out.append(Unit("off", "them" if ref.lead else tok.low, idx, offer, ref.exact, tok))
     return out
+
+
+# Unions the readers test words against, made once at import (the word sets never change).
+_NAME_LEADS = frozenset(lx.OFFER_NOUNS | {"the", "from", "in", "la", "le", "el", "das", "der"})
+_PERIOD_OR_RELATION = frozenset(_PERIODS | lx.AMOUNT_CMP | lx.RELATION_AFTER_AMOUNT)
+_RELATION = frozenset(lx.AMOUNT_CMP | lx.RELATION_AFTER_AMOUNT)
