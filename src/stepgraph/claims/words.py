@@ -77,7 +77,11 @@ class WordForms(SentenceBase):
             kind, end = "cheap", at + 2
         elif low == "most" and nxt in ("expensive", "costly", "pricey"):
             kind, end = "dear", at + 2
-        elif (low, nxt, self.low(at + 2), self.low(at + 3)) == ("most", "cost", "-", "effective"):
+        elif low == "most" and (nxt, self.low(at + 2), self.low(at + 3)) == (
+            "cost",
+            "-",
+            "effective",
+        ):
             kind, end = "cheap", at + 4
         elif (
             low in ("least", "most")
@@ -99,7 +103,7 @@ class WordForms(SentenceBase):
             kind, end = "cheap" if cheap else "dear", at + 2
         elif low in ("lower", "cheaper") and self._of_two(at + 1) is not None:
             kind = "cheap"
-        elif self.low(at - 1) == "the" and self._two_records() and low in _PAIR_WORDS:
+        elif low in _PAIR_WORDS and self.low(at - 1) == "the" and self._two_records():
             kind = _PAIR_WORDS[low]  # "L is the cheaper proposal": of two, the cheapest
             if low == "less" or (low == "more" and nxt in ("expensive", "costly")):
                 kind, end = ("cheap" if low == "less" else "dear"), at + 2
