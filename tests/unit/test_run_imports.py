@@ -27,9 +27,11 @@ OTHER_COMMANDS = {
     "stepgraph.review_app", "stepgraph.worker", "stepgraph.stores.postgres",
 }  # fmt: skip
 # Loaded on first use only, never by a run that does not use them (each costs a cold
-# start milliseconds): the step event classes, made only when someone listens, and
-# html, which only a rationale with an HTML entity (&amp;) needs.
-ON_USE = {"stepgraph.stream", "html"}
+# start milliseconds): the step event classes, made only when someone listens, html,
+# which only a rationale with an HTML entity (&amp;) needs, and the tool records and
+# calls, which only a node that declares tools needs (the context loads tools.loop).
+ON_USE = {"stepgraph.stream", "html", "stepgraph.tools.calls", "stepgraph.tools.tool",
+          "stepgraph.tools.schema"}  # fmt: skip
 # The provider adapters and their transports: a run imports only the one it names.
 PROVIDER_MODULES = {module for module, _ in ADAPTER_CLASSES.values()} | {
     "stepgraph.adapters._common", "stepgraph.adapters._http", "stepgraph.adapters.openai_sdk",
@@ -145,3 +147,16 @@ def test_an_abbreviated_global_option_is_not_taken_for_the_command(tmp_path: Pat
                           capture_output=True, text=True, check=False)  # fmt: skip
     assert "invalid choice" not in done.stderr
     assert "policy" in done.stderr  # parsed: the reveal was checked against the policy
+
+
+def test_the_tool_names_still_load_from_the_package() -> None:
+    probe = (
+        "import sys\n"
+        "import stepgraph.tools as tools\n"
+        "assert 'stepgraph.tools.tool' not in sys.modules\n"
+        "from stepgraph.tools import Tool, ToolPolicy, ToolRefusal, tool, call_digest\n"
+        "from stepgraph.tools.tool import Tool as Defined\n"
+        "assert Tool is Defined and sorted(tools.__all__) == tools.__all__\n"
+        "assert all(getattr(tools, name) is not None for name in tools.__all__)\n"
+    )
+    subprocess.run([sys.executable, "-c", probe], check=True)

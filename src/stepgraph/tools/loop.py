@@ -35,7 +35,6 @@ from typing import TYPE_CHECKING, Any, Literal, NamedTuple, TypeAlias
 from ..adapters import ToolCall, ToolRound, ToolSpec
 from ..drive import IO
 from ..errors import InputError, ToolLimitExceeded
-from .calls import ToolRefusal, call_digest, call_tool, refuse
 
 if TYPE_CHECKING:
     from ..context import Context
@@ -143,6 +142,8 @@ class ToolLoop(NamedTuple):
 
     def _call(self, call: ToolCall, earlier: int | None) -> Any:
         """Run one call the model asked for; what the model is handed back."""
+        from .calls import ToolRefusal, call_tool, refuse  # only a run that calls a tool
+
         context = self.context
         if call.arguments is None:
             refused = refuse(context, call.name, call.raw, "arguments",
@@ -179,6 +180,8 @@ def waited_visit(context: Context) -> int | None:
     for slot, record in context.journal.items():
         if not slot.startswith(prefix) or record.get("rule") != "approval":
             continue
+        from .calls import call_digest  # only a node that waited for a tool call's approval
+
         exact = call_digest(context, str(record.get("tool")), record.get("arguments"))
         decision = context.state.get(f"approval_{exact[:16]}")
         if isinstance(decision, Mapping) and decision.get("digest") == exact:
