@@ -7,7 +7,9 @@ refused call returns. See docs/tools.md.
 
 # The names load on first use (PEP 562), as in ``stepgraph``: a run whose nodes declare
 # no tool imports ``tools.loop`` (through the context) but never the tool records.
+import sys
 from importlib import import_module
+from types import ModuleType
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
@@ -26,6 +28,21 @@ _HOMES = {
     "ToolPolicy": "tool",
     "tool": "tool",
 }
+
+
+class _Tools(ModuleType):
+    """This package, whose ``tool`` is the decorator. Loading the submodule of the same
+    name sets the package's ``tool`` to that module; when every name was imported here
+    at once the decorator was bound after it, so ``stepgraph.tools.tool`` is kept the
+    decorator whichever is loaded first."""
+
+    def __setattr__(self, name: str, value: Any) -> None:
+        if name == "tool" and isinstance(value, ModuleType):
+            return
+        super().__setattr__(name, value)
+
+
+sys.modules[__name__].__class__ = _Tools
 
 
 def __getattr__(name: str) -> Any:
