@@ -31,7 +31,7 @@ OTHER_COMMANDS = {
 # which only a rationale with an HTML entity (&amp;) needs, and the tool records and
 # calls, which only a node that declares tools needs (the context loads tools.loop).
 ON_USE = {"stepgraph.stream", "html", "stepgraph.tools.calls", "stepgraph.tools.tool",
-          "stepgraph.tools.schema"}  # fmt: skip
+          "stepgraph.tools.schema", "stepgraph.adapters.tool_rounds"}  # fmt: skip
 # The provider adapters and their transports: a run imports only the one it names.
 PROVIDER_MODULES = {module for module, _ in ADAPTER_CLASSES.values()} | {
     "stepgraph.adapters._common", "stepgraph.adapters._http", "stepgraph.adapters.openai_sdk",
@@ -149,7 +149,7 @@ def test_an_abbreviated_global_option_is_not_taken_for_the_command(tmp_path: Pat
     assert "policy" in done.stderr  # parsed: the reveal was checked against the policy
 
 
-def test_the_tool_names_still_load_from_the_package() -> None:
+def test_the_tool_names_still_load_from_their_packages() -> None:
     probe = (
         "import sys\n"
         "import stepgraph.tools as tools\n"
@@ -158,5 +158,10 @@ def test_the_tool_names_still_load_from_the_package() -> None:
         "from stepgraph.tools.tool import Tool as Defined\n"
         "assert Tool is Defined and sorted(tools.__all__) == tools.__all__\n"
         "assert all(getattr(tools, name) is not None for name in tools.__all__)\n"
+        "import stepgraph.adapters as adapters\n"
+        "assert 'stepgraph.adapters.tool_rounds' not in sys.modules\n"
+        "from stepgraph.adapters import ToolCall, ToolRound, ToolSpec\n"
+        "from stepgraph.adapters.tool_rounds import ToolCall as Defined\n"
+        "assert ToolCall is Defined and all(getattr(adapters, n) for n in adapters.__all__)\n"
     )
     subprocess.run([sys.executable, "-c", probe], check=True)
