@@ -28,10 +28,12 @@ OTHER_COMMANDS = {
 }  # fmt: skip
 # Loaded on first use only, never by a run that does not use them (each costs a cold
 # start milliseconds): the step event classes, made only when someone listens, html,
-# which only a rationale with an HTML entity (&amp;) needs, and the tool records and
-# calls, which only a node that declares tools needs (the context loads tools.loop).
+# which only a rationale with an HTML entity (&amp;) needs, the tool records and calls,
+# which only a node that declares tools needs (the context loads tools.loop), and the
+# records that listing runs returns.
 ON_USE = {"stepgraph.stream", "html", "stepgraph.tools.calls", "stepgraph.tools.tool",
-          "stepgraph.tools.schema", "stepgraph.adapters.tool_rounds"}  # fmt: skip
+          "stepgraph.tools.schema", "stepgraph.adapters.tool_rounds",
+          "stepgraph.stores.summaries"}  # fmt: skip
 # The provider adapters and their transports: a run imports only the one it names.
 PROVIDER_MODULES = {module for module, _ in ADAPTER_CLASSES.values()} | {
     "stepgraph.adapters._common", "stepgraph.adapters._http", "stepgraph.adapters.openai_sdk",
@@ -163,5 +165,11 @@ def test_the_tool_names_still_load_from_their_packages() -> None:
         "from stepgraph.adapters import ToolCall, ToolRound, ToolSpec\n"
         "from stepgraph.adapters.tool_rounds import ToolCall as Defined\n"
         "assert ToolCall is Defined and all(getattr(adapters, n) for n in adapters.__all__)\n"
+        "import stepgraph.stores as stores\n"
+        "assert 'stepgraph.stores.summaries' not in sys.modules\n"
+        "from stepgraph import RunSummary\n"
+        "from stepgraph.stores import DeadLetter\n"
+        "from stepgraph.stores.summaries import RunSummary as Listed\n"
+        "assert RunSummary is Listed and all(getattr(stores, n) for n in stores.__all__)\n"
     )
     subprocess.run([sys.executable, "-c", probe], check=True)
