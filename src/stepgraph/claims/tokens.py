@@ -9,12 +9,12 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
-from dataclasses import dataclass, field
 from decimal import Decimal
 from functools import lru_cache
 
 from . import langs
 from .check import Record, Table
+from .slotted import Slotted
 
 CURRENCY = {
     "$",
@@ -132,25 +132,75 @@ _SCAN = (
 )
 
 
-@dataclass
-class Tok:
+class Tok(Slotted):
     """One token; ``start``/``end`` are offsets in the plain text of the whole rationale."""
 
+    __slots__ = (
+        "cites",
+        "end",
+        "kind",
+        "low",
+        "marks",
+        "money",
+        "offer",
+        "pct",
+        "period",
+        "places",
+        "start",
+        "text",
+        "unit",
+        "values",
+        "words",
+    )  # fmt: skip
     kind: str  # offer, near, num, word, cite, punct, code, date
     text: str
     start: int
     end: int
-    low: str = ""
-    offer: str | None = None
-    values: tuple[Decimal, ...] = ()
-    places: tuple[int, ...] = ()
-    cites: tuple[str, ...] = ()
-    pct: bool = False
-    money: bool = False
-    period: str | None = None  # month, year, other
-    unit: str | None = None
-    words: bool = False  # written in words
-    marks: list[int] = field(default_factory=list)  # indexes of tokens that mark it
+    low: str
+    offer: str | None
+    values: tuple[Decimal, ...]
+    places: tuple[int, ...]
+    cites: tuple[str, ...]
+    pct: bool
+    money: bool
+    period: str | None  # month, year, other
+    unit: str | None
+    words: bool  # written in words
+    marks: list[int]  # indexes of tokens that mark it
+
+    def __init__(  # noqa: PLR0917 - called positionally, as the dataclass it was
+        self,
+        kind: str,
+        text: str,
+        start: int,
+        end: int,
+        low: str = "",
+        offer: str | None = None,
+        values: tuple[Decimal, ...] = (),
+        places: tuple[int, ...] = (),
+        cites: tuple[str, ...] = (),
+        pct: bool = False,
+        money: bool = False,
+        period: str | None = None,
+        unit: str | None = None,
+        words: bool = False,
+        marks: list[int] | None = None,
+    ) -> None:
+        self.kind = kind
+        self.text = text
+        self.start = start
+        self.end = end
+        self.low = low
+        self.offer = offer
+        self.values = values
+        self.places = places
+        self.cites = cites
+        self.pct = pct
+        self.money = money
+        self.period = period
+        self.unit = unit
+        self.words = words
+        self.marks = [] if marks is None else marks  # a new list each, as a default factory
 
 
 class Names:

@@ -3,28 +3,43 @@ its marks, a word) and the helpers every recognised form uses."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from . import lexicon as lx
 from .check import Table
 from .judge import Statement, Test
 from .kinds import Amount, Period, as_period
 from .refs import Mentions, Ref, mentions, resolve
+from .slotted import Slotted
 from .tokens import ORDINALS, Tok
 
 WINDOW = 40  # the longest stretch of units one form may read
 
 
-@dataclass
-class Unit:
+class Unit(Slotted):
     """One unit of a sentence: ``off`` (a record), ``num`` or ``w`` (a word or sign)."""
 
+    __slots__ = ("exact", "idx", "kind", "low", "offer", "tok")
     kind: str  # off, num, w
     low: str
     idx: list[int]
-    offer: str | None = None
-    exact: bool = True
-    tok: Tok | None = None
+    offer: str | None
+    exact: bool
+    tok: Tok | None
+
+    def __init__(  # noqa: PLR0917 - called positionally, as the dataclass it was
+        self,
+        kind: str,
+        low: str,
+        idx: list[int],
+        offer: str | None = None,
+        exact: bool = True,
+        tok: Tok | None = None,
+    ) -> None:
+        self.kind = kind
+        self.low = low
+        self.idx = idx
+        self.offer = offer
+        self.exact = exact
+        self.tok = tok
 
 
 class SentenceBase:
