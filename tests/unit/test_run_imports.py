@@ -29,11 +29,11 @@ OTHER_COMMANDS = {
 # Loaded on first use only, never by a run that does not use them (each costs a cold
 # start milliseconds): the step event classes, made only when someone listens, html,
 # which only a rationale with an HTML entity (&amp;) needs, the tool records and calls,
-# which only a node that declares tools needs (the context loads tools.loop), and the
-# records that listing runs returns.
+# which only a node that declares tools needs (the context loads tools.loop), the
+# records that listing runs returns, and NodeRetry, which only a retrying node needs.
 ON_USE = {"stepgraph.stream", "html", "stepgraph.tools.calls", "stepgraph.tools.tool",
           "stepgraph.tools.schema", "stepgraph.adapters.tool_rounds",
-          "stepgraph.stores.summaries"}  # fmt: skip
+          "stepgraph.stores.summaries", "stepgraph.node_retry"}  # fmt: skip
 # The provider adapters and their transports: a run imports only the one it names.
 PROVIDER_MODULES = {module for module, _ in ADAPTER_CLASSES.values()} | {
     "stepgraph.adapters._common", "stepgraph.adapters._http", "stepgraph.adapters.openai_sdk",
@@ -171,5 +171,9 @@ def test_the_tool_names_still_load_from_their_packages() -> None:
         "from stepgraph.stores import DeadLetter\n"
         "from stepgraph.stores.summaries import RunSummary as Listed\n"
         "assert RunSummary is Listed and all(getattr(stores, n) for n in stores.__all__)\n"
+        "assert 'stepgraph.node_retry' not in sys.modules\n"
+        "from stepgraph import NodeRetry\n"
+        "from stepgraph.retry import NodeRetry as Again\n"
+        "assert NodeRetry is Again and NodeRetry.__module__ == 'stepgraph.node_retry'\n"
     )
     subprocess.run([sys.executable, "-c", probe], check=True)
