@@ -30,10 +30,12 @@ OTHER_COMMANDS = {
 # start milliseconds): the step event classes, made only when someone listens, html,
 # which only a rationale with an HTML entity (&amp;) needs, the tool records and calls,
 # which only a node that declares tools needs (the context loads tools.loop), the
-# records that listing runs returns, and NodeRetry, which only a retrying node needs.
+# records that listing runs (and stranded runs) returns, NodeRetry, which only a
+# retrying node needs, and ClaimProblem, which only a malformed claim needs.
 ON_USE = {"stepgraph.stream", "html", "stepgraph.tools.calls", "stepgraph.tools.tool",
           "stepgraph.tools.schema", "stepgraph.adapters.tool_rounds",
-          "stepgraph.stores.summaries", "stepgraph.node_retry"}  # fmt: skip
+          "stepgraph.stores.summaries", "stepgraph.node_retry", "stepgraph.stranded_runs",
+          "stepgraph.claims.problems"}  # fmt: skip
 # The provider adapters and their transports: a run imports only the one it names.
 PROVIDER_MODULES = {module for module, _ in ADAPTER_CLASSES.values()} | {
     "stepgraph.adapters._common", "stepgraph.adapters._http", "stepgraph.adapters.openai_sdk",
@@ -175,5 +177,11 @@ def test_the_tool_names_still_load_from_their_packages() -> None:
         "from stepgraph import NodeRetry\n"
         "from stepgraph.retry import NodeRetry as Again\n"
         "assert NodeRetry is Again and NodeRetry.__module__ == 'stepgraph.node_retry'\n"
+        "from stepgraph import Stranded\n"
+        "from stepgraph.migrations import Stranded as Listed\n"
+        "assert Stranded is Listed and Stranded.__module__ == 'stepgraph.stranded_runs'\n"
+        "from stepgraph.claims import ClaimProblem\n"
+        "from stepgraph.claims.kinds import ClaimProblem as Problem\n"
+        "assert ClaimProblem is Problem\n"
     )
     subprocess.run([sys.executable, "-c", probe], check=True)
