@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import json
 from dataclasses import asdict
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from .checkpoint import EVENT, Checkpoint, HistoryEntry
 from .claims.present import summary_lines
@@ -13,8 +13,10 @@ from .graph import END
 from .outcomes import said, said_of_call
 from .runner import RunResult
 from .statuses import CANCELLED, DEAD, FAILED, Standing
-from .stores import RunSummary
 from .tools.listing import tool_calls
+
+if TYPE_CHECKING:
+    from .stores.summaries import RunSummary
 
 
 def run_json(found: Standing, *, steps: int | None = None) -> dict[str, Any]:

@@ -18,7 +18,7 @@ import time
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
-from .adapters import Adapter, Request, Result, ToolRound, ToolSpec, conversation
+from .adapters import Adapter, Request, Result, conversation
 from .checkpoint import canonical_json, digest, json_copy, json_encode, now
 from .drive import GENERATE, IO, SLEEP, drive_async, drive_sync, result_of
 from .effects import run_effect
@@ -38,6 +38,7 @@ from .tools.loop import DEFAULT_TOOL_CALLS, DEFAULT_TOOL_ROUNDS, OnToolError, ro
 from .tools.use import ToolUse
 
 if TYPE_CHECKING:
+    from .adapters.tool_rounds import ToolRound, ToolSpec
     from .drive import Steps
     from .graph import Graph
     from .stores import Store

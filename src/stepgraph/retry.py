@@ -22,8 +22,14 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta, timezone
+from importlib import import_module
+from typing import TYPE_CHECKING, Any
 
 from .errors import InputError
+
+if TYPE_CHECKING:
+    # re-exported for type checkers (the name loads on first use, below)
+    from .node_retry import NodeRetry as NodeRetry  # noqa: PLC0414
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -106,44 +112,6 @@ def backoff(base: float, ceiling: float, attempt: int, jitter: Callable[[], floa
 DEFAULT_RETRY = RetryPolicy()
 
 
-@dataclass(frozen=True, kw_only=True)
-class NodeRetry:
-    """Run a node again when it raises one of ``on`` (``Node(retry=NodeRetry(...))``).
-
-    At most ``attempts`` calls of the node per run/resume call, with an exponential
-    backoff (full jitter) between them. Each failed call that is retried is journaled
-    (``<step>:<node>:retry:<n>`` in the generation journal, with the error and the
-    delay) and announced as a ``RetryScheduled`` event. The last failure is raised as
-    ``NodeError`` like any other, and the run stays resumable at the node. Errors of the
-    harness itself (a store failure, ``RetryLater``, a lost effect outcome) are never
-    retried here. ``on`` defaults to
-    ``OSError`` (connection resets, timeouts of the node's own I/O).
-    """
-
-    attempts: int = 3
-    on: tuple[type[Exception], ...] = (OSError,)
-    base_delay: float = 0.5
-    max_delay: float = 8.0
-    sleep: Callable[[float], None] = field(default=time.sleep, compare=False, repr=False)
-    jitter: Callable[[], float] = field(default=random.random, compare=False, repr=False)
-
-    def __post_init__(self) -> None:
-        _check_attempts(self.attempts)
-        if not isinstance(self.on, tuple) or not all(
-            isinstance(kind, type) and issubclass(kind, Exception) for kind in self.on
-        ):
-            raise InputError("retry.on", "must be a tuple of exception classes")
-        _check_seconds(self, ("base_delay", "max_delay"))
-
-    def covers(self, error: Exception) -> bool:
-        """True when ``error`` is one this policy retries."""
-        return isinstance(error, self.on)
-
-    def delay(self, attempt: int) -> float:
-        """The wait after failed call number ``attempt``."""
-        return backoff(self.base_delay, self.max_delay, attempt, self.jitter)
-
-
 class Budget:
     """The model calls one harness call may still make (shared by its nodes)."""
 
@@ -163,3 +131,13 @@ def later_than(seconds: float) -> str:
     """The UTC time ``seconds`` from now, in the format of ``checkpoint.now``."""
     moment = datetime.now(timezone.utc) + timedelta(seconds=seconds)
     return moment.isoformat(timespec="milliseconds")
+
+
+def __getattr__(name: str) -> Any:
+    """``NodeRetry`` loads on first use (PEP 562): only a graph whose nodes retry makes
+    one, and each dataclass costs a cold start about 0.4 ms to create."""
+    if name == "NodeRetry":
+        value = import_module(".node_retry", __package__).NodeRetry
+        globals()[name] = value  # once: later reads skip this function
+        return value
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

@@ -404,23 +404,44 @@ class _Call(NamedTuple):
     listen: bool  # False: nobody reads the events, so none are made
 
 
-@dataclass(kw_only=True, slots=True)
 class _Position:
-    """Where the run stands inside one call (advanced by each saved step)."""
+    """Where the run stands inside one call (advanced by each saved step). A slotted
+    class, not a dataclass: nothing compares or prints it, and a dataclass costs every
+    start ~4 M instructions to create."""
 
-    current: Checkpoint | None
-    inputs: dict[str, Any]
-    inputs_text: str | None
-    state: dict[str, Any]
-    values: dict[str, Any]
-    trace: tuple[str, ...]
-    cursor: str
-    version: int
-    created: str
-    fingerprint: str
-    journal: dict[str, dict[str, Any]]
-    budget: Budget
-    emitted: list[StepEvent]
+    __slots__ = ("budget", "created", "current", "cursor", "emitted", "fingerprint", "inputs",
+                 "inputs_text", "journal", "state", "trace", "values", "version")  # fmt: skip
+
+    def __init__(
+        self,
+        *,
+        current: Checkpoint | None,
+        inputs: dict[str, Any],
+        inputs_text: str | None,
+        state: dict[str, Any],
+        values: dict[str, Any],
+        trace: tuple[str, ...],
+        cursor: str,
+        version: int,
+        created: str,
+        fingerprint: str,
+        journal: dict[str, dict[str, Any]],
+        budget: Budget,
+        emitted: list[StepEvent],
+    ) -> None:
+        self.current = current
+        self.inputs = inputs
+        self.inputs_text = inputs_text
+        self.state = state
+        self.values = values
+        self.trace = trace
+        self.cursor = cursor
+        self.version = version
+        self.created = created
+        self.fingerprint = fingerprint
+        self.journal = journal
+        self.budget = budget
+        self.emitted = emitted
 
 
 def _drive(

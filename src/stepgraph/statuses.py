@@ -9,10 +9,13 @@ unless it already stopped as ``failed`` or ``cancelled``, which say more about w
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from .checkpoint import EVENT, Checkpoint
-from .stores import DeadLetter, RunQueue, RunSummary, Store
+from .stores import RunQueue, Store
+
+if TYPE_CHECKING:
+    from .stores.summaries import DeadLetter, RunSummary
 
 RUNNING = "running"
 READY_FOR_REVIEW = "ready_for_review"
@@ -92,6 +95,8 @@ def list_runs(store: Store, *, status: str | None = None) -> list[RunSummary]:
         letter = dead.pop(found.run_id, None)
         dead_now = letter is not None and found.status not in _OWN_STOPS
         rows.append(replace(found, status=DEAD) if dead_now else found)
+    from .stores.summaries import RunSummary  # a listing with dead letters
+
     rows.extend(RunSummary(run_id=letter.run_id, graph=letter.graph, status=DEAD, next="",
                            version=0, updated_at=letter.at)
                 for letter in dead.values())  # fmt: skip

@@ -27,9 +27,15 @@ OTHER_COMMANDS = {
     "stepgraph.review_app", "stepgraph.worker", "stepgraph.stores.postgres",
 }  # fmt: skip
 # Loaded on first use only, never by a run that does not use them (each costs a cold
-# start milliseconds): the step event classes, made only when someone listens, and
-# html, which only a rationale with an HTML entity (&amp;) needs.
-ON_USE = {"stepgraph.stream", "html"}
+# start milliseconds): the step event classes, made only when someone listens, html,
+# which only a rationale with an HTML entity (&amp;) needs, the tool records and calls,
+# which only a node that declares tools needs (the context loads tools.loop), the
+# records that listing runs (and stranded runs) returns, NodeRetry, which only a
+# retrying node needs, and ClaimProblem, which only a malformed claim needs.
+ON_USE = {"stepgraph.stream", "html", "stepgraph.tools.calls", "stepgraph.tools.tool",
+          "stepgraph.tools.schema", "stepgraph.adapters.tool_rounds",
+          "stepgraph.stores.summaries", "stepgraph.node_retry", "stepgraph.stranded_runs",
+          "stepgraph.claims.problems"}  # fmt: skip
 # The provider adapters and their transports: a run imports only the one it names.
 PROVIDER_MODULES = {module for module, _ in ADAPTER_CLASSES.values()} | {
     "stepgraph.adapters._common", "stepgraph.adapters._http", "stepgraph.adapters.openai_sdk",
@@ -145,3 +151,37 @@ def test_an_abbreviated_global_option_is_not_taken_for_the_command(tmp_path: Pat
                           capture_output=True, text=True, check=False)  # fmt: skip
     assert "invalid choice" not in done.stderr
     assert "policy" in done.stderr  # parsed: the reveal was checked against the policy
+
+
+def test_the_tool_names_still_load_from_their_packages() -> None:
+    probe = (
+        "import sys\n"
+        "import stepgraph.tools as tools\n"
+        "assert 'stepgraph.tools.tool' not in sys.modules\n"
+        "from stepgraph.tools import Tool, ToolPolicy, ToolRefusal, tool, call_digest\n"
+        "from stepgraph.tools.tool import Tool as Defined\n"
+        "assert Tool is Defined and sorted(tools.__all__) == tools.__all__\n"
+        "assert all(getattr(tools, name) is not None for name in tools.__all__)\n"
+        "import stepgraph.adapters as adapters\n"
+        "assert 'stepgraph.adapters.tool_rounds' not in sys.modules\n"
+        "from stepgraph.adapters import ToolCall, ToolRound, ToolSpec\n"
+        "from stepgraph.adapters.tool_rounds import ToolCall as Defined\n"
+        "assert ToolCall is Defined and all(getattr(adapters, n) for n in adapters.__all__)\n"
+        "import stepgraph.stores as stores\n"
+        "assert 'stepgraph.stores.summaries' not in sys.modules\n"
+        "from stepgraph import RunSummary\n"
+        "from stepgraph.stores import DeadLetter\n"
+        "from stepgraph.stores.summaries import RunSummary as Listed\n"
+        "assert RunSummary is Listed and all(getattr(stores, n) for n in stores.__all__)\n"
+        "assert 'stepgraph.node_retry' not in sys.modules\n"
+        "from stepgraph import NodeRetry\n"
+        "from stepgraph.retry import NodeRetry as Again\n"
+        "assert NodeRetry is Again and NodeRetry.__module__ == 'stepgraph.node_retry'\n"
+        "from stepgraph import Stranded\n"
+        "from stepgraph.migrations import Stranded as Listed\n"
+        "assert Stranded is Listed and Stranded.__module__ == 'stepgraph.stranded_runs'\n"
+        "from stepgraph.claims import ClaimProblem\n"
+        "from stepgraph.claims.kinds import ClaimProblem as Problem\n"
+        "assert ClaimProblem is Problem\n"
+    )
+    subprocess.run([sys.executable, "-c", probe], check=True)

@@ -16,7 +16,7 @@ from typing import Any
 
 from ..checkpoint import canonical_json, digest, dumps, json_copy
 from ..errors import AdapterError, InputError
-from . import Adapter, Request, Result, ToolCall, conversation
+from . import Adapter, Request, Result, conversation
 
 RESULT_FIELDS = ("provider", "model", "request_id", "response_id", "finish_reason", "text")
 
@@ -98,6 +98,8 @@ class Replay:
             raise AdapterError(f"no recorded answer for this {request.node!r} request in "
                                f"{self.path!r}")  # fmt: skip
         facts = {name: line[name] for name in RESULT_FIELDS if name in line}
+        from .tool_rounds import ToolCall  # a recorded tool call: the records load now
+
         calls = tuple(ToolCall.from_json(call) for call in line.get("tool_calls") or ())
         return Result(data=line["output"], usage=dict(line.get("usage") or {}), tool_calls=calls,
                       **facts)  # fmt: skip

@@ -11,6 +11,9 @@ default) can use it::
 See docs/claims.md for exactly what is checked and what is left to a person.
 """
 
+from importlib import import_module
+from typing import TYPE_CHECKING, Any
+
 from ..errors import InvalidClaim
 from .check import Judgement, Record, Table, check_claim, matches, round_to
 from .kinds import (
@@ -18,7 +21,6 @@ from .kinds import (
     Amount,
     Cheapest,
     Claim,
-    ClaimProblem,
     Count,
     Difference,
     MostExpensive,
@@ -32,6 +34,19 @@ from .kinds import (
 from .reader import SentenceVerdict
 from .text import normalise, sentences
 from .verify import DEFAULT_MAX_CHARS, ClaimVerdict, TextCheck, check_text
+
+if TYPE_CHECKING:
+    from .problems import ClaimProblem
+
+
+def __getattr__(name: str) -> Any:
+    """``ClaimProblem`` loads on first use (PEP 562), as in ``claims.kinds``."""
+    if name == "ClaimProblem":
+        value = import_module(".problems", __name__).ClaimProblem
+        globals()[name] = value  # once: later reads skip this function
+        return value
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
 
 __all__ = [
     "DEFAULT_MAX_CHARS",

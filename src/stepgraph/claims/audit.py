@@ -228,7 +228,7 @@ def unexplained(
     """The first money amount in ``toks`` that no figure of the inputs gives, said; or ""."""
     lows = {t.low for k, t in enumerate(toks) if t.kind in ("word", "code", "punct")
             and not _not_negation(toks, k)}  # fmt: skip
-    if lows & (_SKIP | lx.NEGATIONS) or any(t.kind == "date" for t in toks):
+    if lows & _SKIP_OR_NEGATION or any(t.kind == "date" for t in toks):
         return ""  # a negated amount ("not between 100 and 115") is not asserted
     loose = bool(lows & _LOOSE)
     average = bool(lows & _AVERAGE)
@@ -265,7 +265,7 @@ def _per_other(toks: list[Tok], index: int) -> bool:
     return (
         len(words) == 2
         and words[0] in ("per", "a", "an", "each", "every", "/")
-        and words[1] not in _PERIOD_WORDS | _AFTER_CUES
+        and words[1] not in _PERIOD_OR_CUE
         and words[1][:1].isalpha()
     )  # not "20 reais a menos" (less)
 
@@ -284,7 +284,7 @@ def _named(toks: list[Tok], figures: Figures, lows: set[str], subject: str | Non
         if subject is None:
             return figures.values
         ids.add(subject)
-    if not ids or lows & (_GROUP | _UNNAMED):
+    if not ids or lows & _GROUP_OR_UNNAMED:
         return figures.values  # "the spread between the cheapest and the dearest is 227.25"
     return [v for i, v in figures.by_id.items() if i in ids]
 
@@ -369,7 +369,7 @@ def _listed(toks: list[Tok], after: int) -> bool:
 
 def _before(toks: list[Tok], index: int) -> int:
     """The token before a number, past its currency and its hedge ("more than", "about")."""
-    skipped = _APPROX | _JUST | _BELOW | _ABOVE | _THAN | {"a", "exactly", "precisely", "only"}
+    skipped = _BEFORE_SKIPPED
     at = index - 1
     while at >= 0 and (at in toks[index].marks or toks[at].low in skipped):
         at -= 1
@@ -424,3 +424,12 @@ def _span(
     if last in _ABOVE:
         return value, value * 10**6
     return value - half, value + half
+
+
+# Unions the readers test words against, made once at import (the word sets never change).
+_SKIP_OR_NEGATION = frozenset(_SKIP | lx.NEGATIONS)
+_PERIOD_OR_CUE = frozenset(_PERIOD_WORDS | _AFTER_CUES)
+_GROUP_OR_UNNAMED = frozenset(_GROUP | _UNNAMED)
+_BEFORE_SKIPPED = frozenset(
+    _APPROX | _JUST | _BELOW | _ABOVE | _THAN | {"a", "exactly", "precisely", "only"}
+)

@@ -126,26 +126,27 @@ def check_claim(claim: Claim, table: Table) -> Judgement:
 
 
 def _judge(claim: Claim, table: Table, values: dict[str, Decimal]) -> tuple[bool, str]:
-    ranking = table.ranking()
-    listing = ", ".join(f"{r.id} {_fmt(r.value or Decimal(0))}" for r in ranking)
     if isinstance(claim, Price):
         actual = values[claim.offer] * PERIOD_FACTOR[claim.period]
         return matches(actual, claim.amount), f"{claim.offer} is {_fmt(actual)} a {claim.period}"
     if isinstance(claim, Cheapest | MostExpensive):
+        ranking = table.ranking()
         pick = min if isinstance(claim, Cheapest) else max
         best = pick(r.value or Decimal(0) for r in ranking)
         holders = [r.id for r in ranking if r.value == best]
         word = "cheapest" if isinstance(claim, Cheapest) else "most expensive"
         return values[claim.offer] == best, f"the {word}: {', '.join(holders)} at {_fmt(best)}"
     if isinstance(claim, Rank):
+        ranking = table.ranking()
         order = [r.id for r in ranking]
         return (
             claim.position <= len(order) and order[claim.position - 1] == claim.offer,
-            f"ascending: {listing}",
+            f"ascending: {_listing(ranking)}",
         )
     if isinstance(claim, Order):
         prices = [values[name] for name in claim.offers]
-        return all(a <= b for a, b in itertools.pairwise(prices)), f"ascending: {listing}"
+        in_order = all(a <= b for a, b in itertools.pairwise(prices))
+        return in_order, f"ascending: {_listing(table.ranking())}"
     if isinstance(claim, Tie):
         prices = [values[name] for name in claim.offers]
         said = ", ".join(f"{n} {_fmt(values[n])}" for n in claim.offers)
@@ -153,6 +154,11 @@ def _judge(claim: Claim, table: Table, values: dict[str, Decimal]) -> tuple[bool
     if isinstance(claim, Count):
         return claim.value == len(table.records), f"{len(table.records)} offers"
     return _difference(claim, values)
+
+
+def _listing(ranking: list[Record]) -> str:
+    """The ranking as the inputs say it (only a rank or an order needs it)."""
+    return ", ".join(f"{r.id} {_fmt(r.value or Decimal(0))}" for r in ranking)
 
 
 def _difference(claim: Difference, values: dict[str, Decimal]) -> tuple[bool, str]:

@@ -80,7 +80,7 @@ class CompareForms(WordForms):
         if neg and (amount is not None or share is not None):
             return j  # "is not 30 cheaper than": not read
         if implicit is not None and (
-            (amount is None and not bare) or self.low(j) in lx.THAN_WORDS | {"compared"}
+            (amount is None and not bare) or self.low(j) in _THAN_OR_COMPARED
         ):
             return None  # "A is dearer by 30 than B": not a margin to an implicit record
         pairs = [(s.offer or "", t) for s in subjects for t in targets]
@@ -200,11 +200,7 @@ class CompareForms(WordForms):
             j += 1
         if (self.low(j), self.low(j + 1)) == ("do", "que"):
             return j + 2  # "mais cara do que B"
-        if (
-            self.kind(j) == "num"
-            and self.low(j - 1) == "de"
-            and self.low(j - 2) in (langs.MORE | langs.LESS)
-        ):
+        if self.kind(j) == "num" and self.low(j - 1) == "de" and self.low(j - 2) in _MORE_OR_LESS:
             return j  # "plus de 100 €", "menos de 100 €": a bound
         versus = self._vs_end(j)
         if versus is not None:
@@ -292,7 +288,7 @@ class CompareForms(WordForms):
                 return None
             kind, end = sup
         ranked = [r for r in self.table.ranking() if r.value is not None]
-        narrowed = lx.RESTRICTIONS | {"with", "without", "in", "of", "among", "apart"}
+        narrowed = _NARROWED
         if place > len(ranked) or self.kind(end) == "off" or self.low(end) in narrowed:
             return None
         record = ranked[place - 1] if kind == "cheap" else ranked[-place]
@@ -325,7 +321,7 @@ class CompareForms(WordForms):
         if len(subjects) > 1 and self.low(j + 1) in ("together", "combined", "in", "between"):
             return None  # "A and C cost more than 100 together": not each one's price
         k = j + 1
-        while self.low(k) in lx.PERIOD_WORDS - {"de", "a"}:
+        while self.low(k) in _PERIOD_NOT_DE_A:
             k += 1
         if self.low(k) in lx.AMOUNT_CMP or (self.low(k), self.low(k + 1)) in langs.MORE_AFTER:
             return None  # "less than 40 more than C", "moins de 40 € de plus que C": a gap's bound
@@ -452,3 +448,10 @@ def _any_gap_or_price(table: Table, x: str, amount: Amount, factor: Decimal) -> 
         return True
     others = (_value(table, r.id, factor) for r in table.records if r.id != x)
     return any(v is None or matches(abs(v - base), amount) for v in others)
+
+
+# Unions the readers test words against, made once at import (the word sets never change).
+_THAN_OR_COMPARED = frozenset(lx.THAN_WORDS | {"compared"})
+_MORE_OR_LESS = frozenset(langs.MORE | langs.LESS)
+_NARROWED = frozenset(lx.RESTRICTIONS | {"with", "without", "in", "of", "among", "apart"})
+_PERIOD_NOT_DE_A = frozenset(lx.PERIOD_WORDS - {"de", "a"})

@@ -292,7 +292,7 @@ class SentenceReader(HeadForms):
         sup = self._superlative(at)
         if sup is not None:
             return self._superlative_head(subjects, start, gap_start, at, sup=sup, neg=neg)
-        if low in lx.CHEAP_CMP or low in lx.DEAR_CMP or low in langs.MORE | langs.LESS:
+        if low in lx.CHEAP_CMP or low in lx.DEAR_CMP or low in _MORE_OR_LESS:
             return self._comparative(subjects, start, at, hedge, neg)
         return None
 
@@ -370,3 +370,7 @@ class SentenceReader(HeadForms):
             certain=hedge is None,
         )
         return at + 1
+
+
+# Unions the readers test words against, made once at import (the word sets never change).
+_MORE_OR_LESS = frozenset(langs.MORE | langs.LESS)

@@ -288,7 +288,7 @@ class FreeForms(GroupForms):
         j = self._past_filler(j)  # "The lowest-cost option here is North"
         price = j
         while self.low(price) in ("costs", "cost", "is", "comes", "in", "at", "priced", "sits") or (
-            self.low(price) in langs.LEADING_VERBS | {"bei"}
+            self.low(price) in _LEADING_VERBS
         ):
             price += 1
         if price > j and self.kind(price) == "num" and self.money(self.units[price]):
@@ -388,3 +388,7 @@ _RELATIVE = {"followed", "then", "than", "undercuts", "undercut", "beats", "beat
 _COUNTING = {"compared", "reviewed", "analysed", "analyzed", "evaluated", "received",
              "considered", "examined", "assessed", "checked"}  # fmt: skip
 """``We compared six offers``: the number after one of these counts the records."""
+
+
+# Unions the readers test words against, made once at import (the word sets never change).
+_LEADING_VERBS = frozenset(langs.LEADING_VERBS | {"bei"})

@@ -177,7 +177,7 @@ class GroupForms(SequenceForms):
         before, earlier = self.low(at - 1), self.low(at - 2)
         if before == "expensive" and earlier in ("less", "more"):
             return ("cheap" if earlier == "less" else "dear"), at - 2
-        if before in _CHEAP - _VERBS:
+        if before in _CHEAP_NOT_VERB:
             return "cheap", at - 1
         if before in _DEAR:
             return "dear", at - 1
@@ -270,3 +270,7 @@ def _share_test(x: str, y: str, num: int, den: int, hedge: bool) -> Test:
         return have == want
 
     return test
+
+
+# Unions the readers test words against, made once at import (the word sets never change).
+_CHEAP_NOT_VERB = frozenset(_CHEAP - _VERBS)

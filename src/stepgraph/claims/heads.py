@@ -101,7 +101,7 @@ class HeadForms(FreeForms):
             self.chained
             and not verb
             and (
-                self.low(end) in lx.VERBS | {":", "=", "belongs", "goes"}
+                self.low(end) in _VERB_OR_SIGN
                 or (self.low(end) == "," and self.kind(end + 1) == "off")
             )
         ):
@@ -279,12 +279,12 @@ class HeadForms(FreeForms):
             while self.low(j) in lx.OFFER_NOUNS:
                 j += 1
             word, adj = self.low(j), self.low(j + 1)
-            if word in langs.MORE | langs.LESS and adj in langs.CHEAP_ADJ:
+            if word in _MORE_OR_LESS and adj in langs.CHEAP_ADJ:
                 if word in langs.LESS and adj in langs.CHEAP_WORDS:
                     return None
                 kind = "cheap" if (adj in langs.CHEAP_WORDS) != (word in langs.LESS) else "dear"
                 j += 2
-            elif word in lx.CHEAP_SUP | lx.DEAR_SUP and word in langs.FOREIGN:
+            elif word in _SUPERLATIVES and word in langs.FOREIGN:
                 kind = "cheap" if word in lx.CHEAP_SUP else "dear"
                 j += 1
             else:
@@ -421,3 +421,9 @@ def _negated(test: Test, neg: bool) -> Test:
         return result if result is None or not neg else not result
 
     return negated
+
+
+# Unions the readers test words against, made once at import (the word sets never change).
+_VERB_OR_SIGN = frozenset(lx.VERBS | {":", "=", "belongs", "goes"})
+_MORE_OR_LESS = frozenset(langs.MORE | langs.LESS)
+_SUPERLATIVES = frozenset(lx.CHEAP_SUP | lx.DEAR_SUP)

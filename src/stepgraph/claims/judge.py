@@ -5,25 +5,41 @@ false only when every reading is false."""
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass, field
 from decimal import Decimal
 
 from .check import Table, check_claim, round_to
 from .kinds import Claim
+from .slotted import Slotted
 
 Test = Callable[[Table], bool | None]
 
 
-@dataclass
-class Statement:
+class Statement(Slotted):
     """What a recognised form says, and how to judge it: ``test`` gives True/False/None."""
 
+    __slots__ = ("certain", "exact", "group", "says", "test", "used")
     says: str
     test: Test
-    used: set[int] = field(default_factory=set)  # token indexes it accounts for
-    exact: bool = True  # False when a name was read loosely (other case, pronoun, position)
-    certain: bool = True  # False when hedged or modal: never marks a sentence checked
-    group: bool = False  # reads "one of the two cheapest" whole (kept beside a group)
+    used: set[int]  # token indexes it accounts for
+    exact: bool  # False when a name was read loosely (other case, pronoun, position)
+    certain: bool  # False when hedged or modal: never marks a sentence checked
+    group: bool  # reads "one of the two cheapest" whole (kept beside a group)
+
+    def __init__(  # noqa: PLR0917 - called positionally, as the dataclass it was
+        self,
+        says: str,
+        test: Test,
+        used: set[int] | None = None,
+        exact: bool = True,
+        certain: bool = True,
+        group: bool = False,
+    ) -> None:
+        self.says = says
+        self.test = test
+        self.used = set() if used is None else used  # a new set each, as a default factory
+        self.exact = exact
+        self.certain = certain
+        self.group = group
 
 
 def _claim_test(*claims: Claim, negated: bool = False) -> Test:

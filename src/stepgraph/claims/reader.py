@@ -321,7 +321,7 @@ class ProseReader:
             self.prev_subject[index] = subject
             last = tok.offer if tok.kind == "offer" else last
             before = toks[index - 1].low if index else ""
-            if tok.kind == "offer" and before not in lx.THAN_WORDS | lx.OBJECT_CUES:
+            if tok.kind == "offer" and before not in _THAN_OR_OBJECT:
                 subject = tok.offer
         last = None
         for index in range(len(toks) - 1, -1, -1):
@@ -653,3 +653,7 @@ def _top_group(toks: list[Tok]) -> set[int]:
         if tops:
             grouped.update({index, *tops})
     return grouped
+
+
+# Unions the readers test words against, made once at import (the word sets never change).
+_THAN_OR_OBJECT = frozenset(lx.THAN_WORDS | lx.OBJECT_CUES)

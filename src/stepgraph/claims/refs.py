@@ -7,35 +7,59 @@ otherwise it stays a word, and the sentence stays unverified.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from decimal import Decimal
 
 from . import lexicon as lx
+from .slotted import FrozenSlotted
 from .tokens import Tok
 
 
-@dataclass(frozen=True)
-class Mentions:
+class Mentions(FrozenSlotted):
     """What one sentence named, for the references of the next one."""
 
-    subject: str | None = None  # its one record (named or referred to), if only one
-    named: tuple[str, ...] = ()  # the records it named by name, in order, once each
-    group: tuple[str, ...] = ()  # its opening subjects when several ("A and C are ...")
-    exact: dict[str, bool] = field(default_factory=dict)  # named as the inputs spell it
-    reference: str | None = None  # the record its margins with no "than" were to, if one
+    __slots__ = ("exact", "group", "named", "reference", "subject")
+    subject: str | None  # its one record (named or referred to), if only one
+    named: tuple[str, ...]  # the records it named by name, in order, once each
+    group: tuple[str, ...]  # its opening subjects when several ("A and C are ...")
+    exact: dict[str, bool]  # named as the inputs spell it
+    reference: str | None  # the record its margins with no "than" were to, if one
+
+    def __init__(
+        self,
+        subject: str | None = None,
+        named: tuple[str, ...] = (),
+        group: tuple[str, ...] = (),
+        exact: dict[str, bool] | None = None,
+        reference: str | None = None,
+    ) -> None:
+        self._set(subject=subject, named=named, group=group,
+                  exact={} if exact is None else exact, reference=reference)  # fmt: skip
 
 
-@dataclass(frozen=True)
-class Ref:
+class Ref(FrozenSlotted):
     """A reference: the records it stands for, the tokens it spans, how they are joined."""
 
+    __slots__ = ("exact", "idx", "joiner", "lead", "lead_at", "offers", "other")
     offers: tuple[str, ...]
     idx: tuple[int, ...]
-    joiner: str = "and"  # "and", or "nor" after "neither"
-    exact: bool = True
-    lead: str | None = None  # "none of the others": "neither" (the first token), then them
-    lead_at: int = -1  # the token the lead word stands on
-    other: tuple[str, bool] | None = None  # "the latter": the former (and if named exactly)
+    joiner: str  # "and", or "nor" after "neither"
+    exact: bool
+    lead: str | None  # "none of the others": "neither" (the first token), then them
+    lead_at: int  # the token the lead word stands on
+    other: tuple[str, bool] | None  # "the latter": the former (and if named exactly)
+
+    def __init__(  # noqa: PLR0917 - called positionally, as the dataclass it was
+        self,
+        offers: tuple[str, ...],
+        idx: tuple[int, ...],
+        joiner: str = "and",
+        exact: bool = True,
+        lead: str | None = None,
+        lead_at: int = -1,
+        other: tuple[str, bool] | None = None,
+    ) -> None:
+        self._set(offers=offers, idx=idx, joiner=joiner, exact=exact, lead=lead,
+                  lead_at=lead_at, other=other)  # fmt: skip
 
 
 _IT_VERBS = lx.SUBJECT_VERBS | lx.VERBS | {"undercuts", "beats", "saves", "ranks", "stays"}

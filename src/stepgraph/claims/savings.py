@@ -25,7 +25,7 @@ class SavingForms(ListForms):
             self._foreign_order(at)  # "Von günstig nach teuer: B, C, A"
         if self.low(at) in langs.RANGE_VERBS:
             self._foreign_range(at)  # "Die Preise reichen von 90 € bis 120 €"
-        if self.low(at) in langs.SAVE_WORDS | langs.VS_CUES | langs.VS_LEADS:
+        if self.low(at) in _SAVE_OR_VS:
             self._saving(at)  # "spart B gegenüber C 120 €", "Rispetto a B si risparmiano"
 
     def _saving(self, at: int) -> None:
@@ -109,3 +109,7 @@ class SavingForms(ListForms):
             for x in savers
         ]  # fmt: skip
         return _any_of(tests)
+
+
+# Unions the readers test words against, made once at import (the word sets never change).
+_SAVE_OR_VS = frozenset(langs.SAVE_WORDS | langs.VS_CUES | langs.VS_LEADS)

@@ -106,7 +106,7 @@ class SequenceForms(SavingForms):
         ends = [
             self.low(k)
             for k in range(colon)
-            if self.low(k) in _DEAR_FIRST | _CHEAP_FIRST
+            if self.low(k) in _EITHER_FIRST
             or (self.low(k) == "most" and self.low(k + 1) in ("expensive", "costly", "pricey"))
             or (self.low(k) == "most" and (self.low(k + 1), self.low(k + 2)) == ("to", "least"))
         ]
@@ -196,3 +196,7 @@ def _either(offers: list[str]) -> Test:
         return None if first or second else False
 
     return test
+
+
+# Unions the readers test words against, made once at import (the word sets never change).
+_EITHER_FIRST = frozenset(_DEAR_FIRST | _CHEAP_FIRST)

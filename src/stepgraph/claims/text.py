@@ -49,6 +49,8 @@ _FOLD = {
     "`": "",
     "\r": "",
 }
+_ASCII_FOLDED = re.compile("[" + re.escape("".join(c for c in _FOLD if c.isascii())) + "]")
+"""The ASCII characters ``_FOLD`` changes (emphasis, code ticks, tabs, carriage returns)."""
 _BLOCK_TAGS = {
     "br",
     "p",
@@ -129,10 +131,18 @@ def normalise(raw: str) -> Normalised:
                 chars.append(out)
                 origin.append(at)
 
+    def copy(start: int, end: int) -> None:
+        run = raw[start:end]
+        if run.isascii() and not _ASCII_FOLDED.search(run):  # most text: as it is, at once
+            chars.append(run)
+            origin.extend(range(start, end))
+            return
+        for index in range(start, end):
+            emit(raw[index], index)
+
     at = 0
     for match in _MARKUP.finditer(raw):
-        for index in range(at, match.start()):
-            emit(raw[index], index)
+        copy(at, match.start())
         at = match.end()
         if match.group("tag"):
             name = match.group("name").lower()
@@ -145,8 +155,7 @@ def normalise(raw: str) -> Normalised:
         elif match.group("pipe") or match.group("rule"):
             emit(" , " if match.group("pipe") else "", match.start())
         # list bullets, heading marks, quote marks and emphasis underscores are dropped
-    for index in range(at, len(raw)):
-        emit(raw[index], index)
+    copy(at, len(raw))
     origin.append(len(raw))
     return Normalised("".join(chars), tuple(origin))
 

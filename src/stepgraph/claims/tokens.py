@@ -9,12 +9,12 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
-from dataclasses import dataclass, field
 from decimal import Decimal
 from functools import lru_cache
 
 from . import langs
 from .check import Record, Table
+from .slotted import Slotted
 
 CURRENCY = {
     "$",
@@ -133,25 +133,75 @@ _SCAN = (
 )
 
 
-@dataclass
-class Tok:
+class Tok(Slotted):
     """One token; ``start``/``end`` are offsets in the plain text of the whole rationale."""
 
+    __slots__ = (
+        "cites",
+        "end",
+        "kind",
+        "low",
+        "marks",
+        "money",
+        "offer",
+        "pct",
+        "period",
+        "places",
+        "start",
+        "text",
+        "unit",
+        "values",
+        "words",
+    )  # fmt: skip
     kind: str  # offer, near, num, word, cite, punct, code, date
     text: str
     start: int
     end: int
-    low: str = ""
-    offer: str | None = None
-    values: tuple[Decimal, ...] = ()
-    places: tuple[int, ...] = ()
-    cites: tuple[str, ...] = ()
-    pct: bool = False
-    money: bool = False
-    period: str | None = None  # month, year, other
-    unit: str | None = None
-    words: bool = False  # written in words
-    marks: list[int] = field(default_factory=list)  # indexes of tokens that mark it
+    low: str
+    offer: str | None
+    values: tuple[Decimal, ...]
+    places: tuple[int, ...]
+    cites: tuple[str, ...]
+    pct: bool
+    money: bool
+    period: str | None  # month, year, other
+    unit: str | None
+    words: bool  # written in words
+    marks: list[int]  # indexes of tokens that mark it
+
+    def __init__(  # noqa: PLR0917 - called positionally, as the dataclass it was
+        self,
+        kind: str,
+        text: str,
+        start: int,
+        end: int,
+        low: str = "",
+        offer: str | None = None,
+        values: tuple[Decimal, ...] = (),
+        places: tuple[int, ...] = (),
+        cites: tuple[str, ...] = (),
+        pct: bool = False,
+        money: bool = False,
+        period: str | None = None,
+        unit: str | None = None,
+        words: bool = False,
+        marks: list[int] | None = None,
+    ) -> None:
+        self.kind = kind
+        self.text = text
+        self.start = start
+        self.end = end
+        self.low = low
+        self.offer = offer
+        self.values = values
+        self.places = places
+        self.cites = cites
+        self.pct = pct
+        self.money = money
+        self.period = period
+        self.unit = unit
+        self.words = words
+        self.marks = [] if marks is None else marks  # a new list each, as a default factory
 
 
 class Names:
@@ -314,7 +364,7 @@ def _scan(plain: str, start: int, end: int, toks: list[Tok]) -> None:
         text = match.group(0)
         tok = Tok(kind, text, match.start(), match.end(), text.lower())
         if kind == "cite":
-            tok.cites = tuple(p.strip() for p in re.split(r"[,;]", text.strip("[] ")) if p.strip())
+            tok.cites = tuple(p.strip() for p in _CITE_SPLIT.split(text.strip("[] ")) if p.strip())
         elif kind == "num":
             tok.values, tok.places = readings(text)
         elif kind == "code" and text.lower() in ORDINALS:
@@ -322,25 +372,34 @@ def _scan(plain: str, start: int, end: int, toks: list[Tok]) -> None:
         toks.append(tok)
 
 
+_CITE_SPLIT = re.compile(r"[,;]")
+_GROUPED = re.compile(r"(\d{1,3}(?:[' ]\d{3})+)(?:[.,](\d+))?")
+_COMMA_GROUPS = re.compile(r"\d{1,3}(?:,\d{3})+(?:\.\d+)?")
+_DOT_GROUPS_DECIMALS = re.compile(r"\d{1,3}(?:\.\d{3})+,\d+")
+_DOT_GROUPS = re.compile(r"\d{1,3}(?:\.\d{3})+")
+_DECIMALS = re.compile(r"\d+[.,]\d+")
+_DECIMAL_MARK = re.compile(r"[.,]")
+
+
 def readings(text: str) -> tuple[tuple[Decimal, ...], tuple[int, ...]]:
     """Every value a written number can have, with the decimals each reading states."""
     out: list[tuple[Decimal, int]] = []
-    grouped = re.fullmatch(r"(\d{1,3}(?:[' ]\d{3})+)(?:[.,](\d+))?", text)
+    grouped = _GROUPED.fullmatch(text)
     if grouped:
         digits, tail = grouped.group(1).replace("'", "").replace(" ", ""), grouped.group(2) or ""
         out.append((Decimal(f"{digits}.{tail}" if tail else digits), len(tail)))
-    elif re.fullmatch(r"\d{1,3}(?:,\d{3})+(?:\.\d+)?", text):
+    elif _COMMA_GROUPS.fullmatch(text):
         tail = text.split(".")[1] if "." in text else ""
         out.append((Decimal(text.replace(",", "")), len(tail)))
-    elif re.fullmatch(r"\d{1,3}(?:\.\d{3})+,\d+", text):
+    elif _DOT_GROUPS_DECIMALS.fullmatch(text):
         whole, tail = text.split(",")
         out.append((Decimal(f"{whole.replace('.', '')}.{tail}"), len(tail)))
-    elif re.fullmatch(r"\d{1,3}(?:\.\d{3})+", text):
+    elif _DOT_GROUPS.fullmatch(text):
         out.append((Decimal(text.replace(".", "")), 0))
         if text.count(".") == 1:
             out.append((Decimal(text), 3))
-    elif re.fullmatch(r"\d+[.,]\d+", text):
-        whole, tail = re.split(r"[.,]", text)
+    elif _DECIMALS.fullmatch(text):
+        whole, tail = _DECIMAL_MARK.split(text)
         out.append((Decimal(f"{whole}.{tail}"), len(tail)))
     else:
         out.append((Decimal(text), 0))
@@ -469,13 +528,13 @@ def _mark(toks: list[Tok], index: int) -> None:
         tok.money = True
         tok.marks.append(j)
         j += 1
-    if low(j) == "/" and low(j + 1) in MONTH_WORDS | YEAR_WORDS:
+    if low(j) == "/" and low(j + 1) in _MONTH_OR_YEAR:
         tok.period = "month" if low(j + 1) in MONTH_WORDS else "year"
         tok.marks.extend([j, j + 1])
         return
     if _period_words(tok, low, j):
         return
-    if low(j) in PER_WORDS and low(j + 1) in MONTH_WORDS | YEAR_WORDS | OTHER_PERIODS:
+    if low(j) in PER_WORDS and low(j + 1) in _ANY_PERIOD:
         if low(j) == "the" or (low(j) == "an" and low(j + 1) == "an"):
             return
         word = low(j + 1)
@@ -490,11 +549,11 @@ def _mark(toks: list[Tok], index: int) -> None:
         tok.period = "year"
         tok.marks.extend([j, j + 1, j + 2])
         return
-    if low(j) == "-" and low(j + 1) in UNITS | MONTH_WORDS | YEAR_WORDS:
+    if low(j) == "-" and low(j + 1) in _UNIT_OR_PERIOD:
         tok.unit = low(j + 1)
     elif j < len(toks) and toks[j].kind == "word" and low(j) in UNITS:
         tok.unit = low(j)
-    elif j < len(toks) and toks[j].kind == "code" and re.match(r"-", toks[j].text):
+    elif j < len(toks) and toks[j].kind == "code" and toks[j].text.startswith("-"):
         tok.unit = toks[j].low
     if low(j) in MONTH_NAMES or (before is not None and before.low in MONTH_NAMES):
         tok.unit = "date"
@@ -511,7 +570,7 @@ def _period_words(tok: Tok, low: Callable[[int], str], j: int) -> bool:
         tok.marks.append(j)
         return True
     k = j
-    while k < j + 2 and low(k) in PER_WORDS | langs.PERIOD_ARTICLES:
+    while k < j + 2 and low(k) in _PER_OR_ARTICLE:
         k += 1
     if k > j and low(k) in langs.OTHER_PERIODS:
         tok.period = "other"
@@ -589,3 +648,9 @@ UNITS = {
     "month",
     "year",
 } | langs.UNITS
+
+# The unions ``_mark`` and ``_period_words`` test against, made once (the sets never change).
+_MONTH_OR_YEAR = frozenset(MONTH_WORDS | YEAR_WORDS)
+_ANY_PERIOD = frozenset(MONTH_WORDS | YEAR_WORDS | OTHER_PERIODS)
+_UNIT_OR_PERIOD = frozenset(UNITS | MONTH_WORDS | YEAR_WORDS)
+_PER_OR_ARTICLE = frozenset(PER_WORDS | langs.PERIOD_ARTICLES)

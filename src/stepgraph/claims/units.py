@@ -3,13 +3,12 @@ its marks, a word) and the helpers every recognised form uses."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from . import lexicon as lx
 from .check import Table
 from .judge import Statement, Test
 from .kinds import Amount, Period, as_period
 from .refs import Mentions, Ref, mentions, resolve
+from .slotted import Slotted
 from .tokens import ORDINALS, Tok
 
 WINDOW = 40  # the longest stretch of units one form may read
@@ -20,16 +19,32 @@ _AGAINST_PAIRS = {("compared", "with"), ("compared", "to"), ("relative", "to"), 
 """Openings that name the record a margin with no ``than`` is to: ``Against Solo, ...``."""
 
 
-@dataclass
-class Unit:
+class Unit(Slotted):
     """One unit of a sentence: ``off`` (a record), ``num`` or ``w`` (a word or sign)."""
 
+    __slots__ = ("exact", "idx", "kind", "low", "offer", "tok")
     kind: str  # off, num, w
     low: str
     idx: list[int]
-    offer: str | None = None
-    exact: bool = True
-    tok: Tok | None = None
+    offer: str | None
+    exact: bool
+    tok: Tok | None
+
+    def __init__(  # noqa: PLR0917 - called positionally, as the dataclass it was
+        self,
+        kind: str,
+        low: str,
+        idx: list[int],
+        offer: str | None = None,
+        exact: bool = True,
+        tok: Tok | None = None,
+    ) -> None:
+        self.kind = kind
+        self.low = low
+        self.idx = idx
+        self.offer = offer
+        self.exact = exact
+        self.tok = tok
 
 
 class SentenceBase:
@@ -161,12 +176,7 @@ class SentenceBase:
         out: list[Unit] = []
         for unit in self.units:
             if unit.kind == "off":
-                while (
-                    out
-                    and out[-1].kind == "w"
-                    and out[-1].low
-                    in (lx.OFFER_NOUNS | {"the", "from", "in", "la", "le", "el", "das", "der"})
-                ):
+                while out and out[-1].kind == "w" and out[-1].low in _NAME_LEADS:
                     unit.idx = out.pop().idx + unit.idx
                 out.append(unit)
             elif unit.kind == "w" and unit.low in lx.OFFER_NOUNS and out and out[-1].kind == "off":
@@ -210,7 +220,7 @@ class SentenceBase:
         return self.low(at + 1) in ("per", "a", "an", "each", "every", "/") and (
             self.kind(at + 2) == "w"
             and self.low(at + 2)[:1].isalpha()
-            and self.low(at + 2) not in _PERIODS | lx.AMOUNT_CMP | lx.RELATION_AFTER_AMOUNT
+            and self.low(at + 2) not in _PERIOD_OR_RELATION
         )
 
     def _amount_like(self, unit: Unit) -> bool:
@@ -240,7 +250,7 @@ class SentenceBase:
         ninety", "five cheaper"); otherwise a count ("with two support calls")."""
         at = self._place(unit)
         before, after = self.low(at - 1), self.low(at + 1)
-        return before in _PRICE_VERBS or after in lx.AMOUNT_CMP | lx.RELATION_AFTER_AMOUNT
+        return before in _PRICE_VERBS or after in _RELATION
 
     def amount_readings(self, tok: Tok) -> list[tuple[Amount, Period]]:
         """Each value the number can have, with each period it can be meant per."""
@@ -290,3 +300,9 @@ def _ref_units(ref: Ref, tok: Tok) -> list[Unit]:
             out.append(Unit("w", ref.joiner, []))
         out.append(Unit("off", "them" if ref.lead else tok.low, idx, offer, ref.exact, tok))
     return out
+
+
+# Unions the readers test words against, made once at import (the word sets never change).
+_NAME_LEADS = frozenset(lx.OFFER_NOUNS | {"the", "from", "in", "la", "le", "el", "das", "der"})
+_PERIOD_OR_RELATION = frozenset(_PERIODS | lx.AMOUNT_CMP | lx.RELATION_AFTER_AMOUNT)
+_RELATION = frozenset(lx.AMOUNT_CMP | lx.RELATION_AFTER_AMOUNT)

@@ -80,7 +80,11 @@ class WordForms(SentenceBase):
             kind, end = "cheap", at + 2
         elif low == "most" and nxt in ("expensive", "costly", "pricey"):
             kind, end = "dear", at + 2
-        elif (low, nxt, self.low(at + 2), self.low(at + 3)) == ("most", "cost", "-", "effective"):
+        elif low == "most" and (nxt, self.low(at + 2), self.low(at + 3)) == (
+            "cost",
+            "-",
+            "effective",
+        ):
             kind, end = "cheap", at + 4
         elif (
             low in ("least", "most")
@@ -92,8 +96,8 @@ class WordForms(SentenceBase):
         elif low == "best" and nxt in ("price", "deal", "rate"):
             kind, end = "cheap", at + 2
         elif (
-            low in langs.MORE | langs.LESS
-            and self.low(at - 1) in _ARTICLES | lx.GAP_NOUNS | langs.PRICE_NOUNS
+            low in _MORE_OR_LESS
+            and self.low(at - 1) in _ARTICLE_OR_NOUN
             and nxt in langs.CHEAP_ADJ
             and not (low in langs.LESS and nxt in langs.CHEAP_WORDS)
             and self.low(at + 2) not in _THAN_NEXT
@@ -102,7 +106,7 @@ class WordForms(SentenceBase):
             kind, end = "cheap" if cheap else "dear", at + 2
         elif low in ("lower", "cheaper") and self._of_two(at + 1) is not None:
             kind = "cheap"
-        elif self.low(at - 1) == "the" and self._two_records() and low in _PAIR_WORDS:
+        elif low in _PAIR_WORDS and self.low(at - 1) == "the" and self._two_records():
             kind = _PAIR_WORDS[low]  # "L is the cheaper proposal": of two, the cheapest
             if low == "less" or (low == "more" and nxt in ("expensive", "costly")):
                 kind, end = ("cheap" if low == "less" else "dear"), at + 2
@@ -110,11 +114,7 @@ class WordForms(SentenceBase):
                 return None
         if kind is None:
             return None
-        while self.kind(end) == "w" and self.low(end) in (
-            (lx.PRICE_NOUNS - {"costs"})
-            | lx.OFFER_NOUNS
-            | {"-", "priced", "overall", "by", "far", "in", "set", "on", "price", "annual"}
-        ):
+        while self.kind(end) == "w" and self.low(end) in _SUPERLATIVE_TAIL:
             end += 1
         return kind, end
 
@@ -163,7 +163,7 @@ class WordForms(SentenceBase):
             return
         if tok.unit is not None and tok.unit not in lx.OFFER_NOUNS:
             return
-        if self.low(at + 1) in lx.CHEAP_SUP | lx.DEAR_SUP | {"most", "least", "lower", "higher"}:
+        if self.low(at + 1) in _SUPERLATIVE_NEXT:
             return  # "one of the two cheapest": a part, not the count
         value = tok.values[0]
         if value != int(value) or value > 1000:
@@ -175,8 +175,7 @@ class WordForms(SentenceBase):
     def _periods(self, j: int, period: str | None) -> tuple[int, str | None]:
         while (
             self.kind(j) == "w"
-            and self.low(j)
-            in lx.PERIOD_WORDS | {"yearly", "annual", "over", "the", "in", "costs", "cost"}
+            and self.low(j) in _PERIOD_FOLLOW
             and (
                 self.low(j) not in ("over", "the", "in", "a", "costs", "cost")
                 or (
@@ -245,29 +244,29 @@ class WordForms(SentenceBase):
     def _foreign_cmp(self, j: int, word: str, nxt: str) -> tuple[str, str | None, bool, int] | None:
         """``goedkoper``, ``más cara``, ``meno cara``, ``plus`` (before ``que``), ``mehr``,
         ``darüber``, ``spart``: (word, direction, takes a direct object, end)."""
-        if word in langs.MORE | langs.LESS and nxt in langs.CHEAP_ADJ:
+        if word in _MORE_OR_LESS and nxt in langs.CHEAP_ADJ:
             if word in langs.LESS and nxt in langs.CHEAP_WORDS:
                 return word, None, False, j
             cheap = (nxt in langs.CHEAP_WORDS) != (word in langs.LESS)
             return word, "cheaper" if cheap else "more_expensive", False, j + 2
-        if word in langs.MORE | langs.LESS and (
+        if word in _MORE_OR_LESS and (
             word not in ("plus", "más", "mas", "mais")
             or self.low(j - 1) in ("de", "a")
-            or self.low(j + 1) in lx.THAN_WORDS | {"do"}
+            or self.low(j + 1) in _THAN_OR_DO
             or (word != "plus" and nxt in ("", ".", "!", ",", ";", *langs.AND_WORDS))
             or (nxt == "de" and self.kind(j + 2) == "num")
         ):  # "30 € de plus que B", "20 € menos que C", "5 euros más", "plus de 100 €"
             return word, "cheaper" if word in langs.LESS else "more_expensive", False, j + 1
-        if word in langs.OVER | langs.UNDER:  # "30 € über B", "30 € abaixo de A"
+        if word in _OVER_OR_UNDER:  # "30 € über B", "30 € abaixo de A"
             k = j + 2 if nxt in ("de", "do", "da") else j + 1
             if self.kind(k) != "off" or self.kind(j - 1) != "num":
                 return word, None, False, j
             return word, "more_expensive" if word in langs.OVER else "cheaper", True, k
         if word in ("weniger", "minder") and nxt in ("teuer", "duur"):
             return word, "cheaper", False, j + 2
-        if word in langs.CHEAP_CMP | langs.BELOW or word in langs.SAVE_WORDS:
+        if word in _CHEAP_OR_BELOW or word in langs.SAVE_WORDS:
             return word, "cheaper", False, j + 1
-        if word in langs.DEAR_CMP | langs.ABOVE:
+        if word in _DEAR_OR_ABOVE:
             return word, "more_expensive", False, j + 1
         return None
 
@@ -422,3 +421,21 @@ def _unsure(tests: list[Test]) -> Test:
         return False if tests and tests[0](table) is False else None
 
     return test
+
+
+# Unions the readers test words against, made once at import (the word sets never change).
+_MORE_OR_LESS = frozenset(langs.MORE | langs.LESS)
+_ARTICLE_OR_NOUN = frozenset(_ARTICLES | lx.GAP_NOUNS | langs.PRICE_NOUNS)
+_SUPERLATIVE_NEXT = frozenset(lx.CHEAP_SUP | lx.DEAR_SUP | {"most", "least", "lower", "higher"})
+_PERIOD_FOLLOW = frozenset(
+    lx.PERIOD_WORDS | {"yearly", "annual", "over", "the", "in", "costs", "cost"}
+)
+_THAN_OR_DO = frozenset(lx.THAN_WORDS | {"do"})
+_OVER_OR_UNDER = frozenset(langs.OVER | langs.UNDER)
+_CHEAP_OR_BELOW = frozenset(langs.CHEAP_CMP | langs.BELOW)
+_DEAR_OR_ABOVE = frozenset(langs.DEAR_CMP | langs.ABOVE)
+_SUPERLATIVE_TAIL = frozenset(
+    (lx.PRICE_NOUNS - {"costs"})
+    | lx.OFFER_NOUNS
+    | {"-", "priced", "overall", "by", "far", "in", "set", "on", "price", "annual"}
+)

@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 from types import TracebackType
-from typing import TypeVar
+from typing import TYPE_CHECKING, TypeVar
 
 from ..checkpoint import Checkpoint
 from ..errors import VersionConflict
-from . import RunSummary
+
+if TYPE_CHECKING:
+    from .summaries import RunSummary
 
 _S = TypeVar("_S", bound="StoreBase")
 
@@ -45,6 +47,8 @@ def check_version(run_id: str, expected: int | None, actual: int | None, new: in
 
 def summaries(checkpoints: list[Checkpoint], status: str | None) -> list[RunSummary]:
     """Summaries of ``checkpoints``, newest first, filtered by ``status``."""
+    from .summaries import RunSummary  # listing only: a run never loads it
+
     rows = [
         RunSummary(
             run_id=cp.run_id,

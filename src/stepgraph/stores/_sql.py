@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from contextlib import AbstractContextManager
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from ..checkpoint import (
     Checkpoint,
@@ -25,7 +25,7 @@ from ..checkpoint import (
 )
 from ..errors import RunNotFound, VersionConflict
 from ..sealing import Encryption
-from . import RunSummary, check_run_id
+from . import check_run_id
 from ._base import StoreBase, check_version
 from ._journal import open_record, seal_record
 from ._rows import HEAD_COLUMNS, STEP_COLUMNS, head_row, statements, step_row
@@ -40,6 +40,9 @@ from ._sealed import (
     unsealing,
 )
 from ._testhooks import reach
+
+if TYPE_CHECKING:
+    from .summaries import RunSummary
 
 # Written with "?" placeholders; a backend using "%s" gets them converted once.
 SQL: dict[str, str] = {
@@ -246,6 +249,8 @@ class SqlStore(StoreBase):
                 rows = conn.execute(self._q("list")).fetchall()
             else:
                 rows = conn.execute(self._q("list_status"), (status,)).fetchall()
+        from .summaries import RunSummary  # listing only: a run never loads it
+
         return [
             RunSummary(
                 run_id=r[0], graph=r[1], status=r[2], next=r[3], version=r[4], updated_at=r[5]

@@ -16,7 +16,7 @@ import fcntl
 import os
 from collections.abc import Iterator
 from contextlib import AbstractContextManager, contextmanager
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ..checkpoint import (
     Checkpoint,
@@ -30,7 +30,7 @@ from ..checkpoint import (
 )
 from ..errors import CheckpointCorrupt, RunNotFound, StoreError
 from ..sealing import Encryption
-from . import RunSummary, check_run_id
+from . import check_run_id
 from ._base import StoreBase, check_version, summaries
 from ._files import (
     append_at,
@@ -55,6 +55,9 @@ from ._sealed import (
     opened_journal,
     unsealing,
 )
+
+if TYPE_CHECKING:
+    from .summaries import RunSummary
 
 _SUFFIX = ".jsonl"
 _JOURNAL_SUFFIX = ".generations"

@@ -10,7 +10,7 @@ import threading
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ..checkpoint import (
     Checkpoint,
@@ -22,9 +22,12 @@ from ..checkpoint import (
     seal,
 )
 from ..errors import RunBusy, RunNotFound
-from . import RunSummary, check_run_id
+from . import check_run_id
 from ._base import StoreBase, check_version, summaries
 from ._journal import open_record, seal_record
+
+if TYPE_CHECKING:
+    from .summaries import RunSummary
 
 _Step = tuple[int, str, str, str, str, str, str]  # version node update next status at sum
 

@@ -23,9 +23,10 @@ from typing import Any
 from urllib.parse import parse_qsl, urlencode, urlsplit, urlunsplit
 
 from ..errors import RunBusy, StepgraphError, StoreError, StoreUnavailable, VersionConflict
-from . import DeadLetter, check_run_id
+from . import check_run_id
 from ._sql import SqlStore
 from ._testhooks import reach
+from .summaries import DeadLetter
 
 try:
     import psycopg

@@ -32,12 +32,11 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any, Literal, NamedTuple, TypeAlias
 
-from ..adapters import ToolCall, ToolRound, ToolSpec
 from ..drive import IO
 from ..errors import InputError, ToolLimitExceeded
-from .calls import ToolRefusal, call_digest, call_tool, refuse
 
 if TYPE_CHECKING:
+    from ..adapters.tool_rounds import ToolCall, ToolRound, ToolSpec
     from ..context import Context
     from ..drive import Steps
 
@@ -102,6 +101,8 @@ class ToolLoop(NamedTuple):
         for field, value in (("max_tool_rounds", rounds), ("max_tool_calls", calls)):
             if isinstance(value, bool) or not isinstance(value, int) or value < 1:
                 raise InputError(field, f"must be a positive whole number, not {value!r}")
+        from ..adapters.tool_rounds import ToolSpec  # the records load with the first tools
+
         specs = tuple(ToolSpec(name=name, description=declared[name].description,
                                parameters=declared[name].arguments) for name in names)  # fmt: skip
         return cls(context, specs, rounds, calls, _told(on_error, names))
@@ -114,6 +115,8 @@ class ToolLoop(NamedTuple):
         max_output_tokens: int | None,
     ) -> Steps[Any]:
         """Ask the model, run the calls it asks for, ask again; return its final answer."""
+        from ..adapters.tool_rounds import ToolCall, ToolRound
+
         context, privacy = self.context, self.context.privacy
         if privacy is not None:  # the model sees redacted data, tool results included
             instructions, data = privacy.outbound(instructions, data)
@@ -143,6 +146,8 @@ class ToolLoop(NamedTuple):
 
     def _call(self, call: ToolCall, earlier: int | None) -> Any:
         """Run one call the model asked for; what the model is handed back."""
+        from .calls import ToolRefusal, call_tool, refuse  # only a run that calls a tool
+
         context = self.context
         if call.arguments is None:
             refused = refuse(context, call.name, call.raw, "arguments",
@@ -179,6 +184,8 @@ def waited_visit(context: Context) -> int | None:
     for slot, record in context.journal.items():
         if not slot.startswith(prefix) or record.get("rule") != "approval":
             continue
+        from .calls import call_digest  # only a node that waited for a tool call's approval
+
         exact = call_digest(context, str(record.get("tool")), record.get("arguments"))
         decision = context.state.get(f"approval_{exact[:16]}")
         if isinstance(decision, Mapping) and decision.get("digest") == exact:
