@@ -531,3 +531,31 @@ def test_an_elliptic_total_after_comes_to_is_audited() -> None:
     text = "Over a 24-month contract FiberOne comes to 959.76 and CableMax to {}."
     assert verdicts(text.format("1,097.76"), table) == ["contradicted"]
     assert verdicts(text.format("1,079.76"), table) != ["contradicted"]
+
+
+def test_there_are_n_kind_quotes_is_a_count_of_the_offers() -> None:
+    table = Table.from_rows(
+        [{"id": k, "monthly": v} for k, v in zip("abcd", (1, 2, 3, 4), strict=True)]
+    )
+    assert verdicts("There are five insurance quotes in total.", table) == ["contradicted"]
+    assert verdicts("There are four insurance quotes in total.", table) == ["checked"]
+    assert verdicts("There are two cheaper quotes.", table) == ["unverified"]
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("The mid-priced option is ACME-Lite-12 at 149 a month.", "contradicted"),
+        ("The mid-priced option is Globex-Std at 175 a month.", "checked"),
+        ("The middle one is Globex-Std.", "checked"),
+    ],
+)
+def test_the_mid_priced_option_is_the_middle_place(text: str, expected: str) -> None:
+    table = Table.from_rows(
+        [
+            {"id": "ACME-Pro-24", "monthly": 199},
+            {"id": "ACME-Lite-12", "monthly": 149},
+            {"id": "Globex-Std", "monthly": 175},
+        ]
+    )
+    assert verdicts(text, table) == [expected]

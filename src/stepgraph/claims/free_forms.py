@@ -27,15 +27,7 @@ class FreeForms(GroupForms):
             self._number_free_forms(at)
             return
         if low in ("offer", "option") and self._unknown_name(at + 1):
-            name = self.units[at + 1].tok
-            known = ", ".join(r.id for r in self.table.records)
-            self.add(
-                f"there is no offer {name.text if name else '?'!r} (offers: {known})",
-                lambda table: False,
-                at,
-                at + 2,
-                exact=True,
-            )
+            self._no_such_offer(at)
         elif (low == "at" or low in langs.LEADING_AT) and self.kind(at + 1) == "num":
             self._leading_at(at)  # "At 90 per month, B", "Mit 39,90 € pro Monat ist east"
         elif low in _RELATIVE or (low == "a" and self.low(at + 1) in ("third", "quarter")):
@@ -47,6 +39,8 @@ class FreeForms(GroupForms):
         elif low in ("no", "none") and at == 0:
             if not self._no_other_matches(at):
                 self._none_beyond(at)
+        elif low in ("middle", "mid") and self.low(at - 1) == "the":
+            self._middle_first(at)  # "The mid-priced option is C"
         elif low in ("first", "last") and self.low(at + 1) in ("place", "spot", "position"):
             self._place_goes_to(at)  # "Last place goes to m-1000"
         elif low in ("other", "others", "remaining", "rest"):
@@ -77,6 +71,13 @@ class FreeForms(GroupForms):
             self._other_language(at)  # "spart B gegenüber C 120 €", "Von günstig nach teuer:"
         if self._superlative(at) is not None:
             self._superlative_first(at)
+
+    def _no_such_offer(self, at: int) -> None:
+        """``Offer D is cheaper``: no record has that name."""
+        name = self.units[at + 1].tok
+        known = ", ".join(r.id for r in self.table.records)
+        self.add(f"there is no offer {name.text if name else '?'!r} (offers: {known})",
+                 lambda table: False, at, at + 2, exact=True)  # fmt: skip
 
     def _unknown_name(self, at: int) -> bool:
         """``offer ZZ9``, ``Offer D``: an id-like name that no record has."""
@@ -109,7 +110,14 @@ class FreeForms(GroupForms):
             or (
                 before in ("are", "were")
                 and before2 == "there"
-                and self.low(at + 1) in lx.OFFER_NOUNS
+                and (
+                    self.low(at + 1) in lx.OFFER_NOUNS
+                    or (  # "There are five insurance quotes": one word naming their kind
+                        self.kind(at + 1) == "w"
+                        and self.low(at + 1) not in lx.SUBSET_WORDS
+                        and self.low(at + 2) in lx.OFFER_NOUNS
+                    )
+                )
             )
             or (before in _COUNTING and self.low(at + 1) in lx.OFFER_NOUNS)
         )
@@ -320,6 +328,27 @@ class FreeForms(GroupForms):
         self.add(f"{subject.offer} is {'not ' if neg else ''}{word}",
                  _claim_test(claim, negated=neg), at, j + 1, exact=subject.exact)  # fmt: skip
         self.covered.discard(j)  # "The cheapest is B, at 95": B's own predicates follow
+
+    def _middle_first(self, at: int) -> None:
+        """``The mid-priced option is C``, ``the middle one is C``: with an odd number of
+        records, C is at the middle place by price."""
+        j = at + 1
+        if self.low(at) == "mid":
+            if self.low(j) != "-" or self.low(j + 1) not in ("priced", "range", "tier"):
+                return
+            j += 2
+        j = self._past_filler(j)
+        if self.low(j) not in ("is", ":", "=", "-") and self.low(j) not in langs.SUP_VERBS:
+            return
+        j += 1
+        n = len(self.table.records)
+        if self.kind(j) != "off" or self.kind(j + 1) == "off" or n % 2 == 0 or n < 3:
+            return
+        subject = self.units[j]
+        claim = Rank(id="prose", offer=subject.offer or "", position=(n + 1) // 2)
+        self.add(f"{subject.offer} is number {(n + 1) // 2} by price", _claim_test(claim),
+                 at - 1, j + 1, exact=subject.exact)  # fmt: skip
+        self.covered.discard(j)
 
     def _place_goes_to(self, at: int) -> None:
         """``First place goes to B`` (the cheapest), ``Last place goes to A``, ``last spot:
