@@ -241,6 +241,8 @@ def unexplained(
             continue
         if not _audited(toks, index, first_head) or _per_other(toks, index):
             continue
+        if _band_end(toks, index):
+            continue  # "every offer costs between €30 and €40": a band, not a figure
         spans = [
             _span(toks, index, v, p, loose) for v, p in zip(tok.values, tok.places, strict=True)
         ]
@@ -336,6 +338,23 @@ def _audited(toks: list[Tok], index: int, first_head: int) -> bool:
     if low == "for":  # "covers 10 seats for 75.00": an amount with cents is money
         return any(p > 0 for p in tok.places)
     return low in _BEFORE_CUES
+
+
+def _band_end(toks: list[Tok], index: int) -> bool:
+    """An end of ``costs between 30 and 40`` (not of ``prices range between 31.50 and
+    41``, whose ends are the lowest and the highest price)."""
+    before = _before(toks, index)
+    if before >= 0 and toks[before].low in ("and", "to", "-"):
+        first = before - 1
+        while first >= 0 and toks[first].kind != "num":
+            first -= 1
+        if first < 0 or before - first > 4:
+            return False
+        before = _before(toks, first)
+    if before < 0 or toks[before].low != "between":
+        return False
+    verb = toks[before - 1].low if before > 0 else ""
+    return verb not in ("range", "ranges", "ranging", "vary", "varies", "span", "spans", "lie")
 
 
 def _not_negation(toks: list[Tok], k: int) -> bool:

@@ -16,12 +16,14 @@ from . import langs
 from . import lexicon as lx
 from .compare import _RANGE_VERBS
 from .heads import HeadForms
-from .judge import Statement, _any_of, _bound, _claim_test, _hedged, _price_of
+from .judge import Statement, _any_of, _bound, _claim_test, _hedged, _price_of, _term_price
 from .kinds import Price
 from .others import others_margins
 from .tokens import ORDINALS
 from .units import WINDOW, Unit
 
+_BY_HEDGES = {"just", "only", "about", "around", "roughly", "nearly", "almost", "some", "a"}
+"""Between ``by`` and a margin: ``edges out Nia by just 0.05``."""
 _MARGIN_WORDS = {"more", "less", "extra", "above", "below"}
 """After ``at N``, words that make N a margin: ``comes in at 20 more than B``."""
 
@@ -167,7 +169,8 @@ class SentenceReader(HeadForms):
                     or not gap <= {"at", "priced", "costing", "à", "bei", "con", "mit", ","}
                 ):
                     return
-                subjects, start = [self.target], at - 1  # "less than A, at 120": A's price
+                self._either_price([*subjects, self.target], at)  # "above B at 18.00"
+                return
             self.last_target = False
             end = self._head(subjects, start, gap_start, at, hedge=hedge, neg=neg)
             if end is None:
@@ -214,6 +217,23 @@ class SentenceReader(HeadForms):
                 ):
                     return True
         return False
+
+    def _either_price(self, owners: list[Unit], at: int) -> None:
+        """``Oto sits just above ZEN-basic at 18.00``, ``less than A, at 120``: the price of
+        the subject or of the record compared with; false only when it is neither's, and
+        never checked."""
+        unit = self.units[at]
+        tok = unit.tok
+        if tok is None or not self.money(unit):
+            return
+        tests = [
+            _claim_test(Price(id="prose", offer=owner.offer or "", amount=amount, period=period))
+            for owner in owners
+            for amount, period in self.amount_readings(tok)
+        ]
+        names = " or ".join(dict.fromkeys(owner.offer or "" for owner in owners))
+        self.add(f"{names} costs {tok.text}", _any_of(tests), at - 1, at + 1, exact=False,
+                 certain=False)  # fmt: skip
 
     def _new_subject(self, at: int) -> bool:
         """``the third costs 51``: an ordinal (or ``the other``) that has its own verb."""
@@ -324,8 +344,10 @@ class SentenceReader(HeadForms):
         if self.low(after) in ("give", "approximately", "roughly", "ish", "thereabouts") or (
             self.low(after), self.low(after + 1)) == ("or", "so"):  # fmt: skip
             hedge = hedge or "about"  # "twelve hundred a month, give or take"
-        if self.low(at - 1) == "by" or (
-            self.low(at + 1) in ("for", "pour", "für", "para") and self.kind(at + 2) == "off"
+        if (
+            self.low(at - 1) == "by"
+            or (self.low(at - 2) == "by" and self.low(at - 1) in _BY_HEDGES)
+            or (self.low(at + 1) in ("for", "pour", "für", "para") and self.kind(at + 2) == "off")
         ):
             return None  # "cheapest by 10": a margin; "120 for A": another record's price
         if self._gap_after(nxt):
@@ -359,6 +381,9 @@ class SentenceReader(HeadForms):
                 tests.append(_hedged(_price_of(offer, factor), amount.value, _bound(hedge)))
             else:
                 tests.append(_claim_test(claim))
+        terms = self.text_terms if tok.period is None and hedge is None else ()
+        for months in terms:  # "Flex24 would be $839.76" in a text about a 24-month term
+            tests.extend(_term_price(subject.offer or "", months, a) for a, _ in readings)
         said = f"{hedge} {tok.text}" if hedge else tok.text  # "C costs over 35"
         says = f"{subject.offer} costs {said}" + (f" a {tok.period}" if tok.period else "")
         self.add(
@@ -366,7 +391,7 @@ class SentenceReader(HeadForms):
             _any_of(tests),
             start,
             at + 1,
-            exact=subject.exact and len(readings) == 1,
+            exact=subject.exact and len(readings) == 1 and not terms,
             certain=hedge is None,
         )
         return at + 1

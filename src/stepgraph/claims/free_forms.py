@@ -85,6 +85,9 @@ class FreeForms(GroupForms):
         if tok is None or len(self.units[at].idx) != 1:
             return False
         if tok.kind == "code":
+            low = tok.text.lower()
+            if len(low) >= 4 and any(r.id.lower().startswith(low) for r in self.table.records):
+                return False  # "offer 3f2a9c1e…": the start of a long id
             return any(c.isalpha() for c in tok.text) and any(c.isdigit() for c in tok.text)
         return (
             tok.kind == "word"
@@ -124,8 +127,11 @@ class FreeForms(GroupForms):
         initial = (
             at == 0
             and self.low(at + 1) in lx.OFFER_NOUNS
-            and self.low(at + 2) in ("were", "are", "have", ":")
-        )
+            and (
+                self.low(at + 2) == ":"
+                or (self.low(at + 2) in ("were", "are", "have") and self.low(at + 3) in _RECEIVED)
+            )
+        )  # "Three offers were received", not "Two offers are cheaper than silver"
         if counted or initial:
             self._count(at, max(at - 1, 0))
         elif self.low(at + 1) in lx.OFFER_NOUNS:
@@ -410,6 +416,9 @@ class FreeForms(GroupForms):
 
 
 _ARTICLES = {"the", "", "la", "le", "el", "il", "lo", "der", "die", "das", "de", "het", "a", "o"}
+_RECEIVED = {"received", "compared", "submitted", "available", "considered", "reviewed",
+             "evaluated", "listed", "provided", "included", "supplied", "on", "in", "here",
+             "being", "", ".", ":"}  # fmt: skip
 _SUP_FILLER = {"offer", "option", "plan", "deal", "one", "choice", "here", "overall", "today",
                "outright"}  # fmt: skip
 _RELATIVE = {"followed", "then", "than", "undercuts", "undercut", "beats", "beat", "one",

@@ -8,7 +8,7 @@ from collections.abc import Callable
 from decimal import Decimal
 
 from .check import Table, check_claim, round_to
-from .kinds import Claim
+from .kinds import Amount, Claim
 from .slotted import Slotted
 
 Test = Callable[[Table], bool | None]
@@ -95,6 +95,17 @@ def _hedged(
             return False if value > stated else None
         tolerance = abs(value) * Decimal("0.15")
         return False if abs(value - stated) > max(tolerance, Decimal("0.5")) else None
+
+    return test
+
+
+def _term_price(offer: str, months: int, amount: Amount) -> Test:
+    """``offer`` costs ``amount`` over a term of ``months`` (its monthly price times them,
+    rounded to the amount's decimals)."""
+
+    def test(table: Table) -> bool | None:
+        value = _value(table, offer, Decimal(months))
+        return None if value is None else round_to(value, amount.places) == amount.value
 
     return test
 

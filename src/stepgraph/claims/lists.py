@@ -111,11 +111,20 @@ class ListForms(BetweenForms):
                 if tok is not None and self.money(self.units[j + 1]):
                     self._price(self.units[j - 1], tok, j - 1, j + 3)
                 j += 3
-            if self.low(j) in (",", "then", "and", "<", "-", ">", *langs.AND_WORDS) or (
-                self.low(j) == "," and self.low(j + 1) in ("then", "and")
+            if self.kind(j) != "off" and (
+                self.low(j) in (",", "then", "and", "<", "-", ">", *langs.AND_WORDS)
+                or (self.low(j) == "," and self.low(j + 1) in ("then", "and"))
             ):
-                while self.low(j) in (",", "then", "and", "<", "-", ">", "finally",
-                                      *langs.AND_WORDS):  # fmt: skip
+                while self.kind(j) != "off" and self.low(j) in (
+                    ",",
+                    "then",
+                    "and",
+                    "<",
+                    "-",
+                    ">",
+                    "finally",
+                    *langs.AND_WORDS,
+                ):  # "A, C, E, B": the record E is no Italian "e" (and)
                     j += 1
         if len(offers) < 2 or len(set(offers)) != len(offers):
             return

@@ -195,6 +195,9 @@ class ProseReader:
             ranking_context=bool(words & _RANKING),
         )
         reader.table_row = row
+        if self.periods is None:
+            self.periods = terms(norm.text)
+        reader.text_terms = tuple(sorted(self.periods - {12}))
         self.layout.mute(norm, raw, toks, row)  # "| TV-A | 120 | ...": 120 channels
         reader.build_units(self.mentions_before)
         statements = reader.read() + self.layout.statements(norm, raw, span, toks, row)

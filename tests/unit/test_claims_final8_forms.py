@@ -1,0 +1,105 @@
+"""What the final8 split found (one false "checked", six false blocks), one behaviour per
+test, each written in other words than the split's."""
+
+from __future__ import annotations
+
+import itertools
+
+import pytest
+
+from stepgraph.claims import Table, check_text
+
+
+def verdicts(text: str, table: Table) -> list[str]:
+    return [s.verdict for s in check_text(text, table).sentences]
+
+
+VOWELS = Table.from_rows(
+    [
+        {"id": "A", "monthly": 9.99},
+        {"id": "E", "monthly": 11.49},
+        {"id": "Y", "monthly": 10.99},
+        {"id": "O", "monthly": 12.99},
+        {"id": "I", "monthly": 11.99},
+    ]
+)
+
+
+def test_a_listed_order_with_records_named_like_conjunctions_is_never_wrongly_checked() -> None:
+    true = ("A", "Y", "E", "I", "O")
+    for order in itertools.permutations(true):
+        text = "From cheapest to most expensive: " + ", ".join(order) + "."
+        expected = "checked" if order == true else "contradicted"
+        assert verdicts(text, VOWELS) == [expected], text
+
+
+def test_a_listed_order_joined_by_and_keeps_a_record_named_e() -> None:
+    assert verdicts("In order of price: A, Y and E, then I and O.", VOWELS) == ["checked"]
+    assert verdicts("In order of price: A, E and Y, then I and O.", VOWELS) == ["contradicted"]
+
+
+def test_a_band_every_offer_costs_between_is_no_figure_to_audit() -> None:
+    table = Table.from_rows([{"id": "Uno", "monthly": 31.5}, {"id": "Tres", "monthly": 41}])
+    text = "Apart from Tres, every offer costs between €30 and €40 a month."
+    assert verdicts(text, table) == ["unverified"]
+
+
+def test_a_range_of_prices_between_two_amounts_is_still_judged() -> None:
+    table = Table.from_rows([{"id": "Uno", "monthly": 31.5}, {"id": "Tres", "monthly": 41}])
+    assert verdicts("Prices range between €31.50 and €42 a month.", table) == ["contradicted"]
+
+
+ZEN = Table.from_rows(
+    [
+        {"id": "ZEN-basic", "monthly": 17.5},
+        {"id": "ZEN-max", "monthly": 31},
+        {"id": "Oto", "monthly": 18},
+    ]
+)
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("Oto sits just above ZEN-basic at $18.00.", "unverified"),
+        ("Oto sits just above ZEN-basic at $17.50.", "unverified"),
+        ("Oto sits just above ZEN-basic at $19.00.", "contradicted"),
+        ("Oto is cheaper than ZEN-max, at $31.00.", "unverified"),
+    ],
+)
+def test_an_amount_after_the_record_compared_with_is_either_records_price(
+    text: str, expected: str
+) -> None:
+    assert verdicts(text, ZEN) == [expected]
+
+
+def test_a_total_over_the_texts_term_is_no_monthly_price() -> None:
+    table = Table.from_rows(
+        [{"id": "Flex24", "monthly": 34.99}, {"id": "Easy24", "monthly": 32.49}]
+    )
+    lead = "Across the full 24-month contract you would pay $779.76 in total. "
+    assert verdicts(lead + "Flex24 would be $839.76.", table)[1] == "unverified"
+    assert verdicts(lead + "Flex24 would be $849.76.", table)[1] == "contradicted"
+
+
+def test_the_start_of_a_long_id_is_no_unknown_offer() -> None:
+    table = Table.from_rows([{"id": "3f2a9c1e-7b4d-4e0a-9c2f-1d5e8a7b6c40", "monthly": 0.5}])
+    assert verdicts("The cheapest is offer 3f2a9c1e, at 0.50 a seat.", table) != ["contradicted"]
+    assert verdicts("Offer ZZ9 is cheaper.", table) == ["contradicted"]
+
+
+def test_a_count_of_offers_opening_a_comparison_is_no_count_of_all_offers() -> None:
+    table = Table.from_rows(
+        [
+            {"id": k, "monthly": v}
+            for k, v in zip(("bronze", "silver", "gold", "value"), (29, 39, 59, 35), strict=True)
+        ]
+    )
+    assert verdicts("Two offers are cheaper than silver.", table) == ["unverified"]
+    assert verdicts("Three offers were received.", table) == ["contradicted"]
+
+
+def test_a_margin_after_by_just_is_no_price() -> None:
+    table = Table.from_rows([{"id": "Mira", "monthly": 49.9}, {"id": "Nia", "monthly": 49.95}])
+    text = "Mira edges out Nia by just €0.05 for the cheapest spot."
+    assert verdicts(text, table) != ["contradicted"]
