@@ -103,3 +103,31 @@ def test_a_margin_after_by_just_is_no_price() -> None:
     table = Table.from_rows([{"id": "Mira", "monthly": 49.9}, {"id": "Nia", "monthly": 49.95}])
     text = "Mira edges out Nia by just €0.05 for the cheapest spot."
     assert verdicts(text, table) != ["contradicted"]
+
+
+def test_a_record_named_like_a_skipped_word_is_never_skipped() -> None:
+    table = Table.from_rows(
+        [
+            {"id": "THE", "monthly": 15.25},
+            {"id": "ONE", "monthly": 10.5},
+            {"id": "ALL", "monthly": 11.49},
+            {"id": "X", "monthly": 14},
+        ]
+    )
+    assert verdicts("From cheapest to most expensive: THE, ONE, ALL, X.", table) != ["checked"]
+    assert verdicts("X is cheaper than ALL and THE.", table) != ["checked"]
+    assert verdicts("From cheapest to most expensive: ONE, ALL, X, THE.", table) == ["checked"]
+
+
+PLANS = Table.from_rows([{"id": "PlanB", "monthly": 4380}, {"id": "PlanC", "monthly": 3580}])
+
+
+def test_a_sentence_in_another_script_is_never_checked() -> None:
+    claims = [{"id": "c1", "kind": "cheapest", "offer": "PlanC"}]
+    found = check_text("PlanC が最も安いです[c1]。", PLANS, claims).sentences
+    assert [s.verdict for s in found] == ["unverified"]
+
+
+def test_cjk_full_stops_end_sentences() -> None:
+    found = check_text("PlanC が最も安いです。PlanB が最も高いです。", PLANS).sentences
+    assert len(found) == 2

@@ -100,8 +100,8 @@ class ListForms(BetweenForms):
 
     def _order_tail(self, at: int, j: int, *, reverse: bool) -> None:
         """The records listed after an order's header, read as that order."""
-        while self.low(j) in (":", "is", "are", ",", "-", "the"):
-            j += 1
+        while self.kind(j) != "off" and self.low(j) in (":", "is", "are", ",", "-", "the"):
+            j += 1  # not a record named "THE"
         offers: list[str] = []
         while self.kind(j) == "off":
             offers.append(self.units[j].offer or "")

@@ -11,6 +11,7 @@ them, or matched by a true claim it cites. Everything else is ``unverified``.
 from __future__ import annotations
 
 import re
+import unicodedata
 from dataclasses import dataclass
 from decimal import Decimal
 from typing import Literal
@@ -301,6 +302,9 @@ class ProseReader:
         foreign = sorted(words & _FOREIGN)
         if foreign:
             return "unverified", f"another language ({', '.join(foreign[:3])}): read it yourself"
+        script = _other_script(toks)
+        if script:
+            return "unverified", f"another script ({script}): read it yourself"
         if not used and not claims:
             return "unverified", "nothing in it can be checked"
         return "checked", "every name, amount and comparison is accounted for"
@@ -501,6 +505,18 @@ _DEARER_CUES = {"more", "higher", "pricier", "above", "expensive", "costly"}
 
 def _plain(value: Decimal | None) -> str:
     return "no price" if value is None else format(value.normalize(), "f")
+
+
+def _other_script(toks: list[Tok]) -> str:
+    """A letter of a script other than Latin in the sentence's words (CJK, Cyrillic, Greek,
+    Arabic, ...): the reader knows no words of it, so the sentence is never checked."""
+    for tok in toks:
+        if tok.kind in ("offer", "near", "cite"):
+            continue
+        for char in tok.text:
+            if char.isalpha() and "LATIN" not in unicodedata.name(char, "LATIN"):
+                return char
+    return ""
 
 
 def _over_a_term(toks: list[Tok], index: int) -> bool:

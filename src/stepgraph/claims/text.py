@@ -100,7 +100,7 @@ _ABBREVIATIONS = (
     "bzw",
     "p.ex",
 )
-_END = re.compile(r"\n+|[.!?;]+(?=[\s\"')\]]|$)")
+_END = re.compile(r"\n+|[.!?;]+(?=[\s\"')\]]|$)|[\u3002\uff01\uff1f]+")  # and CJK full stops
 
 
 @dataclass(frozen=True)

@@ -104,7 +104,10 @@ class SentenceBase:
             if index in marks or tok.kind == "cite" or index in spanned:
                 continue
             if tok.kind in ("offer", "near"):
-                units.append(Unit("off", tok.low, [index], tok.offer, tok.kind == "offer", tok))
+                # "@e", never "e": a record named E, Y, THE or ALL is no word of any form
+                units.append(
+                    Unit("off", "@" + tok.low, [index], tok.offer, tok.kind == "offer", tok)
+                )
             elif tok.kind == "num":
                 units.append(Unit("num", tok.low, [index, *tok.marks], tok=tok))
             elif self._resolves(index, tok, pronoun, named):
