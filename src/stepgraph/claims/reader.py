@@ -186,7 +186,8 @@ class ProseReader:
             self.header_year = bool(_YEAR.search(norm.text, span.start, span.end))
         elif not row:
             self.header_year = False
-        term = bool(terms(norm.text[span.start : span.end]) - {12})  # "over two years"
+        own_terms = terms(norm.text[span.start : span.end]) - {12}
+        term = bool(own_terms)  # "over two years"
         reader = SentenceReader(
             self.table,
             toks,
@@ -204,7 +205,7 @@ class ProseReader:
         statements = reader.read() + self.layout.statements(norm, raw, span, toks, row)
         if self.periods is None:
             self.periods = terms(norm.text)
-        self.sentence_periods = self._term_periods(norm.text[span.start : span.end])
+        self.sentence_periods = self._term_periods(norm.text[span.start : span.end], own_terms)
         self.before = self.previous_subject
         subjects = {t.offer for t in toks if t.kind == "offer"}
         self.previous_subject = next(iter(subjects)) if len(subjects) == 1 else None
@@ -217,7 +218,7 @@ class ProseReader:
             text=text, start=start, end=end, verdict=verdict, cites=cited, why=why
         )
 
-    def _term_periods(self, text: str) -> frozenset[int]:
+    def _term_periods(self, text: str, own: frozenset[int]) -> frozenset[int]:
         """What an amount with no period of its own may be a multiple of: the terms this
         sentence states and no year when it names a term and no year ("Across the 24-month
         term, A saves 48": 48 is no 24-month figure even if it is a yearly one); else the
@@ -225,7 +226,6 @@ class ProseReader:
         every = self.periods or frozenset({12})
         if _PER_YEAR.search(text):
             return every
-        own = terms(text) - {12}
         if own:
             return own
         longer = every - {12}
@@ -511,7 +511,7 @@ def _other_script(toks: list[Tok]) -> str:
     """A letter of a script other than Latin in the sentence's words (CJK, Cyrillic, Greek,
     Arabic, ...): the reader knows no words of it, so the sentence is never checked."""
     for tok in toks:
-        if tok.kind in ("offer", "near", "cite"):
+        if tok.kind in ("offer", "near", "cite") or tok.text.isascii():
             continue
         for char in tok.text:
             if char.isalpha() and "LATIN" not in unicodedata.name(char, "LATIN"):
