@@ -131,3 +131,33 @@ def test_a_sentence_in_another_script_is_never_checked() -> None:
 def test_cjk_full_stops_end_sentences() -> None:
     found = check_text("PlanC が最も安いです。PlanB が最も高いです。", PLANS).sentences
     assert len(found) == 2
+
+
+def test_a_listed_set_of_terms_names_each_term() -> None:
+    from stepgraph.claims.audit import terms
+
+    assert terms("contract length (12, 24 and 36 months)") == {12, 24, 36}
+    assert terms("A costs 12, B 24 and C 36.") == {12}
+
+
+def test_a_term_total_per_offer_after_a_listed_set_of_terms_passes() -> None:
+    table = Table.from_rows(
+        [
+            {"id": "Pro-12m", "monthly": 45},
+            {"id": "Pro-24m", "monthly": 39},
+            {"id": "Pro-36m", "monthly": 35},
+        ]
+    )
+    text = (
+        "The offers differ in contract length (12, 24 and 36 months). "
+        "Over its full term Pro-36m totals 1,260, Pro-24m 936 and Pro-12m 540."
+    )
+    assert "contradicted" not in verdicts(text, table)
+
+
+def test_a_monthly_price_in_a_text_with_terms_is_still_checked() -> None:
+    table = Table.from_rows(
+        [{"id": "Flex24", "monthly": 34.99}, {"id": "Easy24", "monthly": 32.49}]
+    )
+    text = "Both are 24-month contracts. Easy24 costs 32.49."
+    assert verdicts(text, table)[1] == "checked"

@@ -133,6 +133,11 @@ _MONTHS = r"months?|monate?n?|mois|meses|mesi|maanden|mese|mes|maand"
 _YEARS = r"years?|jahre?n?|ans?|años?|anni|anno|jaar|jaren|anos?"
 _WORDS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "twelve": 12}
 _TERM = re.compile(rf"(?i)\b(\d{{1,3}}|{'|'.join(_WORDS)})\s*-?\s*(?:({_MONTHS})|({_YEARS}))\b")
+_TERM_LIST = re.compile(
+    rf"(?i)\b(\d{{1,3}}(?:\s*,\s*\d{{1,3}})*\s*,?\s*(?:and|or|und|et|y|e|en|ou|o)\s*\d{{1,3}})"
+    rf"\s*-?\s*(?:({_MONTHS})|({_YEARS}))\b"
+)
+"""``12, 24 and 36 months``: every number of the list is a term."""
 _HALF_YEAR = re.compile(r"(?i)\bhalf[- ](?:a[- ])?year|semi-?annual|bi-?annual|halbjahr")
 _TOLERANCE = Decimal("0.125")
 _NEAR = Decimal("0.15")
@@ -151,6 +156,11 @@ def terms(text: str) -> frozenset[int]:
         months = count * 12 if match.group(3) else count
         if 1 < months <= 120:
             found.add(months)
+    for match in _TERM_LIST.finditer(text):
+        for number in re.findall(r"\d{1,3}", match.group(1)):
+            months = int(number) * 12 if match.group(3) else int(number)
+            if 1 < months <= 120:
+                found.add(months)
     return frozenset(found)
 
 

@@ -16,7 +16,16 @@ from . import langs
 from . import lexicon as lx
 from .compare import _RANGE_VERBS
 from .heads import HeadForms
-from .judge import Statement, _any_of, _bound, _claim_test, _hedged, _price_of, _term_price
+from .judge import (
+    Statement,
+    _any_of,
+    _bound,
+    _claim_test,
+    _hedged,
+    _or_else,
+    _price_of,
+    _term_price,
+)
 from .kinds import Price
 from .others import others_margins
 from .tokens import ORDINALS
@@ -382,16 +391,18 @@ class SentenceReader(HeadForms):
             else:
                 tests.append(_claim_test(claim))
         terms = self.text_terms if tok.period is None and hedge is None else ()
-        for months in terms:  # "Flex24 would be $839.76" in a text about a 24-month term
-            tests.extend(_term_price(subject.offer or "", months, a) for a, _ in readings)
+        test = _any_of(tests)
+        if terms:  # "Flex24 would be $839.76" in a text about a 24-month term
+            test = _or_else(test, [_term_price(subject.offer or "", months, a)
+                                   for months in terms for a, _ in readings])  # fmt: skip
         said = f"{hedge} {tok.text}" if hedge else tok.text  # "C costs over 35"
         says = f"{subject.offer} costs {said}" + (f" a {tok.period}" if tok.period else "")
         self.add(
             says,
-            _any_of(tests),
+            test,
             start,
             at + 1,
-            exact=subject.exact and len(readings) == 1 and not terms,
+            exact=subject.exact and len(readings) == 1,
             certain=hedge is None,
         )
         return at + 1

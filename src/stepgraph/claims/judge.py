@@ -99,6 +99,18 @@ def _hedged(
     return test
 
 
+def _or_else(test: Test, fallbacks: list[Test]) -> Test:
+    """``test``; when it is false but a fallback reading holds, neither true nor false."""
+
+    def either(table: Table) -> bool | None:
+        result = test(table)
+        if result is False and any(f(table) for f in fallbacks):
+            return None
+        return result
+
+    return either
+
+
 def _term_price(offer: str, months: int, amount: Amount) -> Test:
     """``offer`` costs ``amount`` over a term of ``months`` (its monthly price times them,
     rounded to the amount's decimals)."""
