@@ -95,7 +95,7 @@ def test_a_count_of_offers_opening_a_comparison_is_no_count_of_all_offers() -> N
             for k, v in zip(("bronze", "silver", "gold", "value"), (29, 39, 59, 35), strict=True)
         ]
     )
-    assert verdicts("Two offers are cheaper than silver.", table) == ["unverified"]
+    assert verdicts("Two offers are cheaper than silver.", table) == ["checked"]
     assert verdicts("Three offers were received.", table) == ["contradicted"]
 
 
@@ -161,3 +161,47 @@ def test_a_monthly_price_in_a_text_with_terms_is_still_checked() -> None:
     )
     text = "Both are 24-month contracts. Easy24 costs 32.49."
     assert verdicts(text, table)[1] == "checked"
+
+
+RANKED = Table.from_rows(
+    [
+        {"id": "bronze", "monthly": 29},
+        {"id": "silver", "monthly": 39},
+        {"id": "gold", "monthly": 59},
+        {"id": "value", "monthly": 35},
+    ]
+)
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("Only one offer is cheaper than silver.", "contradicted"),
+        ("Only one offer is cheaper than value.", "checked"),
+        ("Three offers are more expensive than bronze.", "checked"),
+        ("Two offers are more expensive than bronze.", "contradicted"),
+    ],
+)
+def test_a_count_of_offers_cheaper_than_a_record_is_exact(text: str, expected: str) -> None:
+    assert verdicts(text, RANKED) == [expected]
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("Neither Ro nor Ta comes in below $15.", "contradicted"),
+        ("Neither Ro nor Sa is below 12.", "checked"),
+        ("Ro is not over 14.", "contradicted"),
+    ],
+)
+def test_a_negated_bound_is_a_bound_none_passes(text: str, expected: str) -> None:
+    table = Table.from_rows(
+        [{"id": "Ro", "monthly": 15}, {"id": "Sa", "monthly": 12}, {"id": "Ta", "monthly": 14}]
+    )
+    assert verdicts(text, table) == [expected]
+
+
+def test_none_of_the_offers_exceeds_is_a_bound_on_every_offer() -> None:
+    table = Table.from_rows([{"id": "HostA", "monthly": 89}, {"id": "HostB", "monthly": 100.5}])
+    assert verdicts("None of the offers exceeds $100 per month.", table) == ["contradicted"]
+    assert verdicts("None of the offers exceeds $101 per month.", table) == ["checked"]

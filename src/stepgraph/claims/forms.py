@@ -18,17 +18,19 @@ from .compare import _RANGE_VERBS
 from .heads import HeadForms
 from .judge import (
     Statement,
+    _all_of,
     _any_of,
     _bound,
     _claim_test,
     _hedged,
+    _none_of,
     _or_else,
     _price_of,
     _term_price,
 )
 from .kinds import Price
 from .others import others_margins
-from .tokens import ORDINALS
+from .tokens import ORDINALS, Tok
 from .units import WINDOW, Unit
 
 _BY_HEDGES = {"just", "only", "about", "around", "roughly", "nearly", "almost", "some", "a"}
@@ -227,6 +229,22 @@ class SentenceReader(HeadForms):
                     return True
         return False
 
+    def _none_beyond_bound(
+        self, subjects: list[Unit], start: int, at: int, tok: Tok, bound: str
+    ) -> int:
+        """``Neither Ro nor Ta is below 15``, ``A is not over 100``: no subject beyond it."""
+        offers = [s.offer or "" for s in subjects]
+        direction = "cheaper" if bound == "under" else "more_expensive"
+        tests = [
+            _all_of([_none_of(offer, factor, amount.value, direction) for offer in offers])
+            for amount, period in self.amount_readings(tok)
+            for factor in [Decimal(12) if period == "year" else Decimal(1)]
+        ]
+        says = f"{' and '.join(offers)} not {bound} {tok.text}"
+        self.add(says, _any_of(tests), start, at + 1, exact=all(s.exact for s in subjects) and
+                 len(tests) == 1)  # fmt: skip
+        return at + 1
+
     def _either_price(self, owners: list[Unit], at: int) -> None:
         """``Oto sits just above ZEN-basic at 18.00``, ``less than A, at 120``: the price of
         the subject or of the record compared with; false only when it is neither's, and
@@ -375,6 +393,8 @@ class SentenceReader(HeadForms):
                     end += 1
                 return end  # "has 120 GB and costs 90": the unit is passed over
             return None
+        if neg and _bound(hedge) in ("over", "under") and not self.other_context:
+            return self._none_beyond_bound(subjects, start, at, tok, _bound(hedge))
         if neg or (self.other_context and tok.period is None):
             return at + 1
         if len(subjects) != 1:

@@ -39,6 +39,12 @@ class FreeForms(GroupForms):
         elif low in ("no", "none") and at == 0:
             if not self._no_other_matches(at):
                 self._none_beyond(at)
+        elif (
+            low in ("only", "just", "exactly")
+            and self.low(at + 1) == "one"
+            and (self.low(at + 2) in lx.OFFER_NOUNS)
+        ):
+            self._bound_some(at, at + 2, 1)  # "Only one offer is cheaper than silver"
         elif low in ("middle", "mid") and self.low(at - 1) == "the":
             self._middle_first(at)  # "The mid-priced option is C"
         elif low in ("first", "last") and self.low(at + 1) in ("place", "spot", "position"):
@@ -47,7 +53,15 @@ class FreeForms(GroupForms):
             self._others_bound(at)  # "the other two are both above 310"
         elif low in ("all", "every", "each") or (low == "the" and self.kind(at + 1) == "num"):
             self._quantifier(at)
-        elif low in ("start", "starts", "starting") and self.low(at + 1) in ("at", "from"):
+        else:
+            self._gap_and_choice_forms(at, low)
+        if self._superlative(at) is not None:
+            self._superlative_first(at)
+
+    def _gap_and_choice_forms(self, at: int, low: str) -> None:
+        """The forms that start at a price, gap or choice word: ``prices start at 85``,
+        ``the difference between C and B``, ``Choosing B instead of A``, ``Switching``."""
+        if low in ("start", "starts", "starting") and self.low(at + 1) in ("at", "from"):
             if self.kind(at + 2) == "num" and self.money(self.units[at + 2]):
                 self._extreme_price(at, at + 2, "cheap")  # "prices start at 85"
         elif low in ("difference", "gap", "spread", "delta") and self.low(at + 1) == "between":
@@ -69,8 +83,6 @@ class FreeForms(GroupForms):
             self._switching(at)
         elif low in langs.STARTS:
             self._other_language(at)  # "spart B gegenüber C 120 €", "Von günstig nach teuer:"
-        if self._superlative(at) is not None:
-            self._superlative_first(at)
 
     def _no_such_offer(self, at: int) -> None:
         """``Offer D is cheaper``: no record has that name."""

@@ -99,6 +99,18 @@ def _hedged(
     return test
 
 
+def _none_of(offer: str, factor: Decimal, stated: Decimal, direction: str) -> Test:
+    """``offer`` is not beyond ``stated`` (not cheaper than it, or not dearer)."""
+
+    def test(table: Table) -> bool | None:
+        value = _value(table, offer, factor)
+        if value is None:
+            return None
+        return value >= stated if direction == "cheaper" else value <= stated
+
+    return test
+
+
 def _or_else(test: Test, fallbacks: list[Test]) -> Test:
     """``test``; when it is false but a fallback reading holds, neither true nor false."""
 

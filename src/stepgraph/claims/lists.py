@@ -353,6 +353,8 @@ class ListForms(BetweenForms):
             ):
                 self._range_all(at, k, some)
             return
+        if some is not None and self._counted_against(at, j, some):
+            return  # "Only one offer is cheaper than silver"
         if self.low(j) == "within" and some is None and not only:
             self._within_each_other(at, j + 1)  # "All three are within 4 of each other"
             return
@@ -392,6 +394,35 @@ class ListForms(BetweenForms):
             many = f"{', '.join(only)} each cost"
         self.add(f"{many} {word} {tok.text}", _any_of(tests), at, j + 1,
                  exact=len(tok.values) == 1)  # fmt: skip
+
+    def _counted_against(self, at: int, j: int, some: int) -> bool:
+        """``Two offers are cheaper than silver``: exactly that many records are cheaper
+        (or dearer) than the record named (read when the sentence ends there)."""
+        word = self.low(j)
+        if word in ("cheaper", "pricier", "dearer", "costlier"):
+            cheap, k = word == "cheaper", j + 1
+        elif word in ("less", "more") and self.low(j + 1) in ("expensive", "costly"):
+            cheap, k = word == "less", j + 2
+        else:
+            return False
+        if self.low(k) != "than" or self.kind(k + 1) != "off":
+            return False
+        end = k + 2
+        if self.narrowed or self.low(end) not in ("", ".", "!", ";", ","):
+            return False
+        target = self.units[k + 1].offer or ""
+
+        def test(table: Table) -> bool | None:
+            base = next((r.value for r in table.priced() if r.id == target), None)
+            if base is None:
+                return None
+            values = [r.value or Decimal(0) for r in table.priced() if r.id != target]
+            return sum(1 for v in values if (v < base if cheap else v > base)) == some
+
+        word = "cheaper" if cheap else "more expensive"
+        self.add(f"exactly {some} offer(s) {word} than {target}", test, at, end,
+                 exact=self.units[k + 1].exact)  # fmt: skip
+        return True
 
     def _within_each_other(self, at: int, j: int) -> None:
         """``All three offers are within 4 of each other``: the highest price minus the
@@ -580,7 +611,7 @@ class ListForms(BetweenForms):
             word in ("less", "cheaper") and self.low(j + 1) == "than"
         ):
             direction = "cheaper"
-        elif word in ("over", "above") or (
+        elif word in ("over", "above", "exceeds", "exceed", "tops") or (
             word in ("more", "pricier") and self.low(j + 1) == "than"
         ):
             direction = "more_expensive"
