@@ -23,7 +23,9 @@ from pathlib import Path
 from stepgraph.claims import Table, check_text
 
 _SENTENCE_END = re.compile(r"(?<=[.!?])\s+")
-_CENTS = re.compile(r"(?<![\w.,$€'])(\d+\.\d\d)(?![\w%.])")
+_CENTS = re.compile(
+    r"(?<![\w.,$€£'])(\d+\.\d\d)(?![\w%.])(?!\s*(?:zł|kr|€|\$|£|EUR|USD|CHF|GBP|SEK|PLN)\b)"
+)  # an amount with cents and no currency of its own
 
 
 def rewrites(text: str) -> Iterator[tuple[str, str]]:

@@ -29,6 +29,8 @@ SPLITS = (
     "final6",
     "final7",
     "final8",
+    "final9",
+    "final10",
 )  # dev2, dev3: before reader fixes
 # final, final2: independent of the checker, held out
 FILES = sorted(SUITE.glob("*/*/*.json"))
@@ -143,7 +145,8 @@ def test_the_final3_split_is_independent_large_and_balanced() -> None:
 @pytest.mark.parametrize(
     ("split", "least", "faulty_share"),
     [("final4", 150, (0.4, 0.6)), ("final5", 120, (0.4, 0.6)), ("final6", 150, (0.4, 0.6)),
-     ("final7", 120, (0.25, 0.45)), ("final8", 150, (0.4, 0.6))],
+     ("final7", 120, (0.25, 0.45)), ("final8", 150, (0.4, 0.6)),
+     ("final10", 140, (0.3, 0.5))],
 )  # fmt: skip
 def test_the_later_independent_splits_are_large_and_balanced(
     split: str, least: int, faulty_share: tuple[float, float]

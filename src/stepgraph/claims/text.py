@@ -48,6 +48,9 @@ _FOLD = {
     "*": "",
     "`": "",
     "\r": "",
+    "\u2264": " at most ",
+    "\u2265": " at least ",
+    "\u2248": " about ",
 }
 _ASCII_FOLDED = re.compile("[" + re.escape("".join(c for c in _FOLD if c.isascii())) + "]")
 """The ASCII characters ``_FOLD`` changes (emphasis, code ticks, tabs, carriage returns)."""
@@ -74,7 +77,11 @@ _BLOCK_TAGS = {
     "dt",
 }
 _MARKUP = re.compile(
-    r"(?P<tag></?(?P<name>[A-Za-z][A-Za-z0-9]*)\b[^<>]{0,300}>)"
+    r"(?P<strike>~~[^~\n]{1,300}~~)"
+    r"|(?P<retracted>(?<![\w.,])\d+(?:[.,]\d+)*(?=(?:[*_ \t\u00a0\u202f]|EUR|USD|GBP|[€$£])*"
+    r"[-\u2013\u2014,(:]?[ \t\u00a0\u202f]*(?i:sorry|correction|typo|i meant|make that|"
+    r"or rather|wait)\b))"
+    r"|(?P<tag></?(?P<name>[A-Za-z][A-Za-z0-9]*)\b[^<>]{0,300}>)"
     r"|(?P<entity>&(?:#\d{1,7}|#[xX][0-9a-fA-F]{1,6}|[A-Za-z][A-Za-z0-9]{1,31});)"
     r"|(?P<line>(?<![^\n])[ \t]*(?:#{1,6}[ \t]+|[-+\u2022][ \t]+|\d{1,3}[.)][ \t]+|>[ \t]?)+)"
     r"|(?P<rule>(?<![^\n])[ \t]*\|?[ \t]*:?-{3,}:?[ \t]*"
@@ -154,7 +161,8 @@ def normalise(raw: str) -> Normalised:
             emit(html.unescape(match.group("entity")), match.start())
         elif match.group("pipe") or match.group("rule"):
             emit(" , " if match.group("pipe") else "", match.start())
-        # list bullets, heading marks, quote marks and emphasis underscores are dropped
+        # struck-through text and a number the writer takes back ("20 - sorry, 21") are
+        # dropped, as are list bullets, heading marks, quote marks and emphasis underscores
     copy(at, len(raw))
     origin.append(len(raw))
     return Normalised("".join(chars), tuple(origin))
