@@ -21,7 +21,6 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
-from importlib import import_module
 from typing import TYPE_CHECKING, Any
 
 from .checkpoint import EVENT, INPUTS, WAIT, Checkpoint, canonical_json, digest, json_copy, now
@@ -34,6 +33,7 @@ from .errors import (
     StepgraphError,
     StrandedRun,
 )
+from .lazy import lazy_names
 from .statuses import CANCELLED, RUNNING, STRANDED
 from .stores import Store, check_run_id
 
@@ -351,14 +351,8 @@ def park_stranded(store: Store, run_id: str, why: str, *, by: str = "stepgraph")
     return save_event(store, current, "@stranded", STRANDED, {WAIT: wait, EVENT: event})
 
 
-def __getattr__(name: str) -> Any:
-    """``Stranded`` loads on first use (PEP 562): only listing stranded runs makes one,
-    and each dataclass costs a cold start about 0.4 ms to create."""
-    if name == "Stranded":
-        value = import_module(".stranded_runs", __package__).Stranded
-        globals()[name] = value  # once: later reads skip this function
-        return value
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+__getattr__ = lazy_names(__name__, {"Stranded": ".stranded_runs"})
+"""Stranded loads on first use: only listing stranded runs makes one."""
 
 
 __all__ = ["Migration", "Stranded", "apply_migrations", "migrate", "park_stranded", "prepare",

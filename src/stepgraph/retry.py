@@ -22,10 +22,10 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta, timezone
-from importlib import import_module
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from .errors import InputError
+from .lazy import lazy_names
 
 if TYPE_CHECKING:
     # re-exported for type checkers (the name loads on first use, below)
@@ -133,11 +133,5 @@ def later_than(seconds: float) -> str:
     return moment.isoformat(timespec="milliseconds")
 
 
-def __getattr__(name: str) -> Any:
-    """``NodeRetry`` loads on first use (PEP 562): only a graph whose nodes retry makes
-    one, and each dataclass costs a cold start about 0.4 ms to create."""
-    if name == "NodeRetry":
-        value = import_module(".node_retry", __package__).NodeRetry
-        globals()[name] = value  # once: later reads skip this function
-        return value
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+__getattr__ = lazy_names(__name__, {"NodeRetry": ".node_retry"})
+"""NodeRetry loads on first use: only a graph whose nodes retry makes one."""

@@ -1,51 +1,37 @@
-"""`import stepgraph` loads its public names and submodules on first use (issue 17)."""
+"""``stepgraph.lazy.lazy_names``: names exported but imported on first use."""
 
 from __future__ import annotations
 
-import argparse
-import json
 import subprocess
 import sys
 
 import pytest
 
 
-def _after(code: str) -> list[str]:
-    probe = f"import json, sys\n{code}\nprint(json.dumps(sorted(sys.modules)))"
-    done = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True,
-                          check=True)  # fmt: skip
-    loaded: list[str] = json.loads(done.stdout.strip().splitlines()[-1])
-    return loaded
+def run(code: str) -> str:
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    return done.stdout.strip()
 
 
-def test_importing_stepgraph_loads_no_feature_module() -> None:
-    loaded = _after("import stepgraph")
-    assert [m for m in loaded if m.startswith("stepgraph.")] == ["stepgraph.errors"]
-
-
-def test_a_public_name_loads_its_module_on_first_use() -> None:
-    loaded = _after("import stepgraph\nassert stepgraph.run.__module__ == 'stepgraph.runner'")
-    assert "stepgraph.runner" in loaded
-
-
-def test_a_submodule_is_an_attribute_of_the_package() -> None:
-    loaded = _after(
-        "import stepgraph\nassert stepgraph.migrations.__name__ == 'stepgraph.migrations'"
+def test_a_lazy_name_is_not_imported_until_it_is_used() -> None:
+    code = (
+        "import sys, stepgraph.retry as r\n"
+        "print('stepgraph.node_retry' in sys.modules)\n"
+        "r.NodeRetry\n"
+        "print('stepgraph.node_retry' in sys.modules, 'NodeRetry' in vars(r))"
     )
-    assert "stepgraph.migrations" in loaded
+    assert run(code).splitlines() == ["False", "True True"]
 
 
-def test_an_unknown_name_is_an_attribute_error() -> None:
-    import stepgraph
+def test_a_lazy_name_is_the_class_of_its_module() -> None:
+    from stepgraph.stores import RunSummary
+    from stepgraph.stores.summaries import RunSummary as Direct
 
-    with pytest.raises(AttributeError, match="no attribute 'nosuch'"):
-        _ = stepgraph.nosuch
+    assert RunSummary is Direct
 
 
-def test_the_parser_without_argv_has_every_command(monkeypatch: pytest.MonkeyPatch) -> None:
-    from stepgraph import cli
+def test_an_unknown_name_is_an_attribute_error_naming_the_module() -> None:
+    from stepgraph import migrations
 
-    monkeypatch.setattr(sys, "argv", ["stepgraph", "run"])
-    parser = cli._parser()
-    (sub,) = [a for a in parser._actions if isinstance(a, argparse._SubParsersAction)]
-    assert {"run", "approve", "worker", "migrate", "mcp"} <= set(sub.choices)
+    with pytest.raises(AttributeError, match=r"'stepgraph\.migrations' has no attribute 'Nope'"):
+        _ = migrations.Nope

@@ -10,8 +10,9 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from importlib import import_module
 from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
+
+from ..lazy import lazy_names
 
 if TYPE_CHECKING:
     from .tool_rounds import ToolCall, ToolRound, ToolSpec
@@ -104,14 +105,10 @@ class FunctionAdapter:
         return f"<FunctionAdapter {self._id}>"
 
 
-def __getattr__(name: str) -> Any:
-    """The tool-call records load on first use (PEP 562): only a node with tools makes
-    them, and each dataclass costs a cold start about 0.4 ms to create."""
-    if name in ("ToolCall", "ToolRound", "ToolSpec"):
-        value = getattr(import_module(".tool_rounds", __name__), name)
-        globals()[name] = value  # once: later reads skip this function
-        return value
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+__getattr__ = lazy_names(
+    __name__, {"ToolCall": ".tool_rounds", "ToolRound": ".tool_rounds", "ToolSpec": ".tool_rounds"}
+)
+"""The tool-call records load on first use: only a node with tools makes them."""
 
 
 __all__ = ["Adapter", "FunctionAdapter", "Request", "Result", "ToolCall", "ToolRound", "ToolSpec"]

@@ -11,10 +11,10 @@ default) can use it::
 See docs/claims.md for exactly what is checked and what is left to a person.
 """
 
-from importlib import import_module
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from ..errors import InvalidClaim
+from ..lazy import lazy_names
 from .check import Judgement, Record, Table, check_claim, matches, round_to
 from .kinds import (
     KINDS,
@@ -39,13 +39,8 @@ if TYPE_CHECKING:
     from .problems import ClaimProblem
 
 
-def __getattr__(name: str) -> Any:
-    """``ClaimProblem`` loads on first use (PEP 562), as in ``claims.kinds``."""
-    if name == "ClaimProblem":
-        value = import_module(".problems", __name__).ClaimProblem
-        globals()[name] = value  # once: later reads skip this function
-        return value
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+__getattr__ = lazy_names(__name__, {"ClaimProblem": ".problems"})
+"""ClaimProblem loads on first use, as in claims.kinds."""
 
 
 __all__ = [

@@ -11,10 +11,10 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 from decimal import Decimal, InvalidOperation
-from importlib import import_module
 from typing import TYPE_CHECKING, Any, Literal
 
 from ..errors import InvalidClaim
+from ..lazy import lazy_names
 
 if TYPE_CHECKING:
     # re-exported for type checkers (the name loads on first use, at the end)
@@ -316,11 +316,5 @@ def read_claims(raw: object) -> tuple[list[Claim], list[ClaimProblem]]:
     return claims, problems
 
 
-def __getattr__(name: str) -> Any:
-    """``ClaimProblem`` loads on first use (PEP 562): only a malformed claim makes one,
-    and each dataclass costs a cold start about 0.4 ms to create."""
-    if name == "ClaimProblem":
-        value = import_module(".problems", __package__).ClaimProblem
-        globals()[name] = value  # once: later reads skip this function
-        return value
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+__getattr__ = lazy_names(__name__, {"ClaimProblem": ".problems"})
+"""ClaimProblem loads on first use: only a malformed claim makes one."""

@@ -26,13 +26,13 @@ import logging
 import re
 from collections.abc import Sequence
 from contextlib import AbstractContextManager
-from importlib import import_module
 from types import TracebackType
 from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
 
 from ..checkpoint import Checkpoint, HistoryEntry
 from ..errors import InputError, NoSuchStore
 from ..jsontext import excerpt
+from ..lazy import lazy_names
 
 if TYPE_CHECKING:
     from ..sealing import Encryption
@@ -271,14 +271,8 @@ def open_for(
     return store
 
 
-def __getattr__(name: str) -> Any:
-    """``RunSummary`` and ``DeadLetter`` load on first use (PEP 562): a run lists nothing,
-    and each dataclass costs a cold start about 0.4 ms to create."""
-    if name in ("DeadLetter", "RunSummary"):
-        value = getattr(import_module(".summaries", __name__), name)
-        globals()[name] = value  # once: later reads skip this function
-        return value
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+__getattr__ = lazy_names(__name__, {"DeadLetter": ".summaries", "RunSummary": ".summaries"})
+"""RunSummary and DeadLetter load on first use: a run lists nothing."""
 
 
 __all__ = [
