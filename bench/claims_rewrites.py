@@ -22,7 +22,7 @@ from pathlib import Path
 
 from stepgraph.claims import Table, check_text
 
-_SENTENCE_END = re.compile(r"(?<=[.!?])\s+")
+_SENTENCE_END = re.compile(r"(?<![:,;] \d\.)(?<![:,;] \d\d\.)(?<=[.!?])\s+")  # not ": 1. Quartz"
 _CENTS = re.compile(
     r"(?<![\w.,$€£'])(\d+\.\d\d)(?![\w%.])(?!\s*(?:zł|kr|€|\$|£|EUR|USD|CHF|GBP|SEK|PLN)\b)"
 )  # an amount with cents and no currency of its own
@@ -35,7 +35,7 @@ def rewrites(text: str) -> Iterator[tuple[str, str]]:
         "no-break spaces": text.replace(" ", "\u00a0", 3),
         "curly apostrophes": text.replace("'", "\u2019"),
         "bullets": "\n".join("- " + s for s in _SENTENCE_END.split(text) if s),
-        "html paragraphs": "<p>" + text.replace(". ", ".</p><p>") + "</p>",
+        "html paragraphs": "<p>" + _SENTENCE_END.sub("</p><p>", text) + "</p>",
         "sentence before": "Here is my analysis. " + text,
         "sentence after": text + " Please double-check the source PDFs before signing.",
         "comes in at": re.sub(r"\bcosts\b", "comes in at", text),
@@ -43,7 +43,7 @@ def rewrites(text: str) -> Iterator[tuple[str, str]]:
         "/mo": text.replace("per month", "/mo"),
         "EUR after": _CENTS.sub(r"\1 EUR", text),
         "$ before": _CENTS.sub(r"$\1", text),
-        "blank lines": text.replace(". ", ".\n\n"),
+        "blank lines": _SENTENCE_END.sub("\n\n", text),
         "clearly": re.sub(r"\bis the cheapest\b", "is clearly the cheapest", text),
     }
     for name, rewritten in candidates.items():

@@ -31,6 +31,8 @@ SPLITS = (
     "final8",
     "final9",
     "final10",
+    "final11",
+    "final12",
 )  # dev2, dev3: before reader fixes
 # final, final2: independent of the checker, held out
 FILES = sorted(SUITE.glob("*/*/*.json"))
@@ -146,7 +148,7 @@ def test_the_final3_split_is_independent_large_and_balanced() -> None:
     ("split", "least", "faulty_share"),
     [("final4", 150, (0.4, 0.6)), ("final5", 120, (0.4, 0.6)), ("final6", 150, (0.4, 0.6)),
      ("final7", 120, (0.25, 0.45)), ("final8", 150, (0.4, 0.6)),
-     ("final10", 140, (0.3, 0.5))],
+     ("final10", 140, (0.3, 0.5)), ("final12", 120, (0.2, 0.4))],
 )  # fmt: skip
 def test_the_later_independent_splits_are_large_and_balanced(
     split: str, least: int, faulty_share: tuple[float, float]

@@ -313,6 +313,8 @@ def _audited(toks: list[Tok], index: int, first_head: int) -> bool:
         )
     if tok.money or tok.period in ("month", "year"):
         return True
+    if tok.words and index > 0 and toks[index - 1].low == "the":
+        return False  # "the two pricier plans", "The two premium tiers": a count
     if after < len(toks) and toks[after].low in _AFTER_CUES:
         return True
     if _listed(toks, after):  # "3.50 and 5.50 dearer": the cue after the list

@@ -264,10 +264,11 @@ class SentenceReader(HeadForms):
 
     def _new_subject(self, at: int) -> bool:
         """``the third costs 51``: an ordinal (or ``the other``) that has its own verb."""
-        at += self.low(at) == "the"
+        while self.low(at) in ("and", ",", "the"):
+            at += 1
         return (self.low(at) in ORDINALS or self.low(at) in ("other", "last")) and (
-            self.low(at + 1) in lx.SUBJECT_VERBS
-        )
+            self.low(at + 1) in lx.SUBJECT_VERBS or self.low(at + 1) == "from"
+        )  # "and second from the top is Walnut"
 
     def _is_head(self, at: int) -> bool:
         low = self.low(at)

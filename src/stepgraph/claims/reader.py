@@ -41,7 +41,8 @@ from .tokens import ORDINALS, Tok, names_of, tokenize
 SentenceVerdictKind = Literal["checked", "contradicted", "unverified"]
 _CLAIM_LIKE = re.compile(r"[A-Za-z]{1,3}\d{1,4}")  # c1, C12; not a footnote like [1]
 _PER_YEAR = re.compile(
-    r"(?i)\b(?:a|per|each|every|first|one|the)\s+year\b|\b(?:annual|annually|yearly|per annum|"
+    r"(?i)\b(?:a|per|each|every|first|one|the)\s+(?:full\s+|whole\s+|entire\s+)?year\b|"
+    r"\b(?:annual|annually|yearly|per annum|"
     r"twelve[- ]months?|12[- ]months?|jährlich|anual|annuel|annuale|jaarlijks|pro jahr|par an)\b"
 )
 _TERM_WORD = re.compile(

@@ -84,6 +84,8 @@ _MARKUP = re.compile(
     r"|(?P<tag></?(?P<name>[A-Za-z][A-Za-z0-9]*)\b[^<>]{0,300}>)"
     r"|(?P<entity>&(?:#\d{1,7}|#[xX][0-9a-fA-F]{1,6}|[A-Za-z][A-Za-z0-9]{1,31});)"
     r"|(?P<line>(?<![^\n])[ \t]*(?:#{1,6}[ \t]+|[-+\u2022][ \t]+|\d{1,3}[.)][ \t]+|>[ \t]?)+)"
+    r"|(?P<item>(?<=[:,;])[ \t]+\*{0,2}\d{1,2}\*{0,2}[.)](?=[ \t]+\*{0,2}[^\W\d_]))"
+    # ": 1. Quartz 8.20, 2. Jade": the number of an item in a list written on one line
     r"|(?P<rule>(?<![^\n])[ \t]*\|?[ \t]*:?-{3,}:?[ \t]*"
     r"(?:\|[ \t]*:?-{3,}:?[ \t]*)*\|?[ \t]*(?=\n|$))"
     r"|(?P<pipe>\|)"
@@ -159,6 +161,8 @@ def normalise(raw: str) -> Normalised:
             import html  # only a text with an entity needs it (a cold start does not)
 
             emit(html.unescape(match.group("entity")), match.start())
+        elif match.group("item"):
+            emit(" ", match.start())
         elif match.group("pipe") or match.group("rule"):
             emit(" , " if match.group("pipe") else "", match.start())
         # struck-through text and a number the writer takes back ("20 - sorry, 21") are
