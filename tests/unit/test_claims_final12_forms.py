@@ -69,3 +69,15 @@ def test_for_a_full_year_is_a_year() -> None:
         "Rho is the cheapest at $12.99 a month: $77.94 for six months, or $155.88 for a full year."
     )
     assert verdicts(text, table) != ["contradicted"]
+
+
+def test_cheapest_to_dearest_after_a_list_is_a_direction_not_a_superlative() -> None:
+    table = Table.from_rows(
+        [
+            {"id": "x-1", "monthly": 310},
+            {"id": "x-2", "monthly": 295.5},
+            {"id": "x-3", "monthly": 342},
+        ]
+    )
+    text = "Sorted: x-2 (295.50), then x-1 (310), then x-3 (342), cheapest to dearest."
+    assert verdicts(text, table) != ["contradicted"]

@@ -114,6 +114,8 @@ class WordForms(SentenceBase):
                 return None
         if kind is None:
             return None
+        if self.low(end) in ("to", "-", "through") and self.low(end + 1) in _ORDER_END:
+            return None  # "cheapest to dearest", "lowest-to-highest": a direction, not a claim
         while self.kind(end) == "w" and self.low(end) in _SUPERLATIVE_TAIL:
             end += 1
         return kind, end
@@ -434,6 +436,9 @@ _THAN_OR_DO = frozenset(lx.THAN_WORDS | {"do"})
 _OVER_OR_UNDER = frozenset(langs.OVER | langs.UNDER)
 _CHEAP_OR_BELOW = frozenset(langs.CHEAP_CMP | langs.BELOW)
 _DEAR_OR_ABOVE = frozenset(langs.DEAR_CMP | langs.ABOVE)
+_ORDER_END = {"dearest", "priciest", "highest", "most", "cheapest", "lowest", "least",
+              "costliest", "top", "bottom"}  # fmt: skip
+"""After ``cheapest to``: the other end of an order (``cheapest to dearest``)."""
 _SUPERLATIVE_TAIL = frozenset(
     (lx.PRICE_NOUNS - {"costs"})
     | lx.OFFER_NOUNS
