@@ -1,0 +1,482 @@
+"""Forms that bound the prices of all the records, or of some counted or named ones: a
+range (``Prices range from 90 to 120``), a bound on every record (``all 3 offers are under
+100``, ``no offer costs more than 130``, ``None of the offers exceeds 100``), on a count
+(``Two offers cost more than 40``, ``Only one offer is cheaper than silver``), on the
+records not named (``the other two are both above 310``), the spread (``within 4 of each
+other``), a tie of every record and ``No other offer matches M's price``."""
+
+from __future__ import annotations
+
+from decimal import Decimal
+
+from . import langs
+from . import lexicon as lx
+from .check import Table
+from .compare import BetweenForms
+from .judge import _any_of, _every, _none_beyond
+from .units import Unit
+
+
+class BoundForms(BetweenForms):
+    """The bounds, ranges and counts over the records (see the module docstring)."""
+
+    def _range(self, at: int) -> None:
+        """``prices range from 90 to 120`` (lowest and highest) or ``between N and M``."""
+        low = self.low(at)
+        j = at + 1 if low != "between" else at
+        if self.low(j) == "from":
+            j += 1
+        if self.low(j) == "between":
+            j += 1
+        self._range_from(at, j, exact_ends=low != "between", to=("to", "-", "and"))
+
+    def _foreign_range(self, at: int) -> None:
+        """``Die Preise reichen von 90 € bis 120 €``, ``Les prix vont de 90 € à 120 €``: the
+        lowest and the highest price; read only when the sentence opens with its prices."""
+        before = [self.low(k) for k in range(at)]
+        if not before or not set(before) <= langs.RANGE_SUBJECT:
+            return
+        if not set(before) & langs.PRICES or self.low(at + 1) not in langs.ORDER_FROM:
+            return
+        self._range_from(at, at + 2, exact_ends=True, to=tuple(langs.RANGE_TO))
+
+    def _range_from(self, at: int, j: int, *, exact_ends: bool, to: tuple[str, ...]) -> None:
+        """The range from the amount at ``j`` to the next one (or between them)."""
+        label = 3 if self.low(j + 1) == "(" and self.low(j + 3) == ")" else 0  # "90 (B) to"
+        if (
+            self.kind(j) != "num"
+            or self.low(j + 1 + label) not in to
+            or self.kind(j + 2 + label) != "num"
+        ):
+            return
+        first, last = self.units[j].tok, self.units[j + 2 + label].tok
+        if (
+            first is None
+            or last is None
+            or not self.money(self.units[j])
+            or not self.money(self.units[j + 2 + label])
+        ):
+            return
+        if not exact_ends and not self._quantified(at):
+            return
+        period = last.period or first.period
+        factor = Decimal(12) if period == "year" else Decimal(1)
+        if self.narrowed or (period is None and (self.year_context or self.other_context)):
+            return  # "the other offers range from ...": some offers only
+        lows, highs = first.values, last.values
+
+        def test(table: Table) -> bool | None:
+            values = [(r.value or Decimal(0)) * factor for r in table.priced()]
+            if exact_ends:
+                return min(values) in lows and max(values) in highs
+            return all(any(lo <= v <= hi for lo in lows for hi in highs) for v in values)
+
+        self.add(
+            f"prices {'range' if exact_ends else 'lie'} {first.text} to {last.text}",
+            test,
+            at,
+            j + 3 + label,
+            exact=len(lows) == 1 and len(highs) == 1,
+        )
+
+    def _quantified(self, at: int) -> bool:
+        """A range or bound about every record: ``all three offers cost between ...`` (not
+        ``two of the four offers``, ``two offers``, ``some offers``: some of them)."""
+        for k in range(max(0, at - 6), at):
+            if self.low(k) in _SOME or (
+                self.kind(k) == "num" and self.low(k - 1) not in ("the", "all")
+            ):
+                return False
+        for k in range(max(0, at - 6), at):
+            if self.low(k) in (
+                "all",
+                "every",
+                "each",
+                "prices",
+                "quotes",
+                "offers",
+                "plans",
+                "options",
+                "tenders",
+            ):
+                return True
+        return False
+
+    def _quantifier(self, at: int) -> None:
+        """``all 3 offers are under 100``, ``every plan is under 40``, ``the 4 quotes fall...``."""
+        j = at + 1
+        some: int | None = None  # "2 of the 3 offers": exactly 2 of them
+        if self.kind(at - 1) == "off":
+            return  # "A and C each cost ...": the named records, not every one
+        if self._some_before(at):
+            return  # "the other three are all above 72": not every record
+        start = at
+        if self.low(at) == "the" and self.kind(j) == "num":
+            part = self.units[at - 2].tok if self.low(at - 1) == "of" and at >= 2 else None
+            if part is None or self.kind(at - 2) != "num" or len(part.values) != 1:
+                return  # "the two quotes": some of them
+            some, start = int(part.values[0]), at - 2  # "2 of the 3 offers": the 2 as well
+            self._count(j, at)
+            j += 1
+        elif self.kind(j) == "num":
+            self._count(j, at)
+            j += 1
+        self._bound_some(start, j, some)
+
+    def _some_before(self, at: int) -> bool:
+        """The clause before ``at`` names some records only (``the other three``, ``the
+        rest``, ``the two cheapest``) or some by name (``A and C are all ...``)."""
+        k = at - 1
+        while k >= 0 and self.low(k) not in (";", ":", ".", "while", "whereas", "but"):
+            if (
+                self.low(k) in lx.SUBSET_WORDS
+                or self.low(k) in ("others", "rest")
+                or (self.kind(k) == "off")
+            ):
+                return True
+            k -= 1
+        return False
+
+    def _some_offers(self, at: int) -> None:
+        """``Two offers cost more than 40``, ``only one plan is under 10``: exactly that many
+        records beyond the bound (a count that opens the sentence or a clause)."""
+        tok = self.units[at].tok
+        if (
+            tok is None
+            or len(tok.values) != 1
+            or tok.money
+            or tok.period is not None
+            or self.low(at - 1) not in ("", ",", "and", ";", ":", "only", "just", "exactly")
+            or self.low(at + 1) not in lx.OFFER_NOUNS
+        ):
+            return
+        self._bound_some(at - (self.low(at - 1) in ("only", "just", "exactly")), at + 1,
+                         int(tok.values[0]))  # fmt: skip
+
+    def _others_bound(self, at: int) -> None:
+        """``the other two are both above 310``, ``the rest all cost under 20``: every
+        record the sentence (or, naming none, the previous one) did not name is beyond the
+        bound; a stated count must match them."""
+        if self.low(at - 1) != "the" or self.negated_anywhere or self.low(at - 2) == "of":
+            return  # "None of the others costs less": another form; "most of the others"
+        j = at + 1
+        count: int | None = None
+        if self.low(at) in ("other", "remaining"):
+            tok = self.units[j].tok if self.kind(j) == "num" else None
+            if tok is not None and len(tok.values) == 1 and not tok.money and not tok.pct:
+                count, j = int(tok.values[0]), j + 1
+            if self.low(j) in lx.OFFER_NOUNS or self.low(j) == "ones":
+                j += 1
+            elif count is None:
+                return  # "the other day"
+        named = [u.offer for u in self.units[: at - 1] if u.kind == "off"]
+        named = named or list(self.before.named)
+        others = tuple(r.id for r in self.table.records if r.id not in named)
+        if not named or not others or (count is not None and count != len(others)):
+            return
+        while self.low(j) in ("both", "all", "each"):
+            j += 1
+        self._bound_some(at - 1, j, None, only=others)
+
+    def _bound_some(self, at: int, j: int, some: int | None, only: tuple[str, ...] = ()) -> None:
+        """From ``j`` (the offer noun): ``are under 100``: every record (``some``: exactly
+        that many; ``only``: every one of those) beyond the bound."""
+        while self.low(j) in lx.OFFER_NOUNS or self.low(j) in ("of", "the", "monthly", "prices"):
+            j += 1
+        while self.low(j) in (
+            "are",
+            "is",
+            "cost",
+            "costs",
+            "priced",
+            "come",
+            "comes",
+            "in",
+            "sit",
+            "sits",
+            "lie",
+            "lies",
+            "fall",
+            "falls",
+            "stay",
+            "stays",
+            "remain",
+            "remains",
+            "at",
+            *(("both", "all", "each") if only else ()),
+        ):
+            j += 1
+        if only and self.low(j) == "between":
+            return  # "the others lie between 20 and 30": not read
+        if some is None and not only and self.low(j + (self.low(j) == "the")) in _SAME:
+            self._all_tie(at, j + (self.low(j) == "the") + 1)  # "All three cost the same"
+            return
+        if self.low(j) == "between" or (self.low(j) == "the" and self.kind(j + 1) == "num"):
+            k = j + 1
+            if (
+                self.kind(k) == "num"
+                and self.low(k + 1) in ("-", "to", "and")
+                and self.kind(k + 2) == "num"
+            ):
+                self._range_all(at, k, some)
+            return
+        if some is not None and self._counted_against(at, j, some):
+            return  # "Only one offer is cheaper than silver"
+        if self.low(j) == "within" and some is None and not only:
+            self._within_each_other(at, j + 1)  # "All three are within 4 of each other"
+            return
+        word = self.low(j)
+        if word in ("least", "most") and self.low(j - 1) == "at":  # "at least 16": or more
+            direction = "at_least" if word == "least" else "at_most"
+        elif word in ("under", "below") or (word == "less" and self.low(j + 1) == "than"):
+            direction = "cheaper"
+        elif word in ("over", "above", "exceed", "exceeds") or (
+            word == "more" and self.low(j + 1) == "than"
+        ):
+            direction = "more_expensive"
+        else:
+            return
+        j += 2 if word in ("less", "more") else 1
+        unit = self.units[j] if j < len(self.units) else None
+        if unit is None or unit.tok is None or not (self.money(unit) or (only and _bare(unit))):
+            return
+        tok = unit.tok
+        end = j + 1
+        while self.low(end) in ("a", "per", "month", "monthly", "each", "/", "mo"):
+            end += 1
+        if (some is not None or only) and (
+            (self.narrowed and not only)
+            or self.low(end) not in ("", ".", "!", ";", ",", "and", "while")
+        ):
+            return  # "two offers cost more than 40 with the add-on": not the prices alone
+        tests = []
+        for reading, period in self.amount_readings(tok):
+            factor = Decimal(12) if period == "year" else Decimal(1)
+            tests.append(_every(factor, reading.value, direction, some, only))
+        word = {"cheaper": "less than", "more_expensive": "more than"}.get(
+            direction, direction.replace("_", " ")
+        )
+        many = "every offer costs" if some is None else f"exactly {some} offer(s) cost"
+        if only:
+            many = f"{', '.join(only)} each cost"
+        self.add(f"{many} {word} {tok.text}", _any_of(tests), at, j + 1,
+                 exact=len(tok.values) == 1)  # fmt: skip
+
+    def _counted_against(self, at: int, j: int, some: int) -> bool:
+        """``Two offers are cheaper than silver``: exactly that many records are cheaper
+        (or dearer) than the record named (read when the sentence ends there)."""
+        word = self.low(j)
+        if word in ("cheaper", "pricier", "dearer", "costlier"):
+            cheap, k = word == "cheaper", j + 1
+        elif word in ("less", "more") and self.low(j + 1) in ("expensive", "costly"):
+            cheap, k = word == "less", j + 2
+        else:
+            return False
+        if self.low(k) != "than" or self.kind(k + 1) != "off":
+            return False
+        end = k + 2
+        if self.narrowed or self.low(end) not in ("", ".", "!", ";", ","):
+            return False
+        target = self.units[k + 1].offer or ""
+
+        def test(table: Table) -> bool | None:
+            base = next((r.value for r in table.priced() if r.id == target), None)
+            if base is None:
+                return None
+            values = [r.value or Decimal(0) for r in table.priced() if r.id != target]
+            return sum(1 for v in values if (v < base if cheap else v > base)) == some
+
+        word = "cheaper" if cheap else "more expensive"
+        self.add(f"exactly {some} offer(s) {word} than {target}", test, at, end,
+                 exact=self.units[k + 1].exact)  # fmt: skip
+        return True
+
+    def _within_each_other(self, at: int, j: int) -> None:
+        """``All three offers are within 4 of each other``: the highest price minus the
+        lowest is at most the amount (read when the sentence ends there)."""
+        unit = self.units[j] if j < len(self.units) else None
+        tok = unit.tok if unit is not None else None
+        if tok is None or tok.pct or tok.unit not in (None, "of") or unit is None:
+            return  # "within 4 of each other": the "of" is no unit of the 4
+        end = j + 1
+        if (self.low(end), self.low(end + 1), self.low(end + 2)) not in (
+            ("of", "each", "other"),
+            ("of", "one", "another"),
+        ):
+            return
+        end += 3
+        while self.low(end) in ("a", "per", "month", "monthly", "/", "mo"):
+            end += 1
+        narrowing = any(
+            u.low in lx.NARROWING and u.low not in ("within", "other") for u in self.units
+        )
+        if narrowing or self.low(end) not in ("", ".", "!", ";"):
+            return
+        values = tok.values
+
+        def test(table: Table) -> bool | None:
+            prices = [r.value or Decimal(0) for r in table.priced()]
+            return any(max(prices) - min(prices) <= v for v in values)
+
+        self.add(f"the prices lie within {tok.text} of each other", test, at, end,
+                 exact=len(values) == 1)  # fmt: skip
+
+    def _all_tie(self, at: int, j: int) -> None:
+        """``All three offers cost the same (15.00 per month)``: every record at one price
+        (that price, when stated); read when the sentence ends there."""
+        j += self.low(j) in ("price", "amount")
+        while self.low(j) in ("of", "at", ":", ","):
+            j += 1
+        tok = self.units[j].tok if self.kind(j) == "num" else None
+        if tok is not None and not (self.money(self.units[j]) or _bare(self.units[j])):
+            return
+        end = j + (tok is not None)
+        while self.low(end) in ("a", "per", "month", "monthly", "each", "/", "mo"):
+            end += 1
+        if self.narrowed or self.low(end) not in ("", ".", "!", ";"):
+            return
+        values = tok.values if tok is not None else ()
+
+        def test(table: Table) -> bool | None:
+            prices = {r.value for r in table.priced()}
+            return len(prices) == 1 and (not values or next(iter(prices)) in values)
+
+        says = "every offer costs the same" + (f", {tok.text}" if tok is not None else "")
+        self.add(says, test, at, end, exact=len(values) <= 1)
+
+    def _range_all(self, at: int, k: int, some: int | None = None) -> None:
+        """``all offers cost between 90 and 120`` (``some``: exactly that many do)."""
+        first, last = self.units[k].tok, self.units[k + 2].tok
+        if first is None or last is None:
+            return
+        period = last.period or first.period
+        if self.narrowed or (period is None and (self.year_context or self.other_context)):
+            return
+        factor = Decimal(12) if period == "year" else Decimal(1)
+        lows, highs = first.values, last.values
+
+        def test(table: Table) -> bool | None:
+            values = [(r.value or Decimal(0)) * factor for r in table.priced()]
+            inside = [any(lo <= v <= hi for lo in lows for hi in highs) for v in values]
+            if some is None:
+                return all(inside)
+            if len(lows) * len(highs) != 1:
+                return None if sum(inside) >= some else False
+            return sum(inside) == some
+
+        many = "every offer lies" if some is None else f"exactly {some} offer(s) lie"
+        self.add(
+            f"{many} in {first.text}-{last.text}",
+            test,
+            at,
+            k + 3,
+            exact=len(lows) == 1 and len(highs) == 1,
+        )
+
+    def _no_other_matches(self, at: int) -> bool:
+        """``No other offer matches M's price``, ``No other plan costs the same as M``: no
+        record but M has M's price (read only when the sentence ends there)."""
+        j = at + 2
+        if self.low(at + 1) != "other" or self.low(j) not in lx.OFFER_NOUNS:
+            return False
+        j += 1
+        if self.low(j) in ("matches", "equals", "shares", "has") and self.kind(j + 1) == "off":
+            j += 1
+        elif self.low(j) in ("costs", "is", "comes") and self.low(j + 1) in ("the", "priced"):
+            j += 1 + (self.low(j + 1) == "priced")
+            j += self.low(j) == "the"
+            if self.low(j) != "same" or self.low(j + 1) != "as" or self.kind(j + 2) != "off":
+                return False
+            j += 2
+        else:
+            return False
+        offer = self.units[j].offer or ""
+        end = j + 1
+        while self.low(end) in ("'s", "s", "'", "price", "monthly", "rate", "pricing"):
+            end += 1
+        if self.low(end) not in ("", ".", "!", ";") or any(
+            u.low in lx.NARROWING for k, u in enumerate(self.units) if k != at + 1
+        ):
+            return False
+
+        def test(table: Table) -> bool | None:
+            value = next((r.value for r in table.priced() if r.id == offer), None)
+            if value is None:
+                return None
+            return all(r.value != value for r in table.priced() if r.id != offer)
+
+        self.add(f"no other offer costs what {offer} costs", test, at, end,
+                 exact=self.units[j].kind == "off")  # fmt: skip
+        return True
+
+    def _none_beyond(self, at: int) -> None:
+        """``No offer costs more than 130``, ``None of the plans is under 40``: a bound that
+        no record passes (``no`` must be followed by an offer noun)."""
+        j = at + 1
+        if self.low(at) == "none" and self.low(j) == "of":
+            j += 1
+            while self.low(j) in ("the", "these", "three", "four", "five", "six", "two"):
+                j += 1
+        if self.low(j) not in lx.OFFER_NOUNS:
+            return
+        j += 1
+        while self.low(j) in ("costs", "cost", "is", "are", "comes", "come", "in", "priced",
+                              "at", "goes", "sits"):  # fmt: skip
+            j += 1
+        word = self.low(j)
+        if word in ("under", "below") or (
+            word in ("less", "cheaper") and self.low(j + 1) == "than"
+        ):
+            direction = "cheaper"
+        elif word in ("over", "above", "exceeds", "exceed", "tops") or (
+            word in ("more", "pricier") and self.low(j + 1) == "than"
+        ):
+            direction = "more_expensive"
+        else:
+            return
+        j += 2 if self.low(j + 1) == "than" else 1
+        unit = self.units[j] if j < len(self.units) else None
+        if unit is None or not self.money(unit) or unit.tok is None:
+            return
+        tok = unit.tok
+        tests = []
+        for reading, period in self.amount_readings(tok):
+            factor = Decimal(12) if period == "year" else Decimal(1)
+            tests.append(_none_beyond(factor, reading.value, direction))
+        end = j + 1
+        while self.low(end) in ("a", "per", "month", "monthly", "each"):
+            end += 1
+        if self.narrowed or self.other_context or self.low(end) not in ("", ".", "!", ";"):
+            return  # "No offer costs more than 55, except south": not every offer
+        word = "less" if direction == "cheaper" else "more"
+        self.add(f"no offer costs {word} than {tok.text}", _any_of(tests), at, end,
+                 exact=len(tok.values) == 1)  # fmt: skip
+
+
+_SAME = {"same", "identical", "equal"}
+_SOME = {
+    "some",
+    "most",
+    "several",
+    "few",
+    "many",
+    "two",
+    "three",
+    "four",
+    "five",
+    "six",
+    "only",
+    "just",
+    "other",
+    "remaining",
+    "rest",
+    "half",
+    "one",
+}
+"""Words before an offer noun that make it some of the records, not all of them."""
+
+
+def _bare(unit: Unit) -> bool:
+    """A plain number: no unit, no per cent (``the other two are above 310``)."""
+    tok = unit.tok
+    return unit.kind == "num" and tok is not None and tok.unit is None and not tok.pct
