@@ -81,3 +81,11 @@ def test_cheapest_to_dearest_after_a_list_is_a_direction_not_a_superlative() -> 
     )
     text = "Sorted: x-2 (295.50), then x-1 (310), then x-3 (342), cheapest to dearest."
     assert verdicts(text, table) != ["contradicted"]
+
+
+def test_a_count_of_things_after_a_margin_word_is_no_amount() -> None:
+    table = Table.from_rows([{"id": "crm-v2", "monthly": 115}, {"id": "crm-v3", "monthly": 129}])
+    assert verdicts("The 2025 edition adds 2 extra modules.", table) != ["contradicted"]
+    assert verdicts("That is 15 extra per month.", table) == ["contradicted"]
+    assert verdicts("There's a 15 gap between the two.", table) == ["contradicted"]
+    assert verdicts("crm-v2 cuesta 15 menos que crm-v3.", table) == ["contradicted"]

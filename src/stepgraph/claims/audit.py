@@ -104,6 +104,12 @@ _AFTER_CUES = {
     "duurder", "goedkoper", "mais", "barato", "barata", "caro", "cara", "versus", "vs",
     "against", "compared",
 }  # fmt: skip
+_NOT_NOUNS = {"expensive", "costly", "pricey", "dear", "cheap", "than", "overall", "total",
+              "monthly", "yearly", "annually", "altogether", "in", "apart", "still", "again",
+              "between", "compared", "against", "with", "over", "from", "of", "to", "for",
+              "on", "vs", "versus", "que", "als", "dan", "di", "de", "da", "än", "that",
+              "which", "caro", "cara", "cher", "chère", "teuer", "duur"}  # fmt: skip
+"""After a margin word, words that keep the number a margin (``5 more expensive``)."""
 _FUNCTION = {
     "and", "or", "but", "while", "whereas", "with", "for", "in", "on", "to", "than", "which",
     "that", "so", "because", "as", "per", "a", "an", "each", "every", "the", "from", "at",
@@ -316,7 +322,7 @@ def _audited(toks: list[Tok], index: int, first_head: int) -> bool:
     if tok.words and index > 0 and toks[index - 1].low == "the":
         return False  # "the two pricier plans", "The two premium tiers": a count
     if after < len(toks) and toks[after].low in _AFTER_CUES:
-        return True
+        return not _counts_a_noun(toks, after, after + 1)  # not "2 extra modules"
     if _listed(toks, after):  # "3.50 and 5.50 dearer": the cue after the list
         return True
     if _counts_a_noun(toks, index, after):  # "at four coworking desks": a count
@@ -379,12 +385,19 @@ def _counts_a_noun(toks: list[Tok], index: int, after: int) -> bool:
     """A whole number with no currency or period followed by a word that is not a
     function word (``four coworking desks``, ``3 admin seats``): a count of things."""
     tok = toks[index]
-    if tok.money or tok.period is not None or any(p > 0 for p in tok.places):
+    if tok.kind == "num" and (
+        tok.money or tok.period is not None or any(p > 0 for p in tok.places)
+    ):
         return False
     if after >= len(toks) or toks[after].kind != "word":
         return False
     word = toks[after].low
-    return word not in _FUNCTION and word not in lx.PERIOD_WORDS and word not in CURRENCY
+    return (
+        word not in _FUNCTION
+        and word not in lx.PERIOD_WORDS
+        and word not in CURRENCY
+        and word not in _NOT_NOUNS
+    )
 
 
 def _listed(toks: list[Tok], after: int) -> bool:
