@@ -267,8 +267,10 @@ class SentenceReader(HeadForms):
         while self.low(at) in ("and", ",", "the"):
             at += 1
         return (self.low(at) in ORDINALS or self.low(at) in ("other", "last")) and (
-            self.low(at + 1) in lx.SUBJECT_VERBS or self.low(at + 1) == "from"
-        )  # "and second from the top is Walnut"
+            self.low(at + 1) in lx.SUBJECT_VERBS
+            or self.low(at + 1) == "from"
+            or self.kind(at + 1) == "off"
+        )  # "and second from the top is Walnut", ", 2nd Cove at 5.50"
 
     def _is_head(self, at: int) -> bool:
         low = self.low(at)

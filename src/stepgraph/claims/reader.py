@@ -295,7 +295,11 @@ class ProseReader:
         left = [
             t.text
             for i, t in enumerate(toks)
-            if (i not in used and _significant(t) and not self._accounted(toks, i, claims))
+            if (
+                i not in used
+                and (_significant(t) or _margin_word(toks, i))
+                and not self._accounted(toks, i, claims)
+            )
             or _elliptical(toks, i)
         ]
         if left:
@@ -594,6 +598,20 @@ def _elliptical(toks: list[Tok], index: int) -> bool:
         return False
     after = toks[index + 1].text if index + 1 < len(toks) else ""
     return toks[index - 1].kind in ("offer", "near") and after in ("", ",", ".", ";", "!", ")")
+
+
+def _margin_word(toks: list[Tok], index: int) -> bool:
+    """A word stating a margin the reader cannot read: ``by a dime``, ``by a tenner``,
+    ``by a hair`` (it must be accounted for, or the sentence is unverified)."""
+    if toks[index].kind != "word" or toks[index].low in _BY_FILLERS:
+        return False
+    k = index - 1
+    while k >= 0 and toks[k].low in _BY_FILLERS:
+        k -= 1
+    return k >= 0 and toks[k].low == "by"
+
+
+_BY_FILLERS = {"a", "an", "just", "only", "some", "about"}
 
 
 def _significant(tok: Tok) -> bool:

@@ -512,6 +512,7 @@ def _mark(toks: list[Tok], index: int) -> None:
     def low(k: int) -> str:
         return toks[k].low if k < len(toks) else ""
 
+    j = _cents(tok, low(j), j)
     if low(j) in ("%", "percent", "pct", "prozent", "procent", "pour", "por") or (
         low(j) == "per" and low(j + 1) == "cent"
     ):
@@ -579,6 +580,20 @@ def _period_words(tok: Tok, low: Callable[[int], str], j: int) -> bool:
     return False
 
 
+def _cents(tok: Tok, word: str, at: int) -> int:
+    """``by 9 cents``: the whole number is hundredths of the currency (0.09); the index
+    after the marks read."""
+    if word not in _CENTS or tok.money or any(v != v.to_integral_value() for v in tok.values):
+        return at
+    tok.values = tuple(v / 100 for v in tok.values)
+    tok.places = tuple(p + 2 for p in tok.places)
+    tok.money = True
+    tok.marks.append(at)
+    return at + 1
+
+
+_CENTS = {"cents", "cent", "ct", "cts", "pence", "centimes", "céntimos", "centesimi", "cêntimos"}
+"""After a whole number: hundredths of the currency (``by 9 cents`` is 0.09)."""
 UNITS = {
     # a number word before a fraction noun is a share ("two thirds of Z's price")
     "third",
