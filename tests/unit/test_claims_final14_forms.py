@@ -46,3 +46,41 @@ def test_an_ordinal_before_a_record_starts_a_new_item() -> None:
     )
     text = "Ranking: 1st Bay at 5.25, 2nd Cove at 5.50, 3rd Dune at 6.00."
     assert verdicts(text, table) != ["contradicted"]
+
+
+SILVER = Table.from_rows([{"id": "Silver", "monthly": 20}, {"id": "Gold", "monthly": 25}])
+SAVES = [
+    {
+        "id": "c3",
+        "kind": "difference",
+        "offer": "Silver",
+        "than": "Gold",
+        "direction": "cheaper",
+        "amount": "60",
+        "unit": "amount",
+        "period": "year",
+    }
+]
+
+
+def test_an_extra_cost_citing_a_saving_is_not_accounted_for() -> None:
+    found = check_text("Silver costs an extra 60 a year [c3].", SILVER, SAVES).sentences
+    assert [s.verdict for s in found] == ["unverified"]
+
+
+def test_a_saving_citing_the_saving_is_checked() -> None:
+    found = check_text("Silver saves 60 a year [c3].", SILVER, SAVES).sentences
+    assert [s.verdict for s in found] == ["checked"]
+
+
+def test_an_elided_predicate_before_a_citation_is_never_checked() -> None:
+    table = Table.from_rows(
+        [
+            {"id": "p25", "monthly": 24.9},
+            {"id": "p24", "monthly": 22.4},
+            {"id": "p23", "monthly": 26},
+        ]
+    )
+    claims = [{"id": "c1", "kind": "cheapest", "offer": "p24"}]
+    text = "p25 is not the most expensive: p24 is [c1]."
+    assert [s.verdict for s in check_text(text, table, claims).sentences] == ["unverified"]

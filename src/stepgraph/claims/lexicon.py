@@ -65,6 +65,7 @@ COMPARISON = (
        "span", "all", "every", "cher", "barata", "barato", "caro", "cara", "teuer", "günstig",
        "best", "better", "worse", "worst", "premium", "budget", "percent", "per", "cent", "%", "x",
        "times", "reduction", "discount", "markup", "surcharge", "increase", "decrease", "within",
+       "extra", "additional",
        "beyond", "max", "min", "maximum", "minimum", "up", "down", "top", "bottom", "follows",
        "behind", "ahead", "exactly", "strictly", "slightly", "marginally", "much", "far",
        "significantly"}

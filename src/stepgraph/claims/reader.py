@@ -441,6 +441,10 @@ class ProseReader:
             "above",
             "below",
             "undercuts",
+            "extra",
+            "additional",
+            "dearer",
+            "costlier",
         ):
             return self._comparison_ok(toks, index, claims)
         if low in ("order", "ascending", "then"):
@@ -505,7 +509,8 @@ class ProseReader:
 _SUPPOSING = {"if", "assuming", "suppose", "supposing", "unless", "hypothetically", "were"}
 _CHEAPER_CUES = {"cheaper", "less", "lower", "below", "saves", "saving", "save", "savings",
                  "undercuts"}  # fmt: skip
-_DEARER_CUES = {"more", "higher", "pricier", "above", "expensive", "costly"}
+_DEARER_CUES = {"more", "higher", "pricier", "above", "expensive", "costly", "extra", "additional",
+                "dearer", "costlier", "premium", "surcharge"}  # fmt: skip
 
 
 def _plain(value: Decimal | None) -> str:
@@ -596,8 +601,9 @@ def _elliptical(toks: list[Tok], index: int) -> bool:
     said of another record ("B isn't the cheapest; C is"), which no form reads."""
     if toks[index].low not in ("is", "are", "does", "do") or index == 0:
         return False
-    after = toks[index + 1].text if index + 1 < len(toks) else ""
-    return toks[index - 1].kind in ("offer", "near") and after in ("", ",", ".", ";", "!", ")")
+    after = toks[index + 1] if index + 1 < len(toks) else None
+    ends = after is None or after.kind == "cite" or after.text in (",", ".", ";", "!", ")")
+    return toks[index - 1].kind in ("offer", "near") and ends  # "C is [c1].": as elided
 
 
 def _margin_word(toks: list[Tok], index: int) -> bool:
