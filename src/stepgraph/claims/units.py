@@ -145,6 +145,8 @@ class SentenceBase:
                 break
             at += 2
         refs = list(self.implicit_to.items()) if len(self.implicit_to) == 1 else []
+        if any(u.kind == "w" and u.low in ("it", "its", "it's") for u in self.units):
+            offs = []  # "That makes it ... than r1": whatever "it" is, r1 is no subject
         return mentions(self.toks, [(u.offer or "", u.exact) for u in offs], group, refs)
 
     def find_frame(self) -> None:
@@ -168,6 +170,8 @@ class SentenceBase:
         when unambiguous (``that``/``this`` open the sentence and a verb follows)."""
         if pronoun is None or tok.low not in lx.RESOLVED_PRONOUNS:
             return False
+        if any(t.offer == pronoun for t in self.toks if t.kind in ("offer", "near")):
+            return False  # "It is 8 cheaper than r1" never reads "r1 than r1"
         if tok.low in ("it", "it's"):
             return not named or index == 0
         if tok.low == "its":  # "Its monthly price of 19.99 ...": the previous subject's

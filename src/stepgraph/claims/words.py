@@ -376,6 +376,7 @@ class WordForms(SentenceBase):
                         stated.value,
                         _bound(hedge),
                         percent=percent and share is None,
+                        wrong_base=_gap_value(x, y, direction, percent, per, wrong_base=True),
                     )
                 )
             else:
