@@ -147,11 +147,19 @@ class BoundForms(BetweenForms):
             or tok.money
             or tok.period is not None
             or self.low(at - 1) not in ("", ",", "and", ";", ":", "only", "just", "exactly")
-            or self.low(at + 1) not in lx.OFFER_NOUNS
+            or not (self.low(at + 1) in lx.OFFER_NOUNS or self._of_the_offers(at + 1))
         ):
             return
         self._bound_some(at - (self.low(at - 1) in ("only", "just", "exactly")), at + 1,
                          int(tok.values[0]))  # fmt: skip
+
+    def _of_the_offers(self, at: int) -> bool:
+        """``of the offers`` at ``at``: every record (not ``of the cheaper offers``)."""
+        return (
+            self.low(at) == "of"
+            and self.low(at + 1) == "the"
+            and (self.low(at + 2) in lx.OFFER_NOUNS)
+        )
 
     def _others_bound(self, at: int) -> None:
         """``the other two are both above 310``, ``the rest all cost under 20``: every
@@ -245,8 +253,7 @@ class BoundForms(BetweenForms):
         while self.low(end) in ("a", "per", "month", "monthly", "each", "/", "mo"):
             end += 1
         if (some is not None or only) and (
-            (self.narrowed and not only)
-            or self.low(end) not in ("", ".", "!", ";", ",", "and", "while")
+            (self.narrowed and not only) or self.low(end) not in _CLAUSE_ENDS
         ):
             return  # "two offers cost more than 40 with the add-on": not the prices alone
         tests = []
@@ -454,6 +461,8 @@ class BoundForms(BetweenForms):
 
 
 _SAME = {"same", "identical", "equal"}
+_CLAUSE_ENDS = {"", ".", "!", ";", ",", "and", "while", ":", "-", "("}
+"""What may follow a counted bound: the clause ends (``: a and b`` lists them, read apart)."""
 _SOME = {
     "some",
     "most",

@@ -42,7 +42,7 @@ class FreeForms(GroupForms):
         elif (
             low in ("only", "just", "exactly")
             and self.low(at + 1) == "one"
-            and (self.low(at + 2) in lx.OFFER_NOUNS)
+            and (self.low(at + 2) in lx.OFFER_NOUNS or self._of_the_offers(at + 2))
         ):
             self._bound_some(at, at + 2, 1)  # "Only one offer is cheaper than silver"
         elif low in ("middle", "mid") and self.low(at - 1) == "the":
@@ -146,7 +146,7 @@ class FreeForms(GroupForms):
         )  # "Three offers were received", not "Two offers are cheaper than silver"
         if counted or initial:
             self._count(at, max(at - 1, 0))
-        elif self.low(at + 1) in lx.OFFER_NOUNS:
+        elif self.low(at + 1) in lx.OFFER_NOUNS or self._of_the_offers(at + 1):
             self._some_offers(at)  # "two offers cost more than 40"
 
     def _qualified_count(self, at: int) -> bool:
