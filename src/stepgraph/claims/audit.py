@@ -244,6 +244,7 @@ def unexplained(
     """The first money amount in ``toks`` that no figure of the inputs gives, said; or ""."""
     lows = {t.low for k, t in enumerate(toks) if t.kind in ("word", "code", "punct")
             and not _not_negation(toks, k)}  # fmt: skip
+    lows = langs.without_passive(lows)  # "wird empfohlen": is recommended
     if lows & _SKIP_OR_NEGATION or any(t.kind == "date" for t in toks):
         return ""  # a negated amount ("not between 100 and 115") is not asserted
     loose = bool(lows & _LOOSE)

@@ -45,6 +45,7 @@ class SentenceReader(HeadForms):
     def read(self) -> list[Statement]:
         units = self.units
         lows = {u.low for u in units if u.kind == "w"}
+        lows = langs.without_passive(lows)  # "wird empfohlen": is recommended
         if lows & langs.HYPOTHETICAL and lows & langs.FOREIGN:
             return self.statements  # "Mit Rabatt wäre A günstiger als B": not a fact
         self.find_frame()
