@@ -211,24 +211,29 @@ class Figures:
         """How many prices are in ``[low, high]`` (a sum pairs a price with another)."""
         return bisect_right(self.values, high) - bisect_left(self.values, low)
 
-    def percent(self, low: Decimal, high: Decimal, named: Iterable[Decimal]) -> bool:
+    def percent(
+        self, low: Decimal, high: Decimal, named: Iterable[Decimal], side: str | None = None
+    ) -> bool:
         """Some difference over either price, or some price over another, is a percentage
-        in ``[low, high]``; one of the two is in ``named``."""
+        in ``[low, high]``; one of the two is in ``named``. ``side`` ``cheap`` (``N%
+        cheaper``): only a difference over the dearer price; ``dear``: over the cheaper."""
         r_low, r_high = low / _HUNDRED, high / _HUNDRED
         for x in named:
             if x <= 0:
                 continue
-            spans = [
-                (x * (1 + r_low), x * (1 + r_high)),  # (p - x) / x
-                (x * (1 - r_high), x * (1 - r_low)),  # (x - p) / x
-                (x * r_low, x * r_high),  # p / x
-            ]
-            if r_high > -1:
-                spans.append((x / (1 + r_high), x / (1 + r_low)))  # (x - p) / p
-            if r_low < 1:
-                spans.append((x / (1 - r_low), x / (1 - r_high) if r_high < 1 else x * 10**9))
-            if r_low > 0:
-                spans.append((x / r_high, x / r_low))  # x / p
+            spans = []
+            if side != "cheap":
+                spans.append((x * (1 + r_low), x * (1 + r_high)))  # (p - x) / x
+                if r_high > -1:
+                    spans.append((x / (1 + r_high), x / (1 + r_low)))  # (x - p) / p
+            if side != "dear":
+                spans.append((x * (1 - r_high), x * (1 - r_low)))  # (x - p) / x
+                if r_low < 1:
+                    spans.append((x / (1 - r_low), x / (1 - r_high) if r_high < 1 else x * 10**9))
+            if side is None:
+                spans.append((x * r_low, x * r_high))  # p / x
+                if r_low > 0:
+                    spans.append((x / r_high, x / r_low))  # x / p
             if any(self._any(a, b) for a, b in spans):
                 return True
         return False
@@ -264,7 +269,8 @@ def unexplained(
             _span(toks, index, v, p, loose) for v, p in zip(tok.values, tok.places, strict=True)
         ]
         if tok.pct:
-            if not any(figures.percent(a, b, named) for a, b in spans):
+            side = _percent_side(toks, index)
+            if not any(figures.percent(a, b, named, side) for a, b in spans):
                 return f"{tok.text}% is no difference between the offers' prices in per cent"
             continue
         factors = {"month": (1,), "year": (12,)}.get(tok.period or "", (1, *sorted(periods)))
@@ -275,6 +281,38 @@ def unexplained(
         ):
             return f"{tok.text} is no price, difference, sum or yearly or term figure of the inputs"
     return ""
+
+
+_PCT_CHEAP = {"cheaper", "less", "lower", "off", "below", "under", "günstiger", "billiger",
+              "preiswerter", "weniger", "goedkoper", "minder", "moins", "menos", "meno",
+              "billigare", "lägre"}  # fmt: skip
+_PCT_DEAR = {"more", "dearer", "pricier", "costlier", "higher", "above", "over", "extra",
+             "teurer", "mehr", "höher", "duurder", "meer", "hoger", "dyrare", "mer", "högre",
+             "plus", "más", "mas", "più", "mais"}  # fmt: skip
+_PCT_MORE_CHEAP = langs.CHEAP_WORDS | {"cheap", "cheaply"}
+"""After ``más``/``più``/``plus`` ..., the adjectives that make the whole cheaper."""
+
+
+def _percent_side(toks: list[Tok], index: int) -> str | None:
+    """Which way the percentage at ``index`` goes, from the words after it: ``cheap``
+    (``12% cheaper``, ``12 % moins cher``), ``dear`` (``12% more``, ``12 % de plus``), or
+    None (``a gap of 12%``, ``12% of``, ``más barato`` read as cheap)."""
+    words = [t.low for t in toks[index + 1 : index + 4] if t.kind == "word"]
+    if words[:1] == ["de"]:  # "11 % de plus", "11 % de moins"
+        words = words[1:]
+    if not words:
+        return None
+    if words[0] in _PCT_CHEAP:
+        return (
+            "cheap"
+            if words[0] not in ("menos", "meno")
+            or len(words) < 2
+            or (words[1] not in _PCT_MORE_CHEAP)
+            else None
+        )
+    if words[0] in _PCT_DEAR:
+        return "cheap" if len(words) > 1 and words[1] in _PCT_MORE_CHEAP else "dear"
+    return None
 
 
 def _per_other(toks: list[Tok], index: int) -> bool:
@@ -315,6 +353,8 @@ def _audited(toks: list[Tok], index: int, first_head: int) -> bool:
     after = max([index, *tok.marks]) + 1
     if tok.pct:  # "15% cheaper", "by 15%", "(about 15%)", "a 15% saving"; not "a 99.9% SLA"
         before = _before(toks, index)
+        if after + 1 < len(toks) and toks[after].low == "de":
+            after += 1  # "11 % de plus", "11 % de moins"
         return (after < len(toks) and toks[after].low in _AFTER_CUES) or (
             before >= 0 and toks[before].low in ("by", "(", "saves", "save", "of")
         )
