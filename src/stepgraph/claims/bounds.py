@@ -416,6 +416,38 @@ class BoundForms(BetweenForms):
                  exact=self.units[j].kind == "off")  # fmt: skip
         return True
 
+    def _no_two_alike(self, at: int) -> bool:
+        """``No two offers share the same price``, ``No two plans cost the same``: every
+        price differs (read only when the sentence ends there)."""
+        j = at + 2
+        two = self.units[at + 1].tok if self.kind(at + 1) == "num" else None
+        if (
+            two is None
+            or two.values != (Decimal(2),)
+            or two.money
+            or self.low(j) not in lx.OFFER_NOUNS
+        ):
+            return False
+        j += 1
+        if self.low(j) not in ("share", "have", "cost", "are"):
+            return False
+        j += 1 + (self.low(j + 1) == "priced")
+        j += self.low(j) == "the"
+        if self.low(j) not in _SAME:
+            return False
+        j += 1
+        while self.low(j) in ("monthly", "price", "prices", "rate", "amount"):
+            j += 1
+        if self.low(j) not in ("", ".", "!", ";"):
+            return False
+
+        def test(table: Table) -> bool | None:
+            values = [r.value for r in table.priced()]
+            return len(set(values)) == len(values)
+
+        self.add("no two offers cost the same", test, at, j, exact=True)
+        return True
+
     def _none_beyond(self, at: int) -> None:
         """``No offer costs more than 130``, ``None of the plans is under 40``: a bound that
         no record passes (``no`` must be followed by an offer noun)."""

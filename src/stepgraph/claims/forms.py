@@ -334,10 +334,16 @@ class SentenceReader(HeadForms):
             "match",
             "matches",
             "identical",
+            "identically",
+            "level",
         ):
             return self._tie(subjects, start, at, neg)
-        if low in langs.TIE or (low, self.low(at + 1)) in langs.TIE_PAIRS:
-            return self._tie(subjects, start, at, neg)  # "empatan", "gleich teuer"
+        if low == "priced" and self.low(at + 1) in ("identically", "alike", "equally"):
+            return self._tie(subjects, start, at + 1, neg)
+        if low in langs.TIE:
+            return self._tie(subjects, start, at, neg)  # "empatan", "le même prix"
+        if (low, self.low(at + 1)) in langs.TIE_PAIRS:
+            return self._tie(subjects, start, at + 1, neg)  # "gleich teuer", "even duur"
         if low == "only" and self.low(at + 1) in lx.OFFER_NOUNS:
             return self._only(subjects, start, at)
         sup = self._superlative(at)

@@ -37,7 +37,7 @@ class FreeForms(GroupForms):
         elif low in ("range", "ranges", "ranging", "span", "spans", "spanning", "between"):
             self._range(at)
         elif low in ("no", "none") and at == 0:
-            if not self._no_other_matches(at):
+            if not self._no_other_matches(at) and not self._no_two_alike(at):
                 self._none_beyond(at)
         elif (
             low in ("only", "just", "exactly")
