@@ -48,6 +48,7 @@ _TOTALS = {"insgesamt", "gesamt", "totale", "totaal", "monate", "monaten", "mese
            "duración", "durata", "looptijd", "duração", "zusammen", "ensemble", "juntas",
            "juntos", "insieme", "samen", "conjunto", "cumulés"}  # fmt: skip
 _SKIP |= (langs.OTHER_CONTEXT - _TOTALS) | langs.HYPOTHETICAL  # a fee, a first month, ...
+_SKIP |= lx.NON_PRICE_MONEY  # an excess, a cover limit, a bonus
 _AVERAGE = {
     "average",
     "mean",
@@ -239,6 +240,24 @@ class Figures:
         return False
 
 
+_GROUPS = {"team", "group", "household", "family", "company", "office", "staff"}
+
+
+def scaled(toks: list[Tok]) -> bool:
+    """The sentence scales a price by a count (``for 10 users``, ``a team of 15``; not ``has
+    4 seats``): its amounts may be totals for all of them, never read as one offer's price."""
+    for k, tok in enumerate(toks):
+        if tok.kind != "num" or tok.money or tok.pct or tok.period is not None:
+            continue
+        after = toks[k + 1].low if k + 1 < len(toks) else ""
+        before = toks[k - 1].low if k else ""
+        if before == "for" and (tok.unit in lx.PER_HEAD or after in lx.PER_HEAD):
+            return True
+        if k >= 2 and toks[k - 1].low == "of" and toks[k - 2].low in _GROUPS:
+            return True
+    return False
+
+
 def unexplained(
     toks: list[Tok],
     figures: Figures,
@@ -250,7 +269,7 @@ def unexplained(
     lows = {t.low for k, t in enumerate(toks) if t.kind in ("word", "code", "punct")
             and not _not_negation(toks, k)}  # fmt: skip
     lows = langs.without_passive(lows)  # "wird empfohlen": is recommended
-    if lows & _SKIP_OR_NEGATION or any(t.kind == "date" for t in toks):
+    if lows & _SKIP_OR_NEGATION or any(t.kind == "date" for t in toks) or scaled(toks):
         return ""  # a negated amount ("not between 100 and 115") is not asserted
     loose = bool(lows & _LOOSE)
     average = bool(lows & _AVERAGE)
@@ -358,6 +377,8 @@ def _audited(toks: list[Tok], index: int, first_head: int) -> bool:
         return (after < len(toks) and toks[after].low in _AFTER_CUES) or (
             before >= 0 and toks[before].low in ("by", "(", "saves", "save", "of")
         )
+    if _limit(toks, index):
+        return False  # "cover up to £1,000", "Diebstahl bis 3.000 €": a limit, not a price
     if tok.money or tok.period in ("month", "year"):
         return True
     if tok.words and index > 0 and toks[index - 1].low == "the":
@@ -397,6 +418,26 @@ def _audited(toks: list[Tok], index: int, first_head: int) -> bool:
     if low == "for":  # "covers 10 seats for 75.00": an amount with cents is money
         return any(p > 0 for p in tok.places)
     return low in _BEFORE_CUES
+
+
+_UP_TO = {"bis", "jusqu'à", "hasta", "até", "fino"}
+_RANGE_STARTS = {"from", "von", "de", "desde", "da", "van", "between", "zwischen", "entre",
+                 "tra", "fra", "tussen", "ab"}  # fmt: skip
+
+
+def _limit(toks: list[Tok], index: int) -> bool:
+    """The number is the upper limit of something (``up to £1,000``, ``bis 3.000 €``), not
+    the end of a range of prices (``von 90 € bis 120 €``)."""
+    before = _before(toks, index)
+    if before < 1:
+        return False
+    low, earlier = toks[before].low, toks[before - 1].low
+    if low == "a" and earlier == "fino":  # "fino a 1.000 €"
+        low, earlier = "fino", toks[before - 2].low if before > 1 else ""
+    adds = before > 1 and toks[before - 2].low in ("adds", "add", "added", "adding", "sums")
+    if not ((low == "to" and earlier == "up" and not adds) or low in _UP_TO):
+        return False  # "adds up to 1,000": a total
+    return not any(t.low in _RANGE_STARTS for t in toks[:before])
 
 
 def _band_end(toks: list[Tok], index: int) -> bool:

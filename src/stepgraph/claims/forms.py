@@ -14,6 +14,7 @@ from decimal import Decimal
 
 from . import langs
 from . import lexicon as lx
+from .audit import scaled
 from .compare import _RANGE_VERBS
 from .heads import HeadForms
 from .judge import (
@@ -48,6 +49,8 @@ class SentenceReader(HeadForms):
         lows = langs.without_passive(lows)  # "wird empfohlen": is recommended
         if lows & langs.HYPOTHETICAL and lows & langs.FOREIGN:
             return self.statements  # "Mit Rabatt wäre A günstiger als B": not a fact
+        if scaled(self.toks):
+            return self.statements  # "For 10 users, A comes to 300 a month": a total
         self.find_frame()
         others_margins(self)  # "The other two are more expensive: red by 4 and blue by 9"
         at = 0

@@ -85,6 +85,7 @@ class SentenceBase:
         self.text_terms: tuple[int, ...] = ()  # the contract terms the text states, in months
         self._places: dict[int, int] | None = None
         self._named_count: int | None = None  # records named in the sentence (lazily)
+        self._measures: bool | None = None  # a number has a unit (lazily)
         self._between = False
 
     def build_units(self, before: Mentions) -> None:
@@ -220,7 +221,15 @@ class SentenceBase:
             and tok.period != "other"
             and (tok.money or tok.period is not None or self._amount_like(unit))
             and not (tok.period is None and self._per_other(unit))
+            and not (not tok.money and tok.period is None and self._measured())
         )
+
+    def _measured(self) -> bool:
+        """A number of the sentence has a unit (``Speeds: 150 Mbit/s for A, 100 for B``): its
+        bare numbers are more of the same, not prices."""
+        if self._measures is None:
+            self._measures = any(t.kind == "num" and t.unit in _MEASURES for t in self.toks)
+        return self._measures
 
     def _per_other(self, unit: Unit) -> bool:
         """``€8.50 per seat``: a rate per something the inputs do not price."""
@@ -280,6 +289,8 @@ _PRICE_VERBS = {"costs", "cost", "at", "priced", "is", "was", "for", "just", "on
 _PERIODS = {"month", "months", "mo", "year", "years", "yr", "annum", "monat", "mois", "mes",
             "mese", "maand", "jahr", "an", "año", "anno", "jaar", "ano", "week", "day", "quarter",
             "hour"}  # fmt: skip
+_MEASURES = frozenset({"gb", "mb", "tb", "gib", "mbps", "gbps", "mbit", "gbit", "kbit", "kbps"})
+"""Units of what a plan includes (data, speed); a sentence measuring one lists more of it."""
 _MONEY_FOLLOW = (
     lx.PERIOD_WORDS | lx.AMOUNT_CMP | lx.RELATION_AFTER_AMOUNT | lx.CONNECTORS | lx.THAN_WORDS
     | lx.CONTRAST | lx.VERBS | lx.HEDGES | lx.FILLERS | lx.CHEAP_CMP | lx.DEAR_CMP
