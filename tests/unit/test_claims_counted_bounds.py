@@ -51,3 +51,27 @@ def test_a_count_beyond_a_bound_is_read(false: str, true: str) -> None:
 
 def test_a_count_of_a_subset_is_not_read_as_a_count_of_all() -> None:
     assert first("Two of the cheaper offers cost under 46 a month.") != "contradicted"
+
+
+BOXES = Table.from_rows(
+    [
+        {"id": "budget-box", "monthly": 12.99},
+        {"id": "mid-box", "monthly": 14.5},
+        {"id": "max-box", "monthly": 19.99},
+    ]
+)
+
+
+def test_only_one_of_the_three_is_a_count_of_all_of_them() -> None:
+    assert check_text("Only one of the three comes in under £15 a month.", BOXES).sentences[
+        0
+    ].verdict == ("contradicted")
+    assert check_text("Only one of the three comes in under £14 a month.", BOXES).sentences[
+        0
+    ].verdict == ("checked")
+
+
+def test_all_but_one_is_one_fewer_than_all() -> None:
+    text = "All but one of the three offers cost more than {} a month."
+    assert check_text(text.format(15), BOXES).sentences[0].verdict == "contradicted"
+    assert check_text(text.format(14), BOXES).sentences[0].verdict == "checked"

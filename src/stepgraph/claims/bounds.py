@@ -150,16 +150,43 @@ class BoundForms(BetweenForms):
             or not (self.low(at + 1) in lx.OFFER_NOUNS or self._of_the_offers(at + 1))
         ):
             return
+        if self._of_the_offers(at + 1):
+            self._bound_some(at - (self.low(at - 1) in ("only", "just", "exactly")),
+                             self._past_of_the(at + 1), int(tok.values[0]))  # fmt: skip
+            return
         self._bound_some(at - (self.low(at - 1) in ("only", "just", "exactly")), at + 1,
                          int(tok.values[0]))  # fmt: skip
 
     def _of_the_offers(self, at: int) -> bool:
-        """``of the offers`` at ``at``: every record (not ``of the cheaper offers``)."""
+        """``of the offers``, ``of the three (offers)`` (all three of them) at ``at``: every
+        record (not ``of the cheaper offers``, ``of the two``)."""
+        if self.low(at) != "of" or self.low(at + 1) != "the":
+            return False
+        if self.low(at + 2) in lx.OFFER_NOUNS:
+            return True
+        count = self.units[at + 2].tok if self.kind(at + 2) == "num" else None
         return (
-            self.low(at) == "of"
-            and self.low(at + 1) == "the"
-            and (self.low(at + 2) in lx.OFFER_NOUNS)
+            count is not None
+            and not count.money
+            and count.values == (Decimal(len(self.table.records)),)
+            and (self.low(at + 3) in lx.OFFER_NOUNS or self.low(at + 3) in _COUNT_VERBS)
         )
+
+    def _past_of_the(self, at: int) -> int:
+        """Where ``of the (three) (offers)`` that starts at ``at`` ends."""
+        j = at + 2
+        j += self.kind(j) == "num"
+        return j + (self.low(j) in lx.OFFER_NOUNS)
+
+    def _all_but(self, at: int) -> None:
+        """``All but one of the five offers cost more than 20``: that many fewer than all."""
+        tok = self.units[at + 2].tok if self.kind(at + 2) == "num" else None
+        fewer = 1 if self.low(at + 2) == "one" else None
+        if tok is not None and not tok.money and len(tok.values) == 1:
+            fewer = int(tok.values[0])
+        if fewer is None or not self._of_the_offers(at + 3):
+            return
+        self._bound_some(at, self._past_of_the(at + 3), len(self.table.records) - fewer)
 
     def _others_bound(self, at: int) -> None:
         """``the other two are both above 310``, ``the rest all cost under 20``: every
@@ -493,6 +520,25 @@ class BoundForms(BetweenForms):
 
 
 _SAME = {"same", "identical", "equal"}
+_COUNT_VERBS = {
+    "are",
+    "is",
+    "cost",
+    "costs",
+    "come",
+    "comes",
+    "sit",
+    "sits",
+    "lie",
+    "lies",
+    "fall",
+    "falls",
+    "stay",
+    "stays",
+    "remain",
+    "remains",
+    "priced",
+}
 _CLAUSE_ENDS = {"", ".", "!", ";", ",", "and", "while", ":", "-", "("}
 """What may follow a counted bound: the clause ends (``: a and b`` lists them, read apart)."""
 _SOME = {

@@ -427,7 +427,7 @@ def _negated(test: Test, neg: bool) -> Test:
 
 
 # Unions the readers test words against, made once at import (the word sets never change).
-_VERB_OR_SIGN = frozenset(lx.VERBS | {":", "=", "belongs", "goes"})
+_VERB_OR_SIGN = frozenset(lx.VERBS | {":", "=", "belongs", "goes", "jest", "är", "er"})
 _MORE_OR_LESS = frozenset(langs.MORE | langs.LESS)
 _SUPERLATIVES = frozenset(lx.CHEAP_SUP | lx.DEAR_SUP)
 

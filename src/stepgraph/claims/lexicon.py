@@ -179,7 +179,7 @@ NARROWING = {"apart", "except", "excluding", "besides", "aside", "other", "other
 OBJECT_CUES = {"below", "above", "under", "over", "versus", "vs", "vs.", "against", "behind",
                "beneath", "between", "beyond", "unlike", "gegenüber", "tegenover", "contre",
                "frente", "rispetto", "follows", "follow", "trails", "trail", "out", "minus", "plus",
-               "times"}
+               "times", "od", "än"}  # "droższy od X", "dyrare än X": X is compared with
 """Words after which a record is the object of a relation, never the subject of a claim."""
 IMPLICIT_SUBJECT = {"it", "it's", "its", "this", "that", "these", "those", "they", "them",
                     "which", "difference", "gap", "delta", "spread", "saving", "savings",

@@ -55,7 +55,7 @@ _TERM_WORD = re.compile(
 )
 _YEAR = re.compile(
     r"(?i)\b(?:years?|annual|annually|yearly|per annum|(?:twelve|12)[- ]months?|"
-    r"jahr|jährlich|año|anual|annuel|an)\b"
+    r"jahr|jährlich|año|anual|annuel|an|år|året|årligen|rok|roku|rocznie)\b"
     r"|(?i:jahr|jähr|jaar|\b(?:annu|anual|année|annee|año|anno)|\banos?\b|\b(?:12|douze|doce|dodici|"
     r"twaalf|doze|zwölf) (?:mois|meses|mesi|maanden|monate))"  # other languages: generous
 )
