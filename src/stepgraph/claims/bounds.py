@@ -57,8 +57,8 @@ class BoundForms(BetweenForms):
             or not self.money(self.units[j + 2 + label])
         ):
             return
-        if not exact_ends and not self._quantified(at):
-            return
+        if (not exact_ends and not self._quantified(at)) or self._margins(j + 3 + label):
+            return  # "between 2.00 and 7.25 more expensive than B": gaps, not prices
         period = last.period or first.period
         factor = Decimal(12) if period == "year" else Decimal(1)
         if self.narrowed or (period is None and (self.year_context or self.other_context)):
@@ -325,35 +325,39 @@ class BoundForms(BetweenForms):
                  exact=self.units[k + 1].exact)  # fmt: skip
         return True
 
-    def _within_each_other(self, at: int, j: int) -> None:
+    def _within_each_other(self, at: int, j: int, only: tuple[str, ...] = ()) -> int | None:
         """``All three offers are within 4 of each other``: the highest price minus the
-        lowest is at most the amount (read when the sentence ends there)."""
+        lowest is at most the amount (read when the sentence ends there); ``only``: of
+        those records (``A, B and C are all within 0.50 of each other``, a clause)."""
         unit = self.units[j] if j < len(self.units) else None
         tok = unit.tok if unit is not None else None
         if tok is None or tok.pct or tok.unit not in (None, "of") or unit is None:
-            return  # "within 4 of each other": the "of" is no unit of the 4
+            return None  # "within 4 of each other": the "of" is no unit of the 4
         end = j + 1
         if (self.low(end), self.low(end + 1), self.low(end + 2)) not in (
             ("of", "each", "other"),
             ("of", "one", "another"),
         ):
-            return
+            return None
         end += 3
         while self.low(end) in ("a", "per", "month", "monthly", "/", "mo"):
             end += 1
         narrowing = any(
             u.low in lx.NARROWING and u.low not in ("within", "other") for u in self.units
         )
-        if narrowing or self.low(end) not in ("", ".", "!", ";"):
-            return
+        ends = _CLAUSE_ENDS | {"so"} if only else {"", ".", "!", ";"}
+        if (narrowing and not only) or self.low(end) not in ends:
+            return None
         values = tok.values
 
         def test(table: Table) -> bool | None:
-            prices = [r.value or Decimal(0) for r in table.priced()]
+            prices = [r.value or Decimal(0) for r in table.priced() if not only or r.id in only]
             return any(max(prices) - min(prices) <= v for v in values)
 
-        self.add(f"the prices lie within {tok.text} of each other", test, at, end,
+        which = ", ".join(only) if only else "the prices"
+        self.add(f"{which} lie within {tok.text} of each other", test, at, end,
                  exact=len(values) == 1)  # fmt: skip
+        return end
 
     def _all_tie(self, at: int, j: int) -> None:
         """``All three offers cost the same (15.00 per month)``: every record at one price
@@ -378,10 +382,17 @@ class BoundForms(BetweenForms):
         says = "every offer costs the same" + (f", {tok.text}" if tok is not None else "")
         self.add(says, test, at, end, exact=len(values) <= 1)
 
+    def _margins(self, k: int) -> bool:
+        """A comparison follows the range ending before ``k`` (``... 7.25 more than B``):
+        its ends are margins, not prices."""
+        while self.low(k) in ("a", "per", "month", "monthly", "each", "/", "mo", "year"):
+            k += 1
+        return self.low(k) in _MARGIN_WORDS
+
     def _range_all(self, at: int, k: int, some: int | None = None) -> None:
         """``all offers cost between 90 and 120`` (``some``: exactly that many do)."""
         first, last = self.units[k].tok, self.units[k + 2].tok
-        if first is None or last is None:
+        if first is None or last is None or self._margins(k + 3):
             return
         period = last.period or first.period
         if self.narrowed or (period is None and (self.year_context or self.other_context)):
@@ -486,6 +497,16 @@ class BoundForms(BetweenForms):
         if self.low(j) not in lx.OFFER_NOUNS:
             return
         j += 1
+        but: list[str] = []  # "No offer other than X (and Y) costs more than 24"
+        if (self.low(j), self.low(j + 1)) in (("other", "than"), ("apart", "from")) or (
+            self.low(j) in ("except", "besides", "but")
+        ):
+            j += 2 if self.low(j + 1) in ("than", "from") else 1
+            while self.kind(j) == "off":
+                but.append(self.units[j].offer or "")
+                j += 1 + (self.low(j + 1) in ("and", ",") and self.kind(j + 2) == "off")
+            if not but:
+                return
         while self.low(j) in ("costs", "cost", "is", "are", "comes", "come", "in", "priced",
                               "at", "goes", "sits"):  # fmt: skip
             j += 1
@@ -508,18 +529,44 @@ class BoundForms(BetweenForms):
         tests = []
         for reading, period in self.amount_readings(tok):
             factor = Decimal(12) if period == "year" else Decimal(1)
-            tests.append(_none_beyond(factor, reading.value, direction))
+            tests.append(_none_beyond(factor, reading.value, direction, tuple(but)))
         end = j + 1
         while self.low(end) in ("a", "per", "month", "monthly", "each"):
             end += 1
-        if self.narrowed or self.other_context or self.low(end) not in ("", ".", "!", ";"):
+        narrowed = self.narrowed and not (but and self._narrowed_only_by_but())
+        if narrowed or self.other_context or self.low(end) not in ("", ".", "!", ";"):
             return  # "No offer costs more than 55, except south": not every offer
         word = "less" if direction == "cheaper" else "more"
-        self.add(f"no offer costs {word} than {tok.text}", _any_of(tests), at, end,
+        other = f" other than {', '.join(but)}" if but else ""
+        self.add(f"no offer{other} costs {word} than {tok.text}", _any_of(tests), at, end,
                  exact=len(tok.values) == 1)  # fmt: skip
+
+    def _narrowed_only_by_but(self) -> bool:
+        """The sentence's one narrowing word is the ``other``/``except`` it was read with."""
+        words = [u.low for u in self.units if u.low in lx.NARROWING]
+        return len(words) <= 1
 
 
 _SAME = {"same", "identical", "equal"}
+_MARGIN_WORDS = {
+    "more",
+    "less",
+    "cheaper",
+    "dearer",
+    "pricier",
+    "costlier",
+    "expensive",
+    "above",
+    "below",
+    "over",
+    "under",
+    "higher",
+    "lower",
+    "apart",
+    "extra",
+    "behind",
+    "ahead",
+}
 _COUNT_VERBS = {
     "are",
     "is",

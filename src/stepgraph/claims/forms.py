@@ -341,6 +341,11 @@ class SentenceReader(HeadForms):
             "level",
         ):
             return self._tie(subjects, start, at, neg)
+        if low in ("all", "both") and self.low(at + 1) == "within":
+            low, at = "within", at + 1  # "A, B and C are all within 0.50 of each other"
+        if low == "within" and len({s.offer for s in subjects}) >= 2 and not neg:
+            offers = tuple(dict.fromkeys(s.offer or "" for s in subjects))
+            return self._within_each_other(start, at + 1, only=offers)  # "A and B are within"
         if low == "priced" and self.low(at + 1) in ("identically", "alike", "equally"):
             return self._tie(subjects, start, at + 1, neg)
         if low in langs.TIE:

@@ -670,7 +670,13 @@ def _anchored(
         return kept
     if not implicit:
         return statements
-    return [s for s in statements if s.used & implicit or s in kept]
+    return [
+        s
+        for s in statements
+        if s.used & implicit
+        or s in kept
+        or not any(toks[i].kind in ("offer", "near") for i in s.used)  # names no record
+    ]
 
 
 def _implicit_subject(toks: list[Tok], index: int) -> bool:
