@@ -158,6 +158,7 @@ class ProseReader:
     def __init__(self, table: Table, claims: dict[str, Claim], verdicts: dict[str, str]) -> None:
         self.table = table
         self.names = names_of(table)
+        self.id_heads = _id_heads(table)  # "Mobil" of "Mobil 5": "Mobil 6" names no record
         self.claims = claims
         self.verdicts = verdicts  # claim id -> true / contradicted / invalid
         self.cited_at: dict[str, list[int]] = {}
@@ -319,7 +320,7 @@ class ProseReader:
             for i, t in enumerate(toks)
             if (
                 i not in used
-                and (_significant(t) or _margin_word(toks, i))
+                and (_significant(t) or _margin_word(toks, i) or t.low in self.id_heads)
                 and not self._accounted(toks, i, claims)
             )
             or _elliptical(toks, i)
@@ -644,12 +645,23 @@ def _margin_word(toks: list[Tok], index: int) -> bool:
 _BY_FILLERS = {"a", "an", "just", "only", "some", "about"}
 
 
+def _id_heads(table: Table) -> frozenset[str]:
+    """The first words of ids of several words (``mobil`` of ``Mobil 5``, ``Mobil 10``): left
+    alone in a sentence (``Mobil 6``), such a word names a record the reader did not find."""
+    heads = set()
+    for record in table.records:
+        first, _, rest = record.id.partition(" ")
+        if rest and len(first) >= 3 and first.isalpha():
+            heads.add(first.lower())
+    return frozenset(heads)
+
+
 def _significant(tok: Tok) -> bool:
     if tok.kind in ("offer", "near", "num"):
         return True
     if tok.kind == "word":
         return tok.low in _SIGNIFICANT or tok.low.endswith("n't")
-    return tok.kind == "punct" and tok.text in ("%", "~", "<", ">", "≈")
+    return tok.kind == "punct" and tok.text in ("%", "~", "<", ">", "≈", "→", "⇒", "←")
 
 
 def _anchored(
