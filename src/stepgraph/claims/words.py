@@ -406,13 +406,24 @@ class WordForms(SentenceBase):
         return _any_of(tests)
 
     def _ratio_test(self, x: str, y: str, ratio: Decimal, hedge: str | None) -> Test:
+        """``x`` costs ``ratio`` times ``y``: exactly; over or under it after a bound
+        (``over twice as expensive``); within 15 % after a hedge, and below after
+        ``nearly``."""
+        bound = _bound(hedge) if hedge is not None else None
+
         def test(table: Table) -> bool | None:
             a, b = _value(table, x, Decimal(1)), _value(table, y, Decimal(1))
             if a is None or b is None:
                 return None
-            if hedge is not None:
-                return False if abs(a - b * ratio) > abs(b * ratio) * Decimal("0.15") else None
-            return a == b * ratio
+            want = b * ratio
+            if bound in ("over", "at least"):
+                return a > want if bound == "over" else a >= want
+            if bound in ("under", "at most"):
+                return a < want if bound == "under" else a <= want
+            if bound is not None:
+                near = abs(a - want) <= abs(want) * Decimal("0.15")
+                return None if near and (bound != "almost" or a <= want) else False
+            return a == want
 
         return test
 
