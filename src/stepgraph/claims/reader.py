@@ -226,7 +226,11 @@ class ProseReader:
         text = raw[start:end]
         cited = tuple(dict.fromkeys(cites))
         kept = [statements[reader.pair_gap]] if reader.pair_gap is not None else []
-        verdict, why = self._judge(toks, statements, cited, words, kept)
+        verdict: SentenceVerdictKind = "unverified"
+        if raw_text.rstrip(" *_)\"'").endswith("?"):
+            why = "a question, not a statement: read it yourself"
+        else:
+            verdict, why = self._judge(toks, statements, cited, words, kept)
         return SentenceVerdict(
             text=text, start=start, end=end, verdict=verdict, cites=cited, why=why
         )
