@@ -40,6 +40,31 @@ _MARGIN_WORDS = {"more", "less", "extra", "above", "below"}
 """After ``at N``, words that make N a margin: ``comes in at 20 more than B``."""
 
 
+_ATTRIBUTES = frozenset(
+    {
+        "speed",
+        "speeds",
+        "data",
+        "volume",
+        "rating",
+        "ratings",
+        "reviews",
+        "storage",
+        "quality",
+        "performance",
+        "coverage",
+        "bandwidth",
+        "latency",
+        "support",
+        "satisfaction",
+        "popularity",
+        "features",
+        "allowance",
+    }
+)
+"""``by speed``, ``on data``: what a ranking or comparison in the sentence is by, not price."""
+
+
 class SentenceReader(HeadForms):
     """Reads one sentence's tokens into statements (see the module docstring)."""
 
@@ -51,6 +76,11 @@ class SentenceReader(HeadForms):
             return self.statements  # "Mit Rabatt wäre A günstiger als B": not a fact
         if scaled(self.toks):
             return self.statements  # "For 10 users, A comes to 300 a month": a total
+        if any(
+            self.low(k) in ("by", "on", "in", "for") and self.low(k + 1) in _ATTRIBUTES
+            for k in range(len(units))
+        ):
+            return self.statements  # "By speed, D comes first": a ranking by something else
         self.find_frame()
         others_margins(self)  # "The other two are more expensive: red by 4 and blue by 9"
         at = 0

@@ -118,7 +118,8 @@ NON_PRICE_MONEY = {
     "versicherungssumme", "deckungssumme", "franquicia", "franchise", "franchigia",
     "eigen", "risico", "eigenrisico", "massimale", "kaution", "gutschrift", "remboursement",
     "reembolso", "rimborso", "fianza", "caution", "prime", "overage", "messages", "message",
-    "sms", "texts",
+    "sms", "texts", "rises", "rise", "rising", "increases", "jumps", "reverts", "renewal",
+    "thereafter", "afterwards", "introductory", "promotional",
 }  # fmt: skip
 """Words of money that is not the monthly price (an excess, a cover limit, a bonus, a one-off
 charge, a rate per message): a sentence with one is neither

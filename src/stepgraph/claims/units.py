@@ -228,7 +228,7 @@ class SentenceBase:
         """A number of the sentence has a unit (``Speeds: 150 Mbit/s for A, 100 for B``): its
         bare numbers are more of the same, not prices."""
         if self._measures is None:
-            self._measures = any(t.kind == "num" and t.unit in _MEASURES for t in self.toks)
+            self._measures = any(t.kind == "num" and t.unit in MEASURES for t in self.toks)
         return self._measures
 
     def _per_other(self, unit: Unit) -> bool:
@@ -289,7 +289,7 @@ _PRICE_VERBS = {"costs", "cost", "at", "priced", "is", "was", "for", "just", "on
 _PERIODS = {"month", "months", "mo", "year", "years", "yr", "annum", "monat", "mois", "mes",
             "mese", "maand", "jahr", "an", "año", "anno", "jaar", "ano", "week", "day", "quarter",
             "hour"}  # fmt: skip
-_MEASURES = frozenset(
+MEASURES = frozenset(
     {"gb", "mb", "tb", "gib", "mbps", "gbps", "mbit", "gbit", "kbit", "kbps", "stars", "points"}
 )
 """Units of what a plan includes (data, speed); a sentence measuring one lists more of it."""
