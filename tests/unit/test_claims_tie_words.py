@@ -85,3 +85,15 @@ def test_a_tie_in_something_other_than_price_is_not_a_price_tie(text: str) -> No
 )
 def test_a_price_tie_is_still_read(text: str) -> None:
     assert first(text, NEAR) == "contradicted"
+
+
+SHARED = Table.from_rows(
+    [{"id": "cx", "monthly": 120}, {"id": "cy", "monthly": 135}, {"id": "cz", "monthly": 120}]
+)
+
+
+def test_outright_and_no_other_at_that_price_make_a_superlative_strict() -> None:
+    assert first("cx is the cheapest offer outright.", SHARED) == "contradicted"
+    text = "cx is the cheapest offer at 120.00 a month, with no other offer at that price."
+    assert first(text, SHARED) == "contradicted"
+    assert first("cx is the cheapest offer.", SHARED) == "checked"  # first in input order

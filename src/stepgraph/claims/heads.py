@@ -106,9 +106,10 @@ class HeadForms(FreeForms):
             )
         ):
             return None  # "..., while the cheapest is A": a new subject, read by _free_forms
+        alone = self._none_other_at_that_price()  # "..., with no other offer at that price"
         if (
             (self.low(end) in lx.RESTRICTIONS and not self._which_is_amount(end))
-            or self.narrowed
+            or (self.narrowed and not alone)
             or self._restricted(at, end)
             or (self.low(end) in langs.WITH_WORDS and self.kind(end + 1) != "num")
         ):  # "la moins chère avec le support": not about price alone
@@ -153,7 +154,9 @@ class HeadForms(FreeForms):
         tests = [_claim_test(c, negated=neg) for c in claims]  # neither...nor: each
         if (self.low(end), self.low(end + 1)) == ("by", "far"):
             end += 2  # "A is the cheapest by far": strictly
-        if any(self.low(k) in _STRICT for k in [*range(gap_start, at), end - 1]):
+        if self.low(end) in ("outright", "alone", "uniquely"):
+            end += 1  # "the cheapest offer outright": strictly
+        if alone or any(self.low(k) in _STRICT for k in [*range(gap_start, at), end - 1]):
             word = f"strictly {word}"  # "strictly the cheapest", "the single cheapest": no tie
             tests = [_negated(strictly(s.offer or "", kind), neg) for s in subjects]
         offers = [s.offer for s in subjects]
@@ -370,6 +373,18 @@ class HeadForms(FreeForms):
             exact=all(s.exact for s in subjects),
         )
         return end
+
+    def _none_other_at_that_price(self) -> bool:
+        """``with no other offer at that price``, ``and no other plan matches it``: the
+        sentence's one narrowing word says the superlative is strict."""
+        lows = [u.low for u in self.units]
+        for k in range(len(lows) - 3):
+            if lows[k] == "no" and lows[k + 1] == "other" and lows[k + 2] in lx.OFFER_NOUNS:
+                rest = lows[k + 3 : k + 6]
+                return rest[:3] == ["at", "that", "price"] or rest[:2] in (
+                    ["matches", "it"], ["at", "that"], ["costs", "less"]
+                )  # fmt: skip
+        return False
 
     def _tie_ends(self, at: int, end: int) -> bool:
         """The tie read from ``at`` stops at ``end`` where a clause ends, or a new one
