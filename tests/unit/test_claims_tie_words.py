@@ -97,3 +97,7 @@ def test_outright_and_no_other_at_that_price_make_a_superlative_strict() -> None
     text = "cx is the cheapest offer at 120.00 a month, with no other offer at that price."
     assert first(text, SHARED) == "contradicted"
     assert first("cx is the cheapest offer.", SHARED) == "checked"  # first in input order
+
+
+def test_the_only_cheapest_is_strict() -> None:
+    assert first("cx is the only cheapest offer.", SHARED) == "contradicted"

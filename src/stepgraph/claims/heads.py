@@ -156,7 +156,14 @@ class HeadForms(FreeForms):
             end += 2  # "A is the cheapest by far": strictly
         if self.low(end) in ("outright", "alone", "uniquely"):
             end += 1  # "the cheapest offer outright": strictly
-        if alone or any(self.low(k) in _STRICT for k in [*range(gap_start, at), end - 1]):
+        the_only = any(
+            self.low(k) == "only" and self.low(k - 1) == "the" for k in range(gap_start, at)
+        )  # "the only cheapest offer"
+        if (
+            alone
+            or the_only
+            or any(self.low(k) in _STRICT for k in [*range(gap_start, at), end - 1])
+        ):
             word = f"strictly {word}"  # "strictly the cheapest", "the single cheapest": no tie
             tests = [_negated(strictly(s.offer or "", kind), neg) for s in subjects]
         offers = [s.offer for s in subjects]
