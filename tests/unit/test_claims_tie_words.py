@@ -101,3 +101,27 @@ def test_outright_and_no_other_at_that_price_make_a_superlative_strict() -> None
 
 def test_the_only_cheapest_is_strict() -> None:
     assert first("cx is the only cheapest offer.", SHARED) == "contradicted"
+
+
+ABC = Table.from_rows(
+    [{"id": "A", "monthly": 10}, {"id": "B", "monthly": 12}, {"id": "C", "monthly": 20}]
+)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "B is almost the cheapest.",
+        "B is nearly the cheapest.",
+        "B is barely more expensive than A.",
+        "B is hardly cheaper than C.",
+        "B is the cheapest of the premium plans.",
+        "B is the cheapest alternative.",
+        "B is the cheapest fallback.",
+        "B is the cheapest 5G plan.",
+        "B is the cheapest offer from Acme.",
+        "B is the cheapest with the router included.",
+    ],
+)
+def test_a_near_or_partial_superlative_is_never_read_as_the_cheapest(text: str) -> None:
+    assert first(text, ABC) == "unverified"

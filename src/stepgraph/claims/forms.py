@@ -74,7 +74,7 @@ class SentenceReader(HeadForms):
         lows = langs.without_passive(lows)  # "wird empfohlen": is recommended
         if lows & langs.HYPOTHETICAL and lows & langs.FOREIGN:
             return self.statements  # "Mit Rabatt wäre A günstiger als B": not a fact
-        if scaled(self.toks):
+        if scaled(self.toks) or lows & lx.SCARCELY:
             return self.statements  # "For 10 users, A comes to 300 a month": a total
         if any(
             self.low(k) in ("by", "on", "in", "for") and self.low(k + 1) in _ATTRIBUTES

@@ -96,6 +96,8 @@ class HeadForms(FreeForms):
         neg: bool,
     ) -> int | None:
         kind, end = sup
+        if any(self.low(k) in _NEARLY for k in range(gap_start, at)):
+            return None  # "B is almost the cheapest": it is not, but close
         verb = any(self.low(k) in lx.VERBS for k in range(gap_start, at))
         if (
             self.chained
@@ -273,6 +275,25 @@ class HeadForms(FreeForms):
             return True
         if after[0] in ("of", "among", "amongst", "within") and after[1] in _GROUP_REFS:
             return True  # "the cheapest of that group", "the dearest among them"
+        if (
+            after[:2] in (["of", "the"], ["among", "the"])
+            and after[2] not in lx.OFFER_NOUNS
+            and after[3] in lx.OFFER_NOUNS
+            and self.kind(start + 2) == "w"
+        ):
+            return True  # "the cheapest of the premium plans": of those
+        if any(self.low(k) in _SUBSET_TAILS for k in range(at + 1, end + 2)):
+            return True  # "the cheapest alternative", "the cheapest fallback"
+        if (
+            self.low(end) == "from"
+            and self.kind(end + 1) == "w"
+            and (self.low(end + 1) not in ("the", "these", "those", "all", "this", "them"))
+        ):
+            return True  # "the cheapest offer from Acme": of Acme's
+        if self.low(end) in ("with", "including", "incl") and any(
+            self.low(k) in ("included", "including", "incl") for k in range(end, end + 5)
+        ):
+            return True  # "the cheapest with the router included": another total
         if self.low(0) in ("among", "amongst", "of") and self.kind(2) == "num":
             count = self.units[2].tok
             if count is not None and count.values[0] != len(self.table.records):
@@ -435,6 +456,21 @@ _LISTING = {"listed", "appears", "appeared", "mentioned", "named", "shown", "sub
             "received", "supplied", "given", "entered", "written"}  # fmt: skip
 _PLACING = {"comes", "came", "ranks", "ranked", "places", "placed", "finishes", "finished",
             "lands", "landed"}  # fmt: skip
+_NEARLY = {
+    "almost",
+    "nearly",
+    "virtually",
+    "practically",
+    "effectively",
+    "essentially",
+    "close",
+    "fast",
+    "quasi",
+    "presque",
+    "casi",
+    "quase",
+    "bijna",
+}
 _STRICT = {"strictly", "outright", "uniquely", "single", "sole", "alone", "far", "easily"}
 _SEGMENTS = {"tier", "tiers", "category", "class", "segment", "range", "bracket", "band",
              "group", "league", "market", "region", "size"}  # fmt: skip
@@ -465,6 +501,18 @@ _CLAUSE_BREAKS = frozenset({"", ".", ",", ";", ":", "!", "?", "(", ")", "-", "bu
                             "whereas", "so", "which", "since", "because"})  # fmt: skip
 
 
+_SUBSET_TAILS = frozenset(
+    {
+        "alternative",
+        "alternatives",
+        "fallback",
+        "backup",
+        "substitute",
+        "runner-up",
+        "contender",
+        "challenger",
+    }
+)
 _GROUP_REFS = frozenset({"that", "those", "these", "them", "this", "which"})
 
 

@@ -14,8 +14,9 @@ from . import langs
 NEGATIONS = {"not", "no", "never", "isn't", "doesn't", "don't", "aren't", "wasn't", "weren't",
              "cannot", "can't", "won't", "wouldn't", "hasn't", "haven't", "neither", "nor", "none",
              "nothing", "nobody", "without", "nicht", "kein", "keine", "pas", "ne", "n'est", "ni",
-             "nunca", "jamais", "ninguna", "ninguno", "nein", "isnt", "doesnt", "hardly", "barely",
-             "fails"}
+             "nunca", "jamais", "ninguna", "ninguno", "nein", "isnt", "doesnt", "fails"}
+SCARCELY = {"hardly", "barely", "scarcely"}
+"""``barely more expensive`` (slightly) or ``hardly the cheapest`` (not): never read."""
 HEDGES = {"about", "around", "roughly", "approximately", "approx", "nearly", "almost", "circa",
           "ca", "some", "close", "ungefähr", "etwa", "environ", "presque", "casi",
           "aproximadamente", "unos", "unas", "ballpark", "~", "under", "over", "below", "above",

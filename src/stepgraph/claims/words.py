@@ -126,6 +126,13 @@ class WordForms(SentenceBase):
             and (after not in _PRICE_AFTER_SUP)
         ):
             return None  # "the highest speed", "the lowest setup fee": not the price
+        if (
+            low in _ENGLISH_SUP
+            and self.kind(end) == "w"
+            and after[:1].isdigit()
+            and self.low(end + 1) in lx.OFFER_NOUNS
+        ):
+            return None  # "the cheapest 5G plan": of the 5G plans
         return kind, end
 
     def _two_records(self) -> bool:
