@@ -125,3 +125,25 @@ ABC = Table.from_rows(
 )
 def test_a_near_or_partial_superlative_is_never_read_as_the_cheapest(text: str) -> None:
     assert first(text, ABC) == "unverified"
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "C is cheaper than A once the discount is applied.",
+        "C is cheaper than A in the second year.",
+        "C is cheaper than A on roaming.",
+        "C is cheaper than A after the promotion ends.",
+        "C would be cheaper than A with a loyalty discount.",
+        "C is cheaper than A if you need more than 100 GB.",
+        "A is more expensive than C only in the first month.",
+    ],
+)
+def test_a_comparison_in_another_situation_is_never_judged(text: str) -> None:
+    assert first(text, ABC) == "unverified"
+
+
+def test_a_comparison_on_price_is_still_judged() -> None:
+    assert first("C is more expensive than A on price.", ABC) == "checked"
+    assert first("C costs 20 a month on a 12-month contract.", ABC) == "checked"
+    assert first("C is cheaper than A in monthly terms.", ABC) == "contradicted"

@@ -65,6 +65,49 @@ _ATTRIBUTES = frozenset(
 """``by speed``, ``on data``: what a ranking or comparison in the sentence is by, not price."""
 
 
+_CONDITIONS = frozenset(
+    {
+        "once",
+        "after",
+        "if",
+        "when",
+        "unless",
+        "during",
+        "until",
+        "whenever",
+        "provided",
+        "assuming",
+        "excluding",
+        "including",
+        "before",
+    }
+)
+_PRICE_TERMS = frozenset({"price", "prices", "pricing", "monthly", "cost", "costs", "terms"})
+_SITUATIONS = frozenset(
+    {
+        "first",
+        "second",
+        "third",
+        "annual",
+        "discount",
+        "discounts",
+        "promotion",
+        "promo",
+        "roaming",
+        "bundle",
+        "loyalty",
+        "rebate",
+        "voucher",
+        "users",
+        "people",
+        "calls",
+        "usage",
+        "long",
+    }
+)
+"""After a reading, ``in``/``on``/``with``/``for`` and one of these: another situation."""
+
+
 class SentenceReader(HeadForms):
     """Reads one sentence's tokens into statements (see the module docstring)."""
 
@@ -217,10 +260,29 @@ class SentenceReader(HeadForms):
                 self._either_price([*subjects, self.target], at)  # "above B at 18.00"
                 return
             self.last_target = False
+            before = len(self.statements)
             end = self._head(subjects, start, gap_start, at, hedge=hedge, neg=neg)
             if end is None:
                 return
+            if self._other_situation(end):
+                del self.statements[before:]  # "C is cheaper than A once the discount ..."
+                return
             at, first = end, False
+
+    def _other_situation(self, end: int) -> bool:
+        """What follows a reading makes it about another situation than the monthly prices
+        as given: ``once the discount is applied``, ``in the second year``, ``on the annual
+        plan``, ``only in the first month``, ``after the promotion ends`` (not ``on price``,
+        ``in monthly terms``, ``by 5``)."""
+        if self.low(end - 1) in ("in", "on", "during", "with", "for"):
+            end -= 1  # the reading took the preposition: "cheaper than A in | the second year"
+        word, nxt = self.low(end), self.low(end + 1)
+        ahead = {self.low(k) for k in range(end + 1, end + 5)}
+        if word in _CONDITIONS or (word == "only" and nxt in _CONDITIONS | {"in", "on", "for"}):
+            return True
+        if word in ("in", "during", "on", "with", "for") and not ahead & _PRICE_TERMS:
+            return bool(ahead & _SITUATIONS)
+        return False
 
     def _comparison_list(self, gap: set[str], at: int) -> bool:
         """``east is 10.09 cheaper than north, 14.60 cheaper than south``: after a comma,
