@@ -293,8 +293,9 @@ class BoundForms(BetweenForms):
         many = "every offer costs" if some is None else f"exactly {some} offer(s) cost"
         if only:
             many = f"{', '.join(only)} each cost"
+        listed = self.low(end) in (":", "-", "(")  # "Two are under 50: a and b": which two
         self.add(f"{many} {word} {tok.text}", _any_of(tests), at, j + 1,
-                 exact=len(tok.values) == 1)  # fmt: skip
+                 exact=len(tok.values) == 1, certain=not listed)  # fmt: skip
 
     def _counted_against(self, at: int, j: int, some: int) -> bool:
         """``Two offers are cheaper than silver``: exactly that many records are cheaper

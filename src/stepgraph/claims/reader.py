@@ -331,6 +331,12 @@ class ProseReader:
         ]
         if left:
             return "unverified", "not accounted for: " + ", ".join(dict.fromkeys(left))
+        if (
+            any(isinstance(c, Difference) for c in claims)
+            and not used
+            and not any(t.low in _DIRECTION_WORDS for t in toks)
+        ):
+            return "unverified", "no word the reader knows says which way the cited gap goes"
         foreign = sorted(words & _FOREIGN)
         if foreign:
             return "unverified", f"another language ({', '.join(foreign[:3])}): read it yourself"
@@ -425,6 +431,8 @@ class ProseReader:
                 for c in claims
             )
         if tok.kind == "num":
+            if tok.period is None and _talks_yearly(toks):  # "the lowest yearly price, 49"
+                claims = [c for c in claims if getattr(c, "period", None) != "month"]
             return any(_amount_matches(c, tok) and self._said_of(toks, index, c) for c in claims)
         owner = self.mark_owner.get(index)
         if owner is not None:
@@ -647,6 +655,26 @@ def _margin_word(toks: list[Tok], index: int) -> bool:
 
 
 _BY_FILLERS = {"a", "an", "just", "only", "some", "about"}
+
+
+_MONTHLY = {"month", "months", "monthly", "mo", "mth", "monthly-price"}
+_DIRECTION_WORDS = lx.CHEAP_CMP | lx.DEAR_CMP | {
+    "cheaper", "less", "lower", "more", "higher", "pricier", "dearer", "costlier", "saves",
+    "save", "saving", "savings", "above", "below", "undercuts", "undercut", "extra",
+    "additional", "over", "under", "difference", "gap", "apart", "premium", "beats",
+}  # fmt: skip
+
+
+def _talks_yearly(toks: list[Tok]) -> bool:
+    """The sentence speaks of yearly figures (``yearly``, ``annual``, ``a year``) and of no
+    monthly one: an amount with no period of its own in it is yearly, not a monthly price."""
+    lows = [t.low for t in toks]
+    yearly = any(
+        low in ("yearly", "annual", "annually")
+        or (low == "year" and k and lows[k - 1] in ("a", "per", "each", "every"))
+        for k, low in enumerate(lows)
+    )
+    return yearly and not any(low in _MONTHLY for low in lows)
 
 
 def _id_heads(table: Table) -> frozenset[str]:
