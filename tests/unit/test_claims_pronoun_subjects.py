@@ -47,3 +47,11 @@ def test_french_il_opening_a_sentence_is_the_previous_subject() -> None:
     assert found.sentences[1].verdict == "contradicted"
     found = check_text(first + "Il est moins cher que le forfait-plus.", FORFAITS)
     assert found.sentences[1].verdict == "unverified"  # true; another language: never checked
+
+
+def test_in_other_words_and_on_the_other_hand_narrow_nothing() -> None:
+    pair = Table.from_rows([{"id": "G", "monthly": 27}, {"id": "I", "monthly": 41}])
+    for lead in ("In other words, ", "On the other hand, "):
+        assert check_text(lead + "G costs 14.00 more each month.", pair).sentences[0].verdict == (
+            "contradicted"
+        )

@@ -78,7 +78,12 @@ class SentenceBase:
         self.pair_other: dict[str, tuple[str, bool]] = {}  # "the latter": the former
         self.frame: set[int] = set()  # "Between A and C, ...": the pair a margin is within
         # "Apart from B, C is the cheapest": a superlative over some offers only
-        self.narrowed = any(t.low in lx.NARROWING for t in toks if t.kind == "word")
+        self.narrowed = any(
+            t.low in lx.NARROWING
+            and not (t.low == "other" and k + 1 < len(toks) and toks[k + 1].low in _IDIOMS)
+            for k, t in enumerate(toks)
+            if t.kind == "word"
+        )  # not "in other words", "on the other hand"
         self.modal = any(t.low in lx.MODALS for t in toks if t.kind == "word")
         self.negated_anywhere = any(t.low in lx.NEGATIONS for t in toks if t.kind == "word")
         self.summed = any(t.low in lx.SUM_WORDS for t in toks if t.kind == "word")
@@ -289,6 +294,7 @@ _PRICE_VERBS = {"costs", "cost", "at", "priced", "is", "was", "for", "just", "on
 _PERIODS = {"month", "months", "mo", "year", "years", "yr", "annum", "monat", "mois", "mes",
             "mese", "maand", "jahr", "an", "año", "anno", "jaar", "ano", "week", "day", "quarter",
             "hour"}  # fmt: skip
+_IDIOMS = frozenset({"words", "hand"})
 MEASURES = frozenset(
     {"gb", "mb", "tb", "gib", "mbps", "gbps", "mbit", "gbit", "kbit", "kbps", "stars", "points"}
 )
