@@ -257,6 +257,7 @@ _PER_THINGS = {"gb", "mb", "tb", "user", "seat", "minute", "min", "sms", "text",
                "kwh", "unit", "head", "person", "line", "device", "call", "mile", "km", "license",
                "licence", "channel", "page", "hour", "gigabyte", "employee", "member"}  # fmt: skip
 _EXTRA = {"extra", "additional", "further"}
+_PER_HEAD_CODES = {"person", "people", "user", "users", "seat", "seats", "member", "members"}
 
 
 def scaled(toks: list[Tok]) -> bool:
@@ -267,6 +268,8 @@ def scaled(toks: list[Tok]) -> bool:
         nxt = toks[k + 1].low
         if tok.low in ("per", "/") and nxt in _PER_THINGS:
             return True
+        if tok.kind == "code" and tok.low.split("-")[-1] in _PER_HEAD_CODES:
+            return True  # "for a 10-person team", "a 5-user plan"
         if tok.low in ("each", "every", "per", "any", "an") and nxt in _EXTRA:
             return True
     for k, tok in enumerate(toks):
@@ -298,9 +301,12 @@ def unexplained(
     average = bool(lows & _AVERAGE)
     first_head = next((k for k, t in enumerate(toks) if t.low in _OF_HEADS), len(toks))
     named = _named(toks, figures, lows, subject)
+    measured = any(t.kind == "num" and t.unit in lx.MEASURES for t in toks)
     for index, tok in enumerate(toks):
         if tok.kind != "num" or index in used or tok.period == "other":
             continue
+        if measured and not tok.money and tok.period is None and not _priced(toks, index):
+            continue  # "50 pages against 100 for B": more of the same unit
         if tok.unit is not None and not _in_total(toks, index):
             continue
         if not _audited(toks, index, first_head) or _per_other(toks, index):
@@ -402,6 +408,8 @@ def _audited(toks: list[Tok], index: int, first_head: int) -> bool:
         )
     if _limit(toks, index) or charge_after(toks, index):
         return False  # "cover up to £1,000", "a €69 set-up fee": no monthly price
+    if tok.words and not tok.money and index and toks[index - 1].low in ("the", "tied", "other"):
+        return False  # "7.40 more than the tied three each month": a count of offers
     if tok.money or tok.period in ("month", "year"):
         return True
     if tok.words and index > 0 and toks[index - 1].low == "the":
@@ -446,6 +454,11 @@ def _audited(toks: list[Tok], index: int, first_head: int) -> bool:
 _UP_TO = {"bis", "jusqu'à", "hasta", "até", "fino"}
 _RANGE_STARTS = {"from", "von", "de", "desde", "da", "van", "between", "zwischen", "entre",
                  "tra", "fra", "tussen", "ab"}  # fmt: skip
+
+
+def _priced(toks: list[Tok], index: int) -> bool:
+    """A price verb comes just before the number (``costs 29.99``)."""
+    return index > 0 and toks[index - 1].low in ("costs", "cost", "priced", "at", "charges")
 
 
 def _limit(toks: list[Tok], index: int) -> bool:

@@ -405,6 +405,10 @@ class ProseReader:
                 continue  # "180.00 over 24 months": no claim states a term; the audit reads it
             if charge_after(toks, index):
                 continue  # "with a €69.00 set-up fee": no price a claim states
+            if tok.words and index and toks[index - 1].low in ("the", "tied", "all", "other"):
+                continue  # "more than the tied three": a count of offers, no amount
+            if index + 1 < len(toks) and toks[index + 1].low in _GAP_TO_ANOTHER:
+                continue  # "just 0.05 above allinkl": a gap to another offer (audited)
             same = [
                 c for c in money if (isinstance(c, Difference) and c.unit == "percent") == tok.pct
             ]
@@ -658,6 +662,7 @@ _BY_FILLERS = {"a", "an", "just", "only", "some", "about"}
 
 
 _MONTHLY = {"month", "months", "monthly", "mo", "mth", "monthly-price"}
+_GAP_TO_ANOTHER = {"above", "below", "under", "over", "behind", "ahead"}
 _DIRECTION_WORDS = lx.CHEAP_CMP | lx.DEAR_CMP | {
     "cheaper", "less", "lower", "more", "higher", "pricier", "dearer", "costlier", "saves",
     "save", "saving", "savings", "above", "below", "undercuts", "undercut", "extra",

@@ -197,10 +197,22 @@ def sentences(plain: str) -> list[Span]:
     for match in _END.finditer(plain):
         if match.group(0)[0] == "." and _abbreviation(plain, match.start()):
             continue
-        _add(found, plain, start, match.end())
-        start = match.end()
+        end = match.end()
+        cites = _TRAILING_CITES.match(plain, end)
+        if cites is not None:
+            end = cites.end()  # "... per year. [c3] That is ...": [c3] is the sentence's
+        if end < start:
+            continue
+        _add(found, plain, start, end)
+        start = end
     _add(found, plain, start, len(plain))
     return found
+
+
+_TRAILING_CITES = re.compile(
+    r"(?:[ \t]*\[\s*[A-Za-z]{1,3}\d{1,3}(?:\s*[,;]\s*[A-Za-z]{1,3}\d{1,3})*\s*\])+"
+)
+"""Citations a writer puts after the full stop belong to the sentence before them."""
 
 
 def _abbreviation(plain: str, dot: int) -> bool:

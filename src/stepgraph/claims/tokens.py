@@ -656,6 +656,8 @@ UNITS = {
     "gbps",
     "mbit",
     "gbit",
+    "pages",
+    "channels",
     "kbit",
     "kbps",
     "offers",

@@ -226,7 +226,12 @@ class SentenceBase:
             and tok.period != "other"
             and (tok.money or tok.period is not None or self._amount_like(unit))
             and not (tok.period is None and self._per_other(unit))
-            and not (not tok.money and tok.period is None and self._measured())
+            and not (
+                not tok.money
+                and tok.period is None
+                and self._measured()
+                and self.low(self._place(unit) - 1) not in _PRICE_VERBS
+            )
         )
 
     def _measured(self) -> bool:
@@ -295,9 +300,7 @@ _PERIODS = {"month", "months", "mo", "year", "years", "yr", "annum", "monat", "m
             "mese", "maand", "jahr", "an", "año", "anno", "jaar", "ano", "week", "day", "quarter",
             "hour"}  # fmt: skip
 _IDIOMS = frozenset({"words", "hand"})
-MEASURES = frozenset(
-    {"gb", "mb", "tb", "gib", "mbps", "gbps", "mbit", "gbit", "kbit", "kbps", "stars", "points"}
-)
+MEASURES = lx.MEASURES
 """Units of what a plan includes (data, speed); a sentence measuring one lists more of it."""
 _MONEY_FOLLOW = (
     lx.PERIOD_WORDS | lx.AMOUNT_CMP | lx.RELATION_AFTER_AMOUNT | lx.CONNECTORS | lx.THAN_WORDS
