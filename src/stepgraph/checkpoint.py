@@ -33,8 +33,10 @@ from typing import Any
 from .errors import CheckpointCorrupt, InputError
 from .jsontext import SURROGATE, check_text
 
-FORMAT = 1
-"""The record format written by this version. Older formats would be migrated here."""
+FORMAT = 2
+"""The record format written by this version: 2 packs step bodies (``packing.py``); a
+run written in format 1 (bodies as they are) is read as it is and stays in format 1."""
+FORMATS = (1, 2)
 
 _COMPACT = json.JSONEncoder(separators=(",", ":"), ensure_ascii=False, allow_nan=False)
 _CANONICAL = json.JSONEncoder(
@@ -244,11 +246,11 @@ def step_record(cp: Checkpoint) -> dict[str, Any]:
     }
 
 
-def step_json(cp: Checkpoint) -> str:
-    """``step_record(cp)`` as compact JSON, reusing the update's text when cached."""
+def step_json(cp: Checkpoint, body: str | None = None) -> str:
+    """``step_record(cp)`` as compact JSON with ``body`` (default: the update's text)."""
     meta = step_record(cp)
     del meta["update"]
-    return f'{dumps(meta)[:-1]},"update":{cp.update_json()}}}'
+    return f'{dumps(meta)[:-1]},"update":{body or cp.update_json()}}}'
 
 
 def dumps(data: Any) -> str:
@@ -341,8 +343,8 @@ def from_records(
     rec = _Reader(head, run_id)
     rec.only(_HEAD_FIELDS)
     fmt = rec.integer("format")
-    if fmt != FORMAT:
-        raise CheckpointCorrupt(run_id, f"unknown format {fmt} (this version reads {FORMAT})")
+    if fmt not in FORMATS:
+        raise CheckpointCorrupt(run_id, f"unknown format {fmt} (this version reads 1 and 2)")
     found_id = rec.text("run_id")
     if found_id != run_id:
         raise CheckpointCorrupt(run_id, f"the record belongs to run {found_id!r}")
@@ -363,7 +365,7 @@ def from_records(
     version = rec.integer("version")
     if version < 1:
         raise CheckpointCorrupt(run_id, f"version must be at least 1, not {version}")
-    stored = [history_from_record(step, run_id) for step in steps]
+    stored = history_of(steps, inputs, fmt, run_id)
     entries = stored if unseal is None else [opened(entry, unseal) for entry in stored]
     if unseal is not None:
         inputs = unseal(inputs, "inputs")
@@ -477,6 +479,51 @@ def opened(entry: HistoryEntry, unseal: Unseal) -> HistoryEntry:
     """``entry`` with the sealed values of its update opened (bound to its version)."""
     update = unseal(entry.update, f"step/{entry.version}")
     return dataclasses.replace(entry, update=update) if update != entry.update else entry
+
+
+def history_of(steps: list[Any], inputs: Any, fmt: int, run_id: str) -> list[HistoryEntry]:
+    """Validate a run's stored steps, in order; a format-2 run's bodies are unpacked
+    against the state before each step (``inputs``: the run's first, as stored)."""
+    entries = [history_from_record(step, run_id) for step in steps]
+    if fmt < 2:
+        return entries
+    from .packing import unpack  # checkpoint <- waits <- packing: imported at first use
+
+    current = inputs if isinstance(inputs, dict) else {}
+    values: dict[str, Any] = {}
+
+    def prior(key: str) -> Any:
+        return values[key] if key in values else current[key]
+
+    unpacked = []
+    for entry in entries:
+        update = unpack(entry.update, entry.node, entry.status, prior, run_id)
+        if not isinstance(update, dict):
+            raise CheckpointCorrupt(run_id, f"step {entry.version}'s update must be an object")
+        unpacked.append(entry if update is entry.update else
+                        dataclasses.replace(entry, update=update))  # fmt: skip
+        values.update(state_part(update))
+        replaced = update.get(INPUTS)
+        if isinstance(replaced, dict) and replaced:
+            current = {**current, **replaced}
+    return unpacked
+
+
+def step_body(cp: Checkpoint, *, refs: bool = True) -> str:
+    """The stored text of ``cp``'s update: packed in format 2 (``packing.py``), as it is in
+    format 1. ``refs`` False (a sealed run) packs no reference to the state before."""
+    text = cp.update_json()
+    if cp.format < 2:
+        return text
+    from .packing import pack
+
+    prior = None
+    if refs and not cp.step and INPUTS not in cp.update:
+        update = cp.update
+        prior = {key: value for key, value in cp.inputs.items()
+                 if key not in update and key not in cp.values}  # fmt: skip
+        prior.update((key, value) for key, value in cp.values.items() if key not in update)
+    return pack(cp.update, text, cp.node, cp.status, prior)
 
 
 def history_from_record(data: Any, run_id: str) -> HistoryEntry:

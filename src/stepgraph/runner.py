@@ -33,6 +33,7 @@ from typing import TYPE_CHECKING, Any, Generic, NamedTuple, TypeVar
 from .adapters import Adapter
 from .checkpoint import (
     EVENT,
+    FORMAT,
     INPUTS,
     WAIT,
     Checkpoint,
@@ -581,6 +582,7 @@ def _next_checkpoint(
         created_at=at.created,
         updated_at=stamp,
         sum=at.current.sum if at.current is not None else "",
+        format=at.current.format if at.current is not None else FORMAT,
         texts={"update": update_text, "inputs": at.inputs_text or ""},
     )
 
@@ -918,6 +920,7 @@ def save_event(
             updated_at=stamped if isinstance(stamped, str) else now(),
             step=step,
             sum=current.sum,
+            format=current.format,
             texts={"update": text},
         ),
         expected_version=current.version or None,

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import hashlib
+from datetime import datetime, timedelta, timezone
 from typing import Any
 
 from ..checkpoint import parse
@@ -38,12 +40,60 @@ def head_row(row: tuple[Any, ...]) -> dict[str, Any]:
 
 
 def step_row(run_id: str, row: tuple[Any, ...]) -> dict[str, Any]:
+    at, chained = row[5], row[6]
     return {
         "version": row[0],
         "node": row[1],
         "update": parse(row[2], run_id, "step"),
         "next": row[3],
         "status": row[4],
-        "at": row[5],
-        "sum": row[6],
+        "at": _time(at) if isinstance(at, int) and not isinstance(at, bool) else at,
+        "sum": _sum(chained) if isinstance(chained, bytes) else chained,
     }
+
+
+_SUMS = {32: "sha256:", 33: "hmac-sha256:"}  # by stored length: 33 bytes start with b"h"
+
+
+def packed_at(at: str) -> int | str:
+    """A step's time as milliseconds since 1970 (UTC) when that gives back exactly
+    ``at`` (``checkpoint.now()``'s form), else ``at`` itself."""
+    try:
+        found = datetime.fromisoformat(at)
+    except ValueError:
+        return at
+    if found.tzinfo is None:
+        return at
+    millis = (found - _EPOCH) // _MILLI
+    return millis if _time(millis) == at else at
+
+
+_EPOCH = datetime(1970, 1, 1, tzinfo=timezone.utc)
+_MILLI = timedelta(milliseconds=1)
+
+
+def _time(millis: int) -> str:
+    return (_EPOCH + millis * _MILLI).isoformat(timespec="milliseconds")
+
+
+def packed_sum(chained: str) -> bytes | str:
+    """A chain sum's 32 digest bytes (``b"h"`` first for an HMAC), else ``chained`` itself."""
+    kind, _, hexdigest = chained.rpartition(":")
+    if len(hexdigest) != 2 * hashlib.sha256().digest_size or hexdigest != hexdigest.lower():
+        return chained
+    try:
+        raw = bytes.fromhex(hexdigest)
+    except ValueError:
+        return chained
+    if kind == "sha256":
+        return raw
+    return b"h" + raw if kind == "hmac-sha256" else chained
+
+
+def _sum(stored: bytes) -> str:
+    """The text of a stored sum (an unknown length reads as a sum no chain matches)."""
+    prefix = _SUMS.get(len(stored), "bytes:")
+    if len(stored) == 33 and stored[:1] != b"h":
+        prefix = "bytes:"
+    raw = stored[1:] if len(stored) == 33 else stored
+    return prefix + raw.hex()

@@ -81,6 +81,27 @@ MIGRATIONS: tuple[tuple[int, str], ...] = (
         3,  # A run's key record: its wrapped run key (private data at rest, sealing.py).
         "CREATE TABLE run_keys (run_id TEXT PRIMARY KEY, body TEXT NOT NULL) WITHOUT ROWID",
     ),
+    (
+        4,  # Format 2: a step's time as milliseconds, its sum as bytes (_rows.packed_at,
+        # packed_sum). The rows of format-1 runs are copied as they are and read as such.
+        """
+        CREATE TABLE run_steps_4 (
+            run_id TEXT NOT NULL,
+            version INTEGER NOT NULL,
+            node TEXT NOT NULL,
+            body TEXT NOT NULL,
+            next TEXT NOT NULL,
+            status TEXT NOT NULL,
+            at INTEGER NOT NULL,
+            sum BLOB NOT NULL,
+            PRIMARY KEY (run_id, version)
+        ) WITHOUT ROWID;
+        INSERT INTO run_steps_4 SELECT run_id, version, node, body, next, status, at, sum
+            FROM run_steps;
+        DROP TABLE run_steps;
+        ALTER TABLE run_steps_4 RENAME TO run_steps;
+        """,
+    ),
 )
 
 
@@ -88,6 +109,7 @@ class SqliteStore(SqlStore):
     """One SQLite file shared safely by threads and processes."""
 
     migrations = MIGRATIONS
+    packs_columns = True
     setup_check = (
         "SELECT count(*) FROM sqlite_master WHERE type = 'table' AND name = 'stepgraph_migrations'"
     )
