@@ -43,7 +43,9 @@ def test_a_price_in_german_is_still_read_and_never_checked() -> None:
 
 def test_a_number_word_before_a_fraction_noun_is_a_share_not_a_price() -> None:
     assert verdicts("X costs two thirds of Z's price.", XYZ) != ["contradicted"]
-    assert verdicts("X costs three quarters of what Y costs.", XYZ) != ["contradicted"]
+    # read as a share (X is half of Y), never as a price of 3 or 0.75
+    assert verdicts("X costs half of what Y costs.", XYZ) == ["checked"]
+    assert verdicts("X costs three quarters of what Y costs.", XYZ) == ["contradicted"]
 
 
 TWO = Table.from_rows([{"id": "K", "monthly": 1499}, {"id": "L", "monthly": 1620}])

@@ -48,6 +48,7 @@ _TOTALS = {"insgesamt", "gesamt", "totale", "totaal", "monate", "monaten", "mese
            "duración", "durata", "looptijd", "duração", "zusammen", "ensemble", "juntas",
            "juntos", "insieme", "samen", "conjunto", "cumulés"}  # fmt: skip
 _SKIP |= (langs.OTHER_CONTEXT - _TOTALS) | langs.HYPOTHETICAL  # a fee, a first month, ...
+_SKIP |= lx.NON_PRICE_MONEY  # an excess, a cover limit, a bonus
 _AVERAGE = {
     "average",
     "mean",
@@ -211,27 +212,50 @@ class Figures:
         """How many prices are in ``[low, high]`` (a sum pairs a price with another)."""
         return bisect_right(self.values, high) - bisect_left(self.values, low)
 
-    def percent(self, low: Decimal, high: Decimal, named: Iterable[Decimal]) -> bool:
+    def percent(
+        self, low: Decimal, high: Decimal, named: Iterable[Decimal], side: str | None = None
+    ) -> bool:
         """Some difference over either price, or some price over another, is a percentage
-        in ``[low, high]``; one of the two is in ``named``."""
+        in ``[low, high]``; one of the two is in ``named``. ``side`` ``cheap`` (``N%
+        cheaper``): only a difference over the dearer price; ``dear``: over the cheaper."""
         r_low, r_high = low / _HUNDRED, high / _HUNDRED
         for x in named:
             if x <= 0:
                 continue
-            spans = [
-                (x * (1 + r_low), x * (1 + r_high)),  # (p - x) / x
-                (x * (1 - r_high), x * (1 - r_low)),  # (x - p) / x
-                (x * r_low, x * r_high),  # p / x
-            ]
-            if r_high > -1:
-                spans.append((x / (1 + r_high), x / (1 + r_low)))  # (x - p) / p
-            if r_low < 1:
-                spans.append((x / (1 - r_low), x / (1 - r_high) if r_high < 1 else x * 10**9))
-            if r_low > 0:
-                spans.append((x / r_high, x / r_low))  # x / p
+            spans = []
+            if side != "cheap":
+                spans.append((x * (1 + r_low), x * (1 + r_high)))  # (p - x) / x
+                if r_high > -1:
+                    spans.append((x / (1 + r_high), x / (1 + r_low)))  # (x - p) / p
+            if side != "dear":
+                spans.append((x * (1 - r_high), x * (1 - r_low)))  # (x - p) / x
+                if r_low < 1:
+                    spans.append((x / (1 - r_low), x / (1 - r_high) if r_high < 1 else x * 10**9))
+            if side is None:
+                spans.append((x * r_low, x * r_high))  # p / x
+                if r_low > 0:
+                    spans.append((x / r_high, x / r_low))  # x / p
             if any(self._any(a, b) for a, b in spans):
                 return True
         return False
+
+
+_GROUPS = {"team", "group", "household", "family", "company", "office", "staff"}
+
+
+def scaled(toks: list[Tok]) -> bool:
+    """The sentence scales a price by a count (``for 10 users``, ``a team of 15``; not ``has
+    4 seats``): its amounts may be totals for all of them, never read as one offer's price."""
+    for k, tok in enumerate(toks):
+        if tok.kind != "num" or tok.money or tok.pct or tok.period is not None:
+            continue
+        after = toks[k + 1].low if k + 1 < len(toks) else ""
+        before = toks[k - 1].low if k else ""
+        if before == "for" and (tok.unit in lx.PER_HEAD or after in lx.PER_HEAD):
+            return True
+        if k >= 2 and toks[k - 1].low == "of" and toks[k - 2].low in _GROUPS:
+            return True
+    return False
 
 
 def unexplained(
@@ -244,7 +268,8 @@ def unexplained(
     """The first money amount in ``toks`` that no figure of the inputs gives, said; or ""."""
     lows = {t.low for k, t in enumerate(toks) if t.kind in ("word", "code", "punct")
             and not _not_negation(toks, k)}  # fmt: skip
-    if lows & _SKIP_OR_NEGATION or any(t.kind == "date" for t in toks):
+    lows = langs.without_passive(lows)  # "wird empfohlen": is recommended
+    if lows & _SKIP_OR_NEGATION or any(t.kind == "date" for t in toks) or scaled(toks):
         return ""  # a negated amount ("not between 100 and 115") is not asserted
     loose = bool(lows & _LOOSE)
     average = bool(lows & _AVERAGE)
@@ -263,7 +288,8 @@ def unexplained(
             _span(toks, index, v, p, loose) for v, p in zip(tok.values, tok.places, strict=True)
         ]
         if tok.pct:
-            if not any(figures.percent(a, b, named) for a, b in spans):
+            side = _percent_side(toks, index)
+            if not any(figures.percent(a, b, named, side) for a, b in spans):
                 return f"{tok.text}% is no difference between the offers' prices in per cent"
             continue
         factors = {"month": (1,), "year": (12,)}.get(tok.period or "", (1, *sorted(periods)))
@@ -274,6 +300,38 @@ def unexplained(
         ):
             return f"{tok.text} is no price, difference, sum or yearly or term figure of the inputs"
     return ""
+
+
+_PCT_CHEAP = {"cheaper", "less", "lower", "off", "below", "under", "günstiger", "billiger",
+              "preiswerter", "weniger", "goedkoper", "minder", "moins", "menos", "meno",
+              "billigare", "lägre"}  # fmt: skip
+_PCT_DEAR = {"more", "dearer", "pricier", "costlier", "higher", "above", "over", "extra",
+             "teurer", "mehr", "höher", "duurder", "meer", "hoger", "dyrare", "mer", "högre",
+             "plus", "más", "mas", "più", "mais"}  # fmt: skip
+_PCT_MORE_CHEAP = langs.CHEAP_WORDS | {"cheap", "cheaply"}
+"""After ``más``/``più``/``plus`` ..., the adjectives that make the whole cheaper."""
+
+
+def _percent_side(toks: list[Tok], index: int) -> str | None:
+    """Which way the percentage at ``index`` goes, from the words after it: ``cheap``
+    (``12% cheaper``, ``12 % moins cher``), ``dear`` (``12% more``, ``12 % de plus``), or
+    None (``a gap of 12%``, ``12% of``, ``más barato`` read as cheap)."""
+    words = [t.low for t in toks[index + 1 : index + 4] if t.kind == "word"]
+    if words[:1] == ["de"]:  # "11 % de plus", "11 % de moins"
+        words = words[1:]
+    if not words:
+        return None
+    if words[0] in _PCT_CHEAP:
+        return (
+            "cheap"
+            if words[0] not in ("menos", "meno")
+            or len(words) < 2
+            or (words[1] not in _PCT_MORE_CHEAP)
+            else None
+        )
+    if words[0] in _PCT_DEAR:
+        return "cheap" if len(words) > 1 and words[1] in _PCT_MORE_CHEAP else "dear"
+    return None
 
 
 def _per_other(toks: list[Tok], index: int) -> bool:
@@ -314,9 +372,13 @@ def _audited(toks: list[Tok], index: int, first_head: int) -> bool:
     after = max([index, *tok.marks]) + 1
     if tok.pct:  # "15% cheaper", "by 15%", "(about 15%)", "a 15% saving"; not "a 99.9% SLA"
         before = _before(toks, index)
+        if after + 1 < len(toks) and toks[after].low == "de":
+            after += 1  # "11 % de plus", "11 % de moins"
         return (after < len(toks) and toks[after].low in _AFTER_CUES) or (
             before >= 0 and toks[before].low in ("by", "(", "saves", "save", "of")
         )
+    if _limit(toks, index):
+        return False  # "cover up to £1,000", "Diebstahl bis 3.000 €": a limit, not a price
     if tok.money or tok.period in ("month", "year"):
         return True
     if tok.words and index > 0 and toks[index - 1].low == "the":
@@ -356,6 +418,26 @@ def _audited(toks: list[Tok], index: int, first_head: int) -> bool:
     if low == "for":  # "covers 10 seats for 75.00": an amount with cents is money
         return any(p > 0 for p in tok.places)
     return low in _BEFORE_CUES
+
+
+_UP_TO = {"bis", "jusqu'à", "hasta", "até", "fino"}
+_RANGE_STARTS = {"from", "von", "de", "desde", "da", "van", "between", "zwischen", "entre",
+                 "tra", "fra", "tussen", "ab"}  # fmt: skip
+
+
+def _limit(toks: list[Tok], index: int) -> bool:
+    """The number is the upper limit of something (``up to £1,000``, ``bis 3.000 €``), not
+    the end of a range of prices (``von 90 € bis 120 €``)."""
+    before = _before(toks, index)
+    if before < 1:
+        return False
+    low, earlier = toks[before].low, toks[before - 1].low
+    if low == "a" and earlier == "fino":  # "fino a 1.000 €"
+        low, earlier = "fino", toks[before - 2].low if before > 1 else ""
+    adds = before > 1 and toks[before - 2].low in ("adds", "add", "added", "adding", "sums")
+    if not ((low == "to" and earlier == "up" and not adds) or low in _UP_TO):
+        return False  # "adds up to 1,000": a total
+    return not any(t.low in _RANGE_STARTS for t in toks[:before])
 
 
 def _band_end(toks: list[Tok], index: int) -> bool:

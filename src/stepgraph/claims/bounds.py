@@ -147,11 +147,19 @@ class BoundForms(BetweenForms):
             or tok.money
             or tok.period is not None
             or self.low(at - 1) not in ("", ",", "and", ";", ":", "only", "just", "exactly")
-            or self.low(at + 1) not in lx.OFFER_NOUNS
+            or not (self.low(at + 1) in lx.OFFER_NOUNS or self._of_the_offers(at + 1))
         ):
             return
         self._bound_some(at - (self.low(at - 1) in ("only", "just", "exactly")), at + 1,
                          int(tok.values[0]))  # fmt: skip
+
+    def _of_the_offers(self, at: int) -> bool:
+        """``of the offers`` at ``at``: every record (not ``of the cheaper offers``)."""
+        return (
+            self.low(at) == "of"
+            and self.low(at + 1) == "the"
+            and (self.low(at + 2) in lx.OFFER_NOUNS)
+        )
 
     def _others_bound(self, at: int) -> None:
         """``the other two are both above 310``, ``the rest all cost under 20``: every
@@ -245,8 +253,7 @@ class BoundForms(BetweenForms):
         while self.low(end) in ("a", "per", "month", "monthly", "each", "/", "mo"):
             end += 1
         if (some is not None or only) and (
-            (self.narrowed and not only)
-            or self.low(end) not in ("", ".", "!", ";", ",", "and", "while")
+            (self.narrowed and not only) or self.low(end) not in _CLAUSE_ENDS
         ):
             return  # "two offers cost more than 40 with the add-on": not the prices alone
         tests = []
@@ -409,6 +416,38 @@ class BoundForms(BetweenForms):
                  exact=self.units[j].kind == "off")  # fmt: skip
         return True
 
+    def _no_two_alike(self, at: int) -> bool:
+        """``No two offers share the same price``, ``No two plans cost the same``: every
+        price differs (read only when the sentence ends there)."""
+        j = at + 2
+        two = self.units[at + 1].tok if self.kind(at + 1) == "num" else None
+        if (
+            two is None
+            or two.values != (Decimal(2),)
+            or two.money
+            or self.low(j) not in lx.OFFER_NOUNS
+        ):
+            return False
+        j += 1
+        if self.low(j) not in ("share", "have", "cost", "are"):
+            return False
+        j += 1 + (self.low(j + 1) == "priced")
+        j += self.low(j) == "the"
+        if self.low(j) not in _SAME:
+            return False
+        j += 1
+        while self.low(j) in ("monthly", "price", "prices", "rate", "amount"):
+            j += 1
+        if self.low(j) not in ("", ".", "!", ";"):
+            return False
+
+        def test(table: Table) -> bool | None:
+            values = [r.value for r in table.priced()]
+            return len(set(values)) == len(values)
+
+        self.add("no two offers cost the same", test, at, j, exact=True)
+        return True
+
     def _none_beyond(self, at: int) -> None:
         """``No offer costs more than 130``, ``None of the plans is under 40``: a bound that
         no record passes (``no`` must be followed by an offer noun)."""
@@ -454,6 +493,8 @@ class BoundForms(BetweenForms):
 
 
 _SAME = {"same", "identical", "equal"}
+_CLAUSE_ENDS = {"", ".", "!", ";", ",", "and", "while", ":", "-", "("}
+"""What may follow a counted bound: the clause ends (``: a and b`` lists them, read apart)."""
 _SOME = {
     "some",
     "most",

@@ -14,6 +14,7 @@ from decimal import Decimal
 
 from . import langs
 from . import lexicon as lx
+from .audit import scaled
 from .compare import _RANGE_VERBS
 from .heads import HeadForms
 from .judge import (
@@ -45,8 +46,11 @@ class SentenceReader(HeadForms):
     def read(self) -> list[Statement]:
         units = self.units
         lows = {u.low for u in units if u.kind == "w"}
+        lows = langs.without_passive(lows)  # "wird empfohlen": is recommended
         if lows & langs.HYPOTHETICAL and lows & langs.FOREIGN:
             return self.statements  # "Mit Rabatt wäre A günstiger als B": not a fact
+        if scaled(self.toks):
+            return self.statements  # "For 10 users, A comes to 300 a month": a total
         self.find_frame()
         others_margins(self)  # "The other two are more expensive: red by 4 and blue by 9"
         at = 0
@@ -333,10 +337,16 @@ class SentenceReader(HeadForms):
             "match",
             "matches",
             "identical",
+            "identically",
+            "level",
         ):
             return self._tie(subjects, start, at, neg)
-        if low in langs.TIE or (low, self.low(at + 1)) in langs.TIE_PAIRS:
-            return self._tie(subjects, start, at, neg)  # "empatan", "gleich teuer"
+        if low == "priced" and self.low(at + 1) in ("identically", "alike", "equally"):
+            return self._tie(subjects, start, at + 1, neg)
+        if low in langs.TIE:
+            return self._tie(subjects, start, at, neg)  # "empatan", "le même prix"
+        if (low, self.low(at + 1)) in langs.TIE_PAIRS:
+            return self._tie(subjects, start, at + 1, neg)  # "gleich teuer", "even duur"
         if low == "only" and self.low(at + 1) in lx.OFFER_NOUNS:
             return self._only(subjects, start, at)
         sup = self._superlative(at)

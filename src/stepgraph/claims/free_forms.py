@@ -11,6 +11,8 @@ from .judge import _any_of, _claim_test, _gap_test
 from .kinds import Cheapest, Claim, MostExpensive, Rank
 from .tokens import ORDINALS
 
+_SWITCHING = {"switching", "moving", "changing", "going", "migrating"}
+
 
 class FreeForms(GroupForms):
     """The forms read at any unit that is not a record."""
@@ -37,12 +39,12 @@ class FreeForms(GroupForms):
         elif low in ("range", "ranges", "ranging", "span", "spans", "spanning", "between"):
             self._range(at)
         elif low in ("no", "none") and at == 0:
-            if not self._no_other_matches(at):
+            if not self._no_other_matches(at) and not self._no_two_alike(at):
                 self._none_beyond(at)
         elif (
             low in ("only", "just", "exactly")
             and self.low(at + 1) == "one"
-            and (self.low(at + 2) in lx.OFFER_NOUNS)
+            and (self.low(at + 2) in lx.OFFER_NOUNS or self._of_the_offers(at + 2))
         ):
             self._bound_some(at, at + 2, 1)  # "Only one offer is cheaper than silver"
         elif low in ("middle", "mid") and self.low(at - 1) == "the":
@@ -79,7 +81,7 @@ class FreeForms(GroupForms):
             self._instead(at + 1)
         elif low in ("choosing", "picking", "selecting", "taking") and self.kind(at + 1) == "off":
             self._instead(at)
-        elif low == "switching":
+        elif low == "switching" or (low in _SWITCHING and self._from_next(at)):
             self._switching(at)
         elif low in langs.STARTS:
             self._other_language(at)  # "spart B gegenüber C 120 €", "Von günstig nach teuer:"
@@ -146,7 +148,7 @@ class FreeForms(GroupForms):
         )  # "Three offers were received", not "Two offers are cheaper than silver"
         if counted or initial:
             self._count(at, max(at - 1, 0))
-        elif self.low(at + 1) in lx.OFFER_NOUNS:
+        elif self.low(at + 1) in lx.OFFER_NOUNS or self._of_the_offers(at + 1):
             self._some_offers(at)  # "two offers cost more than 40"
 
     def _qualified_count(self, at: int) -> bool:
@@ -237,31 +239,52 @@ class FreeForms(GroupForms):
         self.add(f"{x.offer} saves {tok.text} over {y.offer}", test, at, end,
                  exact=x.exact and y.exact)  # fmt: skip
 
+    def _from_next(self, at: int) -> bool:
+        """``from`` follows ``at`` (alone, or led into the record's name: ``from B``)."""
+        if self.low(at + 1) == "from":
+            return True
+        nxt = self.units[at + 1] if at + 1 < len(self.units) else None
+        return nxt is not None and nxt.kind == "off" and self.toks[nxt.idx[0]].low == "from"
+
     def _switching(self, at: int) -> None:
-        """``Switching from Plus to Basic saves 12 a month``."""
+        """``Switching from Plus to Basic saves 12 a month``, ``Moving from A to B, on the
+        other hand, would cost an extra 36 a year``: the gap the move makes."""
         k = at + 2 if self.low(at + 1) == "from" else at + 1
         if self.kind(k) != "off" or self.low(k + 1) != "to" or self.kind(k + 2) != "off":
             return
         y, x = self.units[k], self.units[k + 2]
         j = k + 3
-        if self.low(j) not in ("saves", "save") or self.kind(j + 1) != "num":
+        if self.low(j) == ",":  # "..., on the other hand, would ..."
+            close = next((c for c in range(j + 1, j + 7) if self.low(c) == ","), None)
+            j = j if close is None else close + 1
+        j += self.low(j) in ("would", "will")  # the move's consequence, not a guess
+        verb = self.low(j)
+        j += 1
+        if verb in ("costs", "cost", "adds", "add") and self.low(j) in ("an", "extra"):
+            j += 1 + (self.low(j) == "an" and self.low(j + 1) == "extra")
+        direction = "cheaper" if verb in ("saves", "save") else "more_expensive"
+        if verb not in ("saves", "save", "costs", "cost", "adds", "add") or self.kind(j) != "num":
             return
-        tok = self.units[j + 1].tok
+        tok = self.units[j].tok
         if tok is None:
             return
-        end, period = self._periods(j + 2, tok.period)
+        end, period = self._periods(j + 1, tok.period)
+        if direction == "more_expensive" and self.low(j - 1) not in ("extra", "add", "adds"):
+            if self.low(end) != "more":
+                return  # "costs 87 a month": a price, read elsewhere
+            end, period = self._periods(end + 1, period)
         test = self._difference_test(
             x.offer or "",
             y.offer or "",
-            "cheaper",
+            direction,
             amount=tok,
             share=None,
             hedge=None,
             period=period,
         )
-        self.add(
-            f"{x.offer} saves {tok.text} over {y.offer}", test, at, end, exact=x.exact and y.exact
-        )
+        word = "saves" if direction == "cheaper" else "costs more by"
+        self.add(f"{x.offer} {word} {tok.text} against {y.offer}", test, at, end,
+                 exact=x.exact and y.exact, certain=True)  # fmt: skip
 
     def _superlative_first(self, at: int) -> None:
         """``The cheapest offer, B, costs 90``, ``the best price is Plus``, ``Winner: B``"""

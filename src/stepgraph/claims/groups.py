@@ -138,11 +138,18 @@ class GroupForms(SequenceForms):
             return
         (num, den), j = found
         written = " ".join(_text(self.units[k].tok, self.low(k)) for k in range(at, j))
-        hedge = self.low(at - 1) in lx.HEDGES or self.low(at - 1) in ("nearly", "almost")
-        head = at - 1 if hedge else at
-        if self.low(j) in ("of", "what"):
+        bound, back = _SHARE_BOUNDS.get(
+            (self.low(at - 2), self.low(at - 1)), _SHARE_BOUNDS.get(("", self.low(at - 1)), ("", 0))
+        )  # "less than half the price of", "over twice"
+        hedge = not bound and (
+            self.low(at - 1) in lx.HEDGES or self.low(at - 1) in ("nearly", "almost")
+        )
+        head = at + back if bound else at - hedge
+        if self.low(j) == "of":
             j += 1
-        while self.low(j) in ("the", "price", "cost", "of", "monthly"):
+        elif (self.low(j), self.low(j + 2)) == ("as", "as") and self.low(j + 1) in _AS_MUCH:
+            j += 3  # "half as much as", "twice as expensive as"
+        while self.low(j) in ("the", "price", "cost", "of", "monthly", "what"):
             j += 1
         if self.kind(j) != "off" or self.low(head - 1) not in ("costs", "cost", "is", "at"):
             return
@@ -153,9 +160,13 @@ class GroupForms(SequenceForms):
         j += 1
         while self.low(j) in ("'s", "'", "s", "price", "cost", "monthly", "fee", "rate"):
             j += 1
+        if self.low(other - 1) == "what" and self.low(j) in ("costs", "charges", "does"):
+            j += 1  # "two thirds of what Grand costs (each month)"
+            j = self._periods(j, None)[0]
         x, y = self.units[subject].offer or "", self.units[other].offer or ""
-        self.add(f"{x} costs {written} ({num}/{den}) of {y}'s price",
-                 _share_test(x, y, num, den, hedge),
+        said = f"{bound} {written}" if bound else written
+        self.add(f"{x} costs {said} ({num}/{den}) of {y}'s price",
+                 _share_test(x, y, num, den, hedge=hedge, bound=bound),
                  subject, j, exact=self.units[subject].exact and self.units[other].exact,
                  certain=not hedge)  # fmt: skip
 
@@ -257,14 +268,29 @@ def _shared(count: int, amounts: tuple[Decimal, ...] | None) -> Test:
     return test
 
 
-def _share_test(x: str, y: str, num: int, den: int, hedge: bool) -> Test:
-    """``x``'s price is ``num``/``den`` of ``y``'s: exactly, or within 15 % when hedged."""
+_AS_MUCH = {"much", "expensive", "costly", "high", "pricey"}
+_SHARE_BOUNDS = {
+    ("less", "than"): ("less than", -2),
+    ("more", "than"): ("more than", -2),
+    ("", "under"): ("less than", -1),
+    ("", "below"): ("less than", -1),
+    ("", "over"): ("more than", -1),
+    ("", "above"): ("more than", -1),
+}
+"""The bounds a share may follow, and how many words back they start."""
+
+
+def _share_test(x: str, y: str, num: int, den: int, *, hedge: bool, bound: str = "") -> Test:
+    """``x``'s price is ``num``/``den`` of ``y``'s: exactly, within 15 % when hedged, or
+    ``less than``/``more than`` it."""
 
     def test(table: Table) -> bool | None:
         a, b = table.get(x), table.get(y)
         if a is None or b is None or a.value is None or b.value is None:
             return None
         have, want = a.value * den, b.value * num
+        if bound:
+            return have < want if bound == "less than" else have > want
         if hedge:
             return False if abs(have - want) > abs(want) * Decimal("0.15") else None
         return have == want

@@ -330,31 +330,11 @@ class HeadForms(FreeForms):
                 lowest = True  # "con el precio más bajo", "le prix le plus bas"
             elif unit.low in langs.TIE_FILL:
                 pass  # "B cuesta lo mismo que C", "le même prix"
-            elif unit.low not in (
-                "with",
-                "for",
-                "the",
-                "at",
-                "price",
-                "monthly",
-                "of",
-                "in",
-                "cost",
-                "a",
-                "exactly",
-                "priced",
-                "and",
-                "as",
-                "to",
-                "on",
-                "-",
-                "first",
-                "place",
-                "spot",
-                "position",
-            ):
+            elif unit.low not in _TIE_FILL:
                 break
             end += 1
+        if end < limit and not self._tie_ends(at, end):
+            return None  # "tied to a 24-month contract", "the same data allowance"
         if len(offers) < 2 or len(set(offers)) != len(offers):
             return None
         claims: list[Claim] = [Tie(id="prose", offers=tuple(offers))]
@@ -376,6 +356,15 @@ class HeadForms(FreeForms):
             exact=all(s.exact for s in subjects),
         )
         return end
+
+    def _tie_ends(self, at: int, end: int) -> bool:
+        """The tie read from ``at`` stops at ``end`` where a clause ends, or a new one
+        starts (``... the same, and are the cheapest``): not at a noun that makes it a tie
+        in something else (``the same data``, ``tied to a contract``, ``equal in speed``)."""
+        low = self.low(end)
+        if low in _CLAUSE_BREAKS or self.kind(end) in ("cite", "off"):
+            return True
+        return self.low(end - 1) in ("and", ",") or self.kind(end - 1) == "num"
 
     def _only(self, subjects: list[Unit], start: int, at: int) -> int | None:
         end = at + 2
@@ -427,3 +416,14 @@ def _negated(test: Test, neg: bool) -> Test:
 _VERB_OR_SIGN = frozenset(lx.VERBS | {":", "=", "belongs", "goes"})
 _MORE_OR_LESS = frozenset(langs.MORE | langs.LESS)
 _SUPERLATIVES = frozenset(lx.CHEAP_SUP | lx.DEAR_SUP)
+
+
+_TIE_FILL = frozenset({
+    "with", "for", "the", "at", "price", "prices", "pricing", "rate", "monthly", "of", "in",
+    "cost", "a", "exactly", "priced", "and", "as", "to", "on", "-", "first", "place", "spot",
+    "position", "same", "identical", "equal", "per", "month", "each", "/", "mo", "fee", "top",
+    "highest", "dearest", "priciest",
+})  # fmt: skip
+"""Words a price tie may run through (``tied at 19 per month``, ``the same monthly price``)."""
+_CLAUSE_BREAKS = frozenset({"", ".", ",", ";", ":", "!", "?", "(", ")", "-", "but", "while",
+                            "whereas", "so", "which", "since", "because"})  # fmt: skip

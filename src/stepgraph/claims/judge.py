@@ -73,9 +73,11 @@ def _hedged(
     bound: str,
     *,
     percent: bool = False,
+    wrong_base: Callable[[Table], Decimal | None] | None = None,
 ) -> Test:
     """A loosened number: ``over``/``under`` are bounds; ``nearly`` is at or up to 15 per
-    cent below; ``about`` allows 15 per cent (a percentage: less than one point)."""
+    cent below; ``about`` allows 15 per cent (a percentage: less than one point, and never
+    the gap over ``wrong_base``'s base when the right base does not round to it)."""
 
     def test(table: Table) -> bool | None:
         value = actual(table)
@@ -84,7 +86,9 @@ def _hedged(
         if bound == "almost":
             return False if value > stated or value < stated * Decimal("0.85") else None
         if percent and bound == "about":
-            return False if abs(value - stated) >= 1 else None
+            if abs(value - stated) >= 1:
+                return False
+            return False if _on_wrong_base(value, stated, wrong_base, table) else None
         if bound == "over":
             return False if value <= stated else None
         if bound == "under":
@@ -97,6 +101,22 @@ def _hedged(
         return False if abs(value - stated) > max(tolerance, Decimal("0.5")) else None
 
     return test
+
+
+def _on_wrong_base(
+    value: Decimal,
+    stated: Decimal,
+    wrong_base: Callable[[Table], Decimal | None] | None,
+    table: Table,
+) -> bool:
+    """``stated`` is the other base's percentage rounded, and not the right one's."""
+    other = None if wrong_base is None else wrong_base(table)
+    places = max(0, -int(stated.as_tuple().exponent))
+    return (
+        other is not None
+        and round_to(other, places) == stated
+        and round_to(value, places) != stated
+    )
 
 
 def _none_of(offer: str, factor: Decimal, stated: Decimal, direction: str) -> Test:
@@ -233,15 +253,19 @@ def _none_beyond(factor: Decimal, stated: Decimal, direction: str) -> Test:
 
 
 def _gap_value(
-    x: str, y: str, direction: str, percent: bool, period: str
+    x: str, y: str, direction: str, percent: bool, period: str, *, wrong_base: bool = False
 ) -> Callable[[Table], Decimal | None]:
+    """The gap between ``x`` and ``y`` (a percentage of ``y``'s price, or with
+    ``wrong_base`` of ``x``'s: the slip of a saving stated as a markup, or the reverse)."""
+
     def actual(table: Table) -> Decimal | None:
         a, b = _value(table, x, Decimal(1)), _value(table, y, Decimal(1))
         if a is None or b is None:
             return None
         gap = b - a if direction == "cheaper" else a - b
+        base = a if wrong_base else b
         if percent:
-            return None if b == 0 else round_to(gap / b * 100, 4)
+            return None if base == 0 else round_to(gap / base * 100, 4)
         return gap * (Decimal(12) if period == "year" else Decimal(1))
 
     return actual

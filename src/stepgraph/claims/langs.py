@@ -136,6 +136,11 @@ HYPOTHETICAL = {"wäre", "wären", "würde", "würden", "falls", "wenn", "sofern
                 "caso", "lorsque", "quand", "cuando", "quando", "wanneer", "sobald", "dovesse",
                 "devient", "deviene", "diventa", "torna", "wurde", "werd", "était", "étaient",
                 "war", "waren", "era", "eran", "erano", "eram"}
+PASSIVE_AUX = {"wird", "werden", "wordt", "worden"}
+"""Future or passive: with a participle of ``PASSIVE_PARTICIPLES``, a present fact."""
+PASSIVE_PARTICIPLES = {"empfohlen", "aanbevolen", "aangeraden", "gewählt", "ausgewählt",
+                       "gekozen", "bevorzugt", "vorgeschlagen", "voorgesteld"}
+"""``wird empfohlen``, ``wordt aanbevolen``: is recommended (no supposition)."""
 """Words of a hypothetical, future or past statement: another language's sentence with one
 is not read (``Mit Rabatt wäre A günstiger als B``)."""
 NOT_NUMBERS = {("ten", "opzichte"), ("ten", "minste"), ("ten", "hoogste"), ("ten", "slotte"),
@@ -277,3 +282,8 @@ FOREIGN = (
 ) - _ENGLISH
 """Words no English sentence about prices uses: the sentence is never marked checked."""
 # fmt: on
+
+
+def without_passive(lows: set[str]) -> set[str]:
+    """A sentence's words less a passive's auxiliary (``wird empfohlen``: a fact)."""
+    return lows - PASSIVE_AUX if lows & PASSIVE_PARTICIPLES else lows

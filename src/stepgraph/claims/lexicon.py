@@ -109,6 +109,26 @@ OTHER_CONTEXT = {"week", "weeks", "day", "days", "quarter", "quarters", "hour", 
                  "daily", "quarterly", "two-year", "24-month", "36-month", "lifetime", "total",
                  "contract", "term", "lease", "together", "combined",
                  "altogether", "jointly", "zusammen", "ensemble", "juntos", "insieme", "samen"}
+NON_PRICE_MONEY = {
+    "excess", "excesses", "deductible", "deductibles", "cover", "coverage", "insured", "limit",
+    "limits", "cap", "capped", "bonus", "cashback", "voucher", "vouchers", "credit", "credits",
+    "deposit", "refund", "penalty", "exit", "cancellation", "termination", "activation",
+    "installation", "one-off", "upfront", "up-front", "hardware", "router", "handset", "payout",
+    "compensation", "liability", "worth", "reward", "rewards", "gift", "selbstbeteiligung",
+    "versicherungssumme", "deckungssumme", "franquicia", "franchise", "franchigia",
+    "eigen", "risico", "eigenrisico", "massimale", "kaution", "gutschrift", "remboursement",
+    "reembolso", "rimborso", "fianza", "caution", "prime", "overage", "messages", "message",
+    "sms", "texts",
+}  # fmt: skip
+"""Words of money that is not the monthly price (an excess, a cover limit, a bonus, a one-off
+charge, a rate per message): a sentence with one is neither
+audited nor read for an amount with no period of its own."""
+PER_HEAD = {"user", "users", "seat", "seats", "people", "persons", "person", "employees",
+            "staff", "members", "licences", "licenses", "licence", "license", "accounts",
+            "devices", "lines", "sims", "households", "nutzer", "personen", "utilisateurs",
+            "usuarios", "utenti", "gebruikers"}  # fmt: skip
+"""Nouns counted to scale a price (``for 10 users``, ``a team of 15``): amounts in such a
+sentence may be totals for all of them."""
 SUM_WORDS = {"together", "combined", "altogether", "jointly", "zusammen", "ensemble", "juntos",
              "insieme", "samen", "sum", "summed"}
 """OTHER_CONTEXT: words that make an amount with no period of its own something other than
@@ -204,7 +224,7 @@ THAN_WORDS |= langs.THAN
 PERIOD_WORDS |= langs.PER_WORDS | langs.MONTH_WORDS | langs.YEAR_WORDS | set(langs.PERIODS)
 RESTRICTIONS |= langs.RESTRICTIONS
 NARROWING |= langs.NARROWING
-OTHER_CONTEXT |= langs.OTHER_CONTEXT
+OTHER_CONTEXT |= langs.OTHER_CONTEXT | NON_PRICE_MONEY
 CONNECTORS |= langs.CONNECTORS
 RELATION_AFTER_AMOUNT |= langs.RELATION_AFTER_AMOUNT
 OBJECT_CUES |= langs.WITH | langs.SAVE_WORDS  # "spart B gegenüber C 120 €": no price of B

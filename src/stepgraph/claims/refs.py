@@ -113,6 +113,7 @@ def resolve(
     refs: dict[int, Ref] = {}
     named_here: list[tuple[str, bool]] = []
     first_name = next((i for i, t in enumerate(toks) if t.kind in ("offer", "near")), len(toks))
+    named = {t.offer for t in toks if t.kind in ("offer", "near")}
     for index, tok in enumerate(toks):
         if tok.kind in ("offer", "near"):
             if all(o != tok.offer for o, _ in named_here):
@@ -137,10 +138,14 @@ def resolve(
             and (low == "it's" or after in _IT_VERBS)
         ):  # "B is the cheapest, and it costs 54": the only record named before
             refs[index] = Ref((named_here[0][0],), (index,), exact=named_here[0][1])
-        elif low in ("it", "it's") and before.subject is not None and it_subject:
+        elif (
+            low in ("it", "it's")
+            and (subject := before.subject) is not None
+            and subject not in named  # never "r1 than r1" from "It is 8 cheaper than r1"
+            and it_subject
+        ):
             if index < first_name and (low == "it's" or after in _IT_VERBS):
-                refs[index] = Ref((before.subject,), (index,),
-                                  exact=before.exact.get(before.subject, False))  # fmt: skip
+                refs[index] = Ref((subject,), (index,), exact=before.exact.get(subject, False))
         elif low == "they":
             two = after in ("both", "each") or (
                 after in ("are", "were") and index + 2 < len(toks)

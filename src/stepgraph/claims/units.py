@@ -85,6 +85,7 @@ class SentenceBase:
         self.text_terms: tuple[int, ...] = ()  # the contract terms the text states, in months
         self._places: dict[int, int] | None = None
         self._named_count: int | None = None  # records named in the sentence (lazily)
+        self._measures: bool | None = None  # a number has a unit (lazily)
         self._between = False
 
     def build_units(self, before: Mentions) -> None:
@@ -145,6 +146,8 @@ class SentenceBase:
                 break
             at += 2
         refs = list(self.implicit_to.items()) if len(self.implicit_to) == 1 else []
+        if any(u.kind == "w" and u.low in ("it", "its", "it's") for u in self.units):
+            offs = []  # "That makes it ... than r1": whatever "it" is, r1 is no subject
         return mentions(self.toks, [(u.offer or "", u.exact) for u in offs], group, refs)
 
     def find_frame(self) -> None:
@@ -168,6 +171,8 @@ class SentenceBase:
         when unambiguous (``that``/``this`` open the sentence and a verb follows)."""
         if pronoun is None or tok.low not in lx.RESOLVED_PRONOUNS:
             return False
+        if any(t.offer == pronoun for t in self.toks if t.kind in ("offer", "near")):
+            return False  # "It is 8 cheaper than r1" never reads "r1 than r1"
         if tok.low in ("it", "it's"):
             return not named or index == 0
         if tok.low == "its":  # "Its monthly price of 19.99 ...": the previous subject's
@@ -216,7 +221,15 @@ class SentenceBase:
             and tok.period != "other"
             and (tok.money or tok.period is not None or self._amount_like(unit))
             and not (tok.period is None and self._per_other(unit))
+            and not (not tok.money and tok.period is None and self._measured())
         )
+
+    def _measured(self) -> bool:
+        """A number of the sentence has a unit (``Speeds: 150 Mbit/s for A, 100 for B``): its
+        bare numbers are more of the same, not prices."""
+        if self._measures is None:
+            self._measures = any(t.kind == "num" and t.unit in _MEASURES for t in self.toks)
+        return self._measures
 
     def _per_other(self, unit: Unit) -> bool:
         """``€8.50 per seat``: a rate per something the inputs do not price."""
@@ -276,6 +289,8 @@ _PRICE_VERBS = {"costs", "cost", "at", "priced", "is", "was", "for", "just", "on
 _PERIODS = {"month", "months", "mo", "year", "years", "yr", "annum", "monat", "mois", "mes",
             "mese", "maand", "jahr", "an", "año", "anno", "jaar", "ano", "week", "day", "quarter",
             "hour"}  # fmt: skip
+_MEASURES = frozenset({"gb", "mb", "tb", "gib", "mbps", "gbps", "mbit", "gbit", "kbit", "kbps"})
+"""Units of what a plan includes (data, speed); a sentence measuring one lists more of it."""
 _MONEY_FOLLOW = (
     lx.PERIOD_WORDS | lx.AMOUNT_CMP | lx.RELATION_AFTER_AMOUNT | lx.CONNECTORS | lx.THAN_WORDS
     | lx.CONTRAST | lx.VERBS | lx.HEDGES | lx.FILLERS | lx.CHEAP_CMP | lx.DEAR_CMP

@@ -118,6 +118,14 @@ class WordForms(SentenceBase):
             return None  # "cheapest to dearest", "lowest-to-highest": a direction, not a claim
         while self.kind(end) == "w" and self.low(end) in _SUPERLATIVE_TAIL:
             end += 1
+        after = self.low(end)
+        if (
+            low in _ENGLISH_SUP
+            and self.kind(end) == "w"
+            and after[:1].isalpha()
+            and (after not in _PRICE_AFTER_SUP)
+        ):
+            return None  # "the highest speed", "the lowest setup fee": not the price
         return kind, end
 
     def _two_records(self) -> bool:
@@ -170,6 +178,11 @@ class WordForms(SentenceBase):
         value = tok.values[0]
         if value != int(value) or value > 1000:
             return
+        pair = (self.low(at - 2), self.low(at - 1)) == ("of", "the") and (
+            self.low(at - 3) in _COMPARATIVES
+        )
+        if pair and value != len(self.table.records):
+            return  # "A is the cheaper of the two" (A and B, of three): those two only
         end = at + 2 if self.low(at + 1) in lx.OFFER_NOUNS else at + 1
         claim = Count(id="prose", value=int(value))
         self.add(f"there are {tok.text} offers", _claim_test(claim), start, end, exact=True)
@@ -376,6 +389,7 @@ class WordForms(SentenceBase):
                         stated.value,
                         _bound(hedge),
                         percent=percent and share is None,
+                        wrong_base=_gap_value(x, y, direction, percent, per, wrong_base=True),
                     )
                 )
             else:
@@ -444,3 +458,45 @@ _SUPERLATIVE_TAIL = frozenset(
     | lx.OFFER_NOUNS
     | {"-", "priced", "overall", "by", "far", "in", "set", "on", "price", "annual"}
 )
+
+
+_ENGLISH_SUP = frozenset(
+    {
+        "cheapest",
+        "lowest",
+        "highest",
+        "priciest",
+        "costliest",
+        "dearest",
+        "least",
+        "most",
+        "best",
+        "lower",
+        "cheaper",
+        "less",
+        "more",
+    }
+)
+_PRICE_AFTER_SUP = (
+    lx.FILLERS | lx.CONNECTORS | lx.CONTRAST | lx.VERBS | lx.HEDGES | lx.THAN_WORDS
+    | lx.PERIOD_WORDS | lx.OFFER_NOUNS
+    | {"of", "at", "with", "and", "or", "but", "so", "among", "amongst", "across", "between",
+       "is", "was", "are", "here", "there", "to", "as", "while", "whereas", "which", "too",
+       "for", "per", "a", "an", "the", "one", "ones", "choice", "pick", "deal", "deals",
+       "alternative", "candidate", "entry", "tier", "package", "bid", "quote", "overall",
+       "out", "from", "it", "this", "that", "month", "monthly", "year", "each", "every",
+       "when", "if", "since", "because", "however", "though", "although", "still", "also",
+       "then", "now", "today", "currently", "even", "just", "only", "clearly", "comfortably",
+       "easily", "narrowly", "slightly", "marginally", "listed", "available", "on",
+       "followed", "ahead", "before", "after", "vs", "versus", "against", "compared",
+       "again", "in", "by", "far", "yet", "thus", "therefore", "hence", "recommended",
+       "recommendation", "i", "we", "you", "my", "our", "your", "its",
+       "their", "whose", "who", "where", "being", "remains", "stays", "sitting", "coming",
+       "costing", "priced", "value", "price", "option", "offer", "plan", "tariff",
+       "contract", "subscription", "premium", "bill", "charge", "rate", "fee", "amount",
+       "belongs", "belong", "goes", "go", "sits", "lies", "rests", "either", "neither",
+       "both", "all", "respectively", "instead", "anyway", "nonetheless"}
+)  # fmt: skip
+"""After an English superlative, the words that leave it about the price (not ``the
+highest speed``)."""
+_COMPARATIVES = lx.CHEAP_CMP | lx.DEAR_CMP | {"expensive", "better", "worse", "lower", "higher"}
