@@ -81,7 +81,7 @@ def test_every_false_sentence_is_text_of_the_rationale(path: Path) -> None:
 def test_rows_and_recommendation_are_right_so_the_rationale_decides(path: Path) -> None:
     case = load(path)
     offers = case["inputs"]["offers"]
-    assert 2 <= len(offers) <= 6
+    assert len(offers) >= 2  # (the writers' splits have 2 to 8)
     assert case["output"]["rows"] == offers
     first_cheapest = min(offers, key=lambda offer: offer["monthly"])  # first of equals
     assert case["output"]["recommendedId"] == first_cheapest["id"]

@@ -69,7 +69,8 @@ _LOOSE = {"give", "thereabouts", "ish", "-ish"}
 _GROUP = {
     "they", "them", "their", "these", "those", "other", "others", "rest", "remaining",
     "both", "either", "neither", "each", "former", "latter", "respectively", "none", "all",
-    "every", "beide", "autres", "otros", "altri", "andere",
+    "every", "beide", "autres", "otros", "altri", "andere", "neighbouring", "neighboring",
+    "adjacent", "consecutive", "successive", "steps",
 }  # fmt: skip
 _SINGULAR = {"it", "its", "it's", "this", "that", "which"}
 _UNNAMED = (lx.CHEAP_SUP | lx.DEAR_SUP | langs.CHEAP_SUP | langs.DEAR_SUP) - {"best", "wins"} | {
@@ -88,7 +89,8 @@ _JUST = {"just", "slightly", "little", "bit", "marginally", "barely", "knapp"}
 _ALMOST = {"nearly", "almost", "presque", "casi", "quasi", "bijna", "fast", "quase", "knapp"}
 """Hedges that put the true figure just below the written one ("nearly 50": not 54)."""
 _BELOW = {"under", "below", "less", "lower", "beneath", "within", "max", "maximum", "most"}
-_ABOVE = {"over", "above", "more", "exceeding", "least", "min", "minimum", "upwards", "excess"}
+_ABOVE = {"over", "above", "more", "exceeding", "exceeds", "exceed", "exceeded", "least", "min",
+          "minimum", "upwards", "excess"}  # fmt: skip
 _BELOW |= {w for w, b in langs.BOUND.items() if b == "under"}  # "unter", "sous", ...
 _ABOVE |= {w for w, b in langs.BOUND.items() if b == "over"}  # "über", "oltre", ...
 _BELOW |= langs.LESS | {"minder", "weniger", "mindre"}  # "minder dan € 50", "moins de 50"
@@ -241,6 +243,14 @@ class Figures:
 
 
 _GROUPS = {"team", "group", "household", "family", "company", "office", "staff"}
+_CHARGE_NOUNS = lx.NON_PRICE_MONEY | {"fee", "fees", "setup", "set", "connection", "admin"}
+
+
+def charge_after(toks: list[Tok], index: int) -> bool:
+    """The amount at ``index`` is named by what follows as a charge that is no monthly
+    price (``€69.00 set-up fee``, ``a £500 excess``, ``£50 cashback``)."""
+    words = [t.low for t in toks[index + 1 : index + 5] if t.kind == "word"][:3]
+    return any(w in _CHARGE_NOUNS for w in words[:2]) or words[2:] == ["fee"]
 
 
 def scaled(toks: list[Tok]) -> bool:
@@ -377,8 +387,8 @@ def _audited(toks: list[Tok], index: int, first_head: int) -> bool:
         return (after < len(toks) and toks[after].low in _AFTER_CUES) or (
             before >= 0 and toks[before].low in ("by", "(", "saves", "save", "of")
         )
-    if _limit(toks, index):
-        return False  # "cover up to £1,000", "Diebstahl bis 3.000 €": a limit, not a price
+    if _limit(toks, index) or charge_after(toks, index):
+        return False  # "cover up to £1,000", "a €69 set-up fee": no monthly price
     if tok.money or tok.period in ("month", "year"):
         return True
     if tok.words and index > 0 and toks[index - 1].low == "the":

@@ -156,6 +156,14 @@ class HeadForms(FreeForms):
         if any(self.low(k) in _STRICT for k in [*range(gap_start, at), end - 1]):
             word = f"strictly {word}"  # "strictly the cheapest", "the single cheapest": no tie
             tests = [_negated(strictly(s.offer or "", kind), neg) for s in subjects]
+        offers = [s.offer for s in subjects]
+        if (
+            1 < len(offers) == len(set(offers)) < len(self.table.records)
+            and not neg
+            and not word.startswith("strictly")
+        ):
+            tests = [_top_set([s.offer or "" for s in subjects], kind)]
+            word = f"the {len(subjects)} {word.split(' ', 1)[1]}"  # "the 2 most expensive"
         says = f"{names} {'is not' if neg else 'is'} {word}"
         self.add(
             says,
@@ -253,6 +261,12 @@ class HeadForms(FreeForms):
             return True  # "Between C and D, C is the cheaper of the two": of those two
         if after[0] == "in" and after[1] in ("its", "their", "this", "that", "each", "every"):
             return True
+        if after[0] in ("of", "among", "amongst", "within") and after[1] in _GROUP_REFS:
+            return True  # "the cheapest of that group", "the dearest among them"
+        if self.low(0) in ("among", "amongst", "of") and self.kind(2) == "num":
+            count = self.units[2].tok
+            if count is not None and count.values[0] != len(self.table.records):
+                return True  # "Among the three cable plans (...), A is the cheapest"
         return after[0] == "in" and after[1] == "the" and bool(set(after[2:]) & _SEGMENTS)
 
     def _counted_rank(self, at: int, end: int) -> bool:
@@ -427,3 +441,20 @@ _TIE_FILL = frozenset({
 """Words a price tie may run through (``tied at 19 per month``, ``the same monthly price``)."""
 _CLAUSE_BREAKS = frozenset({"", ".", ",", ";", ":", "!", "?", "(", ")", "-", "but", "while",
                             "whereas", "so", "which", "since", "because"})  # fmt: skip
+
+
+_GROUP_REFS = frozenset({"that", "those", "these", "them", "this", "which"})
+
+
+def _top_set(offers: list[str], kind: str) -> Test:
+    """``A and B are the cheapest``: no other record is cheaper than either of them (they
+    are the ``len(offers)`` cheapest, ties allowed); ``dear``: none is dearer."""
+
+    def test(table: Table) -> bool | None:
+        mine = [r.value for r in table.priced() if r.id in offers and r.value is not None]
+        rest = [r.value for r in table.priced() if r.id not in offers and r.value is not None]
+        if len(mine) != len(offers) or not rest:
+            return None
+        return max(mine) <= min(rest) if kind == "cheap" else min(mine) >= max(rest)
+
+    return test

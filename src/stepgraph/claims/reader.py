@@ -17,7 +17,7 @@ from decimal import Decimal
 from typing import Literal
 
 from . import lexicon as lx
-from .audit import Figures, hedged_ranges, terms, unexplained
+from .audit import Figures, charge_after, hedged_ranges, terms, unexplained
 from .check import Table, round_to
 from .forms import SentenceReader
 from .judge import Statement
@@ -40,6 +40,11 @@ from .tokens import ORDINALS, Tok, names_of, tokenize
 
 SentenceVerdictKind = Literal["checked", "contradicted", "unverified"]
 _CLAIM_LIKE = re.compile(r"[A-Za-z]{1,3}\d{1,4}")  # c1, C12; not a footnote like [1]
+_LIST_ITEM = re.compile(r"\s*(?:[-*+\u2022\u2013]|\d{1,2}[.)])\s")
+_OTHER_HEADS = {"difference", "differences", "gap", "gaps", "saving", "savings", "extra",
+                "premium", "markup", "step", "steps", "delta", "vs", "versus", "compared",
+                "relative", "increase", "above", "over", "more", "less"}  # fmt: skip
+"""Words of a heading whose list holds differences, not prices."""
 _PER_YEAR = re.compile(
     r"(?i)\b(?:a|per|each|every|first|one|the)\s+(?:full\s+|whole\s+|entire\s+)?year\b|"
     r"\b(?:annual|annually|yearly|per annum|"
@@ -160,6 +165,7 @@ class ProseReader:
         self.before: str | None = None  # the previous sentence's one subject (the audit)
         self.mentions_before = Mentions()  # what the previous sentence named (references)
         self.header_year = False  # the table being read has a yearly column
+        self.list_head: str | None = None  # what the list being read holds (its heading)
         self.layout = Layout(table)  # numbered ranked lists and table columns
         self.figures = Figures(table)  # what an amount no form read may be (the audit)
         self.periods: frozenset[int] | None = None  # a year and the terms the text states
@@ -187,14 +193,19 @@ class ProseReader:
             self.header_year = bool(_YEAR.search(norm.text, span.start, span.end))
         elif not row:
             self.header_year = False
+        head = self._list_head(raw_text, words, _YEAR.search(norm.text, span.start, span.end))
         own_terms = terms(norm.text[span.start : span.end]) - {12}
         term = bool(own_terms)  # "over two years"
         reader = SentenceReader(
             self.table,
             toks,
             year_context=not term
-            and (bool(_YEAR.search(norm.text, span.start, span.end)) or self.header_year),
-            other_context=term or bool(words & lx.OTHER_CONTEXT),
+            and (
+                bool(_YEAR.search(norm.text, span.start, span.end))
+                or self.header_year
+                or head == "year"
+            ),
+            other_context=term or bool(words & lx.OTHER_CONTEXT) or head == "other" or _steps(toks),
             ranking_context=bool(words & _RANKING),
         )
         reader.table_row = row
@@ -218,6 +229,17 @@ class ProseReader:
         return SentenceVerdict(
             text=text, start=start, end=end, verdict=verdict, cites=cited, why=why
         )
+
+    def _list_head(self, raw: str, words: set[str], yearly: object) -> str | None:
+        """What the items of a list under a heading hold: ``Yearly view:`` (``year``),
+        ``Difference to the cheapest:`` (``other``: no prices); the heading itself and
+        any sentence that is no list item end it."""
+        if raw.rstrip().endswith(":"):
+            self.list_head = "year" if yearly else "other" if words & _OTHER_HEADS else None
+            return None
+        if not _LIST_ITEM.match(raw):
+            self.list_head = None
+        return self.list_head
 
     def _term_periods(self, text: str, own: frozenset[int]) -> frozenset[int]:
         """What an amount with no period of its own may be a multiple of: the terms this
@@ -370,6 +392,8 @@ class ProseReader:
                 continue
             if tok.period is None and _over_a_term(toks, index):
                 continue  # "180.00 over 24 months": no claim states a term; the audit reads it
+            if charge_after(toks, index):
+                continue  # "with a €69.00 set-up fee": no price a claim states
             same = [
                 c for c in money if (isinstance(c, Difference) and c.unit == "percent") == tok.pct
             ]
@@ -680,6 +704,18 @@ def _not_narrowing(toks: list[Tok], index: int) -> bool:
 
 
 _TOP_WORDS = lx.CHEAP_SUP | lx.DEAR_SUP | {"most", "expensive", "costly", "top", "bottom"}
+
+
+def _steps(toks: list[Tok]) -> bool:
+    """``5.00 to B, 4.99 again to C``: amounts that are steps from one record to the next,
+    not prices."""
+    for index, tok in enumerate(toks[:-2]):
+        if tok.kind != "num":
+            continue
+        k = index + 1 + (toks[index + 1].low in ("again", "more", "extra", "further"))
+        if k + 1 < len(toks) and toks[k].low == "to" and toks[k + 1].kind in ("offer", "near"):
+            return True
+    return False
 
 
 def _top_group(toks: list[Tok]) -> set[int]:

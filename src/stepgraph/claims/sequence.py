@@ -15,6 +15,7 @@ from decimal import Decimal
 from .check import Table
 from .judge import Statement, Test
 from .savings import SavingForms
+from .tokens import ORDINALS
 
 _BETWEEN = {",", "then", "and", "finally", "lastly", "at", "(", ")", "a", "per", "/", "month",
             "mo", "monthly", "€", "$", "£", "eur", "usd", "chf", "gbp", "-", "with", "closely",
@@ -137,6 +138,8 @@ class SequenceForms(SavingForms):
             elif kind is None and self.kind(k) == "w":
                 found = self._superlative(k)
                 if found is not None:
+                    if any(self.low(b) in ORDINALS for b in (k - 1, k - 2)):
+                        return None  # "the third cheapest is A, followed by C": ranks 3, 4
                     kind = found[0]
             if leader is not None and kind is not None:
                 return leader, kind

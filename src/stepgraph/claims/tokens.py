@@ -249,7 +249,7 @@ class Names:
         self.pattern = re.compile(f"(?:{body})" if names else "(?!)", re.IGNORECASE)
 
 
-_STEM = re.compile(r"([^\W\d_][^\W_]{2,})(?:[-_. ]|$)")
+_STEM = re.compile(r"([^\W\d_][^\W_]{2,})(?:'s)?(?:[-_. ]|$)")  # "acme-", "Marek's "
 _GENERIC = {"offer", "offers", "quote", "quotes", "plan", "plans", "option", "proposal",
             "tender", "bid", "price", "prices", "pricing", "doc", "docs", "document", "file",
             "angebot", "offre", "oferta", "offerta", "aanbod", "source", "vendor", "supplier",
