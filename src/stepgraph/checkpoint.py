@@ -28,10 +28,13 @@ import math
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from datetime import datetime, timezone
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from .errors import CheckpointCorrupt, InputError
 from .jsontext import SURROGATE, check_text
+
+if TYPE_CHECKING:
+    from .packing import Form
 
 FORMAT = 2
 """The record format written by this version: 2 packs step bodies (``packing.py``); a
@@ -160,6 +163,9 @@ class Checkpoint:
     # Compact JSON of ``inputs`` / ``update`` when the harness already has it; stores
     # read it through inputs_json() / update_json() instead of encoding again.
     texts: dict[str, str] = field(default_factory=dict, compare=False, repr=False)
+    # What the node declared that its update repeats of the state before (format 2 leaves
+    # it out of the stored step: ``packing.py``); never stored itself.
+    packs: tuple[Form, ...] = field(default=(), compare=False, repr=False)
 
     def inputs_json(self) -> str:
         """Compact JSON of the inputs."""
@@ -510,20 +516,36 @@ def history_of(steps: list[Any], inputs: Any, fmt: int, run_id: str) -> list[His
 
 
 def step_body(cp: Checkpoint, *, refs: bool = True) -> str:
-    """The stored text of ``cp``'s update: packed in format 2 (``packing.py``), as it is in
-    format 1. ``refs`` False (a sealed run) packs no reference to the state before."""
+    """The stored text of ``cp``'s update: packed in format 2 (``packing.py``) with what
+    its node declared that the update repeats (``cp.packs``), as it is in format 1.
+    ``refs`` False (a sealed run: its stored state is not the one the saver holds)
+    packs nothing that refers to the state."""
     text = cp.update_json()
     if cp.format < 2:
         return text
-    from .packing import pack
+    from .packing import pack  # checkpoint <- waits <- packing: imported at first use
 
-    prior = None
-    if refs and not cp.step and INPUTS not in cp.update:
-        update = cp.update
-        prior = {key: value for key, value in cp.inputs.items()
-                 if key not in update and key not in cp.values}  # fmt: skip
-        prior.update((key, value) for key, value in cp.values.items() if key not in update)
-    return pack(cp.update, text, cp.node, cp.status, prior)
+    if not (refs and cp.packs and not cp.step and INPUTS not in cp.update):
+        return pack(cp.update, text, cp.node, cp.status, None)
+    update, inputs, values = cp.update, cp.inputs, cp.values
+
+    def prior(key: str) -> Any:  # the state before the step, at the keys it leaves alone
+        if key in update:
+            raise KeyError(key)
+        return values[key] if key in values else inputs[key]
+
+    return pack(update, text, cp.node, cp.status, prior, forms=cp.packs)
+
+
+def plain_body(cp: Checkpoint) -> str:
+    """The stored text of ``cp``'s update with nothing left out, in its format (a store
+    that keeps no bytes, the memory store, spends nothing on packing)."""
+    text = cp.update_json()
+    if cp.format < 2:
+        return text
+    from .packing import whole
+
+    return whole(text)
 
 
 def history_from_record(data: Any, run_id: str) -> HistoryEntry:

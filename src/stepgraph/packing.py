@@ -1,56 +1,180 @@
 """Format 2's packed step bodies: a step's update stored without what the run holds already.
 
-The stored body of a format-2 step is its update's compact JSON, with values the state
-before the step already holds (the inputs and earlier updates, at keys the step leaves
-alone) replaced by references, each an object keyed ``"^"``:
+The stored body of a format-2 step is its update's compact JSON, less what the node
+declared that it repeats of the state before the step (``Graph(packs=...)``; nothing is
+searched for). Each packed part says what it stands for:
 
-- ``{"^": PATH}``: the value at PATH (keys and indexes), e.g. a report's rows that
-  repeat the inputs' offers;
-- ``{"^": PATH, KEY: VALUE, ...}``: the object at PATH followed by more items, e.g. a
-  claim's verdict after the claim it judges;
-- ``{"^": PATH, "^:": [START, END]}``: a slice of the text at PATH, e.g. a sentence of
-  the rationale.
+- ``{"^": PATH}`` (``Same``): the value at PATH (keys) of the state before, e.g. a
+  report's rows that repeat the inputs' offers;
+- ``{"^check": [TEXT, CLAIMS], "sentences": [...], "claims": [...]}`` (``Check``): a
+  claims check (``stepgraph.claims.TextCheck.as_dict()``) of the text at path TEXT and
+  the claims at path CLAIMS. A sentence is stored without its ``text``, which is
+  ``TEXT[start:end]``; a claim's verdict that starts with the items of the claim at the
+  same place in CLAIMS is stored as ``{"^": INDEX, ...the items after them}``.
 
 The ``@wait`` record leaves out what the step row says already or what is the standard
 (``"^"`` lists it: ``n`` its node, ``s`` its status, ``c`` the standard review choices,
 ``d`` a SHA-256 hex digest written in base64url). An update that holds anything
-starting with ``"^`` itself is stored as ``{"^": UPDATE}``. Packing is checked: a body
-is kept only when unpacking it gives back the update's exact text (key order included),
-otherwise the update is stored as it is. The checksum chain covers the update's text,
-never the packed one, so a packed step verifies exactly as it would unpacked.
+starting with ``"^`` itself is stored as ``{"^": UPDATE}``.
+
+What keeps a packing mistake from loading as another state: a part is packed only when
+what it leaves out is exactly what it would load back (a slice equal to the sentence's
+text; the compact JSON text of a copy, or of a verdict's first items, equal to the held
+value's), each a comparison of C-level strings rather than an unpacking; and the
+checksum chain covers the update's text, never the packed one, so a body that unpacked
+to anything else would fail its step's sum when loaded (``CheckpointCorrupt``), never
+load as another state.
 """
 
 from __future__ import annotations
 
 import base64
 import json
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Sequence
+from json import encoder as _json_encoder
 from typing import Any
 
-from .errors import CheckpointCorrupt
+from .errors import CheckpointCorrupt, GraphError
 from .waits import STANDARD_CHOICES
 
 REF = "^"
-SLICE = "^:"
-_MIN_TEXT = 24  # shorter texts are not worth a reference
-_DEPTH = 4  # how deep a stored update is searched for references
+CHECK = "^check"
 _COMPACT = json.JSONEncoder(separators=(",", ":"), ensure_ascii=False, allow_nan=False)
+_SCALARS = (str, int, bool, type(None))  # equal with the same type: the same JSON text
 _WAIT_ORDER = ("kind", "node", "status", "reason", "key", "choices", "digest", "ask")
+_SENTENCE_HEAD = ["text", "start", "end"]
 
 Prior = Callable[[str], Any]
 """The state before a step, by top-level key (``KeyError`` when it has none)."""
 
 
+def _not_json(value: Any) -> Any:
+    raise TypeError(f"not JSON data: {type(value).__name__}")
+
+
+def _encoder() -> Callable[[Any], str]:
+    """The compact encoder's C core, made once (``JSONEncoder.encode`` makes it at every
+    call); ``JSONEncoder.encode`` where the interpreter has none."""
+    make = getattr(_json_encoder, "c_make_encoder", None)
+    quote = getattr(_json_encoder, "c_encode_basestring", None)
+    if make is None or quote is None:
+        return _COMPACT.encode
+    chunks = make(None, _not_json, quote, None, ":", ",", False, False, False)
+    return lambda value: "".join(chunks(value, 0))
+
+
+_encode = _encoder()
+"""Compact JSON, as ``_COMPACT.encode`` writes it, for data that is JSON already."""
+
+
+def _path(dotted: str) -> tuple[str, ...]:
+    keys = tuple(dotted.split("."))
+    if not all(keys):
+        raise GraphError(f"a packing path must be keys joined by dots, not {dotted!r}")
+    return keys
+
+
+class Same:
+    """A node's declaration: the update's value at ``at`` (keys joined by dots) is often
+    the state's value at ``source``; stored as ``{"^": SOURCE}`` when it is, exactly."""
+
+    __slots__ = ("at", "source")
+
+    def __init__(self, at: str, source: str) -> None:
+        self.at = _path(at)
+        self.source = _path(source)
+
+    def pack(self, value: Any, prior: Prior) -> Any:
+        if not isinstance(value, dict | list) or not value:
+            return value
+        held = _at(list(self.source), prior)
+        if value != held or _encode(value) != _encode(held):  # 1 == 1.0 == True in Python
+            return value
+        return {REF: list(self.source)}
+
+
+class Check:
+    """A node's declaration: the update's value at ``at`` is a claims check
+    (``TextCheck.as_dict()``) of the text at ``text`` and the claims at ``claims``."""
+
+    __slots__ = ("at", "claims", "text")
+
+    def __init__(self, at: str, *, text: str, claims: str) -> None:
+        self.at = _path(at)
+        self.text = _path(text)
+        self.claims = _path(claims)
+
+    def pack(self, value: Any, prior: Prior) -> Any:
+        if not isinstance(value, dict) or list(value) != ["sentences", "claims"]:
+            return value
+        sentences, verdicts = value["sentences"], value["claims"]
+        source = _at(list(self.text), prior)
+        if not (isinstance(source, str) and isinstance(sentences, list)
+                and isinstance(verdicts, list)):  # fmt: skip
+            return value
+        short = [_short_sentence(sentence, source) for sentence in sentences]
+        if any(item is None for item in short):
+            return value  # every sentence packs, or none: a packed one has no "text"
+        try:
+            claims = _at(list(self.claims), prior)
+        except (KeyError, IndexError, TypeError, ValueError):
+            claims = None
+        held = claims if isinstance(claims, list) else []
+        return {CHECK: [list(self.text), list(self.claims)], "sentences": short,
+                "claims": [_short_verdict(verdict, index, held)
+                           for index, verdict in enumerate(verdicts)]}  # fmt: skip
+
+
+Form = Same | Check
+"""What a node declares that its update repeats (``Graph(packs={node: [form, ...]})``)."""
+
+
+def _short_sentence(sentence: Any, source: str) -> dict[str, Any] | None:
+    """``sentence`` without its text, when the text is ``source[start:end]``."""
+    if not isinstance(sentence, dict) or list(sentence)[:3] != _SENTENCE_HEAD:
+        return None
+    start, end = sentence["start"], sentence["end"]
+    if type(start) is not int or type(end) is not int or not 0 <= start <= end:
+        return None
+    if source[start:end] != sentence["text"]:
+        return None
+    short = dict(sentence)
+    del short["text"]
+    return short
+
+
+def _short_verdict(verdict: Any, index: int, claims: list[Any]) -> Any:
+    """``verdict`` after the claim at ``index`` of ``claims``, when it starts with its items."""
+    claim = claims[index] if index < len(claims) else None
+    if not isinstance(verdict, dict) or not isinstance(claim, dict) or not claim:
+        return verdict
+    keys = list(verdict)
+    size = len(claim)
+    if keys[:size] != list(claim):
+        return verdict
+    for key, item in claim.items():
+        given = verdict[key]
+        if type(given) is not type(item):
+            return verdict
+        if given != item if isinstance(item, _SCALARS) else _encode(given) != _encode(item):
+            return verdict
+    return {REF: index, **{key: verdict[key] for key in keys[size:]}}
+
+
 def pack(update: dict[str, Any], text: str, node: str, status: str,
-         prior: Mapping[str, Any] | None) -> str:  # fmt: skip
+         prior: Prior | None, *, forms: Sequence[Form] = ()) -> str:  # fmt: skip
     """The stored body of ``update`` (``text`` is its compact JSON) in format 2.
 
     ``prior`` is the state before the step at the keys the update leaves alone, or None
-    when the body may not refer to it (an event step, a sealed run).
+    when the body may not refer to it (an event step, a sealed run); ``forms`` are what
+    the node declared that its update repeats.
     """
     if '"^' in text:
-        return f'{{"^":{text}}}'
-    packed = update if prior is None else _Finder(prior).packed(update)
+        return whole(text)
+    packed = update
+    if prior is not None:
+        for form in forms:
+            packed = _packed_at(packed, form, 0, prior)
     wait = update.get("@wait")
     if isinstance(wait, dict):
         short = _pack_wait(wait, node, status)
@@ -58,20 +182,34 @@ def pack(update: dict[str, Any], text: str, node: str, status: str,
             packed = {**packed, "@wait": short}
     if packed is update:
         return text
-    body = _COMPACT.encode(packed)
-    if len(body) >= len(text):
-        return text
-    lookup = (lambda key: prior[key]) if prior is not None else _nothing
-    try:
-        again = _COMPACT.encode(unpack(json.loads(body), node, status, lookup, None))
-    except CheckpointCorrupt:
-        return text
-    return body if again == text else text
+    body = _encode(packed)
+    return body if len(body) < len(text) else text
+
+
+def whole(text: str) -> str:
+    """A format-2 body that holds the update of compact JSON ``text`` as it is."""
+    return f'{{"^":{text}}}' if '"^' in text else text
+
+
+def _packed_at(value: dict[str, Any], form: Form, depth: int, prior: Prior) -> dict[str, Any]:
+    """``value`` with its item at ``form.at[depth:]`` packed (``value`` when it is not)."""
+    key = form.at[depth]
+    if key not in value:
+        return value
+    item = value[key]
+    if depth + 1 < len(form.at):
+        new = _packed_at(item, form, depth + 1, prior) if isinstance(item, dict) else item
+    else:
+        try:
+            new = form.pack(item, prior)
+        except (KeyError, IndexError, TypeError, ValueError):
+            new = item  # what the form names is not in the state: stored as it is
+    return value if new is item else {**value, key: new}
 
 
 def unpack(body: Any, node: str, status: str, prior: Prior, run_id: str | None) -> Any:
     """The update a format-2 stored ``body`` (parsed) holds; ``CheckpointCorrupt`` when
-    a reference does not resolve (an edited body)."""
+    a packed part does not resolve (an edited body)."""
     if not isinstance(body, dict):
         return body
     if len(body) == 1 and isinstance(body.get(REF), dict):
@@ -86,113 +224,55 @@ def unpack(body: Any, node: str, status: str, prior: Prior, run_id: str | None) 
     return update
 
 
-def _nothing(key: str) -> Any:
-    raise KeyError(key)
-
-
-class _Finder:
-    """Finds the values of an update that the state before the step holds already."""
-
-    def __init__(self, prior: Mapping[str, Any]) -> None:
-        self.prior = prior
-        self.items: dict[tuple[str, Any], list[tuple[list[Any], dict[str, Any]]]] | None = None
-        self.texts: list[tuple[list[Any], str]] = []
-
-    def packed(self, update: dict[str, Any]) -> dict[str, Any]:
-        out = {key: self._value(value, 1) for key, value in update.items()}
-        return update if all(out[key] is update[key] for key in update) else out
-
-    def _value(self, value: Any, depth: int) -> Any:
-        if isinstance(value, str):
-            return self._text(value) if len(value) >= _MIN_TEXT else value
-        if not isinstance(value, dict | list) or not value or depth > _DEPTH:
-            return value
-        for key, held in self.prior.items():
-            if type(held) is type(value) and len(held) == len(value) and held == value:
-                return {REF: [key]}
-        if isinstance(value, dict):
-            found = self._prefix(value)
-            if found is not None:
-                return found
-            out = {key: self._value(item, depth + 1) for key, item in value.items()}
-            return value if all(out[key] is value[key] for key in value) else out
-        items = [self._value(item, depth + 1) for item in value]
-        return value if all(new is old for new, old in zip(items, value, strict=True)) else items
-
-    def _prefix(self, value: dict[str, Any]) -> dict[str, Any] | None:
-        """``{"^": PATH, ...rest}`` when ``value`` starts with an earlier object's items."""
-        first = next(iter(value.items()))
-        if not isinstance(first[1], str | int | float | bool | None):
-            return None
-        for path, held in self._objects().get(first, ()):
-            size = len(held)
-            pairs = list(value.items())
-            if size < len(pairs) and pairs[:size] == list(held.items()):
-                rest = {key: self._value(item, _DEPTH) for key, item in pairs[size:]}
-                return {REF: path, **rest}
-        return None
-
-    def _text(self, value: str) -> Any:
-        self._objects()
-        for path, held in self.texts:
-            start = held.find(value)
-            if start >= 0:
-                return {REF: path, SLICE: [start, start + len(value)]}
-        return value
-
-    def _objects(self) -> dict[tuple[str, Any], list[tuple[list[Any], dict[str, Any]]]]:
-        """Objects in lists and long texts, two levels into the state (built once)."""
-        if self.items is None:
-            self.items = {}
-            for key, held in self.prior.items():
-                self._index([key], held, 0)
-        return self.items
-
-    def _index(self, path: list[Any], value: Any, depth: int) -> None:
-        assert self.items is not None
-        if isinstance(value, str):
-            if len(value) >= _MIN_TEXT:
-                self.texts.append((path, value))
-        elif isinstance(value, list) and depth < 2:
-            for index, item in enumerate(value):
-                if isinstance(item, dict) and item:
-                    first = next(iter(item.items()))
-                    if isinstance(first[1], str | int | float | bool | None):
-                        self.items.setdefault(first, []).append(([*path, index], item))
-        elif isinstance(value, dict) and depth < 2:
-            for key, item in value.items():
-                self._index([*path, key], item, depth + 1)
-
-
 def _resolve(value: Any, prior: Prior, depth: int) -> Any:
-    """``value`` with its references resolved (``value`` itself when it has none)."""
+    """``value`` with its packed parts resolved (``value`` itself when it has none)."""
     if isinstance(value, list):
         items = [_resolve(item, prior, depth + 1) for item in value]
         return value if all(new is old for new, old in zip(items, value, strict=True)) else items
     if not isinstance(value, dict):
         return value
+    if CHECK in value:
+        return _unpack_check(value, prior)
     path = value.get(REF) if depth else None
-    if not isinstance(path, list):
-        out = {key: _resolve(item, prior, depth + 1) for key, item in value.items()}
-        return value if all(out[key] is value[key] for key in value) else out
-    held = _at(path, prior)
-    if SLICE in value:
-        start, end = value[SLICE]
-        if not isinstance(held, str) or not (0 <= start < end <= len(held)) or len(value) != 2:
-            raise ValueError("a slice out of its text")
-        return held[start:end]
-    if len(value) == 1:
-        return _copy(held)
-    if not isinstance(held, dict):
-        raise TypeError("more items after a value that is not an object")
-    rest = {key: _resolve(item, prior, depth + 1) for key, item in value.items() if key != REF}
-    if any(key in held for key in rest):
-        raise ValueError("an item given twice")
-    return {**_copy(held), **rest}
+    if isinstance(path, list):
+        if len(value) != 1:
+            raise ValueError("more items beside a reference")
+        return _copy(_at(path, prior))
+    out = {key: _resolve(item, prior, depth + 1) for key, item in value.items()}
+    return value if all(out[key] is value[key] for key in value) else out
+
+
+def _unpack_check(value: dict[str, Any], prior: Prior) -> dict[str, Any]:
+    paths = value[CHECK]
+    if list(value) != [CHECK, "sentences", "claims"] or not isinstance(paths, list):
+        raise ValueError("a packed claims check with other parts")
+    text_path, claims_path = paths
+    source = _at(text_path, prior)
+    if not isinstance(source, str):
+        raise TypeError("a packed claims check of no text")
+    sentences = []
+    for short in value["sentences"]:
+        start, end = short["start"], short["end"]
+        if "text" in short or type(start) is not int or type(end) is not int:
+            raise ValueError("a sentence with other parts")
+        if not 0 <= start <= end <= len(source):
+            raise ValueError("a sentence out of its text")
+        sentences.append({"text": source[start:end], **short})
+    claims: list[Any] = []
+    for short in value["claims"]:
+        if not (isinstance(short, dict) and REF in short):
+            claims.append(short)
+            continue
+        held = _at([*claims_path, short[REF]], prior)
+        rest = {key: item for key, item in short.items() if key != REF}
+        if not isinstance(held, dict) or any(key in held for key in rest):
+            raise ValueError("a verdict's items given twice")
+        claims.append({**_copy(held), **rest})
+    return {"sentences": sentences, "claims": claims}
 
 
 def _at(path: list[Any], prior: Prior) -> Any:
-    if not path or not isinstance(path[0], str):
+    if not isinstance(path, list) or not path or not isinstance(path[0], str):
         raise ValueError("a reference without a key")
     held = prior(path[0])
     for step in path[1:]:

@@ -568,6 +568,7 @@ def _next_checkpoint(
     at.trace = (*at.trace, name)
     stamp = now()
     at.created = at.created or stamp
+    fmt = at.current.format if at.current is not None else FORMAT
     return Checkpoint(
         run_id=call.run_id,
         parts=call.parts,
@@ -582,8 +583,9 @@ def _next_checkpoint(
         created_at=at.created,
         updated_at=stamp,
         sum=at.current.sum if at.current is not None else "",
-        format=at.current.format if at.current is not None else FORMAT,
+        format=fmt,
         texts={"update": update_text, "inputs": at.inputs_text or ""},
+        packs=call.graph.nodes[name].packs,
     )
 
 

@@ -145,9 +145,11 @@ def sqlite_run(tmp_path: Path) -> Path:
 @pytest.mark.parametrize(
     ("old", "new", "reason"),
     [
-        ('["report","claims",1]', '["report","claims",0]', "checksum does not match"),
-        ('["report","claims",1]', '["report","claims",7]', "does not unpack"),
-        ('"^:":[0,60]', '"^:":[0,59]', "checksum does not match"),
+        ('{"^":1,', '{"^":0,', "checksum does not match"),
+        ('{"^":1,', '{"^":7,', "does not unpack"),
+        ('"start":0,"end":60', '"start":0,"end":59', "checksum does not match"),
+        ('"start":0,"end":60', '"start":0,"end":61', "does not unpack"),
+        ('[["report","rationale"]', '[["report","recommendedId"]', "does not unpack"),
         ('"^":"nscd"', '"^":"nsd"', "checksum does not match"),
         ('{"^":["offers"]}', '{"^":["nothing"]}', "does not unpack"),
     ],

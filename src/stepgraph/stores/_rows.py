@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import hashlib
 from datetime import datetime, timedelta, timezone
 from typing import Any
 
@@ -62,10 +61,9 @@ def packed_at(at: str) -> int | str:
         found = datetime.fromisoformat(at)
     except ValueError:
         return at
-    if found.tzinfo is None:
-        return at
-    millis = (found - _EPOCH) // _MILLI
-    return millis if _time(millis) == at else at
+    if found.tzinfo is None or found.utcoffset() or found.isoformat("T", "milliseconds") != at:
+        return at  # not exactly what _time(millis) reads back
+    return (found - _EPOCH) // _MILLI
 
 
 _EPOCH = datetime(1970, 1, 1, tzinfo=timezone.utc)
@@ -79,7 +77,7 @@ def _time(millis: int) -> str:
 def packed_sum(chained: str) -> bytes | str:
     """A chain sum's 32 digest bytes (``b"h"`` first for an HMAC), else ``chained`` itself."""
     kind, _, hexdigest = chained.rpartition(":")
-    if len(hexdigest) != 2 * hashlib.sha256().digest_size or hexdigest != hexdigest.lower():
+    if len(hexdigest) != 64 or hexdigest != hexdigest.lower():  # a SHA-256 in hex
         return chained
     try:
         raw = bytes.fromhex(hexdigest)

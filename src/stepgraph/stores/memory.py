@@ -19,8 +19,8 @@ from ..checkpoint import (
     head_record,
     history_of,
     parse,
+    plain_body,
     seal,
-    step_body,
 )
 from ..errors import RunBusy, RunNotFound
 from . import check_run_id
@@ -79,7 +79,7 @@ class MemoryStore(StoreBase):
         run_id = check_run_id(checkpoint.run_id)
         head = head_record(checkpoint)
         cp = checkpoint = seal(checkpoint, self._key)
-        step = (cp.version, cp.node, step_body(cp), cp.next, cp.status, cp.updated_at, cp.sum)
+        step = (cp.version, cp.node, plain_body(cp), cp.next, cp.status, cp.updated_at, cp.sum)
         with self._lock:
             entry = self._runs.get(run_id)
             check_version(
