@@ -25,9 +25,10 @@ import dataclasses
 import hashlib
 import json
 import math
+import time
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
-from datetime import datetime, timezone
+from datetime import datetime, timedelta, timezone
 from typing import TYPE_CHECKING, Any
 
 from .errors import CheckpointCorrupt, InputError
@@ -221,7 +222,23 @@ class HistoryEntry:
 
 def now() -> str:
     """The current UTC time as ISO 8601 with milliseconds."""
-    return datetime.now(timezone.utc).isoformat(timespec="milliseconds")
+    millis = time.time_ns() // 1_000_000
+    stamp = (EPOCH + millis * _MILLI).isoformat(timespec="milliseconds")
+    if len(_STAMPS) >= 256:
+        _STAMPS.clear()
+    _STAMPS[stamp] = millis
+    return stamp
+
+
+def millis_of(stamp: str) -> int | None:
+    """The milliseconds since 1970 of a recent ``now()`` (stores that keep times as
+    numbers read them here instead of parsing the text), else None."""
+    return _STAMPS.get(stamp)
+
+
+EPOCH = datetime(1970, 1, 1, tzinfo=timezone.utc)
+_MILLI = timedelta(milliseconds=1)
+_STAMPS: dict[str, int] = {}  # the last stamps now() made, with their milliseconds
 
 
 def head_record(cp: Checkpoint) -> dict[str, Any]:

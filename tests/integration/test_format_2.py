@@ -75,19 +75,24 @@ def test_a_format_1_run_resumes_and_its_new_steps_stay_in_format_1(
         assert not any('"^' in body for _, _, body in rows)
 
 
-def test_opening_a_format_1_sqlite_store_applies_migration_4_and_keeps_its_rows(
+def test_opening_a_format_1_sqlite_store_applies_migrations_4_and_5_and_keeps_its_rows(
     tmp_path: Path,
 ) -> None:
     with old_store(tmp_path, "sqlite") as store:
         store.setup()
+    tables = ("run_steps", "runs", "run_generations")
     with sqlite3.connect(tmp_path / "runs.db") as db:
         applied = [row[0] for row in db.execute("SELECT version FROM stepgraph_migrations")]
-        columns = {row[1]: row[2] for row in db.execute("PRAGMA table_info(run_steps)")}
-        count = db.execute("SELECT count(*) FROM run_steps").fetchone()[0]
+        columns = {row[1]: row[2] for table in ("run_steps", "runs")
+                   for row in db.execute(f"PRAGMA table_info({table})")}  # fmt: skip
+        rows = [db.execute(f"SELECT * FROM {table} ORDER BY 1, 2").fetchall() for table in tables]
     with sqlite3.connect(FIXTURE / "runs.db") as db:
-        assert db.execute("SELECT count(*) FROM run_steps").fetchone()[0] == count
-    assert applied == [1, 2, 3, 4]
+        assert [db.execute(f"SELECT * FROM {table} ORDER BY 1, 2").fetchall()
+                for table in tables] == rows  # fmt: skip
+    assert applied == [1, 2, 3, 4, 5]
     assert (columns["at"], columns["sum"]) == ("INTEGER", "BLOB")
+    assert (columns["inputs_digest"], columns["fingerprint"], columns["created_at"],
+            columns["updated_at"]) == ("BLOB", "BLOB", "INTEGER", "TEXT")  # fmt: skip
 
 
 def test_a_new_sqlite_run_stores_step_times_as_milliseconds_and_sums_as_bytes(
@@ -104,6 +109,23 @@ def test_a_new_sqlite_run_stores_step_times_as_milliseconds_and_sums_as_bytes(
     assert [bytes.fromhex(entry.sum.removeprefix("sha256:")) for entry in history] == [
         chained for _, chained in rows
     ]
+
+
+def test_a_new_sqlite_run_head_stores_its_digests_as_bytes_and_its_start_as_milliseconds(
+    tmp_path: Path,
+) -> None:
+    with open_store(f"sqlite:{tmp_path / 'runs.db'}") as store:
+        run(graph, inputs=make_inputs(seed_offers()), adapter=FixtureAdapter(), store=store,
+            run_id="r")  # fmt: skip
+        cp = store.load("r")
+        assert cp is not None
+    with sqlite3.connect(tmp_path / "runs.db") as db:
+        head = db.execute("SELECT inputs_digest, fingerprint, created_at, updated_at FROM runs"
+                          ).fetchone()  # fmt: skip
+    assert head[:2] == (bytes.fromhex(cp.parts.inputs), bytes.fromhex(cp.fingerprint))
+    assert isinstance(head[2], int)
+    assert head[3] == cp.updated_at  # listings order runs by it, old and new alike
+    assert cp.created_at.endswith("+00:00")
 
 
 def packed_and_plain(store_url: str, monkeypatch: pytest.MonkeyPatch) -> list[Any]:

@@ -29,7 +29,16 @@ from ..sealing import Encryption
 from . import check_run_id
 from ._base import StoreBase, check_version
 from ._journal import open_record, seal_record
-from ._rows import HEAD_COLUMNS, STEP_COLUMNS, head_row, packed_at, packed_sum, statements, step_row
+from ._rows import (
+    HEAD_COLUMNS,
+    STEP_COLUMNS,
+    head_row,
+    packed_at,
+    packed_head_digest,
+    packed_sum,
+    statements,
+    step_row,
+)
 from ._sealed import (
     as_saved,
     for_storage,
@@ -92,7 +101,8 @@ class SqlStore(StoreBase):
     # Parameters: run_id, then the key range [f"{visit}:", f"{visit};") of a node step.
     compact_generations: ClassVar[str]
     extra_tables: ClassVar[tuple[str, ...]] = ()
-    # A format-2 step's time and sum as an integer and bytes (columns that keep any type).
+    # A format-2 step's time and sum as an integer and bytes, its head's digests as bytes
+    # and its start as an integer (columns that keep any type).
     packs_columns: ClassVar[bool] = False
     migrations: ClassVar[tuple[tuple[int, str], ...]]
     # One row whose first column is true when setup() has run here (reads nothing else).
@@ -183,10 +193,17 @@ class SqlStore(StoreBase):
         if cp.version != (expected_version or 0) + 1:
             self._conflict(conn, run_id, expected_version, cp.version)
         self._lease_check(conn, run_id)
+        packs = self.packs_columns and cp.format >= 2  # format 1 runs stay as they were
+        inputs: bytes | str = cp.parts.inputs
+        fingerprint: bytes | str = cp.fingerprint
+        if packs:
+            inputs = packed_head_digest(cp.parts.inputs)
+            fingerprint = packed_head_digest(cp.fingerprint)
         if expected_version is None:
             p = cp.parts
-            head = (run_id, cp.format, p.graph, p.shape, p.revision, p.adapter, p.inputs,
-                    cp.fingerprint, cp.next, cp.status, cp.version, cp.created_at,
+            created = packed_at(cp.created_at) if packs else cp.created_at
+            head = (run_id, cp.format, p.graph, p.shape, p.revision, p.adapter, inputs,
+                    fingerprint, cp.next, cp.status, cp.version, created,
                     cp.updated_at)  # fmt: skip
             if conn.execute(self._q("insert_head"), head).rowcount != 1:
                 self._conflict(conn, run_id, expected_version, cp.version)
@@ -194,14 +211,14 @@ class SqlStore(StoreBase):
             if new_record is not None:
                 conn.execute(self._q("insert_key"), (run_id, dumps(new_record)))
         else:
-            update = (cp.next, cp.status, cp.version, cp.updated_at, cp.parts.inputs,
-                      cp.fingerprint, cp.parts.shape, cp.parts.revision, run_id,
+            update = (cp.next, cp.status, cp.version, cp.updated_at, inputs,
+                      fingerprint, cp.parts.shape, cp.parts.revision, run_id,
                       expected_version)  # fmt: skip
             if conn.execute(self._q("update_head"), update).rowcount != 1:
                 self._conflict(conn, run_id, expected_version, cp.version)
         at: int | str = cp.updated_at
         chained: bytes | str = cp.sum
-        if self.packs_columns and cp.format >= 2:  # format 1 runs stay readable as they were
+        if packs:
             at, chained = packed_at(cp.updated_at), packed_sum(cp.sum)
         body = step_body(cp, refs=stored is checkpoint)
         step = (run_id, cp.version, cp.node, body, cp.next, cp.status, at, chained)

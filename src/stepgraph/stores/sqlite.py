@@ -102,6 +102,33 @@ MIGRATIONS: tuple[tuple[int, str], ...] = (
         ALTER TABLE run_steps_4 RENAME TO run_steps;
         """,
     ),
+    (
+        5,  # Format 2: a run head's digests as bytes, its start as milliseconds
+        # (_rows.packed_head_digest, packed_at). The heads of format-1 runs are copied as
+        # they are and read as such; updated_at stays text (listings order by it).
+        """
+        CREATE TABLE runs_5 (
+            run_id TEXT PRIMARY KEY,
+            format INTEGER NOT NULL,
+            graph TEXT NOT NULL,
+            shape TEXT NOT NULL,
+            revision INTEGER NOT NULL,
+            adapter TEXT NOT NULL,
+            inputs_digest BLOB NOT NULL,
+            fingerprint BLOB NOT NULL,
+            next TEXT NOT NULL,
+            status TEXT NOT NULL,
+            version INTEGER NOT NULL,
+            created_at INTEGER NOT NULL,
+            updated_at TEXT NOT NULL
+        ) WITHOUT ROWID;
+        INSERT INTO runs_5 SELECT run_id, format, graph, shape, revision, adapter,
+            inputs_digest, fingerprint, next, status, version, created_at, updated_at
+            FROM runs;
+        DROP TABLE runs;
+        ALTER TABLE runs_5 RENAME TO runs;
+        """,
+    ),
 )
 
 
