@@ -61,3 +61,29 @@ def test_money_that_is_no_monthly_price_is_never_judged(text: str) -> None:
 )
 def test_a_false_monthly_price_beside_them_is_still_contradicted(text: str) -> None:
     assert check_text(text, TRIO).sentences[0].verdict == "contradicted"
+
+
+FOUR = Table.from_rows(
+    [
+        {"id": "A", "monthly": 20},
+        {"id": "B", "monthly": 22.5},
+        {"id": "C", "monthly": 30},
+        {"id": "D", "monthly": 30},
+    ]
+)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "After the first year, B rises to 27.50 a month.",
+        "A has 2 lines included; each extra line costs 5.",
+        "By speed, D comes first and A last.",
+        "A is the cheapest; by data volume it comes last.",
+        "Price per GB: A 2.00, B 1.13, C 0.60.",
+        "A has 100 GB more than B.",
+        "C gives 20 more channels than A.",
+    ],
+)
+def test_other_figures_and_rankings_are_never_judged_as_prices(text: str) -> None:
+    assert "contradicted" not in [s.verdict for s in check_text(text, FOUR).sentences]

@@ -98,3 +98,30 @@ def test_a_place_after_comes_or_ranks_is_a_rank() -> None:
     assert verdicts("D comes third.", FOUR) == ["checked"]
     assert verdicts("C comes second of 4.", FOUR) == ["checked"]
     assert verdicts("D comes third in support quality.", FOUR) == ["unverified"]
+
+
+def test_kronor_zloty_and_yen_are_currencies() -> None:
+    table = Table.from_rows([{"id": "bb-250", "monthly": 349}, {"id": "bb-500", "monthly": 429}])
+    for written in ("349 kr", "349 zł", "¥349", "SEK 349"):
+        assert verdicts(f"bb-250 costs {written} a month.", table) == ["checked"]
+    assert verdicts("bb-250 costs 359 kr a month.", table) == ["contradicted"]
+
+
+def test_the_lowest_quote_comes_from_a_record() -> None:
+    table = Table.from_rows([{"id": "tr-a", "monthly": 220}, {"id": "tr-c", "monthly": 198}])
+    assert verdicts("The lowest quote comes from tr-a.", table) == ["contradicted"]
+    assert verdicts("The lowest quote comes from tr-c.", table) == ["checked"]
+
+
+def test_charges_and_asks_state_an_implicit_gap() -> None:
+    table = Table.from_rows([{"id": "G", "monthly": 27}, {"id": "I", "monthly": 41}])
+    assert verdicts("G asks 14.00 more each month.", table) == ["contradicted"]
+    assert verdicts("I charges 14.00 more a month.", table) == ["checked"]
+
+
+def test_swedish_and_polish_periods_and_comparands_are_read() -> None:
+    broadband = Table.from_rows([{"id": "bb-1", "monthly": 299}, {"id": "bb-2", "monthly": 349}])
+    assert verdicts("På ett år kostar bb-2 4 188 kr.", broadband) != ["contradicted"]
+    plans = Table.from_rows([{"id": "Plan S", "monthly": 35}, {"id": "Plan XL", "monthly": 80}])
+    text = "Plan XL jest więc droższy od oferty Plan S o 45,00 zł miesięcznie."
+    assert verdicts(text, plans) != ["contradicted"]  # S is what XL is compared with

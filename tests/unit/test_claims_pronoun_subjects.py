@@ -30,3 +30,28 @@ def test_a_pronoun_is_never_the_record_it_is_compared_with() -> None:
 def test_a_pronoun_still_reads_the_previous_subject() -> None:
     assert verdicts("r2 is the cheapest at 80. It is 8 cheaper than r1.") == ["checked", "checked"]
     assert verdicts("r2 is the cheapest at 80. It is 9 cheaper than r1.")[1] == "contradicted"
+
+
+FORFAITS = Table.from_rows(
+    [
+        {"id": "forfait-eco", "monthly": 22},
+        {"id": "forfait-plus", "monthly": 25},
+        {"id": "forfait-max", "monthly": 30},
+    ]
+)
+
+
+def test_french_il_opening_a_sentence_is_the_previous_subject() -> None:
+    first = "Le forfait-eco est le moins cher à 22,00 € par mois. "
+    found = check_text(first + "Il est plus cher que le forfait-plus.", FORFAITS)
+    assert found.sentences[1].verdict == "contradicted"
+    found = check_text(first + "Il est moins cher que le forfait-plus.", FORFAITS)
+    assert found.sentences[1].verdict == "unverified"  # true; another language: never checked
+
+
+def test_in_other_words_and_on_the_other_hand_narrow_nothing() -> None:
+    pair = Table.from_rows([{"id": "G", "monthly": 27}, {"id": "I", "monthly": 41}])
+    for lead in ("In other words, ", "On the other hand, "):
+        assert check_text(lead + "G costs 14.00 more each month.", pair).sentences[0].verdict == (
+            "contradicted"
+        )

@@ -57,3 +57,16 @@ def test_a_share_as_much_as_another_is_read() -> None:
     assert first("Budget costs less than half as much as Premium.", PAIR) == "contradicted"
     assert first("Premium is more than twice as expensive as Budget.", PAIR) == "contradicted"
     assert first("Premium is less than twice as expensive as Budget.", PAIR) != "contradicted"
+
+
+SUITES = Table.from_rows([{"id": "SB", "monthly": 12.5}, {"id": "SE", "monthly": 35.7}])
+
+
+def test_a_bounded_multiple_is_a_bound_not_an_estimate() -> None:
+    # 35.70 / 12.50 = 2.856
+    assert first("SE is over twice as expensive as SB.", SUITES) == "checked"
+    assert first("SE is under twice as expensive as SB.", SUITES) == "contradicted"
+    assert first("SE costs more than three times as much as SB.", SUITES) == "contradicted"
+    assert first("SE costs less than three times as much as SB.", SUITES) == "checked"
+    assert first("SE is almost twice as expensive as SB.", SUITES) == "contradicted"
+    assert first("SE is nearly three times as expensive as SB.", SUITES) == "unverified"

@@ -253,9 +253,22 @@ def charge_after(toks: list[Tok], index: int) -> bool:
     return any(w in _CHARGE_NOUNS for w in words[:2]) or words[2:] == ["fee"]
 
 
+_PER_THINGS = {"gb", "mb", "tb", "user", "seat", "minute", "min", "sms", "text", "message",
+               "kwh", "unit", "head", "person", "line", "device", "call", "mile", "km", "license",
+               "licence", "channel", "page", "hour", "gigabyte", "employee", "member"}  # fmt: skip
+_EXTRA = {"extra", "additional", "further"}
+
+
 def scaled(toks: list[Tok]) -> bool:
     """The sentence scales a price by a count (``for 10 users``, ``a team of 15``; not ``has
-    4 seats``): its amounts may be totals for all of them, never read as one offer's price."""
+    4 seats``) or prices a unit of something (``price per GB``, ``each extra line costs
+    5``): its amounts are totals or rates, never read as one offer's monthly price."""
+    for k, tok in enumerate(toks[:-1]):
+        nxt = toks[k + 1].low
+        if tok.low in ("per", "/") and nxt in _PER_THINGS:
+            return True
+        if tok.low in ("each", "every", "per", "any", "an") and nxt in _EXTRA:
+            return True
     for k, tok in enumerate(toks):
         if tok.kind != "num" or tok.money or tok.pct or tok.period is not None:
             continue

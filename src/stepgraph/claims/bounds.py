@@ -57,8 +57,8 @@ class BoundForms(BetweenForms):
             or not self.money(self.units[j + 2 + label])
         ):
             return
-        if not exact_ends and not self._quantified(at):
-            return
+        if (not exact_ends and not self._quantified(at)) or self._margins(j + 3 + label):
+            return  # "between 2.00 and 7.25 more expensive than B": gaps, not prices
         period = last.period or first.period
         factor = Decimal(12) if period == "year" else Decimal(1)
         if self.narrowed or (period is None and (self.year_context or self.other_context)):
@@ -150,16 +150,43 @@ class BoundForms(BetweenForms):
             or not (self.low(at + 1) in lx.OFFER_NOUNS or self._of_the_offers(at + 1))
         ):
             return
+        if self._of_the_offers(at + 1):
+            self._bound_some(at - (self.low(at - 1) in ("only", "just", "exactly")),
+                             self._past_of_the(at + 1), int(tok.values[0]))  # fmt: skip
+            return
         self._bound_some(at - (self.low(at - 1) in ("only", "just", "exactly")), at + 1,
                          int(tok.values[0]))  # fmt: skip
 
     def _of_the_offers(self, at: int) -> bool:
-        """``of the offers`` at ``at``: every record (not ``of the cheaper offers``)."""
+        """``of the offers``, ``of the three (offers)`` (all three of them) at ``at``: every
+        record (not ``of the cheaper offers``, ``of the two``)."""
+        if self.low(at) != "of" or self.low(at + 1) != "the":
+            return False
+        if self.low(at + 2) in lx.OFFER_NOUNS:
+            return True
+        count = self.units[at + 2].tok if self.kind(at + 2) == "num" else None
         return (
-            self.low(at) == "of"
-            and self.low(at + 1) == "the"
-            and (self.low(at + 2) in lx.OFFER_NOUNS)
+            count is not None
+            and not count.money
+            and count.values == (Decimal(len(self.table.records)),)
+            and (self.low(at + 3) in lx.OFFER_NOUNS or self.low(at + 3) in _COUNT_VERBS)
         )
+
+    def _past_of_the(self, at: int) -> int:
+        """Where ``of the (three) (offers)`` that starts at ``at`` ends."""
+        j = at + 2
+        j += self.kind(j) == "num"
+        return j + (self.low(j) in lx.OFFER_NOUNS)
+
+    def _all_but(self, at: int) -> None:
+        """``All but one of the five offers cost more than 20``: that many fewer than all."""
+        tok = self.units[at + 2].tok if self.kind(at + 2) == "num" else None
+        fewer = 1 if self.low(at + 2) == "one" else None
+        if tok is not None and not tok.money and len(tok.values) == 1:
+            fewer = int(tok.values[0])
+        if fewer is None or not self._of_the_offers(at + 3):
+            return
+        self._bound_some(at, self._past_of_the(at + 3), len(self.table.records) - fewer)
 
     def _others_bound(self, at: int) -> None:
         """``the other two are both above 310``, ``the rest all cost under 20``: every
@@ -266,8 +293,9 @@ class BoundForms(BetweenForms):
         many = "every offer costs" if some is None else f"exactly {some} offer(s) cost"
         if only:
             many = f"{', '.join(only)} each cost"
+        listed = self.low(end) in (":", "-", "(")  # "Two are under 50: a and b": which two
         self.add(f"{many} {word} {tok.text}", _any_of(tests), at, j + 1,
-                 exact=len(tok.values) == 1)  # fmt: skip
+                 exact=len(tok.values) == 1, certain=not listed)  # fmt: skip
 
     def _counted_against(self, at: int, j: int, some: int) -> bool:
         """``Two offers are cheaper than silver``: exactly that many records are cheaper
@@ -298,35 +326,39 @@ class BoundForms(BetweenForms):
                  exact=self.units[k + 1].exact)  # fmt: skip
         return True
 
-    def _within_each_other(self, at: int, j: int) -> None:
+    def _within_each_other(self, at: int, j: int, only: tuple[str, ...] = ()) -> int | None:
         """``All three offers are within 4 of each other``: the highest price minus the
-        lowest is at most the amount (read when the sentence ends there)."""
+        lowest is at most the amount (read when the sentence ends there); ``only``: of
+        those records (``A, B and C are all within 0.50 of each other``, a clause)."""
         unit = self.units[j] if j < len(self.units) else None
         tok = unit.tok if unit is not None else None
         if tok is None or tok.pct or tok.unit not in (None, "of") or unit is None:
-            return  # "within 4 of each other": the "of" is no unit of the 4
+            return None  # "within 4 of each other": the "of" is no unit of the 4
         end = j + 1
         if (self.low(end), self.low(end + 1), self.low(end + 2)) not in (
             ("of", "each", "other"),
             ("of", "one", "another"),
         ):
-            return
+            return None
         end += 3
         while self.low(end) in ("a", "per", "month", "monthly", "/", "mo"):
             end += 1
         narrowing = any(
             u.low in lx.NARROWING and u.low not in ("within", "other") for u in self.units
         )
-        if narrowing or self.low(end) not in ("", ".", "!", ";"):
-            return
+        ends = _CLAUSE_ENDS | {"so"} if only else {"", ".", "!", ";"}
+        if (narrowing and not only) or self.low(end) not in ends:
+            return None
         values = tok.values
 
         def test(table: Table) -> bool | None:
-            prices = [r.value or Decimal(0) for r in table.priced()]
+            prices = [r.value or Decimal(0) for r in table.priced() if not only or r.id in only]
             return any(max(prices) - min(prices) <= v for v in values)
 
-        self.add(f"the prices lie within {tok.text} of each other", test, at, end,
+        which = ", ".join(only) if only else "the prices"
+        self.add(f"{which} lie within {tok.text} of each other", test, at, end,
                  exact=len(values) == 1)  # fmt: skip
+        return end
 
     def _all_tie(self, at: int, j: int) -> None:
         """``All three offers cost the same (15.00 per month)``: every record at one price
@@ -351,10 +383,17 @@ class BoundForms(BetweenForms):
         says = "every offer costs the same" + (f", {tok.text}" if tok is not None else "")
         self.add(says, test, at, end, exact=len(values) <= 1)
 
+    def _margins(self, k: int) -> bool:
+        """A comparison follows the range ending before ``k`` (``... 7.25 more than B``):
+        its ends are margins, not prices."""
+        while self.low(k) in ("a", "per", "month", "monthly", "each", "/", "mo", "year"):
+            k += 1
+        return self.low(k) in _MARGIN_WORDS
+
     def _range_all(self, at: int, k: int, some: int | None = None) -> None:
         """``all offers cost between 90 and 120`` (``some``: exactly that many do)."""
         first, last = self.units[k].tok, self.units[k + 2].tok
-        if first is None or last is None:
+        if first is None or last is None or self._margins(k + 3):
             return
         period = last.period or first.period
         if self.narrowed or (period is None and (self.year_context or self.other_context)):
@@ -459,6 +498,16 @@ class BoundForms(BetweenForms):
         if self.low(j) not in lx.OFFER_NOUNS:
             return
         j += 1
+        but: list[str] = []  # "No offer other than X (and Y) costs more than 24"
+        if (self.low(j), self.low(j + 1)) in (("other", "than"), ("apart", "from")) or (
+            self.low(j) in ("except", "besides", "but")
+        ):
+            j += 2 if self.low(j + 1) in ("than", "from") else 1
+            while self.kind(j) == "off":
+                but.append(self.units[j].offer or "")
+                j += 1 + (self.low(j + 1) in ("and", ",") and self.kind(j + 2) == "off")
+            if not but:
+                return
         while self.low(j) in ("costs", "cost", "is", "are", "comes", "come", "in", "priced",
                               "at", "goes", "sits"):  # fmt: skip
             j += 1
@@ -481,18 +530,63 @@ class BoundForms(BetweenForms):
         tests = []
         for reading, period in self.amount_readings(tok):
             factor = Decimal(12) if period == "year" else Decimal(1)
-            tests.append(_none_beyond(factor, reading.value, direction))
+            tests.append(_none_beyond(factor, reading.value, direction, tuple(but)))
         end = j + 1
         while self.low(end) in ("a", "per", "month", "monthly", "each"):
             end += 1
-        if self.narrowed or self.other_context or self.low(end) not in ("", ".", "!", ";"):
+        narrowed = self.narrowed and not (but and self._narrowed_only_by_but())
+        if narrowed or self.other_context or self.low(end) not in ("", ".", "!", ";"):
             return  # "No offer costs more than 55, except south": not every offer
         word = "less" if direction == "cheaper" else "more"
-        self.add(f"no offer costs {word} than {tok.text}", _any_of(tests), at, end,
+        other = f" other than {', '.join(but)}" if but else ""
+        self.add(f"no offer{other} costs {word} than {tok.text}", _any_of(tests), at, end,
                  exact=len(tok.values) == 1)  # fmt: skip
+
+    def _narrowed_only_by_but(self) -> bool:
+        """The sentence's one narrowing word is the ``other``/``except`` it was read with."""
+        words = [u.low for u in self.units if u.low in lx.NARROWING]
+        return len(words) <= 1
 
 
 _SAME = {"same", "identical", "equal"}
+_MARGIN_WORDS = {
+    "more",
+    "less",
+    "cheaper",
+    "dearer",
+    "pricier",
+    "costlier",
+    "expensive",
+    "above",
+    "below",
+    "over",
+    "under",
+    "higher",
+    "lower",
+    "apart",
+    "extra",
+    "behind",
+    "ahead",
+}
+_COUNT_VERBS = {
+    "are",
+    "is",
+    "cost",
+    "costs",
+    "come",
+    "comes",
+    "sit",
+    "sits",
+    "lie",
+    "lies",
+    "fall",
+    "falls",
+    "stay",
+    "stays",
+    "remain",
+    "remains",
+    "priced",
+}
 _CLAUSE_ENDS = {"", ".", "!", ";", ",", "and", "while", ":", "-", "("}
 """What may follow a counted bound: the clause ends (``: a and b`` lists them, read apart)."""
 _SOME = {

@@ -13,7 +13,7 @@ from .judge import Test, _all_of, _any_of, _gap_test, _strict, _value, _versus_n
 from .kinds import Amount
 from .others import more_savings
 from .tokens import ORDINALS, Tok
-from .units import Unit
+from .units import MEASURES, Unit
 from .words import WordForms
 
 
@@ -26,6 +26,8 @@ class CompareForms(WordForms):
         j = at
         amount: Tok | None = None
         share: Decimal | None = None
+        if self._measured_before(at) or self._measured_before(at + 1):
+            return None  # "100 GB more than B", "20 channels more": not the price
         times = self.kind(j) == "num" and self.low(j + 1) in ("times", "x")
         if self.kind(j) == "num" and not times:
             amount = self.units[j].tok
@@ -178,6 +180,12 @@ class CompareForms(WordForms):
             self.add(f"{x} is {word} than {y} by {tok.text}", test, k, end,
                      exact=exact and self.units[k].exact, certain=hedge is None)  # fmt: skip
             j = end
+
+    def _measured_before(self, at: int) -> bool:
+        """A number of something else (``100 GB``, ``20 channels``) comes just before."""
+        back = at - 1 - (self.kind(at - 1) == "w" and self.kind(at - 2) == "num")
+        tok = self.units[back].tok if self.kind(back) == "num" else None
+        return tok is not None and not tok.money and tok.unit in _COUNTED
 
     def _ratio_words(self, j: int) -> int | None:
         """``the price of``, ``as much as``, ``as expensive as`` after half/twice."""
@@ -455,3 +463,22 @@ _THAN_OR_COMPARED = frozenset(lx.THAN_WORDS | {"compared"})
 _MORE_OR_LESS = frozenset(langs.MORE | langs.LESS)
 _NARROWED = frozenset(lx.RESTRICTIONS | {"with", "without", "in", "of", "among", "apart"})
 _PERIOD_NOT_DE_A = frozenset(lx.PERIOD_WORDS - {"de", "a"})
+
+
+_COUNTED = MEASURES | {
+    "channels",
+    "minutes",
+    "calls",
+    "sms",
+    "messages",
+    "users",
+    "seats",
+    "lines",
+    "devices",
+    "days",
+    "hours",
+    "months",
+    "licenses",
+    "licences",
+}
+"""Units of what a plan gives: ``100 GB more than B`` compares those, not prices."""

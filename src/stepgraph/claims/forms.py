@@ -40,6 +40,74 @@ _MARGIN_WORDS = {"more", "less", "extra", "above", "below"}
 """After ``at N``, words that make N a margin: ``comes in at 20 more than B``."""
 
 
+_ATTRIBUTES = frozenset(
+    {
+        "speed",
+        "speeds",
+        "data",
+        "volume",
+        "rating",
+        "ratings",
+        "reviews",
+        "storage",
+        "quality",
+        "performance",
+        "coverage",
+        "bandwidth",
+        "latency",
+        "support",
+        "satisfaction",
+        "popularity",
+        "features",
+        "allowance",
+    }
+)
+"""``by speed``, ``on data``: what a ranking or comparison in the sentence is by, not price."""
+
+
+_CONDITIONS = frozenset(
+    {
+        "once",
+        "after",
+        "if",
+        "when",
+        "unless",
+        "during",
+        "until",
+        "whenever",
+        "provided",
+        "assuming",
+        "excluding",
+        "including",
+        "before",
+    }
+)
+_PRICE_TERMS = frozenset({"price", "prices", "pricing", "monthly", "cost", "costs", "terms"})
+_SITUATIONS = frozenset(
+    {
+        "first",
+        "second",
+        "third",
+        "annual",
+        "discount",
+        "discounts",
+        "promotion",
+        "promo",
+        "roaming",
+        "bundle",
+        "loyalty",
+        "rebate",
+        "voucher",
+        "users",
+        "people",
+        "calls",
+        "usage",
+        "long",
+    }
+)
+"""After a reading, ``in``/``on``/``with``/``for`` and one of these: another situation."""
+
+
 class SentenceReader(HeadForms):
     """Reads one sentence's tokens into statements (see the module docstring)."""
 
@@ -49,8 +117,13 @@ class SentenceReader(HeadForms):
         lows = langs.without_passive(lows)  # "wird empfohlen": is recommended
         if lows & langs.HYPOTHETICAL and lows & langs.FOREIGN:
             return self.statements  # "Mit Rabatt wäre A günstiger als B": not a fact
-        if scaled(self.toks):
+        if scaled(self.toks) or lows & lx.SCARCELY:
             return self.statements  # "For 10 users, A comes to 300 a month": a total
+        if any(
+            self.low(k) in ("by", "on", "in", "for") and self.low(k + 1) in _ATTRIBUTES
+            for k in range(len(units))
+        ):
+            return self.statements  # "By speed, D comes first": a ranking by something else
         self.find_frame()
         others_margins(self)  # "The other two are more expensive: red by 4 and blue by 9"
         at = 0
@@ -187,10 +260,29 @@ class SentenceReader(HeadForms):
                 self._either_price([*subjects, self.target], at)  # "above B at 18.00"
                 return
             self.last_target = False
+            before = len(self.statements)
             end = self._head(subjects, start, gap_start, at, hedge=hedge, neg=neg)
             if end is None:
                 return
+            if self._other_situation(end):
+                del self.statements[before:]  # "C is cheaper than A once the discount ..."
+                return
             at, first = end, False
+
+    def _other_situation(self, end: int) -> bool:
+        """What follows a reading makes it about another situation than the monthly prices
+        as given: ``once the discount is applied``, ``in the second year``, ``on the annual
+        plan``, ``only in the first month``, ``after the promotion ends`` (not ``on price``,
+        ``in monthly terms``, ``by 5``)."""
+        if self.low(end - 1) in ("in", "on", "during", "with", "for"):
+            end -= 1  # the reading took the preposition: "cheaper than A in | the second year"
+        word, nxt = self.low(end), self.low(end + 1)
+        ahead = {self.low(k) for k in range(end + 1, end + 5)}
+        if word in _CONDITIONS or (word == "only" and nxt in _CONDITIONS | {"in", "on", "for"}):
+            return True
+        if word in ("in", "during", "on", "with", "for") and not ahead & _PRICE_TERMS:
+            return bool(ahead & _SITUATIONS)
+        return False
 
     def _comparison_list(self, gap: set[str], at: int) -> bool:
         """``east is 10.09 cheaper than north, 14.60 cheaper than south``: after a comma,
@@ -341,6 +433,11 @@ class SentenceReader(HeadForms):
             "level",
         ):
             return self._tie(subjects, start, at, neg)
+        if low in ("all", "both") and self.low(at + 1) == "within":
+            low, at = "within", at + 1  # "A, B and C are all within 0.50 of each other"
+        if low == "within" and len({s.offer for s in subjects}) >= 2 and not neg:
+            offers = tuple(dict.fromkeys(s.offer or "" for s in subjects))
+            return self._within_each_other(start, at + 1, only=offers)  # "A and B are within"
         if low == "priced" and self.low(at + 1) in ("identically", "alike", "equally"):
             return self._tie(subjects, start, at + 1, neg)
         if low in langs.TIE:

@@ -46,13 +46,16 @@ class FreeForms(GroupForms):
             and self.low(at + 1) == "one"
             and (self.low(at + 2) in lx.OFFER_NOUNS or self._of_the_offers(at + 2))
         ):
-            self._bound_some(at, at + 2, 1)  # "Only one offer is cheaper than silver"
+            end = self._past_of_the(at + 2) if self._of_the_offers(at + 2) else at + 2
+            self._bound_some(at, end, 1)  # "Only one offer is cheaper than silver"
         elif low in ("middle", "mid") and self.low(at - 1) == "the":
             self._middle_first(at)  # "The mid-priced option is C"
         elif low in ("first", "last") and self.low(at + 1) in ("place", "spot", "position"):
             self._place_goes_to(at)  # "Last place goes to m-1000"
         elif low in ("other", "others", "remaining", "rest"):
             self._others_bound(at)  # "the other two are both above 310"
+        elif low == "all" and self.low(at + 1) == "but":
+            self._all_but(at)  # "All but one of the five offers cost more than 20"
         elif low in ("all", "every", "each") or (low == "the" and self.kind(at + 1) == "num"):
             self._quantifier(at)
         else:
@@ -349,6 +352,8 @@ class FreeForms(GroupForms):
             j += 1
         elif self.low(j) in ("belongs", "goes") and self.low(j + 1) == "to":
             j += 2
+        elif self.low(j) in ("comes", "came") and self._from_next(j):
+            j += 1  # "The lowest quote comes from C"
         else:
             return
         neg = self.low(j) in ("not", "nicht", "pas", "no")  # "the cheapest is not B"

@@ -129,6 +129,8 @@ class GroupForms(SequenceForms):
         self._tie_count(at)  # "two of the four offers tie at 30"
         if self.low(at + 1) in ("thirds", "quarters"):
             self._ratio_of(at)  # "X costs two thirds of Z's price"
+        elif self.low(at + 1) in ("times", "x") and self.low(at - 1) in ("than", "over", "under"):
+            self._ratio_of(at)  # "X costs more than three times as much as Z"
 
     def _ratio_of(self, at: int) -> None:
         """``Y costs double X's price``, ``X costs three quarters of Z's price``, ``X is a
@@ -182,6 +184,14 @@ class GroupForms(SequenceForms):
         tok = self.units[at].tok if self.kind(at) == "num" else None
         if tok is not None and nxt in ("thirds", "quarters") and len(tok.values) == 1:
             return (int(tok.values[0]), 3 if nxt == "thirds" else 4), at + 2
+        if (
+            tok is not None
+            and nxt in ("times", "x")
+            and len(tok.values) == 1
+            and tok.values[0] == int(tok.values[0])
+            and not tok.money
+        ):
+            return (int(tok.values[0]), 1), at + 2  # "three times"
         return None
 
     def _comparative_before(self, at: int) -> tuple[str, int] | None:

@@ -96,6 +96,8 @@ class HeadForms(FreeForms):
         neg: bool,
     ) -> int | None:
         kind, end = sup
+        if any(self.low(k) in _NEARLY for k in range(gap_start, at)):
+            return None  # "B is almost the cheapest": it is not, but close
         verb = any(self.low(k) in lx.VERBS for k in range(gap_start, at))
         if (
             self.chained
@@ -106,9 +108,10 @@ class HeadForms(FreeForms):
             )
         ):
             return None  # "..., while the cheapest is A": a new subject, read by _free_forms
+        alone = self._none_other_at_that_price()  # "..., with no other offer at that price"
         if (
             (self.low(end) in lx.RESTRICTIONS and not self._which_is_amount(end))
-            or self.narrowed
+            or (self.narrowed and not alone)
             or self._restricted(at, end)
             or (self.low(end) in langs.WITH_WORDS and self.kind(end + 1) != "num")
         ):  # "la moins chère avec le support": not about price alone
@@ -153,7 +156,16 @@ class HeadForms(FreeForms):
         tests = [_claim_test(c, negated=neg) for c in claims]  # neither...nor: each
         if (self.low(end), self.low(end + 1)) == ("by", "far"):
             end += 2  # "A is the cheapest by far": strictly
-        if any(self.low(k) in _STRICT for k in [*range(gap_start, at), end - 1]):
+        if self.low(end) in ("outright", "alone", "uniquely"):
+            end += 1  # "the cheapest offer outright": strictly
+        the_only = any(
+            self.low(k) == "only" and self.low(k - 1) == "the" for k in range(gap_start, at)
+        )  # "the only cheapest offer"
+        if (
+            alone
+            or the_only
+            or any(self.low(k) in _STRICT for k in [*range(gap_start, at), end - 1])
+        ):
             word = f"strictly {word}"  # "strictly the cheapest", "the single cheapest": no tie
             tests = [_negated(strictly(s.offer or "", kind), neg) for s in subjects]
         offers = [s.offer for s in subjects]
@@ -263,6 +275,25 @@ class HeadForms(FreeForms):
             return True
         if after[0] in ("of", "among", "amongst", "within") and after[1] in _GROUP_REFS:
             return True  # "the cheapest of that group", "the dearest among them"
+        if (
+            after[:2] in (["of", "the"], ["among", "the"])
+            and after[2] not in lx.OFFER_NOUNS
+            and after[3] in lx.OFFER_NOUNS
+            and self.kind(start + 2) == "w"
+        ):
+            return True  # "the cheapest of the premium plans": of those
+        if any(self.low(k) in _SUBSET_TAILS for k in range(at + 1, end + 2)):
+            return True  # "the cheapest alternative", "the cheapest fallback"
+        if (
+            self.low(end) == "from"
+            and self.kind(end + 1) == "w"
+            and (self.low(end + 1) not in ("the", "these", "those", "all", "this", "them"))
+        ):
+            return True  # "the cheapest offer from Acme": of Acme's
+        if self.low(end) in ("with", "including", "incl") and any(
+            self.low(k) in ("included", "including", "incl") for k in range(end, end + 5)
+        ):
+            return True  # "the cheapest with the router included": another total
         if self.low(0) in ("among", "amongst", "of") and self.kind(2) == "num":
             count = self.units[2].tok
             if count is not None and count.values[0] != len(self.table.records):
@@ -371,6 +402,18 @@ class HeadForms(FreeForms):
         )
         return end
 
+    def _none_other_at_that_price(self) -> bool:
+        """``with no other offer at that price``, ``and no other plan matches it``: the
+        sentence's one narrowing word says the superlative is strict."""
+        lows = [u.low for u in self.units]
+        for k in range(len(lows) - 3):
+            if lows[k] == "no" and lows[k + 1] == "other" and lows[k + 2] in lx.OFFER_NOUNS:
+                rest = lows[k + 3 : k + 6]
+                return rest[:3] == ["at", "that", "price"] or rest[:2] in (
+                    ["matches", "it"], ["at", "that"], ["costs", "less"]
+                )  # fmt: skip
+        return False
+
     def _tie_ends(self, at: int, end: int) -> bool:
         """The tie read from ``at`` stops at ``end`` where a clause ends, or a new one
         starts (``... the same, and are the cheapest``): not at a noun that makes it a tie
@@ -413,6 +456,21 @@ _LISTING = {"listed", "appears", "appeared", "mentioned", "named", "shown", "sub
             "received", "supplied", "given", "entered", "written"}  # fmt: skip
 _PLACING = {"comes", "came", "ranks", "ranked", "places", "placed", "finishes", "finished",
             "lands", "landed"}  # fmt: skip
+_NEARLY = {
+    "almost",
+    "nearly",
+    "virtually",
+    "practically",
+    "effectively",
+    "essentially",
+    "close",
+    "fast",
+    "quasi",
+    "presque",
+    "casi",
+    "quase",
+    "bijna",
+}
 _STRICT = {"strictly", "outright", "uniquely", "single", "sole", "alone", "far", "easily"}
 _SEGMENTS = {"tier", "tiers", "category", "class", "segment", "range", "bracket", "band",
              "group", "league", "market", "region", "size"}  # fmt: skip
@@ -427,7 +485,7 @@ def _negated(test: Test, neg: bool) -> Test:
 
 
 # Unions the readers test words against, made once at import (the word sets never change).
-_VERB_OR_SIGN = frozenset(lx.VERBS | {":", "=", "belongs", "goes"})
+_VERB_OR_SIGN = frozenset(lx.VERBS | {":", "=", "belongs", "goes", "jest", "är", "er"})
 _MORE_OR_LESS = frozenset(langs.MORE | langs.LESS)
 _SUPERLATIVES = frozenset(lx.CHEAP_SUP | lx.DEAR_SUP)
 
@@ -443,6 +501,18 @@ _CLAUSE_BREAKS = frozenset({"", ".", ",", ";", ":", "!", "?", "(", ")", "-", "bu
                             "whereas", "so", "which", "since", "because"})  # fmt: skip
 
 
+_SUBSET_TAILS = frozenset(
+    {
+        "alternative",
+        "alternatives",
+        "fallback",
+        "backup",
+        "substitute",
+        "runner-up",
+        "contender",
+        "challenger",
+    }
+)
 _GROUP_REFS = frozenset({"that", "those", "these", "them", "this", "which"})
 
 

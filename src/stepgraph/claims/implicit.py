@@ -13,8 +13,9 @@ from .tokens import Tok
 from .units import SentenceBase, Unit
 
 _CMP = lx.AMOUNT_CMP | {"expensive", "dearer", "pricier"}
-_VERB = {"costs", "cost", "is", "comes", "was", "at", "priced", ","}
+_VERB = {"costs", "cost", "is", "comes", "was", "at", "priced", ",", "charges", "asks"}
 _LINK = {"is", "are", "was", "costs", "cost", "comes", "in", "only", "just", "'s", "s", "still",
+         "charges", "asks",
          "about", "roughly", "around", "approximately", "nearly", "almost", "some"}  # fmt: skip
 _CUMULATIVE = {"still", "again", "further", "beyond", "on", "atop", "above", "over"}
 _ADJECTIVES = {"cheaper", "more", "less", "dearer", "pricier", "costlier", "lower", "higher"}

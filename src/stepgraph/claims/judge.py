@@ -242,12 +242,18 @@ def _beyond(value: Decimal, stated: Decimal, direction: str) -> bool:
     return value >= stated if direction == "at_least" else value <= stated
 
 
-def _none_beyond(factor: Decimal, stated: Decimal, direction: str) -> Test:
-    """No record is cheaper (or dearer) than ``stated``: "no offer costs more than 130"."""
+def _none_beyond(
+    factor: Decimal, stated: Decimal, direction: str, but: tuple[str, ...] = ()
+) -> Test:
+    """No record is cheaper (or dearer) than ``stated``: "no offer costs more than 130";
+    ``but``: no record but those ("no offer other than X costs more than 24")."""
+
+    def beyond(value: Decimal) -> bool:
+        return value < stated if direction == "cheaper" else value > stated
 
     def test(table: Table) -> bool | None:
-        values = [(r.value or Decimal(0)) * factor for r in table.priced()]
-        return not any(v < stated if direction == "cheaper" else v > stated for v in values)
+        values = [((r.value or Decimal(0)) * factor, r.id in but) for r in table.priced()]
+        return all(beyond(v) == excepted for v, excepted in values)
 
     return test
 

@@ -220,15 +220,19 @@ FILLERS = {"damit", "somit", "daher", "also", "donc", "quindi", "dus", "daarmee"
            "oferece", "den"}
 """Verbs ("is", "costs"), articles and adverbs a subject's predicate may pass over."""
 OFFER_NOUNS = {"offerta", "l'offerta", "opzione", "l'opzione", "opção", "optie", "aanbod",
-               "aanbieding", "proposta", "voorstel", "l'option", "option"}
+               "aanbieding", "proposta", "voorstel", "l'option", "option", "oferty", "ofertę",
+               "ofercie", "ofertą", "erbjudandet", "erbjudande", "tilbudet", "tilbud"}
 PERIODS = {"all'anno": "year", "l'anno": "year", "jährlich": "year", "annuel": "year",
            "annuelle": "year", "anual": "year", "annuo": "year", "annui": "year",
            "annuale": "year", "jaarlijks": "year", "monatlich": "month", "mensuel": "month",
            "mensuelle": "month", "mensuels": "month", "mensual": "month", "mensile": "month",
-           "mensal": "month", "maandelijks": "month"}
+           "mensal": "month", "maandelijks": "month", "miesięcznie": "month",
+           "månadsvis": "month", "månedlig": "month", "rocznie": "year", "årligen": "year",
+           "årlig": "year"}
 """One word after an amount that states its period."""
-MONTH_WORDS = {"maand", "mês", "mese", "mes", "mois", "monat"}
-YEAR_WORDS = {"jaar", "ano", "anno", "año", "an", "jahr", "année"}
+MONTH_WORDS = {"maand", "mês", "mese", "mes", "mois", "monat", "månad", "månaden", "måned",
+               "måneden", "miesiąc", "miesiąca"}
+YEAR_WORDS = {"jaar", "ano", "anno", "año", "an", "jahr", "année", "år", "året", "rok", "roku"}
 PER_WORDS = {"ao", "por", "per", "al", "im", "pro", "par", "au"}
 RESTRICTIONS = {"de", "des", "del", "dei", "degli", "delle", "della", "der", "van", "das", "dos",
                 "da", "do", "unter", "tra", "fra", "entre", "zwischen", "tussen", "onder",

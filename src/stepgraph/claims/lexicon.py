@@ -14,8 +14,9 @@ from . import langs
 NEGATIONS = {"not", "no", "never", "isn't", "doesn't", "don't", "aren't", "wasn't", "weren't",
              "cannot", "can't", "won't", "wouldn't", "hasn't", "haven't", "neither", "nor", "none",
              "nothing", "nobody", "without", "nicht", "kein", "keine", "pas", "ne", "n'est", "ni",
-             "nunca", "jamais", "ninguna", "ninguno", "nein", "isnt", "doesnt", "hardly", "barely",
-             "fails"}
+             "nunca", "jamais", "ninguna", "ninguno", "nein", "isnt", "doesnt", "fails"}
+SCARCELY = {"hardly", "barely", "scarcely"}
+"""``barely more expensive`` (slightly) or ``hardly the cheapest`` (not): never read."""
 HEDGES = {"about", "around", "roughly", "approximately", "approx", "nearly", "almost", "circa",
           "ca", "some", "close", "ungefähr", "etwa", "environ", "presque", "casi",
           "aproximadamente", "unos", "unas", "ballpark", "~", "under", "over", "below", "above",
@@ -118,7 +119,8 @@ NON_PRICE_MONEY = {
     "versicherungssumme", "deckungssumme", "franquicia", "franchise", "franchigia",
     "eigen", "risico", "eigenrisico", "massimale", "kaution", "gutschrift", "remboursement",
     "reembolso", "rimborso", "fianza", "caution", "prime", "overage", "messages", "message",
-    "sms", "texts",
+    "sms", "texts", "rises", "rise", "rising", "increases", "jumps", "reverts", "renewal",
+    "thereafter", "afterwards", "introductory", "promotional",
 }  # fmt: skip
 """Words of money that is not the monthly price (an excess, a cover limit, a bonus, a one-off
 charge, a rate per message): a sentence with one is neither
@@ -179,7 +181,7 @@ NARROWING = {"apart", "except", "excluding", "besides", "aside", "other", "other
 OBJECT_CUES = {"below", "above", "under", "over", "versus", "vs", "vs.", "against", "behind",
                "beneath", "between", "beyond", "unlike", "gegenüber", "tegenover", "contre",
                "frente", "rispetto", "follows", "follow", "trails", "trail", "out", "minus", "plus",
-               "times"}
+               "times", "od", "än"}  # "droższy od X", "dyrare än X": X is compared with
 """Words after which a record is the object of a relation, never the subject of a claim."""
 IMPLICIT_SUBJECT = {"it", "it's", "its", "this", "that", "these", "those", "they", "them",
                     "which", "difference", "gap", "delta", "spread", "saving", "savings",

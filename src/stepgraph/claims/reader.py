@@ -55,7 +55,7 @@ _TERM_WORD = re.compile(
 )
 _YEAR = re.compile(
     r"(?i)\b(?:years?|annual|annually|yearly|per annum|(?:twelve|12)[- ]months?|"
-    r"jahr|jährlich|año|anual|annuel|an)\b"
+    r"jahr|jährlich|año|anual|annuel|an|år|året|årligen|rok|roku|rocznie)\b"
     r"|(?i:jahr|jähr|jaar|\b(?:annu|anual|année|annee|año|anno)|\banos?\b|\b(?:12|douze|doce|dodici|"
     r"twaalf|doze|zwölf) (?:mois|meses|mesi|maanden|monate))"  # other languages: generous
 )
@@ -158,6 +158,7 @@ class ProseReader:
     def __init__(self, table: Table, claims: dict[str, Claim], verdicts: dict[str, str]) -> None:
         self.table = table
         self.names = names_of(table)
+        self.id_heads = _id_heads(table)  # "Mobil" of "Mobil 5": "Mobil 6" names no record
         self.claims = claims
         self.verdicts = verdicts  # claim id -> true / contradicted / invalid
         self.cited_at: dict[str, list[int]] = {}
@@ -225,7 +226,11 @@ class ProseReader:
         text = raw[start:end]
         cited = tuple(dict.fromkeys(cites))
         kept = [statements[reader.pair_gap]] if reader.pair_gap is not None else []
-        verdict, why = self._judge(toks, statements, cited, words, kept)
+        verdict: SentenceVerdictKind = "unverified"
+        if raw_text.rstrip(" *_)\"'").endswith("?"):
+            why = "a question, not a statement: read it yourself"
+        else:
+            verdict, why = self._judge(toks, statements, cited, words, kept)
         return SentenceVerdict(
             text=text, start=start, end=end, verdict=verdict, cites=cited, why=why
         )
@@ -319,13 +324,19 @@ class ProseReader:
             for i, t in enumerate(toks)
             if (
                 i not in used
-                and (_significant(t) or _margin_word(toks, i))
+                and (_significant(t) or _margin_word(toks, i) or t.low in self.id_heads)
                 and not self._accounted(toks, i, claims)
             )
             or _elliptical(toks, i)
         ]
         if left:
             return "unverified", "not accounted for: " + ", ".join(dict.fromkeys(left))
+        if (
+            any(isinstance(c, Difference) for c in claims)
+            and not used
+            and not any(t.low in _DIRECTION_WORDS for t in toks)
+        ):
+            return "unverified", "no word the reader knows says which way the cited gap goes"
         foreign = sorted(words & _FOREIGN)
         if foreign:
             return "unverified", f"another language ({', '.join(foreign[:3])}): read it yourself"
@@ -420,6 +431,8 @@ class ProseReader:
                 for c in claims
             )
         if tok.kind == "num":
+            if tok.period is None and _talks_yearly(toks):  # "the lowest yearly price, 49"
+                claims = [c for c in claims if getattr(c, "period", None) != "month"]
             return any(_amount_matches(c, tok) and self._said_of(toks, index, c) for c in claims)
         owner = self.mark_owner.get(index)
         if owner is not None:
@@ -644,12 +657,43 @@ def _margin_word(toks: list[Tok], index: int) -> bool:
 _BY_FILLERS = {"a", "an", "just", "only", "some", "about"}
 
 
+_MONTHLY = {"month", "months", "monthly", "mo", "mth", "monthly-price"}
+_DIRECTION_WORDS = lx.CHEAP_CMP | lx.DEAR_CMP | {
+    "cheaper", "less", "lower", "more", "higher", "pricier", "dearer", "costlier", "saves",
+    "save", "saving", "savings", "above", "below", "undercuts", "undercut", "extra",
+    "additional", "over", "under", "difference", "gap", "apart", "premium", "beats",
+}  # fmt: skip
+
+
+def _talks_yearly(toks: list[Tok]) -> bool:
+    """The sentence speaks of yearly figures (``yearly``, ``annual``, ``a year``) and of no
+    monthly one: an amount with no period of its own in it is yearly, not a monthly price."""
+    lows = [t.low for t in toks]
+    yearly = any(
+        low in ("yearly", "annual", "annually")
+        or (low == "year" and k and lows[k - 1] in ("a", "per", "each", "every"))
+        for k, low in enumerate(lows)
+    )
+    return yearly and not any(low in _MONTHLY for low in lows)
+
+
+def _id_heads(table: Table) -> frozenset[str]:
+    """The first words of ids of several words (``mobil`` of ``Mobil 5``, ``Mobil 10``): left
+    alone in a sentence (``Mobil 6``), such a word names a record the reader did not find."""
+    heads = set()
+    for record in table.records:
+        first, _, rest = record.id.partition(" ")
+        if rest and len(first) >= 3 and first.isalpha():
+            heads.add(first.lower())
+    return frozenset(heads)
+
+
 def _significant(tok: Tok) -> bool:
     if tok.kind in ("offer", "near", "num"):
         return True
     if tok.kind == "word":
         return tok.low in _SIGNIFICANT or tok.low.endswith("n't")
-    return tok.kind == "punct" and tok.text in ("%", "~", "<", ">", "≈")
+    return tok.kind == "punct" and tok.text in ("%", "~", "<", ">", "≈", "→", "⇒", "←")
 
 
 def _anchored(
@@ -670,7 +714,13 @@ def _anchored(
         return kept
     if not implicit:
         return statements
-    return [s for s in statements if s.used & implicit or s in kept]
+    return [
+        s
+        for s in statements
+        if s.used & implicit
+        or s in kept
+        or not any(toks[i].kind in ("offer", "near") for i in s.used)  # names no record
+    ]
 
 
 def _implicit_subject(toks: list[Tok], index: int) -> bool:

@@ -62,7 +62,10 @@ class Ref(FrozenSlotted):
                   lead_at=lead_at, other=other)  # fmt: skip
 
 
-_IT_VERBS = lx.SUBJECT_VERBS | lx.VERBS | {"undercuts", "beats", "saves", "ranks", "stays"}
+_IT_VERBS = lx.SUBJECT_VERBS | lx.VERBS | {"undercuts", "beats", "saves", "ranks", "stays",
+                                            "coûte", "revient", "reste"}  # fmt: skip
+_IL = {"il", "elle"}
+"""French ``il``/``elle`` opening a sentence before a verb: the previous subject, as ``it``."""
 _IT_JOINERS = {"and", ",", "so", "but", "as", "since", "because", "while", "where"}
 _PLURAL_VERBS = lx.VERBS | {"cost", "come", "sit", "lie", "fall", "exceed", "exceeds", "remain",
                              "stay", "stays", "undercut", "undercuts", "beat", "beats"}  # fmt: skip
@@ -139,7 +142,7 @@ def resolve(
         ):  # "B is the cheapest, and it costs 54": the only record named before
             refs[index] = Ref((named_here[0][0],), (index,), exact=named_here[0][1])
         elif (
-            low in ("it", "it's")
+            (low in ("it", "it's") or (low in _IL and index == 0))
             and (subject := before.subject) is not None
             and subject not in named  # never "r1 than r1" from "It is 8 cheaper than r1"
             and it_subject

@@ -78,7 +78,12 @@ class SentenceBase:
         self.pair_other: dict[str, tuple[str, bool]] = {}  # "the latter": the former
         self.frame: set[int] = set()  # "Between A and C, ...": the pair a margin is within
         # "Apart from B, C is the cheapest": a superlative over some offers only
-        self.narrowed = any(t.low in lx.NARROWING for t in toks if t.kind == "word")
+        self.narrowed = any(
+            t.low in lx.NARROWING
+            and not (t.low == "other" and k + 1 < len(toks) and toks[k + 1].low in _IDIOMS)
+            for k, t in enumerate(toks)
+            if t.kind == "word"
+        )  # not "in other words", "on the other hand"
         self.modal = any(t.low in lx.MODALS for t in toks if t.kind == "word")
         self.negated_anywhere = any(t.low in lx.NEGATIONS for t in toks if t.kind == "word")
         self.summed = any(t.low in lx.SUM_WORDS for t in toks if t.kind == "word")
@@ -228,7 +233,7 @@ class SentenceBase:
         """A number of the sentence has a unit (``Speeds: 150 Mbit/s for A, 100 for B``): its
         bare numbers are more of the same, not prices."""
         if self._measures is None:
-            self._measures = any(t.kind == "num" and t.unit in _MEASURES for t in self.toks)
+            self._measures = any(t.kind == "num" and t.unit in MEASURES for t in self.toks)
         return self._measures
 
     def _per_other(self, unit: Unit) -> bool:
@@ -289,7 +294,10 @@ _PRICE_VERBS = {"costs", "cost", "at", "priced", "is", "was", "for", "just", "on
 _PERIODS = {"month", "months", "mo", "year", "years", "yr", "annum", "monat", "mois", "mes",
             "mese", "maand", "jahr", "an", "año", "anno", "jaar", "ano", "week", "day", "quarter",
             "hour"}  # fmt: skip
-_MEASURES = frozenset({"gb", "mb", "tb", "gib", "mbps", "gbps", "mbit", "gbit", "kbit", "kbps"})
+_IDIOMS = frozenset({"words", "hand"})
+MEASURES = frozenset(
+    {"gb", "mb", "tb", "gib", "mbps", "gbps", "mbit", "gbit", "kbit", "kbps", "stars", "points"}
+)
 """Units of what a plan includes (data, speed); a sentence measuring one lists more of it."""
 _MONEY_FOLLOW = (
     lx.PERIOD_WORDS | lx.AMOUNT_CMP | lx.RELATION_AFTER_AMOUNT | lx.CONNECTORS | lx.THAN_WORDS

@@ -126,6 +126,13 @@ class WordForms(SentenceBase):
             and (after not in _PRICE_AFTER_SUP)
         ):
             return None  # "the highest speed", "the lowest setup fee": not the price
+        if (
+            low in _ENGLISH_SUP
+            and self.kind(end) == "w"
+            and after[:1].isdigit()
+            and self.low(end + 1) in lx.OFFER_NOUNS
+        ):
+            return None  # "the cheapest 5G plan": of the 5G plans
         return kind, end
 
     def _two_records(self) -> bool:
@@ -406,13 +413,24 @@ class WordForms(SentenceBase):
         return _any_of(tests)
 
     def _ratio_test(self, x: str, y: str, ratio: Decimal, hedge: str | None) -> Test:
+        """``x`` costs ``ratio`` times ``y``: exactly; over or under it after a bound
+        (``over twice as expensive``); within 15 % after a hedge, and below after
+        ``nearly``."""
+        bound = _bound(hedge) if hedge is not None else None
+
         def test(table: Table) -> bool | None:
             a, b = _value(table, x, Decimal(1)), _value(table, y, Decimal(1))
             if a is None or b is None:
                 return None
-            if hedge is not None:
-                return False if abs(a - b * ratio) > abs(b * ratio) * Decimal("0.15") else None
-            return a == b * ratio
+            want = b * ratio
+            if bound in ("over", "at least"):
+                return a > want if bound == "over" else a >= want
+            if bound in ("under", "at most"):
+                return a < want if bound == "under" else a <= want
+            if bound is not None:
+                near = abs(a - want) <= abs(want) * Decimal("0.15")
+                return None if near and (bound != "almost" or a <= want) else False
+            return a == want
 
         return test
 
