@@ -11,7 +11,7 @@ import pytest
 from stepgraph.checkpoint import dumps
 from stepgraph.errors import CheckpointCorrupt, GraphError
 from stepgraph.graph import END, Graph
-from stepgraph.packing import Check, Form, Same, pack, unpack
+from stepgraph.packing import Check, Form, Same, _encode, pack, unpack
 
 RATIONALE = "B has the lowest stated monthly price [c1]: 90 a month [c2]."
 OFFERS = [{"id": "A", "source": "a-v1", "monthly": 120}, {"id": "B", "source": "b-v1",
@@ -163,3 +163,10 @@ def test_packs_for_a_node_the_graph_lacks_or_a_bad_path_are_refused() -> None:
               packs={"nope": [Same("x", "y")]})  # fmt: skip
     with pytest.raises(GraphError, match="keys joined by dots"):
         Same("report..rows", "offers")
+
+
+def test_the_packing_encoder_writes_exactly_the_stores_compact_json() -> None:
+    sample = {"a": [1, 1.0, -0.0, 1e300, True, None, 'é\u2028"\\'], "b": {"c": 0.1}}
+    assert _encode(sample) == dumps(sample)
+    with pytest.raises(ValueError, match="not JSON compliant"):
+        _encode(float("nan"))
