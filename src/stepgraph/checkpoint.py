@@ -25,16 +25,22 @@ import dataclasses
 import hashlib
 import json
 import math
+import time
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
-from datetime import datetime, timezone
-from typing import Any
+from datetime import datetime, timedelta, timezone
+from typing import TYPE_CHECKING, Any
 
 from .errors import CheckpointCorrupt, InputError
 from .jsontext import SURROGATE, check_text
 
-FORMAT = 1
-"""The record format written by this version. Older formats would be migrated here."""
+if TYPE_CHECKING:
+    from .packing import Form
+
+FORMAT = 2
+"""The record format written by this version: 2 packs step bodies (``packing.py``); a
+run written in format 1 (bodies as they are) is read as it is and stays in format 1."""
+FORMATS = (1, 2)
 
 _COMPACT = json.JSONEncoder(separators=(",", ":"), ensure_ascii=False, allow_nan=False)
 _CANONICAL = json.JSONEncoder(
@@ -158,6 +164,9 @@ class Checkpoint:
     # Compact JSON of ``inputs`` / ``update`` when the harness already has it; stores
     # read it through inputs_json() / update_json() instead of encoding again.
     texts: dict[str, str] = field(default_factory=dict, compare=False, repr=False)
+    # What the node declared that its update repeats of the state before (format 2 leaves
+    # it out of the stored step: ``packing.py``); never stored itself.
+    packs: tuple[Form, ...] = field(default=(), compare=False, repr=False)
 
     def inputs_json(self) -> str:
         """Compact JSON of the inputs."""
@@ -213,7 +222,23 @@ class HistoryEntry:
 
 def now() -> str:
     """The current UTC time as ISO 8601 with milliseconds."""
-    return datetime.now(timezone.utc).isoformat(timespec="milliseconds")
+    millis = time.time_ns() // 1_000_000
+    stamp = (EPOCH + millis * _MILLI).isoformat(timespec="milliseconds")
+    if len(_STAMPS) >= 256:
+        _STAMPS.clear()
+    _STAMPS[stamp] = millis
+    return stamp
+
+
+def millis_of(stamp: str) -> int | None:
+    """The milliseconds since 1970 of a recent ``now()`` (stores that keep times as
+    numbers read them here instead of parsing the text), else None."""
+    return _STAMPS.get(stamp)
+
+
+EPOCH = datetime(1970, 1, 1, tzinfo=timezone.utc)
+_MILLI = timedelta(milliseconds=1)
+_STAMPS: dict[str, int] = {}  # the last stamps now() made, with their milliseconds
 
 
 def head_record(cp: Checkpoint) -> dict[str, Any]:
@@ -244,11 +269,11 @@ def step_record(cp: Checkpoint) -> dict[str, Any]:
     }
 
 
-def step_json(cp: Checkpoint) -> str:
-    """``step_record(cp)`` as compact JSON, reusing the update's text when cached."""
+def step_json(cp: Checkpoint, body: str | None = None) -> str:
+    """``step_record(cp)`` as compact JSON with ``body`` (default: the update's text)."""
     meta = step_record(cp)
     del meta["update"]
-    return f'{dumps(meta)[:-1]},"update":{cp.update_json()}}}'
+    return f'{dumps(meta)[:-1]},"update":{body or cp.update_json()}}}'
 
 
 def dumps(data: Any) -> str:
@@ -341,8 +366,8 @@ def from_records(
     rec = _Reader(head, run_id)
     rec.only(_HEAD_FIELDS)
     fmt = rec.integer("format")
-    if fmt != FORMAT:
-        raise CheckpointCorrupt(run_id, f"unknown format {fmt} (this version reads {FORMAT})")
+    if fmt not in FORMATS:
+        raise CheckpointCorrupt(run_id, f"unknown format {fmt} (this version reads 1 and 2)")
     found_id = rec.text("run_id")
     if found_id != run_id:
         raise CheckpointCorrupt(run_id, f"the record belongs to run {found_id!r}")
@@ -363,7 +388,7 @@ def from_records(
     version = rec.integer("version")
     if version < 1:
         raise CheckpointCorrupt(run_id, f"version must be at least 1, not {version}")
-    stored = [history_from_record(step, run_id) for step in steps]
+    stored = history_of(steps, inputs, fmt, run_id)
     entries = stored if unseal is None else [opened(entry, unseal) for entry in stored]
     if unseal is not None:
         inputs = unseal(inputs, "inputs")
@@ -477,6 +502,67 @@ def opened(entry: HistoryEntry, unseal: Unseal) -> HistoryEntry:
     """``entry`` with the sealed values of its update opened (bound to its version)."""
     update = unseal(entry.update, f"step/{entry.version}")
     return dataclasses.replace(entry, update=update) if update != entry.update else entry
+
+
+def history_of(steps: list[Any], inputs: Any, fmt: int, run_id: str) -> list[HistoryEntry]:
+    """Validate a run's stored steps, in order; a format-2 run's bodies are unpacked
+    against the state before each step (``inputs``: the run's first, as stored)."""
+    entries = [history_from_record(step, run_id) for step in steps]
+    if fmt < 2:
+        return entries
+    from .packing import unpack  # checkpoint <- waits <- packing: imported at first use
+
+    current = inputs if isinstance(inputs, dict) else {}
+    values: dict[str, Any] = {}
+
+    def prior(key: str) -> Any:
+        return values[key] if key in values else current[key]
+
+    unpacked = []
+    for entry in entries:
+        update = unpack(entry.update, entry.node, entry.status, prior, run_id)
+        if not isinstance(update, dict):
+            raise CheckpointCorrupt(run_id, f"step {entry.version}'s update must be an object")
+        unpacked.append(entry if update is entry.update else
+                        dataclasses.replace(entry, update=update))  # fmt: skip
+        values.update(state_part(update))
+        replaced = update.get(INPUTS)
+        if isinstance(replaced, dict) and replaced:
+            current = {**current, **replaced}
+    return unpacked
+
+
+def step_body(cp: Checkpoint, *, refs: bool = True) -> str:
+    """The stored text of ``cp``'s update: packed in format 2 (``packing.py``) with what
+    its node declared that the update repeats (``cp.packs``), as it is in format 1.
+    ``refs`` False (a sealed run: its stored state is not the one the saver holds)
+    packs nothing that refers to the state."""
+    text = cp.update_json()
+    if cp.format < 2:
+        return text
+    from .packing import pack  # checkpoint <- waits <- packing: imported at first use
+
+    if not (refs and cp.packs and not cp.step and INPUTS not in cp.update):
+        return pack(cp.update, text, cp.node, cp.status, None)
+    update, inputs, values = cp.update, cp.inputs, cp.values
+
+    def prior(key: str) -> Any:  # the state before the step, at the keys it leaves alone
+        if key in update:
+            raise KeyError(key)
+        return values[key] if key in values else inputs[key]
+
+    return pack(update, text, cp.node, cp.status, prior, forms=cp.packs)
+
+
+def plain_body(cp: Checkpoint) -> str:
+    """The stored text of ``cp``'s update with nothing left out, in its format (a store
+    that keeps no bytes, the memory store, spends nothing on packing)."""
+    text = cp.update_json()
+    if cp.format < 2:
+        return text
+    from .packing import whole
+
+    return whole(text)
 
 
 def history_from_record(data: Any, run_id: str) -> HistoryEntry:

@@ -21,6 +21,7 @@ from .privacy import Private
 
 if TYPE_CHECKING:
     from .context import Context
+    from .packing import Form
     from .retry import NodeRetry
     from .schema import StateSchema
     from .tools import Tool
@@ -56,13 +57,15 @@ class Node(Generic[S]):
     (or an awaitable of one). ``timeout`` bounds one call in seconds. ``retry`` runs the
     node again, with a backoff, when it raises one of the errors the policy covers.
     ``tools`` are the only tools the node may call (``context.call_tool``), each
-    under its policy.
+    under its policy. ``packs`` say what its update repeats of the state before it
+    (``stepgraph.packing``: ``Same``, ``Check``), left out of the stored step.
     """
 
     fn: NodeFunction[S]
     timeout: float | None = None
     retry: NodeRetry | None = None
     tools: tuple[Tool, ...] = ()
+    packs: tuple[Form, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -118,6 +121,7 @@ class Graph(Generic[S]):
         state: type[S] | None = None,
         private: Mapping[str, str] | Private | None = None,
         tools: Mapping[str, Sequence[Tool]] | None = None,
+        packs: Mapping[str, Sequence[Form]] | None = None,
     ) -> None:
         normal = {
             key: value if isinstance(value, Node) else Node(fn=value)
@@ -127,6 +131,10 @@ class Graph(Generic[S]):
             if key not in normal:
                 raise GraphError(f"tools for {key!r}, which is not a node")
             normal[key] = replace(normal[key], tools=(*normal[key].tools, *declared))
+        for key, forms in (packs or {}).items():  # packs={"node": [Same(...), ...]}
+            if key not in normal:
+                raise GraphError(f"packs for {key!r}, which is not a node")
+            normal[key] = replace(normal[key], packs=(*normal[key].packs, *forms))
         object.__setattr__(self, "name", name)
         object.__setattr__(self, "revision", revision)
         object.__setattr__(self, "entry", entry)

@@ -33,6 +33,7 @@ from typing import TYPE_CHECKING, Any, Generic, NamedTuple, TypeVar
 from .adapters import Adapter
 from .checkpoint import (
     EVENT,
+    FORMAT,
     INPUTS,
     WAIT,
     Checkpoint,
@@ -567,6 +568,7 @@ def _next_checkpoint(
     at.trace = (*at.trace, name)
     stamp = now()
     at.created = at.created or stamp
+    fmt = at.current.format if at.current is not None else FORMAT
     return Checkpoint(
         run_id=call.run_id,
         parts=call.parts,
@@ -581,7 +583,9 @@ def _next_checkpoint(
         created_at=at.created,
         updated_at=stamp,
         sum=at.current.sum if at.current is not None else "",
+        format=fmt,
         texts={"update": update_text, "inputs": at.inputs_text or ""},
+        packs=call.graph.nodes[name].packs,
     )
 
 
@@ -918,6 +922,7 @@ def save_event(
             updated_at=stamped if isinstance(stamped, str) else now(),
             step=step,
             sum=current.sum,
+            format=current.format,
             texts={"update": text},
         ),
         expected_version=current.version or None,

@@ -21,6 +21,14 @@ from typing import Any, Literal
 from .checkpoint import json_copy
 from .errors import InputError
 
+STANDARD_CHOICES: Mapping[str, str] = {
+    "approve": "approved",
+    "reject": "rejected",
+    "revise": "revising",
+}
+"""The review choices most decisions offer, each with the status it moves the run to
+(a format-2 store writes a wait that offers them without spelling them out)."""
+
 
 @dataclass(frozen=True, kw_only=True)
 class Wait:

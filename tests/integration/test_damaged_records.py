@@ -54,7 +54,7 @@ def test_a_run_file_with_a_hand_edited_input_price_is_refused(tmp_path: Path) ->
 def test_a_run_file_with_a_damaged_head_is_refused(tmp_path: Path) -> None:
     path = paused_file_run(tmp_path)
     lines = path.read_text(encoding="utf-8").splitlines()
-    lines[0] = lines[0].replace('"format":1', '"format":"1"')
+    lines[0] = lines[0].replace('"format":2', '"format":"2"')
     path.write_text("\n".join(lines) + "\n", encoding="utf-8")
     assert refused(f"file:{tmp_path}").reason == "field format must be an integer"
 

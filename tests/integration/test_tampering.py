@@ -158,8 +158,8 @@ def sqlite_run(folder: Path) -> Path:
 
 SQLITE_EDITS = [
     ("runs", column, value)
-    for column, value in [("format", 2), ("graph", "other"), ("shape", "0" * 16), ("revision", 99),
-                          ("adapter", "x-v1"), ("inputs_digest", "0" * 64),
+    for column, value in [("format", 1), ("format", 3), ("graph", "other"), ("shape", "0" * 16),
+                          ("revision", 99), ("adapter", "x-v1"), ("inputs_digest", "0" * 64),
                           ("fingerprint", "0" * 64), ("next", "draft"), ("status", "blocked"),
                           ("version", 2), ("created_at", "2020-01-01T00:00:00.000+00:00"),
                           ("updated_at", "2020-01-01T00:00:00.000+00:00")]

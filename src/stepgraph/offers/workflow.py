@@ -6,6 +6,7 @@ from typing import Any
 
 from ..errors import InputError
 from ..graph import END, Branch, Graph
+from ..packing import Check, Form, Same
 from .claims import MAX_RATIONALE_KEY, validate_limit
 from .migrations import MIGRATIONS
 from .nodes import after_verify, draft, inspect, publish, verify
@@ -27,6 +28,14 @@ as confidential declares ``"offers[].source": "tokenise"``: the model copies the
 placeholders and verify still passes (tests/integration/test_private_requests.py)."""
 
 
+PACKS: dict[str, list[Form]] = {
+    "draft": [Same("report.rows", "offers")],
+    "verify": [Check("claims", text="report.rationale", claims="report.claims")],
+}
+"""What the nodes' updates repeat, left out of their stored steps (``stepgraph.packing``):
+a report's rows copy the offers, and verify's claims check reads the report's rationale
+(each sentence a slice of it) and judges its claims (each verdict starts with its claim)."""
+
 graph = Graph(
     name="offers",
     revision=REVISION,
@@ -40,6 +49,7 @@ graph = Graph(
     },
     migrations=MIGRATIONS,
     private=PRIVATE,
+    packs=PACKS,
 )
 
 

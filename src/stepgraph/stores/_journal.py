@@ -8,6 +8,12 @@ the run, the record's slot and its canonical JSON. A record edited by hand, one 
 to another run or slot, and (under a key) one forged without the key are refused with
 ``CheckpointCorrupt``, as a step would be.
 
+Records are stored compact (since format 2): the sum and the SHA-256 digests
+(``request``, ``output_sha256``, ``sum_output``) in base64url, an HMAC's sum after
+``~``, the time as milliseconds since 1970. A stored sum without ``:`` says so; a
+record written before (``sha256:`` hex sums, text times) is read as it is. The sum
+covers the record as it reads back, never the stored form, so an edit of either shows.
+
 A record with neither ``sum`` nor ``sum_output`` was written before records were
 sealed: without a key it is read as it is (so a run in flight across the upgrade goes
 on; an unsigned checksum never stopped a deliberate editor, who could recompute it), and
@@ -28,9 +34,12 @@ from typing import Any
 
 from ..checkpoint import canonical_json, digest, dumps
 from ..errors import CheckpointCorrupt
+from ._rows import digest_of, packed_at, packed_digest, time_of
 
 SUM, SUM_OUTPUT = "sum", "sum_output"
 NAMED_DIGEST = "output_sha256"  # the digest a model's answer record carries (context.py)
+_DIGESTS = ("request", NAMED_DIGEST, SUM_OUTPUT)  # SHA-256 hex digests: stored in base64url
+_MARKS = {"sha256": "", "hmac-sha256": "~"}  # a compact sum has no ":"
 
 
 def seal_record(run_id: str, slot: str, record: dict[str, Any], key: bytes | None) -> str:
@@ -40,13 +49,18 @@ def seal_record(run_id: str, slot: str, record: dict[str, Any], key: bytes | Non
         found = digest(dumps(record["output"]))
         if record.get(NAMED_DIGEST) != found:  # named already: not stored twice
             sealed[SUM_OUTPUT] = found
-    return dumps({**sealed, SUM: _sum(run_id, slot, sealed, key)})
+    record = {**sealed, SUM: _sum(run_id, slot, sealed, key)}
+    return dumps(_compact(record) or record)
 
 
-def open_record(run_id: str, slot: str, stored: Any, key: bytes | None) -> dict[str, Any]:
-    """The record stored as ``stored`` (parsed JSON), verified; without its ``sum``."""
-    if not isinstance(stored, dict):
+def open_record(run_id: str, slot: str, found: Any, key: bytes | None) -> dict[str, Any]:
+    """The record stored as ``found`` (parsed JSON), verified; without its ``sum``."""
+    if not isinstance(found, dict):
         raise CheckpointCorrupt(run_id, f"journal record {slot!r} is not an object")
+    try:
+        stored = _expanded(found)
+    except (ValueError, TypeError):
+        raise CheckpointCorrupt(run_id, f"journal record {slot!r} has a damaged digest") from None
     if key is None and SUM not in stored and SUM_OUTPUT not in stored:
         return stored  # written before records were sealed (see the module docstring)
     sealed = {name: value for name, value in stored.items() if name != SUM}
@@ -65,6 +79,47 @@ def open_record(run_id: str, slot: str, stored: Any, key: bytes | None) -> dict[
         raise CheckpointCorrupt(run_id, f"journal record {slot!r}'s output does not match "
                                 "its digest: the answer was damaged or edited")  # fmt: skip
     return {name: value for name, value in sealed.items() if name != SUM_OUTPUT}
+
+
+def _compact(record: dict[str, Any]) -> dict[str, Any] | None:
+    """``record`` (sealed) in the compact stored form, or None when it has none: its sum
+    and digests in base64url (an HMAC's sum after ``~``), its time as milliseconds."""
+    kind, _, hexsum = str(record[SUM]).rpartition(":")
+    mark = _MARKS.get(kind)
+    packed = packed_digest(hexsum)
+    if mark is None or packed is None:
+        return None
+    short = {**record, SUM: mark + packed}
+    for name in _DIGESTS:
+        found = short.get(name)
+        if isinstance(found, str):
+            digest_text = packed_digest(found)
+            if digest_text is not None:
+                short[name] = digest_text
+            elif len(found) == 43:
+                return None  # would read back as a packed digest
+    if "at" in short:
+        if not isinstance(short["at"], str):
+            return None  # would read back as milliseconds
+        short["at"] = packed_at(short["at"])
+    return short
+
+
+def _expanded(stored: dict[str, Any]) -> dict[str, Any]:
+    """The record that ``_compact`` stored as ``stored`` (``stored`` when it is not)."""
+    found = stored.get(SUM)
+    if not isinstance(found, str) or ":" in found:
+        return stored
+    signed = found.startswith("~")
+    record = {**stored, SUM: ("hmac-sha256:" if signed else "sha256:")
+              + digest_of(found[1:] if signed else found)}  # fmt: skip
+    for name in _DIGESTS:
+        value = record.get(name)
+        if isinstance(value, str) and len(value) == 43:
+            record[name] = digest_of(value)
+    if "at" in record:
+        record["at"] = time_of(record["at"])
+    return record
 
 
 def _sum(run_id: str, slot: str, record: dict[str, Any], key: bytes | None) -> str:

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..checkpoint import Checkpoint, canonical_json, digest, dumps, step_json
+from ..checkpoint import Checkpoint, canonical_json, digest, dumps, step_body, step_json
 from ..errors import CheckpointCorrupt
 
 LAYOUT = 2
@@ -32,9 +32,11 @@ def first_line(cp: Checkpoint, parts: Any) -> str:
     return dumps(fields)
 
 
-def step_line(cp: Checkpoint) -> str:
-    """The line a save appends: ``cp``'s step, with its parts when it is an event."""
-    line = step_json(cp)
+def step_line(cp: Checkpoint, *, refs: bool) -> str:
+    """The line a save appends: ``cp``'s step (its body packed in format 2, with
+    references to the state before unless ``refs`` is False), with its parts when it is
+    an event."""
+    line = step_json(cp, step_body(cp, refs=refs))
     return f'{{"parts":{dumps(cp.parts.as_dict())},{line[1:]}' if cp.step else line
 
 

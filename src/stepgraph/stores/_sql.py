@@ -18,17 +18,27 @@ from ..checkpoint import (
     HistoryEntry,
     dumps,
     from_records,
-    history_from_record,
+    history_of,
     now,
     parse,
     seal,
+    step_body,
 )
 from ..errors import RunNotFound, VersionConflict
 from ..sealing import Encryption
 from . import check_run_id
 from ._base import StoreBase, check_version
 from ._journal import open_record, seal_record
-from ._rows import HEAD_COLUMNS, STEP_COLUMNS, head_row, statements, step_row
+from ._rows import (
+    HEAD_COLUMNS,
+    STEP_COLUMNS,
+    head_row,
+    packed_at,
+    packed_head_digest,
+    packed_sum,
+    statements,
+    step_row,
+)
 from ._sealed import (
     as_saved,
     for_storage,
@@ -52,6 +62,7 @@ SQL: dict[str, str] = {
     "record_migration": "INSERT INTO stepgraph_migrations (version, applied_at) VALUES (?, ?)",
     "select_head": f"SELECT {HEAD_COLUMNS} FROM runs WHERE run_id = ?",
     "select_version": "SELECT version FROM runs WHERE run_id = ?",
+    "select_format": "SELECT format FROM runs WHERE run_id = ?",
     "insert_head": f"INSERT INTO runs ({HEAD_COLUMNS}) VALUES ({', '.join('?' * 13)}) "
     "ON CONFLICT (run_id) DO NOTHING",
     # The WHERE clause is the compare-and-swap.
@@ -90,6 +101,9 @@ class SqlStore(StoreBase):
     # Parameters: run_id, then the key range [f"{visit}:", f"{visit};") of a node step.
     compact_generations: ClassVar[str]
     extra_tables: ClassVar[tuple[str, ...]] = ()
+    # A format-2 step's time and sum as an integer and bytes, its head's digests as bytes
+    # and its start as an integer (columns that keep any type).
+    packs_columns: ClassVar[bool] = False
     migrations: ClassVar[tuple[tuple[int, str], ...]]
     # One row whose first column is true when setup() has run here (reads nothing else).
     setup_check: ClassVar[str]
@@ -179,10 +193,17 @@ class SqlStore(StoreBase):
         if cp.version != (expected_version or 0) + 1:
             self._conflict(conn, run_id, expected_version, cp.version)
         self._lease_check(conn, run_id)
+        packs = self.packs_columns and cp.format >= 2  # format 1 runs stay as they were
+        inputs: bytes | str = cp.parts.inputs
+        fingerprint: bytes | str = cp.fingerprint
+        if packs:
+            inputs = packed_head_digest(cp.parts.inputs)
+            fingerprint = packed_head_digest(cp.fingerprint)
         if expected_version is None:
             p = cp.parts
-            head = (run_id, cp.format, p.graph, p.shape, p.revision, p.adapter, p.inputs,
-                    cp.fingerprint, cp.next, cp.status, cp.version, cp.created_at,
+            created = packed_at(cp.created_at) if packs else cp.created_at
+            head = (run_id, cp.format, p.graph, p.shape, p.revision, p.adapter, inputs,
+                    fingerprint, cp.next, cp.status, cp.version, created,
                     cp.updated_at)  # fmt: skip
             if conn.execute(self._q("insert_head"), head).rowcount != 1:
                 self._conflict(conn, run_id, expected_version, cp.version)
@@ -190,13 +211,17 @@ class SqlStore(StoreBase):
             if new_record is not None:
                 conn.execute(self._q("insert_key"), (run_id, dumps(new_record)))
         else:
-            update = (cp.next, cp.status, cp.version, cp.updated_at, cp.parts.inputs,
-                      cp.fingerprint, cp.parts.shape, cp.parts.revision, run_id,
+            update = (cp.next, cp.status, cp.version, cp.updated_at, inputs,
+                      fingerprint, cp.parts.shape, cp.parts.revision, run_id,
                       expected_version)  # fmt: skip
             if conn.execute(self._q("update_head"), update).rowcount != 1:
                 self._conflict(conn, run_id, expected_version, cp.version)
-        step = (run_id, cp.version, cp.node, cp.update_json(), cp.next, cp.status,
-                cp.updated_at, cp.sum)  # fmt: skip
+        at: int | str = cp.updated_at
+        chained: bytes | str = cp.sum
+        if packs:
+            at, chained = packed_at(cp.updated_at), packed_sum(cp.sum)
+        body = step_body(cp, refs=stored is checkpoint)
+        step = (run_id, cp.version, cp.node, body, cp.next, cp.status, at, chained)
         conn.execute(self._q("insert_step"), step)
         if not cp.step:  # a node completed: its generations (keyed by visit) are done
             visit = len(cp.trace)
@@ -234,13 +259,20 @@ class SqlStore(StoreBase):
         check_run_id(run_id)
         record = None
         with self._session(f"history {run_id!r}") as conn:
-            if conn.execute(self._q("select_version"), (run_id,)).fetchone() is None:
+            head = conn.execute(self._q("select_format"), (run_id,)).fetchone()
+            if head is None:
                 raise RunNotFound(self.url, run_id)
             rows = conn.execute(self._q("select_steps"), (run_id,)).fetchall()
+            inputs = None
+            if head[0] != 1:  # format 2: bodies refer to the inputs
+                inputs = conn.execute(self._q("select_inputs"), (run_id,)).fetchone()
             sealed = is_sealed(row[2] for row in rows)
             if sealed:
                 record = self._key_record(conn, run_id)
-        entries = [history_from_record(step_row(run_id, row), run_id) for row in rows]
+        body = parse(inputs[0], run_id, "inputs") if inputs else None
+        steps = [step_row(run_id, row) for row in rows]
+        fmt = head[0] if isinstance(head[0], int) else 1
+        entries = history_of(steps, body, fmt, run_id)
         return opened_history(run_id, entries, record, self.encryption) if sealed else entries
 
     def list_runs(self, *, status: str | None = None) -> list[RunSummary]:

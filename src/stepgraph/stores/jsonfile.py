@@ -23,7 +23,7 @@ from ..checkpoint import (
     HistoryEntry,
     dumps,
     from_records,
-    history_from_record,
+    history_of,
     parse,
     seal,
     stored_version,
@@ -159,10 +159,10 @@ class JsonFileStore(StoreBase):
                         size = os.fstat(fd).st_size
                         end = self._checked_end(fd, size, sealed, expected_version)
                         self._before_run(new_record, run_id)
-                        data = (step_line(sealed) + "\n").encode("utf-8")
+                        data = (step_line(sealed, refs=stored is checkpoint) + "\n").encode()
                         append_at(fd, data, end, size, stage="file")
                     else:
-                        body = self._whole(sealed, expected_version)
+                        body = self._whole(sealed, expected_version, stored is checkpoint)
                         self._before_run(new_record, run_id)
                         atomic_write(path, body)
                 finally:
@@ -182,7 +182,7 @@ class JsonFileStore(StoreBase):
         check_version(sealed.run_id, expected_version, actual, sealed.version)
         return end
 
-    def _whole(self, sealed: Checkpoint, expected_version: int | None) -> bytes:
+    def _whole(self, sealed: Checkpoint, expected_version: int | None, refs: bool) -> bytes:
         """The run's whole file in layout 2: a new run, or one written by layout 1."""
         run_id = sealed.run_id
         records = self._records(run_id)
@@ -194,7 +194,7 @@ class JsonFileStore(StoreBase):
             check_version(run_id, expected_version, stored_version(head, run_id), sealed.version)
             parts = head.get("parts") if isinstance(head, dict) else None
             lines = [first_line(sealed, parts), *old[1:]]
-        return ("\n".join([*lines, step_line(sealed)]) + "\n").encode("utf-8")
+        return ("\n".join([*lines, step_line(sealed, refs=refs)]) + "\n").encode("utf-8")
 
     def _before_run(self, new_record: dict[str, Any] | None, run_id: str) -> None:
         """What must be on disk before a step: the run's new key record (a run never
@@ -275,8 +275,8 @@ class JsonFileStore(StoreBase):
         records = self._records(run_id)
         if records is None:
             raise RunNotFound(self.url, run_id)
-        lines, _, _, steps = records
-        entries = [history_from_record(step, run_id) for step in steps]
+        lines, head, inputs, steps = records
+        entries = history_of(steps, inputs, _format(head), run_id)
         if not is_sealed(lines[2:]):
             return entries
         return opened_history(run_id, entries, self._key_record(run_id), self.encryption)
@@ -389,3 +389,9 @@ def _open_existing(path: str) -> int | None:
         return os.open(path, os.O_RDWR)
     except FileNotFoundError:
         return None
+
+
+def _format(head: Any) -> int:
+    """The stored format of a run's head (1 when it says nothing usable: ``load`` refuses it)."""
+    found = head.get("format") if isinstance(head, dict) else None
+    return found if isinstance(found, int) and not isinstance(found, bool) else 1

@@ -17,8 +17,9 @@ from ..checkpoint import (
     HistoryEntry,
     from_records,
     head_record,
-    history_from_record,
+    history_of,
     parse,
+    plain_body,
     seal,
 )
 from ..errors import RunBusy, RunNotFound
@@ -78,7 +79,7 @@ class MemoryStore(StoreBase):
         run_id = check_run_id(checkpoint.run_id)
         head = head_record(checkpoint)
         cp = checkpoint = seal(checkpoint, self._key)
-        step = (cp.version, cp.node, cp.update_json(), cp.next, cp.status, cp.updated_at, cp.sum)
+        step = (cp.version, cp.node, plain_body(cp), cp.next, cp.status, cp.updated_at, cp.sum)
         with self._lock:
             entry = self._runs.get(run_id)
             check_version(
@@ -95,10 +96,11 @@ class MemoryStore(StoreBase):
     def history(self, run_id: str) -> list[HistoryEntry]:
         with self._lock:
             entry = self._runs.get(check_run_id(run_id))
-            rows = list(entry.history) if entry else None
-        if rows is None:
-            raise RunNotFound(self.url, run_id)
-        return [history_from_record(_step_dict(row, run_id), run_id) for row in rows]
+            if entry is None:
+                raise RunNotFound(self.url, run_id)
+            rows, inputs, fmt = list(entry.history), entry.inputs, entry.head["format"]
+        steps = [_step_dict(row, run_id) for row in rows]
+        return history_of(steps, parse(inputs, run_id, "inputs"), fmt, run_id)
 
     def list_runs(self, *, status: str | None = None) -> list[RunSummary]:
         with self._lock:

@@ -81,6 +81,54 @@ MIGRATIONS: tuple[tuple[int, str], ...] = (
         3,  # A run's key record: its wrapped run key (private data at rest, sealing.py).
         "CREATE TABLE run_keys (run_id TEXT PRIMARY KEY, body TEXT NOT NULL) WITHOUT ROWID",
     ),
+    (
+        4,  # Format 2: a step's time as milliseconds, its sum as bytes (_rows.packed_at,
+        # packed_sum). The rows of format-1 runs are copied as they are and read as such.
+        """
+        CREATE TABLE run_steps_4 (
+            run_id TEXT NOT NULL,
+            version INTEGER NOT NULL,
+            node TEXT NOT NULL,
+            body TEXT NOT NULL,
+            next TEXT NOT NULL,
+            status TEXT NOT NULL,
+            at INTEGER NOT NULL,
+            sum BLOB NOT NULL,
+            PRIMARY KEY (run_id, version)
+        ) WITHOUT ROWID;
+        INSERT INTO run_steps_4 SELECT run_id, version, node, body, next, status, at, sum
+            FROM run_steps;
+        DROP TABLE run_steps;
+        ALTER TABLE run_steps_4 RENAME TO run_steps;
+        """,
+    ),
+    (
+        5,  # Format 2: a run head's digests as bytes, its start as milliseconds
+        # (_rows.packed_head_digest, packed_at). The heads of format-1 runs are copied as
+        # they are and read as such; updated_at stays text (listings order by it).
+        """
+        CREATE TABLE runs_5 (
+            run_id TEXT PRIMARY KEY,
+            format INTEGER NOT NULL,
+            graph TEXT NOT NULL,
+            shape TEXT NOT NULL,
+            revision INTEGER NOT NULL,
+            adapter TEXT NOT NULL,
+            inputs_digest BLOB NOT NULL,
+            fingerprint BLOB NOT NULL,
+            next TEXT NOT NULL,
+            status TEXT NOT NULL,
+            version INTEGER NOT NULL,
+            created_at INTEGER NOT NULL,
+            updated_at TEXT NOT NULL
+        ) WITHOUT ROWID;
+        INSERT INTO runs_5 SELECT run_id, format, graph, shape, revision, adapter,
+            inputs_digest, fingerprint, next, status, version, created_at, updated_at
+            FROM runs;
+        DROP TABLE runs;
+        ALTER TABLE runs_5 RENAME TO runs;
+        """,
+    ),
 )
 
 
@@ -88,6 +136,7 @@ class SqliteStore(SqlStore):
     """One SQLite file shared safely by threads and processes."""
 
     migrations = MIGRATIONS
+    packs_columns = True
     setup_check = (
         "SELECT count(*) FROM sqlite_master WHERE type = 'table' AND name = 'stepgraph_migrations'"
     )
