@@ -21,17 +21,16 @@ inside the checksum chain.
 from __future__ import annotations
 
 import contextlib
-import dataclasses
 import hashlib
 import json
 import math
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass, field
 from datetime import datetime, timezone
 from typing import Any
 
 from .errors import CheckpointCorrupt, InputError
 from .jsontext import SURROGATE, check_text
+from .records import dataclass, field, replace
 
 FORMAT = 1
 """The record format written by this version. Older formats would be migrated here."""
@@ -476,7 +475,7 @@ def _verify_chain(run_id: str, genesis: str, entries: list[HistoryEntry], key: b
 def opened(entry: HistoryEntry, unseal: Unseal) -> HistoryEntry:
     """``entry`` with the sealed values of its update opened (bound to its version)."""
     update = unseal(entry.update, f"step/{entry.version}")
-    return dataclasses.replace(entry, update=update) if update != entry.update else entry
+    return replace(entry, update=update) if update != entry.update else entry
 
 
 def history_from_record(data: Any, run_id: str) -> HistoryEntry:

@@ -12,12 +12,12 @@ import hashlib
 import json
 import re
 from collections.abc import Awaitable, Callable, Mapping, Sequence
-from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any, Generic, TypeAlias
 
 from .errors import GraphError
 from .migrations import Migration, check_migrations
 from .privacy import Private
+from .records import dataclass, field, replace
 
 if TYPE_CHECKING:
     from .context import Context

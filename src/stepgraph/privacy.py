@@ -30,11 +30,11 @@ import hmac
 import json
 import re
 from collections.abc import Iterable, Iterator, Mapping
-from dataclasses import dataclass
 from typing import Any
 
 from .checkpoint import EVENT, Checkpoint, HistoryEntry
 from .errors import GraphError, StepgraphError
+from .records import dataclass
 
 MODES = ("send", "tokenise", "mask", "drop")
 """The modes, from the least strict to the strictest."""

@@ -20,12 +20,12 @@ from __future__ import annotations
 import random
 import time
 from collections.abc import Callable
-from dataclasses import dataclass, field
 from datetime import datetime, timedelta, timezone
 from typing import TYPE_CHECKING
 
 from .errors import InputError
 from .lazy import lazy_names
+from .records import dataclass, field
 
 if TYPE_CHECKING:
     # re-exported for type checkers (the name loads on first use, below)

@@ -21,12 +21,12 @@ import hashlib
 import json
 import os
 from collections.abc import Callable, Iterable, Mapping
-from dataclasses import dataclass, field
 from typing import Any
 
 from .checkpoint import EVENT, Checkpoint, canonical_json, now
 from .errors import InputError, PrivateDataLocked, RunForgotten
 from .privacy import FORGOTTEN, MODES, Private, Redactor
+from .records import dataclass, field
 
 FORGOTTEN_STEP = "@forgotten"
 """The event step that erased a run's private data (who, when): always its last step."""

@@ -12,10 +12,10 @@ from __future__ import annotations
 
 import re
 import unicodedata
-from dataclasses import dataclass
 from decimal import Decimal
 from typing import Literal
 
+from ..records import dataclass
 from . import lexicon as lx
 from .audit import Figures, hedged_ranges, terms, unexplained
 from .check import Table, round_to
