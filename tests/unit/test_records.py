@@ -124,8 +124,8 @@ def test_dataclasses_functions_read_a_record_as_the_dataclass_it_stands_for() ->
     made: Any = record(**given)
     assert dataclasses.asdict(made) == dataclasses.asdict(model(**given))
     changed: Any = dataclasses.replace(made, monthly=4)
-    assert type(changed) is record
     assert (changed.monthly, changed.note) == (4, "n")
+    assert type(changed) is record
 
 
 def test_records_replace_matches_dataclasses_replace() -> None:
