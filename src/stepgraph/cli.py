@@ -12,7 +12,6 @@ import argparse
 import contextlib
 import importlib
 import json
-import logging
 import os
 import sys
 from collections.abc import Callable, Sequence
@@ -108,9 +107,16 @@ def _main(argv: Sequence[str] | None) -> int:
     except BrokenPipeError:  # --help into a closed pipe
         silence_stdout()
         return EXIT_OK
-    if not args.debug:  # a driver's own log lines would repeat what the error says
+    if not args.debug and _postgres(args):  # the driver's log lines would repeat the error
+        import logging
+
         logging.getLogger("psycopg").addHandler(logging.NullHandler())
     return finish(_dispatch(args))
+
+
+def _postgres(args: argparse.Namespace) -> bool:
+    """Whether the command's store is PostgreSQL (its driver logs through ``logging``)."""
+    return str(getattr(args, "store", "")).partition(":")[0] in ("postgresql", "postgres")
 
 
 def _dispatch(args: argparse.Namespace) -> int:
