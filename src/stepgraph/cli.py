@@ -70,7 +70,14 @@ STORE_HELP = (
     f"(default: $STEPGRAPH_STORE or {DEFAULT_URL})"
 )
 
-EPILOG = f"""\
+# Each parser's epilog: _Formatter writes epilog() in its place, so that only --help pays
+# for the exit table (textwrap and its patterns; issue 17, cold start).
+EPILOG = "(exit codes, global options and environment)"
+
+
+def epilog() -> str:
+    """The text after every ``--help``: the exit codes, the global options, the environment."""
+    return f"""\
 {exit_table()}
 
 global options (before or after the command): --store URL, --json, --debug, --reveal NAME
@@ -157,6 +164,9 @@ class _Formatter(argparse.RawDescriptionHelpFormatter):
         if width is None:
             width = _columns() - 2
         super().__init__(prog, indent_increment, max_help_position, width)
+
+    def add_text(self, text: str | None) -> None:
+        super().add_text(epilog() if text == EPILOG else text)
 
 
 def _columns() -> int:

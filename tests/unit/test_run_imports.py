@@ -38,8 +38,10 @@ ON_USE = {"stepgraph.stream", "html", "stepgraph.tools.calls", "stepgraph.tools.
           "stepgraph.claims.problems"}  # fmt: skip
 # Standard modules a plain run never loads (issue 17, cold start): logging only when a
 # line could be written (something imported it: no handler exists before), dataclasses
-# (with inspect) only when a dataclasses function is called on a record (stepgraph.records).
-STANDARD_ON_USE = {"logging", "dataclasses", "inspect", "traceback", "tokenize", "ast", "dis"}
+# (with inspect) only when a dataclasses function is called on a record (stepgraph.records),
+# textwrap only for --help's exit table, random only for a retry's jitter.
+STANDARD_ON_USE = {"logging", "dataclasses", "inspect", "traceback", "tokenize", "ast", "dis",
+                   "textwrap", "random"}  # fmt: skip
 # The provider adapters and their transports: a run imports only the one it names.
 PROVIDER_MODULES = {module for module, _ in ADAPTER_CLASSES.values()} | {
     "stepgraph.adapters._common", "stepgraph.adapters._http", "stepgraph.adapters.openai_sdk",
