@@ -34,6 +34,7 @@ from typing import Any
 
 from .checkpoint import EVENT, Checkpoint, HistoryEntry
 from .errors import GraphError, StepgraphError
+from .lazy import pattern
 from .records import dataclass
 
 MODES = ("send", "tokenise", "mask", "drop")
@@ -43,7 +44,7 @@ MASK = "[private]"
 FORGOTTEN = "[forgotten]"
 """What a private value of a forgotten run reads as (sealing.py): no longer a secret."""
 _SEGMENT = re.compile(r"^[A-Za-z_@][A-Za-z0-9_\-]*(\[\])?$")
-_TOKEN = re.compile(r"\[\[p:[0-9a-f]{12}\]\]")
+_TOKEN = pattern(r"\[\[p:[0-9a-f]{12}\]\]")
 _DROPPED = object()
 _SHORT = 4  # private text shorter than this is replaced in text only as a whole word
 
