@@ -21,13 +21,13 @@ inside the checksum chain.
 from __future__ import annotations
 
 import contextlib
-import hashlib
 import json
 import math
 from collections.abc import Callable, Mapping
 from datetime import datetime, timezone
 from typing import Any
 
+from .digests import hmac_sha256, sha256
 from .errors import CheckpointCorrupt, InputError
 from .jsontext import SURROGATE, check_text
 from .records import dataclass, field, replace
@@ -92,7 +92,7 @@ def canonical_json(value: Any) -> str:
 
 def digest(text: str) -> str:
     """The hex SHA-256 of ``text``."""
-    return hashlib.sha256(text.encode("utf-8")).hexdigest()
+    return sha256(text.encode("utf-8")).hexdigest()
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -293,10 +293,8 @@ def _link(
     message = f"{previous}\n{version}\n{node}\n{step.next}\n{status}\n{at}\n{update_text}"
     data = message.encode("utf-8")
     if key is None:
-        return "sha256:" + hashlib.sha256(data).hexdigest()
-    import hmac  # only signed stores pay for it
-
-    return "hmac-sha256:" + hmac.new(key, data, hashlib.sha256).hexdigest()
+        return "sha256:" + sha256(data).hexdigest()
+    return "hmac-sha256:" + hmac_sha256(key, data)  # only signed stores load hmac
 
 
 def seal(cp: Checkpoint, key: bytes | None) -> Checkpoint:

@@ -17,13 +17,13 @@ from __future__ import annotations
 
 import base64
 import binascii
-import hashlib
 import json
 import os
 from collections.abc import Callable, Iterable, Mapping
 from typing import Any
 
 from .checkpoint import EVENT, Checkpoint, canonical_json, now
+from .digests import sha256
 from .errors import InputError, PrivateDataLocked, RunForgotten
 from .privacy import FORGOTTEN, MODES, Private, Redactor
 from .records import dataclass, field
@@ -48,7 +48,7 @@ def _aesgcm(key: bytes) -> Any:
 
 def key_id(key: bytes) -> str:
     """The id a master key gets when none is given: a digest prefix, not the key."""
-    return "k" + hashlib.sha256(b"stepgraph-key-id\n" + key).hexdigest()[:12]
+    return "k" + sha256(b"stepgraph-key-id\n" + key).hexdigest()[:12]
 
 
 def parse_key(text: str, field_name: str = "STEPGRAPH_DATA_KEY") -> tuple[str, bytes]:
