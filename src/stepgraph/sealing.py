@@ -15,8 +15,6 @@ is used (``pip install 'stepgraph[crypto]'``).
 
 from __future__ import annotations
 
-import base64
-import binascii
 import json
 import os
 from collections.abc import Callable, Iterable, Mapping
@@ -53,10 +51,12 @@ def key_id(key: bytes) -> str:
 
 def parse_key(text: str, field_name: str = "STEPGRAPH_DATA_KEY") -> tuple[str, bytes]:
     """``"ID:BASE64"`` or ``"BASE64"`` (32 bytes) -> (key id, key); InputError otherwise."""
+    import base64  # only with keys (issue 17, cold start)
+
     kid, sep, encoded = text.strip().rpartition(":")
     try:
         key = base64.b64decode(encoded, validate=True)
-    except (binascii.Error, ValueError):
+    except ValueError:  # binascii.Error included
         raise InputError(
             field_name, "must be base64 of 32 bytes, optionally ID: before it"
         ) from None
@@ -151,13 +151,17 @@ def forgotten(record: Mapping[str, Any] | None) -> bool:
 
 
 def _b64(data: bytes) -> str:
+    import base64  # only when sealing
+
     return base64.b64encode(data).decode("ascii")
 
 
 def _unb64(run_id: str, text: str) -> bytes:
+    import base64
+
     try:
         raw = base64.b64decode(text, validate=True)
-    except (binascii.Error, ValueError):
+    except ValueError:  # binascii.Error included
         raw = b""
     if len(raw) <= _NONCE:
         raise PrivateDataLocked(run_id, "a sealed value is not base64 of a nonce and ciphertext")

@@ -40,9 +40,10 @@ ON_USE = {"stepgraph.stream", "html", "stepgraph.tools.calls", "stepgraph.tools.
 # line could be written (something imported it: no handler exists before), dataclasses
 # (with inspect) only when a dataclasses function is called on a record (stepgraph.records),
 # textwrap only for --help's exit table, random only for a retry's jitter, hashlib (OpenSSL)
-# only once a process hashes in bulk and hmac only for signatures (stepgraph.digests).
+# only once a process hashes in bulk and hmac only for signatures (stepgraph.digests),
+# base64 only with data keys (sealing).
 STANDARD_ON_USE = {"logging", "dataclasses", "inspect", "traceback", "tokenize", "ast", "dis",
-                   "textwrap", "random", "hashlib", "_hashlib", "hmac"}  # fmt: skip
+                   "textwrap", "random", "hashlib", "_hashlib", "hmac", "base64"}  # fmt: skip
 # The provider adapters and their transports: a run imports only the one it names.
 PROVIDER_MODULES = {module for module, _ in ADAPTER_CLASSES.values()} | {
     "stepgraph.adapters._common", "stepgraph.adapters._http", "stepgraph.adapters.openai_sdk",
