@@ -3,11 +3,13 @@
 ``import hashlib`` loads OpenSSL's binding (``_hashlib``): about 2 ms and 11 M
 instructions, paid by every process, a cold ``stepgraph run`` included (issue 17, cold
 start). CPython's built-in SHA-256 (``_sha256``; ``_sha2`` from 3.12) gives the very same
-digests without it, but hashes long texts slower (no SHA instructions): 0.50 against 0.36
-us for 100 bytes, 31.6 against 6.0 us for 10 KB on this machine. So a process hashes with
-the built-in until it has hashed ``BULK`` bytes (a cold offers run hashes about 10 KB),
-then with ``hashlib`` for good; a process that imported ``hashlib`` already uses it from
-the start. Either way the digest of the same bytes is the same.
+digests without it, but hashes slower (no SHA instructions): 0.50 against 0.36 us for
+100 bytes, 31.6 against 6.0 us for 10 KB on this machine. So a process hashes with the
+built-in until it has hashed ``BULK`` bytes (an offers run hashes about 7 KB, a cold
+``stepgraph run`` process 10 KB), then with ``hashlib`` for good; a process that imported
+``hashlib`` already uses it from the start. A long-lived process pays at most the
+built-in's extra time on its first 64 KB (about 0.15 ms), once. Either way the digest of
+the same bytes is the same.
 """
 
 from __future__ import annotations
@@ -19,7 +21,7 @@ from typing import TYPE_CHECKING
 if TYPE_CHECKING:
     from hashlib import _Hash
 
-BULK = 256 * 1024  # bytes hashed with the built-in before switching to OpenSSL
+BULK = 64 * 1024  # bytes hashed with the built-in before switching to OpenSSL
 
 
 def _builtin_sha256() -> Callable[[bytes], _Hash] | None:
