@@ -2,7 +2,7 @@
 
 # The names load on first use (PEP 562): `import stepgraph` and the command line start
 # without importing every feature (issue 17: cold start). Type checkers see the imports.
-import logging
+import sys
 from importlib import import_module
 from typing import TYPE_CHECKING, Any
 
@@ -67,8 +67,13 @@ if TYPE_CHECKING:
 
 __version__ = "0.1.0"
 
-# Log records go nowhere unless the application configures logging (docs/observability.md).
-logging.getLogger(__name__).addHandler(logging.NullHandler())
+# Log records go nowhere unless the application configures logging (docs/observability.md):
+# the package logger gets its NullHandler here when logging is loaded already, else from the
+# first stepgraph module that logs (logs.logger), so a plain run never imports logging.
+if "logging" in sys.modules:
+    from .logs import logger as _logger
+
+    _logger(__name__)
 
 # Where each lazily loaded public name lives.
 _HOMES: dict[str, str] = {

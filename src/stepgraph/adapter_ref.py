@@ -12,12 +12,12 @@ run started. Options whose adapter no longer has the run's id are ignored.
 from __future__ import annotations
 
 import os
-from dataclasses import asdict, dataclass, fields
 from typing import Any
 
 from .adapters import Adapter
 from .adapters.providers import provider_adapter
 from .adapters.recording import Recording, Replay
+from .records import dataclass, field_names
 from .stores import Store
 
 SLOT = "@adapter"
@@ -53,7 +53,8 @@ class AdapterRef:
 
     def record_json(self, adapter_id: str) -> dict[str, Any]:
         """The journal record: the options set, file paths made absolute, and the id."""
-        options = {name: value for name, value in asdict(self).items() if value is not None}
+        options = {name: value for name in field_names(AdapterRef)
+                   if (value := getattr(self, name)) is not None}  # fmt: skip
         for name in ("record", "replay"):
             if name in options:
                 options[name] = os.path.abspath(options[name])
@@ -73,7 +74,7 @@ def recall(store: Store, run_id: str, adapter_id: str) -> Adapter | None:
     record = store.generations(run_id).get(SLOT)
     if not isinstance(record, dict) or record.get("adapter") != adapter_id:
         return None
-    known = {field.name for field in fields(AdapterRef)}
+    known = set(field_names(AdapterRef))
     options = {name: value for name, value in record.items() if name in known}
     if not all(isinstance(value, str | int | float) for value in options.values()):
         return None  # not a record remember() wrote: rebuild from the id alone

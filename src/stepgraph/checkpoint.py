@@ -21,18 +21,17 @@ inside the checksum chain.
 from __future__ import annotations
 
 import contextlib
-import dataclasses
-import hashlib
 import json
 import math
 import time
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass, field
 from datetime import datetime, timedelta, timezone
 from typing import TYPE_CHECKING, Any
 
+from .digests import hmac_sha256, sha256
 from .errors import CheckpointCorrupt, InputError
 from .jsontext import SURROGATE, check_text
+from .records import dataclass, field, replace
 
 if TYPE_CHECKING:
     from .packing import Form
@@ -99,7 +98,7 @@ def canonical_json(value: Any) -> str:
 
 def digest(text: str) -> str:
     """The hex SHA-256 of ``text``."""
-    return hashlib.sha256(text.encode("utf-8")).hexdigest()
+    return sha256(text.encode("utf-8")).hexdigest()
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -319,10 +318,8 @@ def _link(
     message = f"{previous}\n{version}\n{node}\n{step.next}\n{status}\n{at}\n{update_text}"
     data = message.encode("utf-8")
     if key is None:
-        return "sha256:" + hashlib.sha256(data).hexdigest()
-    import hmac  # only signed stores pay for it
-
-    return "hmac-sha256:" + hmac.new(key, data, hashlib.sha256).hexdigest()
+        return "sha256:" + sha256(data).hexdigest()
+    return "hmac-sha256:" + hmac_sha256(key, data)  # only signed stores load hmac
 
 
 def seal(cp: Checkpoint, key: bytes | None) -> Checkpoint:
@@ -501,7 +498,7 @@ def _verify_chain(run_id: str, genesis: str, entries: list[HistoryEntry], key: b
 def opened(entry: HistoryEntry, unseal: Unseal) -> HistoryEntry:
     """``entry`` with the sealed values of its update opened (bound to its version)."""
     update = unseal(entry.update, f"step/{entry.version}")
-    return dataclasses.replace(entry, update=update) if update != entry.update else entry
+    return replace(entry, update=update) if update != entry.update else entry
 
 
 def history_of(steps: list[Any], inputs: Any, fmt: int, run_id: str) -> list[HistoryEntry]:
@@ -524,7 +521,7 @@ def history_of(steps: list[Any], inputs: Any, fmt: int, run_id: str) -> list[His
         if not isinstance(update, dict):
             raise CheckpointCorrupt(run_id, f"step {entry.version}'s update must be an object")
         unpacked.append(entry if update is entry.update else
-                        dataclasses.replace(entry, update=update))  # fmt: skip
+                        replace(entry, update=update))  # fmt: skip
         values.update(state_part(update))
         replaced = update.get(INPUTS)
         if isinstance(replaced, dict) and replaced:

@@ -12,7 +12,6 @@ import argparse
 import contextlib
 import importlib
 import json
-import logging
 import os
 import sys
 from collections.abc import Callable, Sequence
@@ -71,7 +70,14 @@ STORE_HELP = (
     f"(default: $STEPGRAPH_STORE or {DEFAULT_URL})"
 )
 
-EPILOG = f"""\
+# Each parser's epilog: _Formatter writes epilog() in its place, so that only --help pays
+# for the exit table (textwrap and its patterns; issue 17, cold start).
+EPILOG = "(exit codes, global options and environment)"
+
+
+def epilog() -> str:
+    """The text after every ``--help``: the exit codes, the global options, the environment."""
+    return f"""\
 {exit_table()}
 
 global options (before or after the command): --store URL, --json, --debug, --reveal NAME
@@ -108,9 +114,16 @@ def _main(argv: Sequence[str] | None) -> int:
     except BrokenPipeError:  # --help into a closed pipe
         silence_stdout()
         return EXIT_OK
-    if not args.debug:  # a driver's own log lines would repeat what the error says
+    if not args.debug and _postgres(args):  # the driver's log lines would repeat the error
+        import logging
+
         logging.getLogger("psycopg").addHandler(logging.NullHandler())
     return finish(_dispatch(args))
+
+
+def _postgres(args: argparse.Namespace) -> bool:
+    """Whether the command's store is PostgreSQL (its driver logs through ``logging``)."""
+    return str(getattr(args, "store", "")).partition(":")[0] in ("postgresql", "postgres")
 
 
 def _dispatch(args: argparse.Namespace) -> int:
@@ -151,6 +164,9 @@ class _Formatter(argparse.RawDescriptionHelpFormatter):
         if width is None:
             width = _columns() - 2
         super().__init__(prog, indent_increment, max_help_position, width)
+
+    def add_text(self, text: str | None) -> None:
+        super().add_text(epilog() if text == EPILOG else text)
 
 
 def _columns() -> int:

@@ -6,8 +6,6 @@ an error exits with the code of its class (``cli.error_code``).
 
 from __future__ import annotations
 
-import textwrap
-
 from .statuses import (
     BLOCKED,
     CANCELLED,
@@ -67,6 +65,8 @@ def exit_for(status: str) -> int:
 
 def exit_table() -> str:
     """The table as ``--help`` prints it."""
+    import textwrap  # only for --help (issue 17, cold start)
+
     lines = ["exit codes:"]
     for code, meaning in EXIT_CODES:
         lines.append(textwrap.fill(meaning, width=88, initial_indent=f"  {code:>2}  ",

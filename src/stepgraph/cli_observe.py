@@ -9,23 +9,18 @@ everything else at WARNING. ``STEPGRAPH_OTEL=1`` sends spans and metrics as the 
 
 from __future__ import annotations
 
-import logging
 import sys
 from collections.abc import Mapping
 from typing import TYPE_CHECKING
 
 from .errors import InputError
+from .logs import DEBUG, ERROR, INFO, WARNING, logger
 
 if TYPE_CHECKING:
     from .observe import Telemetry
     from .stream import EventCallback, StepEvent
 
-LEVELS = {
-    "debug": logging.DEBUG,
-    "info": logging.INFO,
-    "warning": logging.WARNING,
-    "error": logging.ERROR,
-}
+LEVELS = {"debug": DEBUG, "info": INFO, "warning": WARNING, "error": ERROR}
 FORMAT = "%(asctime)s %(levelname)s %(name)s: %(message)s"
 
 
@@ -36,16 +31,18 @@ def setup_logging(command: str, environ: Mapping[str, str]) -> None:
         raise InputError("STEPGRAPH_LOG", f"must be one of {', '.join(LEVELS)}, not {chosen!r}")
     if not chosen and command != "worker":
         return
-    package = logging.getLogger("stepgraph")
+    import logging  # only when lines are written
+
+    package = logger("stepgraph")
     for old in [h for h in package.handlers if getattr(h, "stepgraph_cli", False)]:
         package.removeHandler(old)  # main() ran before in this process: write to today's stderr
     handler = logging.StreamHandler(sys.stderr)
     handler.setFormatter(logging.Formatter(FORMAT))
     handler.stepgraph_cli = True  # type: ignore[attr-defined]
     package.addHandler(handler)
-    package.setLevel(LEVELS[chosen] if chosen else logging.WARNING)
+    package.setLevel(LEVELS[chosen] if chosen else WARNING)
     if not chosen:  # a worker says what it does by default
-        logging.getLogger("stepgraph.worker").setLevel(logging.INFO)
+        logger("stepgraph.worker").setLevel(INFO)
 
 
 def combine(*callbacks: EventCallback | None) -> EventCallback | None:

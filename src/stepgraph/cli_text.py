@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import json
-from dataclasses import asdict
 from typing import TYPE_CHECKING, Any
 
 from .checkpoint import EVENT, Checkpoint, HistoryEntry
@@ -49,10 +48,14 @@ def run_json(found: Standing, *, steps: int | None = None) -> dict[str, Any]:
 
 
 def history_json(entry: HistoryEntry) -> dict[str, Any]:
+    from dataclasses import asdict  # not on a run's path (issue 17, cold start)
+
     return asdict(entry)
 
 
 def summary_json(row: RunSummary) -> dict[str, Any]:
+    from dataclasses import asdict
+
     return asdict(row)
 
 

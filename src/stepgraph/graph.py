@@ -8,16 +8,16 @@ can be validated and drawn without running anything.
 
 from __future__ import annotations
 
-import hashlib
 import json
 import re
 from collections.abc import Awaitable, Callable, Mapping, Sequence
-from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any, Generic, TypeAlias
 
+from .digests import sha256
 from .errors import GraphError
 from .migrations import Migration, check_migrations
 from .privacy import Private
+from .records import dataclass, field, replace
 
 if TYPE_CHECKING:
     from .context import Context
@@ -297,4 +297,4 @@ def _shape_digest(graph: Graph[Any]) -> str:
     text = json.dumps(shape, sort_keys=True, separators=(",", ":"))
     from .tools.pins import pinned_shape, tool_pins  # tools import graph errors only
 
-    return pinned_shape(hashlib.sha256(text.encode()).hexdigest()[:16], tool_pins(graph.nodes))
+    return pinned_shape(sha256(text.encode()).hexdigest()[:16], tool_pins(graph.nodes))

@@ -20,7 +20,6 @@ they are, and why. ``resume`` applies migrations itself (``runner``).
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any
 
 from .checkpoint import EVENT, INPUTS, WAIT, Checkpoint, canonical_json, digest, json_copy, now
@@ -34,6 +33,7 @@ from .errors import (
     StrandedRun,
 )
 from .lazy import lazy_names
+from .records import dataclass, field, replace
 from .statuses import CANCELLED, RUNNING, STRANDED
 from .stores import Store, check_run_id
 

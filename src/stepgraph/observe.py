@@ -24,7 +24,6 @@ duration`` (s), ``stepgraph.model.attempts``, ``gen_ai.client.operation.duration
 
 from __future__ import annotations
 
-import logging
 import threading
 import time
 from collections.abc import Callable, Iterable, Mapping
@@ -33,6 +32,7 @@ from typing import IO, TYPE_CHECKING, Any
 from urllib.parse import urlsplit
 
 from .errors import InputError
+from .logs import logger
 from .stream import (
     EventRecorded,
     GenerationAttempt,
@@ -50,7 +50,7 @@ if TYPE_CHECKING:
     from opentelemetry.metrics import MeterProvider
     from opentelemetry.trace import Span, TracerProvider
 
-_log = logging.getLogger(__name__)
+_log = logger(__name__)  # the package logger has its NullHandler
 SCOPE = "stepgraph"
 MISSING = "needs the otel extra: pip install 'stepgraph[otel]'"
 # The bucket boundaries the GenAI conventions give for operation durations (seconds).

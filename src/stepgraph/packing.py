@@ -28,12 +28,12 @@ load as another state.
 
 from __future__ import annotations
 
-import base64
 import json
 from collections.abc import Callable, Sequence
 from json import encoder as _json_encoder
 from typing import Any
 
+from .digests import b64url, unb64url
 from .errors import CheckpointCorrupt, GraphError
 from .waits import STANDARD_CHOICES
 
@@ -311,7 +311,7 @@ def _pack_wait(wait: dict[str, Any], node: str, status: str) -> dict[str, Any]:
     found = short.get("digest")
     if isinstance(found, str) and len(found) == 64 and found == found.lower():
         try:
-            short["digest"] = base64.urlsafe_b64encode(bytes.fromhex(found)).decode()[:-1]
+            short["digest"] = b64url(bytes.fromhex(found))[:-1]
             flags += "d"
         except ValueError:
             pass
@@ -328,7 +328,7 @@ def _unpack_wait(short: dict[str, Any], node: str, status: str) -> dict[str, Any
     if "c" in flags:
         given["choices"] = dict(STANDARD_CHOICES)
     if "d" in flags:
-        given["digest"] = base64.urlsafe_b64decode(str(given["digest"]) + "=").hex()
+        given["digest"] = unb64url(str(given["digest"]) + "=").hex()
     unknown = set(given) - set(_WAIT_ORDER)
     if unknown or set(flags) - set("nscd"):
         raise ValueError("a packed wait with unknown parts")

@@ -25,16 +25,16 @@ Values that are ``None``, booleans, empty text or ``[forgotten]`` are not treate
 
 from __future__ import annotations
 
-import hashlib
-import hmac
 import json
 import re
 from collections.abc import Iterable, Iterator, Mapping
-from dataclasses import dataclass
 from typing import Any
 
 from .checkpoint import EVENT, Checkpoint, HistoryEntry
+from .digests import hmac_sha256, sha256
 from .errors import GraphError, StepgraphError
+from .lazy import pattern
+from .records import dataclass
 
 MODES = ("send", "tokenise", "mask", "drop")
 """The modes, from the least strict to the strictest."""
@@ -43,7 +43,7 @@ MASK = "[private]"
 FORGOTTEN = "[forgotten]"
 """What a private value of a forgotten run reads as (sealing.py): no longer a secret."""
 _SEGMENT = re.compile(r"^[A-Za-z_@][A-Za-z0-9_\-]*(\[\])?$")
-_TOKEN = re.compile(r"\[\[p:[0-9a-f]{12}\]\]")
+_TOKEN = pattern(r"\[\[p:[0-9a-f]{12}\]\]")
 _DROPPED = object()
 _SHORT = 4  # private text shorter than this is replaced in text only as a whole word
 
@@ -106,7 +106,7 @@ class Redactor:
     """Redacts outgoing requests and maps placeholders back in answers for one run."""
 
     def __init__(self, run_id: str, values: Mapping[str, tuple[Any, str]]) -> None:
-        self._key = hashlib.sha256(f"stepgraph-token:{run_id}".encode()).digest()
+        self._key = sha256(f"stepgraph-token:{run_id}".encode()).digest()
         self._replace: list[tuple[str, str]] = []  # (text, replacement), longest first
         self._tokens: dict[str, Any] = {}
         self._exact: dict[str, Any] = {}  # leaf text -> replacement or _DROPPED
@@ -129,7 +129,7 @@ class Redactor:
 
     def token(self, value: Any) -> str:
         """The placeholder for ``value``: the same for the same value in this run."""
-        mac = hmac.new(self._key, _text(value).encode(), hashlib.sha256).hexdigest()
+        mac = hmac_sha256(self._key, _text(value).encode())
         return f"[[p:{mac[:12]}]]"
 
     def outbound(self, instructions: str, data: Any) -> tuple[str, Any]:

@@ -17,19 +17,25 @@ waits for a person. A node that calls the model without a timeout of its own get
 
 from __future__ import annotations
 
-import random
 import time
 from collections.abc import Callable
-from dataclasses import dataclass, field
 from datetime import datetime, timedelta, timezone
 from typing import TYPE_CHECKING
 
 from .errors import InputError
 from .lazy import lazy_names
+from .records import dataclass, field
 
 if TYPE_CHECKING:
     # re-exported for type checkers (the name loads on first use, below)
     from .node_retry import NodeRetry as NodeRetry  # noqa: PLC0414
+
+
+def uniform() -> float:
+    """``random.random()``: a jitter in [0, 1); ``random`` loads on the first retry only."""
+    from random import random
+
+    return random()
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -54,7 +60,7 @@ class RetryPolicy:
     later_stops: int = 8
     model_deadline: float = 300.0
     sleep: Callable[[float], None] = field(default=time.sleep, compare=False, repr=False)
-    jitter: Callable[[], float] = field(default=random.random, compare=False, repr=False)
+    jitter: Callable[[], float] = field(default=uniform, compare=False, repr=False)
 
     def __post_init__(self) -> None:
         _check_attempts(self.attempts)

@@ -26,7 +26,6 @@ from __future__ import annotations
 import time
 from collections.abc import Callable, Iterator, Mapping
 from contextlib import AbstractContextManager
-from dataclasses import dataclass, replace
 from functools import partial
 from typing import TYPE_CHECKING, Any, Generic, NamedTuple, TypeVar
 
@@ -67,6 +66,7 @@ from .graph import END, Branch, Graph, Node, S
 from .logs import wanted
 from .migrations import apply_migrations, needs_migration
 from .privacy import hide_in_error, hide_in_text, redactor
+from .records import dataclass, replace
 from .retry import DEFAULT_RETRY, Budget, RetryPolicy, later_than
 from .sealing import FORGOTTEN_STEP, declare, ensure_run_key, forgotten_error, keyed
 from .stores import Store, check_run_id

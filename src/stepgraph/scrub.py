@@ -12,8 +12,10 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 
+from .lazy import pattern
+
 REDACTED = "[redacted]"
-_SHAPES = re.compile(
+_SHAPES = pattern(
     r"\bsk-[A-Za-z0-9_\-]{8,}"  # OpenAI and Anthropic keys (sk-..., sk-ant-...)
     r"|(?i:\bbearer\s+)[A-Za-z0-9._~+/\-]{8,}=*"  # a bearer token
     r"|(?i:\bx-api-key\b[\"']?\s*[:=]\s*[\"']?)[A-Za-z0-9._\-]{8,}"  # an api-key header

@@ -15,18 +15,16 @@ is used (``pip install 'stepgraph[crypto]'``).
 
 from __future__ import annotations
 
-import base64
-import binascii
-import hashlib
 import json
 import os
 from collections.abc import Callable, Iterable, Mapping
-from dataclasses import dataclass, field
 from typing import Any
 
 from .checkpoint import EVENT, Checkpoint, canonical_json, now
+from .digests import sha256
 from .errors import InputError, PrivateDataLocked, RunForgotten
 from .privacy import FORGOTTEN, MODES, Private, Redactor
+from .records import dataclass, field
 
 FORGOTTEN_STEP = "@forgotten"
 """The event step that erased a run's private data (who, when): always its last step."""
@@ -48,15 +46,17 @@ def _aesgcm(key: bytes) -> Any:
 
 def key_id(key: bytes) -> str:
     """The id a master key gets when none is given: a digest prefix, not the key."""
-    return "k" + hashlib.sha256(b"stepgraph-key-id\n" + key).hexdigest()[:12]
+    return "k" + sha256(b"stepgraph-key-id\n" + key).hexdigest()[:12]
 
 
 def parse_key(text: str, field_name: str = "STEPGRAPH_DATA_KEY") -> tuple[str, bytes]:
     """``"ID:BASE64"`` or ``"BASE64"`` (32 bytes) -> (key id, key); InputError otherwise."""
+    import base64  # only with keys (issue 17, cold start)
+
     kid, sep, encoded = text.strip().rpartition(":")
     try:
         key = base64.b64decode(encoded, validate=True)
-    except (binascii.Error, ValueError):
+    except ValueError:  # binascii.Error included
         raise InputError(
             field_name, "must be base64 of 32 bytes, optionally ID: before it"
         ) from None
@@ -151,13 +151,17 @@ def forgotten(record: Mapping[str, Any] | None) -> bool:
 
 
 def _b64(data: bytes) -> str:
+    import base64  # only when sealing
+
     return base64.b64encode(data).decode("ascii")
 
 
 def _unb64(run_id: str, text: str) -> bytes:
+    import base64
+
     try:
         raw = base64.b64decode(text, validate=True)
-    except (binascii.Error, ValueError):
+    except ValueError:  # binascii.Error included
         raw = b""
     if len(raw) <= _NONCE:
         raise PrivateDataLocked(run_id, "a sealed value is not base64 of a nonce and ciphertext")

@@ -8,10 +8,10 @@ unless it already stopped as ``failed`` or ``cancelled``, which say more about w
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any
 
 from .checkpoint import EVENT, Checkpoint
+from .records import dataclass, replace
 from .stores import RunQueue, Store
 
 if TYPE_CHECKING:

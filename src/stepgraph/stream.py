@@ -13,13 +13,14 @@ logger and does not break the run.
 from __future__ import annotations
 
 import dataclasses
-import logging
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any, TypeAlias
 
-_log = logging.getLogger("stepgraph.stream")
+from .logs import logger
+
+_log = logger("stepgraph.stream")  # the package logger has its NullHandler
 
 
 def _now() -> float:

@@ -15,11 +15,11 @@ provider fails in a way retrying cannot fix it records a ``failed`` wait with th
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, field
 from typing import Any, Literal
 
 from .checkpoint import json_copy
 from .errors import InputError
+from .records import dataclass, field
 
 STANDARD_CHOICES: Mapping[str, str] = {
     "approve": "approved",

@@ -27,7 +27,6 @@ from the journal.
 
 from __future__ import annotations
 
-import logging
 import os
 import socket
 import threading
@@ -51,6 +50,7 @@ from .errors import (
     VersionConflict,
 )
 from .graph import Graph
+from .logs import logger
 from .migrations import park_stranded
 from .queue_sealing import queue_body, queued_inputs
 from .runner import derive_run_id, resume, run
@@ -60,7 +60,7 @@ from .stores.postgres import PostgresStore
 from .stream import EventCallback
 from .takeovers import Quarantine, land, mark, take_over
 
-_log = logging.getLogger(__name__)
+_log = logger(__name__)  # the package logger has its NullHandler
 
 CHANNEL = "stepgraph_runs"
 MAX_KEY_CANDIDATES = 20  # runs a claim looks past when their concurrency keys are full

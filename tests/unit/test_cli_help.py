@@ -53,6 +53,17 @@ def test_help_prints_every_exit_code(capsys: pytest.CaptureFixture[str]) -> None
     assert [code for code, _ in EXIT_CODES] == list(range(12))
 
 
+def test_each_command_help_ends_with_the_exit_codes_and_environment(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    for argv in (["run", "--help"], ["approve", "--help"]):
+        assert cli.main(argv) == 0
+        out = capsys.readouterr().out
+        assert exit_table() in out
+        assert "STEPGRAPH_SIGNING_KEY" in out
+        assert cli.EPILOG not in out  # the placeholder is never printed
+
+
 def test_the_readme_exit_code_table_is_the_codes_table() -> None:
     rows = re.findall(r"^\| (\d+) \| (.+) \|$", README.read_text(encoding="utf-8"), re.M)
     assert [(int(code), text.replace("`", "")) for code, text in rows] == list(EXIT_CODES)

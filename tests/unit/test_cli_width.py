@@ -20,4 +20,5 @@ def test_help_is_laid_out_as_argparse_lays_it_out(
     command = sub.choices["run"]
     ours = command.format_help(), parser.format_help()
     command.formatter_class = parser.formatter_class = argparse.RawDescriptionHelpFormatter
+    command.epilog = parser.epilog = cli.epilog()  # the CLI's formatter writes it for --help
     assert (command.format_help(), parser.format_help()) == ours

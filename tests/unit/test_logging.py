@@ -4,6 +4,8 @@ store lines, and no password in a URL that reaches a log line or an error messag
 from __future__ import annotations
 
 import logging
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -32,6 +34,46 @@ T0 = 1_800_000_000.0
 def test_the_package_logger_has_a_null_handler() -> None:
     handlers = logging.getLogger("stepgraph").handlers
     assert any(isinstance(handler, logging.NullHandler) for handler in handlers)
+
+
+def test_the_first_stepgraph_logger_gives_the_package_its_null_handler() -> None:
+    probe = (
+        "import sys\n"
+        "import stepgraph\n"
+        "from stepgraph.logs import logger, wanted\n"
+        "assert 'logging' not in sys.modules and not wanted()\n"
+        "import logging\n"
+        "package = logging.getLogger('stepgraph')\n"
+        "assert package.handlers == []\n"
+        "assert logger('stepgraph.worker') is logging.getLogger('stepgraph.worker')\n"
+        "logger('stepgraph.observe')\n"
+        "assert [type(h) for h in package.handlers] == [logging.NullHandler]\n"
+        "logger('stepgraph.worker').warning('nobody configured logging')\n"
+    )
+    done = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True,
+                          check=True)  # fmt: skip
+    assert done.stderr == ""  # the NullHandler kept logging's last resort from printing
+
+
+def test_the_command_line_quiets_the_postgres_driver_only_for_a_postgres_store(
+    tmp_path: Path,
+) -> None:
+    probe = (
+        "import logging, sys\n"
+        "from stepgraph.cli import main\n"
+        "main(['--store', sys.argv[1], 'runs'])\n"
+        "print(any(isinstance(h, logging.NullHandler)\n"
+        "          for h in logging.getLogger('psycopg').handlers))\n"
+    )
+    shown = {}
+    for url in (
+        f"sqlite:{tmp_path / 'none.db'}",
+        "postgresql://u@127.0.0.1:9/db?connect_timeout=1",
+    ):
+        done = subprocess.run([sys.executable, "-c", probe, url], capture_output=True,
+                              text=True, check=True)  # fmt: skip
+        shown[url.partition(":")[0]] = done.stdout.strip()
+    assert shown == {"sqlite": "False", "postgresql": "True"}
 
 
 EVENTS: list[tuple[StepEvent, int, str]] = [

@@ -31,3 +31,9 @@ def test_bad_settings_name_the_field(options: dict[str, object], field: str) -> 
     with pytest.raises(InputError) as raised:
         RetryPolicy(**options)  # type: ignore[arg-type]
     assert raised.value.field == field
+
+
+def test_the_default_jitter_draws_uniformly_from_zero_to_one() -> None:
+    draws = [RetryPolicy().jitter() for _ in range(200)]
+    assert all(0.0 <= draw < 1.0 for draw in draws)
+    assert len(set(draws)) > 150  # random, not a constant

@@ -36,6 +36,14 @@ ON_USE = {"stepgraph.stream", "html", "stepgraph.tools.calls", "stepgraph.tools.
           "stepgraph.tools.schema", "stepgraph.adapters.tool_rounds",
           "stepgraph.stores.summaries", "stepgraph.node_retry", "stepgraph.stranded_runs",
           "stepgraph.claims.problems"}  # fmt: skip
+# Standard modules a plain run never loads (issue 17, cold start): logging only when a
+# line could be written (something imported it: no handler exists before), dataclasses
+# (with inspect) only when a dataclasses function is called on a record (stepgraph.records),
+# textwrap only for --help's exit table, random only for a retry's jitter, hashlib (OpenSSL)
+# only once a process hashes in bulk and hmac only for signatures (stepgraph.digests),
+# base64 only with data keys (sealing).
+STANDARD_ON_USE = {"logging", "dataclasses", "inspect", "traceback", "tokenize", "ast", "dis",
+                   "textwrap", "random", "hashlib", "_hashlib", "hmac", "base64"}  # fmt: skip
 # The provider adapters and their transports: a run imports only the one it names.
 PROVIDER_MODULES = {module for module, _ in ADAPTER_CLASSES.values()} | {
     "stepgraph.adapters._common", "stepgraph.adapters._http", "stepgraph.adapters.openai_sdk",
@@ -72,6 +80,25 @@ def test_run_offers_imports_no_module_loaded_on_use(tmp_path: Path) -> None:
     modules = _modules_after(["run", "offers", str(EXAMPLE)], tmp_path)
     assert "stepgraph.runner" in modules  # it did run
     assert sorted(ON_USE & modules) == []
+
+
+def test_run_offers_imports_neither_logging_nor_dataclasses(tmp_path: Path) -> None:
+    modules = _modules_after(["run", "offers", str(EXAMPLE)], tmp_path)
+    assert "stepgraph.runner" in modules  # it did run
+    assert sorted(STANDARD_ON_USE & modules) == []
+
+
+def test_a_run_with_log_lines_asked_for_loads_logging(tmp_path: Path) -> None:
+    probe = (
+        "import os, sys\n"
+        "os.environ['STEPGRAPH_LOG'] = 'info'\n"
+        "from stepgraph.cli import main\n"
+        f"assert main(['run', 'offers', {str(EXAMPLE)!r}]) == 0\n"
+        "assert 'logging' in sys.modules\n"
+    )
+    done = subprocess.run([sys.executable, "-c", probe], cwd=tmp_path, capture_output=True,
+                          text=True, check=True)  # fmt: skip
+    assert "stepgraph.runner" in done.stderr  # the run's lines were written
 
 
 def test_a_listened_run_loads_the_event_classes(tmp_path: Path) -> None:

@@ -9,10 +9,10 @@ their SDK only there.
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
 
 from ..lazy import lazy_names
+from ..records import dataclass, field
 
 if TYPE_CHECKING:
     from .tool_rounds import ToolCall, ToolRound, ToolSpec

@@ -14,7 +14,6 @@ from __future__ import annotations
 
 import hashlib
 import json
-import logging
 import os
 from typing import Any
 
@@ -28,7 +27,7 @@ from ..errors import (
     Refused,
     TruncatedOutput,
 )
-from ..logs import redact_url
+from ..logs import logger, redact_url
 from . import Request, Result, ToolCall, ToolRound
 from ._common import araw_call, check_endpoint, parse_object, raw_call, request_timeout, scrubbed
 from .choices import ANTHROPIC_URL as DEFAULT_URL
@@ -37,7 +36,7 @@ from .openai_compat import classify
 
 TOOL = "emit_output"
 QUOTA_TYPES = ("billing_error", "insufficient_quota")
-_log = logging.getLogger(__name__)
+_log = logger(__name__)  # the package logger has its NullHandler
 
 
 class AnthropicAdapter:

@@ -21,7 +21,6 @@ transport is not part of the adapter id.
 from __future__ import annotations
 
 import json
-import logging
 import os
 import time
 from typing import Any
@@ -39,12 +38,12 @@ from ..errors import (
     Refused,
     TruncatedOutput,
 )
-from ..logs import redact_url
+from ..logs import logger, redact_url
 from . import Request, Result, ToolCall, ToolRound
 from ._common import check_endpoint, parse_object, request_timeout, scrubbed
 from .choices import OPENAI_URL, STYLES, TOKEN_FIELDS, TRANSPORTS
 
-_log = logging.getLogger(__name__)
+_log = logger(__name__)  # the package logger has its NullHandler
 QUOTA_CODES = ("insufficient_quota", "billing_hard_limit_reached", "billing_error")
 
 

@@ -10,11 +10,11 @@ from __future__ import annotations
 
 import itertools
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
 from decimal import ROUND_HALF_UP, Decimal, localcontext
 from typing import Literal
 
 from ..errors import InputError
+from ..records import dataclass
 from .kinds import (
     PERIOD_FACTOR,
     Amount,

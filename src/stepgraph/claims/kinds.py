@@ -9,12 +9,12 @@ first. Whether a claim is *true* is decided by ``check.check_claim``, against th
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
 from decimal import Decimal, InvalidOperation
 from typing import TYPE_CHECKING, Any, Literal
 
 from ..errors import InvalidClaim
 from ..lazy import lazy_names
+from ..records import dataclass
 
 if TYPE_CHECKING:
     # re-exported for type checkers (the name loads on first use, at the end)

@@ -19,6 +19,7 @@ from __future__ import annotations
 import re
 from decimal import Decimal
 
+from ..lazy import pattern
 from .check import Table
 from .judge import Statement, Test, _any_of, _claim_test
 from .kinds import Amount, Period, Price, Rank
@@ -26,38 +27,38 @@ from .text import Normalised, Span
 from .tokens import Tok
 
 _ITEM = re.compile(r"[ \t>*_]*(\d{1,3})[.)][ \t]")
-_UP = re.compile(
+_UP = pattern(
     r"(?i)\b(?:(?:cheapest|lowest|least expensive)(?: price| priced| one)? first|ascending|"
     r"(?:cheapest|lowest)(?: price| priced)? to (?:the )?(?:most|highest|priciest|dearest)|"
     r"low(?:est)? to high(?:est)?)\b"
 )
-_DOWN = re.compile(
+_DOWN = pattern(
     r"(?i)\b(?:(?:most expensive|priciest|highest|dearest)(?: price| priced| one)? first|"
     r"descending|(?:most expensive|priciest|highest)(?: price| priced)? to (?:the )?"
     r"(?:cheapest|lowest)|high(?:est)? to low(?:est)?)\b"
 )
-_BY_PRICE = re.compile(
+_BY_PRICE = pattern(
     r"(?i)\b(?:rank(?:ed|ing|s)?|order(?:ed)?|sorted)\b[^.!?]{0,40}\b(?:price|cost|monthly)"
 )
-_YEAR = re.compile(r"(?i)\b(?:year|yearly|annual|annually|yr|p\.?a|12 months?)\b")
-_MONTH = re.compile(r"(?i)\b(?:month|monthly|mo|mth|price|cost)\b")
-_COUNTED = re.compile(
+_YEAR = pattern(r"(?i)\b(?:year|yearly|annual|annually|yr|p\.?a|12 months?)\b")
+_MONTH = pattern(r"(?i)\b(?:month|monthly|mo|mth|price|cost)\b")
+_COUNTED = pattern(
     r"(?i)\b(?:channels?|gb|tb|storage|data|seats?|users?|licen[cs]es?|minutes?|speed|mbit\w*|"
     r"mbps|gbps|resolution|screens?|devices?|lines?|sims?|sms|texts?|uptime|sla|rating|"
     r"score|stars?|version|hours?|days?|months?|employees|accounts?|mailboxes|kwh)\b"
 )
-_PRICED = re.compile(
+_PRICED = pattern(
     r"(?i)\b(?:price|prices|cost|costs|fee|fees|eur|usd|chf|gbp|total|saving|"
     r"savings|gap|difference|amount|rate|monthly|yearly|annual)\b|[€$£%]"
 )
-_NOT_A_PRICE = re.compile(
+_NOT_A_PRICE = pattern(
     r"(?i)\b(?:total|contract|term|setup|set-up|fees?|one-off|once|upfront|deposit|install\w*|"
     r"activation|hardware|device|data|gb|tb|minutes?|users?|seats?|discount\w*|promo\w*|"
     r"intro\w*|first|after|tax|vat|incl|excl|score|rating)\b|\d"
 )
-_RANK = re.compile(r"(?i)^(?:rank|#|position|place)$")
-_GAP = re.compile(r"(?i)(?:Δ|\bdelta\b|\bdiff(?:erence)?\b|\bgap\b|\bvs\.?\b|\bversus\b|\babove\b)")
-_CHEAPEST = re.compile(r"(?i)\b(?:cheapest|lowest|best)\b")
+_RANK = pattern(r"(?i)^(?:rank|#|position|place)$")
+_GAP = pattern(r"(?i)(?:Δ|\bdelta\b|\bdiff(?:erence)?\b|\bgap\b|\bvs\.?\b|\bversus\b|\babove\b)")
+_CHEAPEST = pattern(r"(?i)\b(?:cheapest|lowest|best)\b")
 _SIGNS = {"+": 1, "-": -1, "\u2212": -1, "\u2013": -1}  # plus, hyphen, minus, en dash
 _CELL_WORDS = {"€", "$", "£", "eur", "usd", "gbp", "chf", "/", "mo", "month", "per", "a"}
 

@@ -12,10 +12,11 @@ from __future__ import annotations
 
 import re
 import unicodedata
-from dataclasses import dataclass
 from decimal import Decimal
 from typing import Literal
 
+from ..lazy import pattern
+from ..records import dataclass
 from . import lexicon as lx
 from .audit import Figures, charge_after, hedged_ranges, terms, unexplained
 from .check import Table, round_to
@@ -39,7 +40,7 @@ from .text import Normalised, Span
 from .tokens import ORDINALS, Tok, names_of, tokenize
 
 SentenceVerdictKind = Literal["checked", "contradicted", "unverified"]
-_CLAIM_LIKE = re.compile(r"[A-Za-z]{1,3}\d{1,4}")  # c1, C12; not a footnote like [1]
+_CLAIM_LIKE = pattern(r"[A-Za-z]{1,3}\d{1,4}")  # c1, C12; not a footnote like [1]
 _LIST_ITEM = re.compile(r"\s*(?:[-*+\u2022\u2013]|\d{1,2}[.)])\s")
 _OTHER_HEADS = {"difference", "differences", "gap", "gaps", "saving", "savings", "extra",
                 "premium", "markup", "step", "steps", "delta", "vs", "versus", "compared",
@@ -605,7 +606,7 @@ def _amount_matches(claim: Claim, tok: Tok, *, loose: bool = False) -> bool:
     return claim.amount.value in tok.values
 
 
-_NEGATED = re.compile(r"(?i)\b(?:not|no|none|never|neither|nor|nothing)\b|n't")
+_NEGATED = pattern(r"(?i)\b(?:not|no|none|never|neither|nor|nothing)\b|n't")
 
 
 def _stated(tok: Tok, says: str) -> bool:
@@ -619,7 +620,7 @@ def _stated(tok: Tok, says: str) -> bool:
     return True
 
 
-_DESCENDING = re.compile(
+_DESCENDING = pattern(
     r"(?i)\b(?:descending|most expensive first|from (?:the )?(?:most "
     r"expensive|priciest|highest|dearest))\b"
 )

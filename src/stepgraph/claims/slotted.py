@@ -8,7 +8,6 @@ generated source), and a run reads with five of them. Public records stay datacl
 
 from __future__ import annotations
 
-from dataclasses import FrozenInstanceError
 from typing import Any, ClassVar
 
 
@@ -39,9 +38,13 @@ class FrozenSlotted(Slotted):
     __slots__: ClassVar[tuple[str, ...]] = ()
 
     def __setattr__(self, name: str, value: object) -> None:
+        from dataclasses import FrozenInstanceError  # imported only when raised
+
         raise FrozenInstanceError(f"cannot assign to field {name!r}")
 
     def __delattr__(self, name: str) -> None:
+        from dataclasses import FrozenInstanceError
+
         raise FrozenInstanceError(f"cannot delete field {name!r}")
 
     def __hash__(self) -> int:  # type: ignore[override]

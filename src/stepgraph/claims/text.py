@@ -13,7 +13,8 @@ from __future__ import annotations
 
 import re
 import unicodedata
-from dataclasses import dataclass
+
+from ..records import dataclass
 
 _FOLD = {
     "\u2018": "'",

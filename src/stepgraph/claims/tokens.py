@@ -12,6 +12,7 @@ from collections.abc import Callable
 from decimal import Decimal
 from functools import lru_cache
 
+from ..lazy import pattern
 from . import langs
 from .check import Record, Table
 from .slotted import Slotted
@@ -402,7 +403,7 @@ _COMMA_GROUPS = re.compile(r"\d{1,3}(?:,\d{3})+(?:\.\d+)?")
 _DOT_GROUPS_DECIMALS = re.compile(r"\d{1,3}(?:\.\d{3})+,\d+")
 _DOT_GROUPS = re.compile(r"\d{1,3}(?:\.\d{3})+")
 _DECIMALS = re.compile(r"\d+[.,]\d+")
-_DECIMAL_MARK = re.compile(r"[.,]")
+_DECIMAL_MARK = pattern(r"[.,]")
 
 
 def readings(text: str) -> tuple[tuple[Decimal, ...], tuple[int, ...]]:

@@ -8,9 +8,9 @@ stays bounded). Unverified sentences never block; they are listed for a person.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Any
 
+from ..records import dataclass
 from .check import Table, check_claim
 from .kinds import Claim, claim_fields, read_claims
 from .reader import ProseReader, SentenceVerdict, SentenceVerdictKind

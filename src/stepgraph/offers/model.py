@@ -15,6 +15,7 @@ from typing import Any, Literal
 
 from ..errors import InputError
 from ..jsontext import check_depth, check_text, excerpt, no_constant
+from ..lazy import pattern
 
 Status = Literal[
     "running",
@@ -32,7 +33,7 @@ STATUSES: tuple[Status, ...] = (
 
 CSV_COLUMNS = ("id", "source", "monthly")
 ROW_KEYS = CSV_COLUMNS  # a report row holds exactly these, in this order
-_NUMBER = re.compile(r"^[+-]?(\d+(\.\d*)?|\.\d+)([eE][+-]?\d+)?$")
+_NUMBER = pattern(r"^[+-]?(\d+(\.\d*)?|\.\d+)([eE][+-]?\d+)?$")
 
 
 def is_price(value: object) -> bool:

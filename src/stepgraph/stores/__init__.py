@@ -22,7 +22,6 @@ no folder, no file, no table.
 
 from __future__ import annotations
 
-import logging
 import re
 from collections.abc import Sequence
 from contextlib import AbstractContextManager
@@ -164,10 +163,10 @@ def open_store(
     store = _open(url, signing_key, read_only)
     if encryption is not None:
         store.encryption = encryption  # type: ignore[attr-defined]
-    log = logging.getLogger(type(store).__module__)
-    if log.isEnabledFor(logging.INFO):  # redact_url needs urllib: only when it is logged
-        from ..logs import redact_url
+    from ..logs import INFO, in_use, logger, redact_url
 
+    # no handler exists before something imports logging; redact_url needs urllib
+    if in_use() and (log := logger(type(store).__module__)).isEnabledFor(INFO):
         signed = " (signed steps)" if signing_key is not None else ""
         log.info("opened %s%s", redact_url(url), signed)
     return store

@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-import base64
 from datetime import datetime, timedelta
 from typing import Any
 
 from ..checkpoint import EPOCH, millis_of, parse
+from ..digests import b64url, unb64url
 
 HEAD_COLUMNS = (
     "run_id, format, graph, shape, revision, adapter, inputs_digest, fingerprint, "
@@ -92,12 +92,12 @@ def packed_digest(found: str) -> str | None:
         raw = bytes.fromhex(found)
     except ValueError:
         return None
-    return base64.urlsafe_b64encode(raw).decode()[:-1]
+    return b64url(raw)[:-1]
 
 
 def digest_of(packed: str) -> str:
     """The hex digest that ``packed_digest`` wrote as ``packed`` (``ValueError`` else)."""
-    raw = base64.urlsafe_b64decode(packed + "=") if len(packed) == 43 else b""
+    raw = unb64url(packed + "=") if len(packed) == 43 else b""
     if len(raw) != 32:
         raise ValueError(f"not a digest in base64url: {packed!r}")
     return raw.hex()
