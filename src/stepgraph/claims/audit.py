@@ -249,8 +249,12 @@ _CHARGE_NOUNS = lx.NON_PRICE_MONEY | {"fee", "fees", "setup", "set", "connection
 def charge_after(toks: list[Tok], index: int) -> bool:
     """The amount at ``index`` is named by what follows as a charge that is no monthly
     price (``€69.00 set-up fee``, ``a £500 excess``, ``£50 cashback``)."""
-    words = [t.low for t in toks[index + 1 : index + 5] if t.kind == "word"][:3]
-    return any(w in _CHARGE_NOUNS for w in words[:2]) or words[2:] == ["fee"]
+    words = [t.low for t in toks[index + 1 : index + 6] if t.kind == "word"][:4]
+    return (
+        any(w in _CHARGE_NOUNS for w in words[:3])
+        or words[:2] == ["one", "off"]  # "£20 one-off set-up"
+        or "fee" in words
+    )
 
 
 _PER_THINGS = {"gb", "mb", "tb", "user", "seat", "minute", "min", "sms", "text", "message",
@@ -273,13 +277,15 @@ def scaled(toks: list[Tok]) -> bool:
         if tok.low in ("each", "every", "per", "any", "an") and nxt in _EXTRA:
             return True
     for k, tok in enumerate(toks):
-        if tok.kind != "num" or tok.money or tok.pct or tok.period is not None:
+        if tok.kind != "num" or tok.money or tok.pct:
+            continue
+        if k >= 2 and toks[k - 1].low == "of" and toks[k - 2].low in _GROUPS:
+            return True  # "a team of 15", "Team of 6 / month"
+        if tok.period is not None:
             continue
         after = toks[k + 1].low if k + 1 < len(toks) else ""
         before = toks[k - 1].low if k else ""
         if before == "for" and (tok.unit in lx.PER_HEAD or after in lx.PER_HEAD):
-            return True
-        if k >= 2 and toks[k - 1].low == "of" and toks[k - 2].low in _GROUPS:
             return True
     return False
 
@@ -410,6 +416,10 @@ def _audited(toks: list[Tok], index: int, first_head: int) -> bool:
         return False  # "cover up to £1,000", "a €69 set-up fee": no monthly price
     if tok.words and not tok.money and index and toks[index - 1].low in ("the", "tied", "other"):
         return False  # "7.40 more than the tied three each month": a count of offers
+    if index > 1 and toks[index - 1].low == "same":
+        return False  # "for the same £250,000 over 25 years": what both offers share
+    if _model_number(toks, index):
+        return False  # "the Peugeot 208", "the Clio 5": a model, not an amount
     if tok.money or tok.period in ("month", "year"):
         return True
     if tok.words and index > 0 and toks[index - 1].low == "the":
@@ -454,6 +464,21 @@ def _audited(toks: list[Tok], index: int, first_head: int) -> bool:
 _UP_TO = {"bis", "jusqu'à", "hasta", "até", "fino"}
 _RANGE_STARTS = {"from", "von", "de", "desde", "da", "van", "between", "zwischen", "entre",
                  "tra", "fra", "tussen", "ab"}  # fmt: skip
+
+
+def _model_number(toks: list[Tok], index: int) -> bool:
+    """A bare number right after a capitalised word inside the sentence (``Peugeot 208``,
+    ``iPhone 13``, ``Clio 5``): part of a product's name."""
+    tok, before = toks[index], toks[index - 1] if index > 1 else None
+    return (
+        before is not None
+        and not tok.money
+        and tok.period is None
+        and before.kind == "word"
+        and before.text[:1].isupper()
+        and before.low not in _AFTER_CUES
+        and before.low not in _BEFORE_CUES
+    )
 
 
 def _priced(toks: list[Tok], index: int) -> bool:

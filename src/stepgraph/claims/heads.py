@@ -96,7 +96,7 @@ class HeadForms(FreeForms):
         neg: bool,
     ) -> int | None:
         kind, end = sup
-        if any(self.low(k) in _NEARLY for k in range(gap_start, at)):
+        if any(self.low(k) in _NEARLY for k in range(gap_start, at)) or self.low(at - 1) == "next":
             return None  # "B is almost the cheapest": it is not, but close
         verb = any(self.low(k) in lx.VERBS for k in range(gap_start, at))
         if (

@@ -51,6 +51,12 @@ _PRICED = pattern(
     r"(?i)\b(?:price|prices|cost|costs|fee|fees|eur|usd|chf|gbp|total|saving|"
     r"savings|gap|difference|amount|rate|monthly|yearly|annual)\b|[€$£%]"
 )
+_OTHER_MONEY = pattern(
+    r"(?i)\b(?:cover|rebuild|excess|deductible|deposit|set-?up|one-off|initial|activation|"
+    r"installation|insured|limit|kaution|caution|anzahlung|sonderzahlung|"
+    r"per (?:agent|user|seat|host|person|line|gb|kwh|unit))\b"
+)
+_MONTHLY_HEAD = pattern(r"(?i)\b(?:monthly|per month|a month|month|mo)\b")
 _NOT_A_PRICE = pattern(
     r"(?i)\b(?:total|contract|term|setup|set-up|fees?|one-off|once|upfront|deposit|install\w*|"
     r"activation|hardware|device|data|gb|tb|minutes?|users?|seats?|discount\w*|promo\w*|"
@@ -141,7 +147,11 @@ class Layout:
 
     def _row(self, norm: Normalised, raw: str, toks: list[Tok]) -> list[Statement]:
         cells = _cells(norm, raw, toks)
-        if not any(t.kind in ("num", "offer", "near") for t in toks):  # a header row
+        header = not any(t.kind in ("num", "offer", "near") for t in toks) or (
+            self.columns is None
+            and not any(t.kind in ("offer", "near") or (t.kind == "num" and t.money) for t in toks)
+        )  # "| Tool | Per agent | Team of 6 / month |": a count in a header is no data
+        if header:
             self.columns = [_column(cell, toks) for cell in cells]
             self.counted = [_counted(" ".join(toks[i].text for i in cell)) for cell in cells]
             return []
@@ -233,7 +243,10 @@ def _column(cell: list[int], toks: list[Tok]) -> tuple[str, str | None]:
 
 
 def _counted(header: str) -> bool:
-    """A header naming something counted or measured, and no price, cost or currency."""
+    """A header naming something counted or measured, and no price, cost or currency; or
+    money that is no monthly price (``Rebuild cover``, ``Set-up fee``, ``Per agent``)."""
+    if _OTHER_MONEY.search(header) and not _MONTHLY_HEAD.search(header):
+        return True
     return bool(_COUNTED.search(header)) and not _PRICED.search(header)
 
 

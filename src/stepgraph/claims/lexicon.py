@@ -120,7 +120,11 @@ NON_PRICE_MONEY = {
     "eigen", "risico", "eigenrisico", "massimale", "kaution", "gutschrift", "remboursement",
     "reembolso", "rimborso", "fianza", "caution", "prime", "overage", "messages", "message",
     "sms", "texts", "rises", "rise", "rising", "increases", "jumps", "reverts", "renewal",
-    "thereafter", "afterwards", "introductory", "promotional",
+    "thereafter", "afterwards", "introductory", "promotional", "kwh", "kw", "mwh", "p/kwh",
+    "sonderzahlung", "anzahlung", "entrada", "anticipo", "installazione", "instalación",
+    "tantum", "dépôt", "garantie", "vastrecht", "grundpreis", "standing", "duty", "paperwork",
+    "alta", "bereitstellungsgebühr", "bereitstellung", "einrichtung", "downpayment",
+    "mileage", "annual-billing",
 }  # fmt: skip
 """Words of money that is not the monthly price (an excess, a cover limit, a bonus, a one-off
 charge, a rate per message): a sentence with one is neither

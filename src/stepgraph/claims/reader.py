@@ -389,6 +389,7 @@ class ProseReader:
     def _number_conflict(self, toks: list[Tok], consumed: set[int], claims: list[Claim]) -> str:
         """An amount no recognised form read that none of the cited claims' amounts match."""
         money = [c for c in claims if isinstance(c, Price | Difference)]
+        lows = {t.low for t in toks if t.kind == "word"}
         for index, tok in enumerate(toks):
             if tok.kind != "num" or index in consumed or tok.unit is not None:
                 continue
@@ -404,8 +405,8 @@ class ProseReader:
                 continue
             if tok.period is None and _over_a_term(toks, index):
                 continue  # "180.00 over 24 months": no claim states a term; the audit reads it
-            if charge_after(toks, index):
-                continue  # "with a €69.00 set-up fee": no price a claim states
+            if charge_after(toks, index) or (tok.period is None and lows & lx.NON_PRICE_MONEY):
+                continue  # "with a €69.00 set-up fee", "bei 1.000 € Sonderzahlung"
             if tok.words and index and toks[index - 1].low in ("the", "tied", "all", "other"):
                 continue  # "more than the tied three": a count of offers, no amount
             if index + 1 < len(toks) and toks[index + 1].low in _GAP_TO_ANOTHER:
