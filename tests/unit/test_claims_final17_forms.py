@@ -41,6 +41,11 @@ PRICED: list[dict[str, object]] = [
         "kb is 3.75 more [c3], and kc is the most expensive at 41.00.",
         "1. **The KB plan** — 34.25/month, 3.75 more than ka [c3].",
         "ka costs 30,50 € a month against 34,25 € for kb, for a lease like the Peugeot 208.",
+        "- kc — £41.00/month, plus a £2,400 initial payment",
+        "Para 20 hosts, kb cuesta 34,25 $ al mes (bajaría a 15 $ por host con pago anual).",
+        "kb has the longest window, but its higher standing charge puts it second.",
+        "- **Peugeot e-208 (kc)** — £41.00.",
+        "After the first rental there are 35 further payments of ka, which come to £1,067.50.",
     ],
 )
 def test_other_money_beside_prices_never_blocks(text: str) -> None:

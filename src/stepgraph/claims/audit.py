@@ -141,6 +141,10 @@ _MULTIPLIERS = {"divided", "multiplied", "times", "x", "\N{MULTIPLICATION SIGN}"
 _MONTHS = r"months?|monate?n?|mois|meses|mesi|maanden|mese|mes|maand"
 _YEARS = r"years?|jahre?n?|ans?|años?|anni|anno|jaar|jaren|anos?"
 _WORDS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "twelve": 12}
+_PAYMENTS = re.compile(
+    r"(?i)\b(\d{1,3})\s+(?:further\s+|more\s+|monthly\s+|remaining\s+)?"
+    r"(?:payments|instalments|installments|rentals)\b"
+)
 _TERM = re.compile(rf"(?i)\b(\d{{1,3}}|{'|'.join(_WORDS)})\s*-?\s*(?:({_MONTHS})|({_YEARS}))\b")
 _TERM_LIST = re.compile(
     rf"(?i)\b(\d{{1,3}}(?:\s*,\s*\d{{1,3}})*\s*,?\s*(?:and|or|und|et|y|e|en|ou|o)\s*\d{{1,3}})"
@@ -165,6 +169,9 @@ def terms(text: str) -> frozenset[int]:
         months = count * 12 if match.group(3) else count
         if 1 < months <= 120:
             found.add(months)
+    for match in _PAYMENTS.finditer(text):  # "35 further payments": 35 months
+        if 1 < int(match.group(1)) <= 120:
+            found.add(int(match.group(1)))
     for match in _TERM_LIST.finditer(text):
         for number in re.findall(r"\d{1,3}", match.group(1)):
             months = int(number) * 12 if match.group(3) else int(number)
@@ -259,7 +266,8 @@ def charge_after(toks: list[Tok], index: int) -> bool:
 
 _PER_THINGS = {"gb", "mb", "tb", "user", "seat", "minute", "min", "sms", "text", "message",
                "kwh", "unit", "head", "person", "line", "device", "call", "mile", "km", "license",
-               "licence", "channel", "page", "hour", "gigabyte", "employee", "member"}  # fmt: skip
+               "licence", "channel", "page", "hour", "gigabyte", "employee", "member", "host",
+               "agent"}  # fmt: skip
 _EXTRA = {"extra", "additional", "further"}
 _PER_HEAD_CODES = {"person", "people", "user", "users", "seat", "seats", "member", "members"}
 
@@ -270,7 +278,7 @@ def scaled(toks: list[Tok]) -> bool:
     5``): its amounts are totals or rates, never read as one offer's monthly price."""
     for k, tok in enumerate(toks[:-1]):
         nxt = toks[k + 1].low
-        if tok.low in ("per", "/") and nxt in _PER_THINGS:
+        if tok.low in ("per", "/", "por", "pro", "par") and nxt in _PER_THINGS:
             return True
         if tok.kind == "code" and tok.low.split("-")[-1] in _PER_HEAD_CODES:
             return True  # "for a 10-person team", "a 5-user plan"
@@ -416,7 +424,7 @@ def _audited(toks: list[Tok], index: int, first_head: int) -> bool:
         return False  # "cover up to £1,000", "a €69 set-up fee": no monthly price
     if tok.words and not tok.money and index and toks[index - 1].low in ("the", "tied", "other"):
         return False  # "7.40 more than the tied three each month": a count of offers
-    if index > 1 and toks[index - 1].low == "same":
+    if _before(toks, index) >= 0 and toks[_before(toks, index)].low == "same":
         return False  # "for the same £250,000 over 25 years": what both offers share
     if _model_number(toks, index):
         return False  # "the Peugeot 208", "the Clio 5": a model, not an amount

@@ -52,7 +52,8 @@ _PRICED = pattern(
     r"savings|gap|difference|amount|rate|monthly|yearly|annual)\b|[€$£%]"
 )
 _OTHER_MONEY = pattern(
-    r"(?i)\b(?:cover|rebuild|excess|deductible|deposit|set-?up|one-off|initial|activation|"
+    r"(?i)\b(?:cover|rebuild|excess|deductible|deposit|set\s*-?\s*up|one\s*-\s*off|initial|"
+    r"activation|"
     r"installation|insured|limit|kaution|caution|anzahlung|sonderzahlung|"
     r"per (?:agent|user|seat|host|person|line|gb|kwh|unit))\b"
 )

@@ -124,7 +124,8 @@ NON_PRICE_MONEY = {
     "sonderzahlung", "anzahlung", "entrada", "anticipo", "installazione", "instalación",
     "tantum", "dépôt", "garantie", "vastrecht", "grundpreis", "standing", "duty", "paperwork",
     "alta", "bereitstellungsgebühr", "bereitstellung", "einrichtung", "downpayment",
-    "mileage", "annual-billing",
+    "mileage", "annual-billing", "rebuild", "surveyor", "insuring", "nebenkosten", "kalt",
+    "kaltmiete", "delivery", "postage", "shipping", "initial",
 }  # fmt: skip
 """Words of money that is not the monthly price (an excess, a cover limit, a bonus, a one-off
 charge, a rate per message): a sentence with one is neither

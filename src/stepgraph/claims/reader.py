@@ -414,6 +414,12 @@ class ProseReader:
             same = [
                 c for c in money if (isinstance(c, Difference) and c.unit == "percent") == tok.pct
             ]
+            if tok.period in ("month", "year") and not any(
+                getattr(c, "period", None) in (tok.period, None) for c in same
+            ):
+                continue  # "£14.45 a month or £173.40 over a year [c7]": c7 is the yearly one
+            if not any(isinstance(c, Price) for c in same) and self.figures.priced(tok.values):
+                continue  # "OVO £124.35/month, £5.75 more than Cosy [c3]": OVO's own price
             ranges = hedged_ranges(toks, index)
             if any(  # "you save more than 50 [c5]" with c5 saying 54
                 lo <= c.amount.value <= hi

@@ -179,6 +179,8 @@ class SentenceBase:
         if any(t.offer == pronoun for t in self.toks if t.kind in ("offer", "near")):
             return False  # "It is 8 cheaper than r1" never reads "r1 than r1"
         if tok.low in ("it", "it's"):
+            if index and self.toks[index - 1].low in _PLACING_VERBS:
+                return False  # "its standing charge puts it second": it is no subject here
             return not named or index == 0
         if tok.low == "its":  # "Its monthly price of 19.99 ...": the previous subject's
             return index == 0
@@ -300,6 +302,8 @@ _PERIODS = {"month", "months", "mo", "year", "years", "yr", "annum", "monat", "m
             "mese", "maand", "jahr", "an", "año", "anno", "jaar", "ano", "week", "day", "quarter",
             "hour"}  # fmt: skip
 _IDIOMS = frozenset({"words", "hand"})
+_PLACING_VERBS = frozenset({"puts", "makes", "keeps", "leaves", "gets", "places", "pushes",
+                            "drops", "moves", "brings", "takes", "sets", "lands"})  # fmt: skip
 MEASURES = lx.MEASURES
 """Units of what a plan includes (data, speed); a sentence measuring one lists more of it."""
 _MONEY_FOLLOW = (
