@@ -45,6 +45,8 @@ PRICED: list[dict[str, object]] = [
         "Para 20 hosts, kb cuesta 34,25 $ al mes (bajaría a 15 $ por host con pago anual).",
         "kb has the longest window, but its higher standing charge puts it second.",
         "- **Peugeot e-208 (kc)** — £41.00.",
+        "Nine MG4s would cost £2,327.40 a month.",
+        "**By monthly price:** ka £30.50 [c1], kb £34.25, kc £41.00.",
         "After the first rental there are 35 further payments of ka, which come to £1,067.50.",
     ],
 )

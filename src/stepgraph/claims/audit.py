@@ -289,6 +289,14 @@ def scaled(toks: list[Tok]) -> bool:
             continue
         if k >= 2 and toks[k - 1].low == "of" and toks[k - 2].low in _GROUPS:
             return True  # "a team of 15", "Team of 6 / month"
+        item = toks[k + 1] if k + 1 < len(toks) else None
+        if (
+            tok.period is None
+            and item is not None
+            and item.kind == "code"
+            and (item.low.endswith("s"))
+        ):
+            return True  # "Nine MG4s would cost 2,327.40": a fleet of them
         if tok.period is not None:
             continue
         after = toks[k + 1].low if k + 1 < len(toks) else ""
@@ -482,7 +490,7 @@ def _model_number(toks: list[Tok], index: int) -> bool:
         before is not None
         and not tok.money
         and tok.period is None
-        and before.kind == "word"
+        and before.kind in ("word", "near")
         and before.text[:1].isupper()
         and before.low not in _AFTER_CUES
         and before.low not in _BEFORE_CUES

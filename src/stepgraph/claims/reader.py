@@ -418,8 +418,9 @@ class ProseReader:
                 getattr(c, "period", None) in (tok.period, None) for c in same
             ):
                 continue  # "£14.45 a month or £173.40 over a year [c7]": c7 is the yearly one
-            if not any(isinstance(c, Price) for c in same) and self.figures.priced(tok.values):
-                continue  # "OVO £124.35/month, £5.75 more than Cosy [c3]": OVO's own price
+            if self.figures.priced(tok.values):
+                continue  # "OVO £124.35/month, £5.75 more than Cosy [c3]": a record's own
+                # price, judged by the forms that read it (never the cited claim's)
             ranges = hedged_ranges(toks, index)
             if any(  # "you save more than 50 [c5]" with c5 saying 54
                 lo <= c.amount.value <= hi
