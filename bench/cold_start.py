@@ -20,7 +20,6 @@ from __future__ import annotations
 
 import argparse
 import os
-import re
 import shutil
 import statistics
 import subprocess
@@ -30,6 +29,10 @@ import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))  # run as a script: the bench package sits beside it
+
+from bench import callgrind  # noqa: E402
+
 EXAMPLE = ROOT / "examples" / "offers.json"
 DISK = ROOT / ".bench-tmp"  # the project's disk, where fsync costs what it costs
 SCRIPT = Path(sys.executable).parent / "stepgraph"  # the console script a user runs
@@ -61,15 +64,9 @@ def wall(tree: str) -> float:
 def instructions(tree: str) -> int:
     """Instructions of one whole process (valgrind's callgrind), on tmpfs."""
     with tempfile.TemporaryDirectory(dir="/dev/shm") as folder:
-        done = subprocess.run(
-            ["valgrind", "--tool=callgrind", f"--callgrind-out-file={folder}/cg.out",
-             *command(folder)],
-            cwd=folder, env=environment(tree), capture_output=True, text=True, check=True,
-        )  # fmt: skip
-    found = re.search(r"Collected : (\d+)", done.stderr)
-    if found is None:
-        raise SystemExit(f"no callgrind total in: {done.stderr[-500:]}")
-    return int(found.group(1))
+        return callgrind.instructions(
+            command(folder), cwd=folder, env=environment(tree), folder="/dev/shm"
+        )
 
 
 def main() -> None:

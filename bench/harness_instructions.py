@@ -17,11 +17,13 @@ from __future__ import annotations
 
 import argparse
 import os
-import re
-import subprocess
 import sys
 import tempfile
+from pathlib import Path
 
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # the bench package beside it
+
+from bench import callgrind
 from stepgraph import open_store, run
 from stepgraph.offers import FixtureAdapter, graph, make_inputs
 
@@ -44,16 +46,7 @@ def runs(count: int, url: str) -> None:
 
 def instructions(count: int, url: str) -> int:
     """Instructions executed by a process doing ``count`` runs."""
-    with tempfile.TemporaryDirectory() as folder:
-        done = subprocess.run(
-            ["valgrind", "--tool=callgrind", f"--callgrind-out-file={folder}/cg.out",
-             sys.executable, __file__, "--child", str(count), url],
-            capture_output=True, text=True, check=True,
-        )  # fmt: skip
-    found = re.search(r"Collected : (\d+)", done.stderr)
-    if found is None:
-        raise SystemExit(f"no callgrind total in: {done.stderr[-500:]}")
-    return int(found.group(1))
+    return callgrind.instructions([sys.executable, __file__, "--child", str(count), url])
 
 
 def main() -> None:

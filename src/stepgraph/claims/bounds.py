@@ -218,27 +218,10 @@ class BoundForms(BetweenForms):
         that many; ``only``: every one of those) beyond the bound."""
         while self.low(j) in lx.OFFER_NOUNS or self.low(j) in ("of", "the", "monthly", "prices"):
             j += 1
-        while self.low(j) in (
-            "are",
-            "is",
-            "cost",
-            "costs",
-            "priced",
-            "come",
-            "comes",
-            "in",
-            "sit",
-            "sits",
-            "lie",
-            "lies",
-            "fall",
-            "falls",
-            "stay",
-            "stays",
-            "remain",
-            "remains",
-            "at",
-            *(("both", "all", "each") if only else ()),
+        while (
+            self.low(j) in _COUNT_VERBS
+            or self.low(j) in ("in", "at")
+            or (only and self.low(j) in ("both", "all", "each"))
         ):
             j += 1
         if only and self.low(j) == "between":
