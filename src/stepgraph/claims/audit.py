@@ -317,8 +317,9 @@ def unexplained(
     lows = {t.low for k, t in enumerate(toks) if t.kind in ("word", "code", "punct")
             and not _not_negation(toks, k)}  # fmt: skip
     lows = langs.without_passive(lows)  # "wird empfohlen": is recommended
-    if lows & _SKIP_OR_NEGATION or any(t.kind == "date" for t in toks) or scaled(toks):
+    if lows & _WIDE_SKIP or any(t.kind == "date" for t in toks) or scaled(toks):
         return ""  # a negated amount ("not between 100 and 115") is not asserted
+    cut = _before_charges(toks) if lows & _LOCAL_SKIP else len(toks)
     loose = bool(lows & _LOOSE)
     average = bool(lows & _AVERAGE)
     first_head = next((k for k, t in enumerate(toks) if t.low in _OF_HEADS), len(toks))
@@ -327,6 +328,8 @@ def unexplained(
     for index, tok in enumerate(toks):
         if tok.kind != "num" or index in used or tok.period == "other":
             continue
+        if index >= cut or (cut < len(toks) and not _firm(toks, index)):
+            continue  # the clause of an excess or a fee, or an amount it may be about
         if measured and not tok.money and tok.period is None and not _priced(toks, index):
             continue  # "50 pages against 100 for B": more of the same unit
         if tok.unit is not None and not _in_total(toks, index):
@@ -629,8 +632,57 @@ def _span(
     return value - half, value + half
 
 
+_LOCAL_SKIP = lx.CHARGES
+"""Words of a charge that is no monthly price: they mute their own clause and what follows
+it, not a clause before them ("Zego is £6.30 less than AXA a month, though its excess is
+£750")."""
+_OWNING = frozenset({"has", "have", "its", "their", "carries", "comes", "gives", "offers"})
+"""After ``and``, a new predicate of the same offer: "is £2.65 dearer and has a £200 excess"."""
+_CLAUSE_TURNS = frozenset({"though", "although", "but", "while", "whereas", "yet", "aber",
+                           "jedoch", "während", "mais", "tandis", "pero", "aunque",
+                           "mientras", "ma", "mentre", "però", "maar", "terwijl", "men", "mas",
+                           "embora"})  # fmt: skip
+
+
+def _before_charges(toks: list[Tok]) -> int:
+    """Where the clause naming a charge begins: after the last ``;``, dash or ``, though``
+    (``, but``, ...) before the charge word; 0 when no such turn comes before it."""
+    first = next(k for k, t in enumerate(toks) if t.low in _LOCAL_SKIP)
+    for k in range(first - 1, 0, -1):
+        low = toks[k].low
+        if (
+            low in (";", "\u2014", "\u2013")
+            or (low in _CLAUSE_TURNS and toks[k - 1].low == ",")
+            or (low == "and" and toks[k + 1].low in _OWNING)
+        ):
+            if any(t.low in _BACK_REFERENCES for t in toks[k:]):
+                return 0  # "£345 a year, but that includes the £45 set-up fee"
+            return k
+    return 0
+
+
+_BACK_REFERENCES = lx.INCLUSIVE | {"that", "this", "which", "those", "these"}
+
+
+def _firm(toks: list[Tok], index: int) -> bool:
+    """A number stated as a monthly or yearly price or as a gap (``£66.80 a month``, ``£6.30
+    less``): audited even before a clause about a charge."""
+    tok = toks[index]
+    if tok.period in ("month", "year"):
+        return True
+    after = max([index, *tok.marks]) + 1
+    return after < len(toks) and toks[after].low in _GAP_WORDS
+
+
+_GAP_WORDS = frozenset({"less", "more", "cheaper", "dearer", "pricier", "costlier", "lower",
+                        "higher", "above", "below", "günstiger", "billiger", "teurer",
+                        "moins", "plus", "menos", "más", "meno", "più", "goedkoper",
+                        "duurder"})  # fmt: skip
+
+
 # Unions the readers test words against, made once at import (the word sets never change).
 _SKIP_OR_NEGATION = frozenset(_SKIP | lx.NEGATIONS)
+_WIDE_SKIP = _SKIP_OR_NEGATION - _LOCAL_SKIP
 _PERIOD_OR_CUE = frozenset(_PERIOD_WORDS | _AFTER_CUES)
 _GROUP_OR_UNNAMED = frozenset(_GROUP | _UNNAMED)
 _BEFORE_SKIPPED = frozenset(

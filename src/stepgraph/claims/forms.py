@@ -505,7 +505,7 @@ class SentenceReader(HeadForms):
             return None
         if neg and _bound(hedge) in ("over", "under") and not self.other_context:
             return self._none_beyond_bound(subjects, start, at, tok, _bound(hedge))
-        if neg or (self.other_context and tok.period is None):
+        if neg or (self.other_context and tok.period is None) or self.inclusive:
             return at + 1
         if len(subjects) != 1:
             return self._each_costs(subjects, start, at, tok, hedge)

@@ -130,6 +130,18 @@ NON_PRICE_MONEY = {
 """Words of money that is not the monthly price (an excess, a cover limit, a bonus, a one-off
 charge, a rate per message): a sentence with one is neither
 audited nor read for an amount with no period of its own."""
+PRICE_CHANGES = frozenset({"rises", "rise", "rising", "increases", "jumps", "reverts",
+                           "renewal", "thereafter", "afterwards", "introductory",
+                           "promotional", "initial"})  # fmt: skip
+"""The words of NON_PRICE_MONEY that say a price changes over time: a price before them in
+the sentence may be the promotion's ("15 a month for six months, 20 thereafter")."""
+INCLUSIVE = frozenset({"includes", "including", "included", "inclusive", "incl", "inkl",
+                       "inklusive", "enthalten", "inclus", "compris", "incluido", "incluye",
+                       "incluso", "incluse", "inbegrepen", "inclusief"})  # fmt: skip
+"""Words saying a price takes a charge in (``£285 a year, set-up fee included``): with a
+charge word in the sentence, its prices are no monthly or yearly price of the inputs."""
+CHARGES = frozenset(NON_PRICE_MONEY - PRICE_CHANGES | {"fee", "fees", "setup", "set-up"})
+"""Words of a charge that is no monthly price (NON_PRICE_MONEY without its price changes)."""
 PER_HEAD = {"user", "users", "seat", "seats", "people", "persons", "person", "employees",
             "staff", "members", "licences", "licenses", "licence", "license", "accounts",
             "devices", "lines", "sims", "households", "nutzer", "personen", "utilisateurs",

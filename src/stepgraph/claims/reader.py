@@ -172,6 +172,7 @@ class ProseReader:
         self.figures = Figures(table)  # what an amount no form read may be (the audit)
         self.periods: frozenset[int] | None = None  # a year and the terms the text states
         self.sentence_periods: frozenset[int] = frozenset({12})  # those the sentence allows
+        self.inclusive = False  # the sentence's prices take a charge in (no audit)
 
     def sentence(self, norm: Normalised, raw: str, span: Span) -> SentenceVerdict:
         toks = tokenize(norm.text, span.start, span.end, self.names)
@@ -211,6 +212,10 @@ class ProseReader:
             ranking_context=bool(words & _RANKING),
         )
         reader.table_row = row
+        reader.inclusive = self.inclusive = bool(words & lx.INCLUSIVE and words & lx.CHARGES) or (
+            norm.text[span.start : span.end].rstrip().endswith(";")
+            and _inclusive_after(norm.text, span.end)
+        )
         if self.periods is None:
             self.periods = terms(norm.text)
         reader.text_terms = tuple(sorted(self.periods - {12}))
@@ -309,7 +314,7 @@ class ProseReader:
             return "contradicted", conflict
         self._index(toks)
         verdict, why = self._accounting(toks, used, claims, words)
-        if verdict == "unverified":
+        if verdict == "unverified" and not self.inclusive:
             wrong = unexplained(toks, self.figures, self.sentence_periods, used,
                                 self.before)  # fmt: skip
             if wrong:
@@ -768,6 +773,17 @@ def _not_narrowing(toks: list[Tok], index: int) -> bool:
 
 
 _TOP_WORDS = lx.CHEAP_SUP | lx.DEAR_SUP | {"most", "expensive", "costly", "top", "bottom"}
+
+
+def _inclusive_after(text: str, at: int) -> bool:
+    """The clause after ``;`` says the price before it takes a charge in (``£345 a year;
+    that includes the £45 set-up fee``); read up to 200 characters, to its end."""
+    tail = text[at : at + 200].split("\n", 1)[0].split(".", 1)[0].lower()
+    words = set(_WORD.findall(tail))
+    return bool(words & lx.INCLUSIVE and words & lx.CHARGES)
+
+
+_WORD = re.compile(r"[^\W\d_][\w-]*")
 
 
 def _steps(toks: list[Tok]) -> bool:

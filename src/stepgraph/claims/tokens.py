@@ -11,9 +11,11 @@ import re
 from collections.abc import Callable
 from decimal import Decimal
 from functools import lru_cache
+from itertools import pairwise
 
 from ..lazy import pattern
 from . import langs
+from . import lexicon as lx
 from .check import Record, Table
 from .slotted import Slotted
 
@@ -145,14 +147,17 @@ _NUMBER = (
     r"|\d+[.,]\d+"
     r"|\d+"
 )
+_CODES = r"(?i:eur|usd|gbp|chf|sek|nok|dkk|pln|jpy|czk)\b"  # "12.50EUR": money, no code
 _SCAN = (
     r"(?P<cite>\[\s*[A-Za-z0-9_-]{1,16}(?:\s*[,;]\s*[A-Za-z0-9_-]{1,16})*\s*\])"
     r"|(?P<date>\b\d{4}-\d{1,2}-\d{1,2}\b|\b\d{1,2}/\d{1,2}/\d{2,4}\b"
     r"|\b\d{1,2}\.\d{1,2}\.(?:\d{4}|\d{2})(?!\d|[.,]\d)"  # 14.03.2025, 1.4.26
     r"|\b[0-2]?\d:[0-5]\d(?::[0-5]\d)?(?![\d.,]\d))"  # 22:00, 8:30: a time of day
     r"|(?P<code>(?<![\w.])(?:[#]\d[\w.-]*|[A-Za-z]+\d[\w.]*(?:-[\w.]+)*|\d+(?:-[A-Za-z][\w]*)+"
-    r"|\d+[A-Za-z][\w]*|[A-Za-z]{1,2}-\d+(?![\d.,]\d)))"  # ... "e-208": a model
-    rf"|(?P<num>(?<![\w.,])(?:{_NUMBER})(?![\w]))"
+    rf"|\d+(?!{_CODES})[A-Za-z][\w]*|[A-Za-z]{{1,2}}-\d+(?![\d.,]\d)"  # "e-208": a model
+    rf"|\d+[.,]\d+(?!{_CODES})[A-Za-z]\w*"  # "23.90p", "1.8L"
+    r"|(?<!\d)24/7(?!\d)))"  # "24/7 access"
+    rf"|(?P<num>(?<![\w.,])(?:{_NUMBER})(?!(?!{_CODES})\w))"
     r"|(?P<word>[^\W\d_]+(?:'[^\W\d_]+)?)"
     r"|(?P<punct>%|€|\$|£|[^\s\w])"
 )
@@ -271,9 +276,25 @@ class Names:
             for n in names
         )
         self.pattern = re.compile(f"(?:{body})" if names else "(?!)", re.IGNORECASE)
+        self.name_words = {r.id: _name_words(r) for r in table.records}
 
 
-_STEM = re.compile(r"([^\W\d_][^\W_]{2,})(?:'s)?(?:[-_. ]|$)")  # "acme-", "Marek's "
+def _name_words(record: Record) -> frozenset[str]:
+    """The words of a record's source name, lower-cased, and each ``word number`` pair in it
+    (``ioniq 5``): what may follow its brand in the prose as the rest of its name."""
+    found: set[str] = set()
+    for alias in record.aliases:
+        words = [w for w in _NAME_WORD.findall(_plain(alias).lower()) if w not in _MEANINGFUL]
+        found.update(words)
+        found.update(w[: len(w) - len(w.lstrip("0123456789"))] for w in words)  # "500mbps"
+        found.update(f"{a} {b}" for a, b in pairwise(words) if b.isdigit())
+    return frozenset(found - {""})
+
+
+_NAME_WORD = re.compile(r"[^\W_][\w+]*")
+
+
+_STEM = re.compile(r"([^\W\d_][^\W_]{2,})(?:'s)?(?:[-_.,;:(/ ]|$)")  # "acme-", "Marek's "
 _GENERIC = {"offer", "offers", "quote", "quotes", "plan", "plans", "option", "proposal",
             "tender", "bid", "price", "prices", "pricing", "doc", "docs", "document", "file",
             "angebot", "offre", "oferta", "offerta", "aanbod", "source", "vendor", "supplier",
@@ -351,12 +372,51 @@ def tokenize(plain: str, start: int, end: int, names: Names) -> list[Tok]:
             toks.append(Tok("word", text, match.start(), match.end(), text.lower()))
         at = match.end()
     _scan(plain, at, end, toks)
+    _absorb_name_words(toks, names)
     _article_not_name(toks)
     _number_words(toks)
     for index, tok in enumerate(toks):
         if tok.kind == "num":
             _mark(toks, index)
     return toks
+
+
+def _absorb_name_words(toks: list[Tok], names: Names) -> None:
+    """``Hastings Premier``, ``Drover's Ioniq 5``, ``Verizon's Unlimited Welcome``: the
+    capitalised words after a name that its source name holds are the rest of that name,
+    dropped from the tokens (neither an amount nor a word the reader must account for)."""
+    index = 0
+    while index < len(toks):
+        tok = toks[index]
+        index += 1
+        if tok.kind not in ("offer", "near") or tok.offer is None:
+            continue
+        own = names.name_words.get(tok.offer, frozenset())
+        at = index
+        if at + 1 < len(toks) and toks[at].text == "'" and toks[at + 1].low == "s":
+            at += 2  # "Drover's Ioniq 5"
+        last = tok.low
+        while at < len(toks):
+            nxt = toks[at]
+            if nxt.kind in ("word", "code") and nxt.text[:1].isupper() and nxt.low in own:
+                last = nxt.low
+            elif (
+                nxt.kind == "num"
+                and last
+                and (
+                    f"{last} {nxt.text}" in own
+                    or (last != tok.low and nxt.text.isdigit() and nxt.text in own)
+                )
+            ):
+                last = ""  # "Ioniq 5", "Vodafone Pro II 500" for "Vodafone Full Fibre 500 Pro II"
+            else:
+                break
+            del toks[at]
+
+
+_MEANINGFUL = frozenset(lx.CHARGES | (lx.OTHER_CONTEXT - langs.OTHER_CONTEXT) | lx.PER_HEAD
+                        | lx.MEASURES | lx.NEGATIONS | lx.INCLUSIVE)  # fmt: skip
+"""Source words that keep their meaning after a name (``Zego Excess is £750``)."""
 
 
 def _article_not_name(toks: list[Tok]) -> None:

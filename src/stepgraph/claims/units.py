@@ -72,6 +72,7 @@ class SentenceBase:
         self.target: Unit | None = None
         self.targets: set[int] = set()  # units named after "than"
         self.table_row = False  # a table row: each cell is read on its own
+        self.inclusive = False  # "£285 a year, set-up fee included": no price of the inputs
         self.pair_gap: int | None = None  # the statement "X and Y are N apart" (kept whole)
         self.before = Mentions()  # what the previous sentence named
         self.implicit_to: dict[str, bool] = {}  # records its margins with no "than" were to

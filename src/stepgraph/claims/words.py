@@ -116,6 +116,8 @@ class WordForms(SentenceBase):
             return None
         if self.low(end) in ("to", "-", "through") and self.low(end + 1) in _ORDER_END:
             return None  # "cheapest to dearest", "lowest-to-highest": a direction, not a claim
+        if self.low(end) == "unit" and self.low(end + 1) in _PER_UNIT:
+            return None  # "the cheapest unit rate": the price of a kWh, not the offer's
         while self.kind(end) == "w" and self.low(end) in _SUPERLATIVE_TAIL:
             end += 1
         after = self.low(end)
@@ -471,6 +473,7 @@ _DEAR_OR_ABOVE = frozenset(langs.DEAR_CMP | langs.ABOVE)
 _ORDER_END = {"dearest", "priciest", "highest", "most", "cheapest", "lowest", "least",
               "costliest", "top", "bottom"}  # fmt: skip
 """After ``cheapest to``: the other end of an order (``cheapest to dearest``)."""
+_PER_UNIT = frozenset({"rate", "rates", "price", "prices", "charge", "charges", "cost", "costs"})
 _SUPERLATIVE_TAIL = frozenset(
     (lx.PRICE_NOUNS - {"costs"})
     | lx.OFFER_NOUNS
