@@ -39,6 +39,9 @@ SPLITS = (
     "final16",
     "final17",
     "final18",
+    "final19",
+    "final20",
+    "final21",
 )  # dev2, dev3: before reader fixes
 # final, final2: independent of the checker, held out
 FILES = sorted(SUITE.glob("*/*/*.json"))

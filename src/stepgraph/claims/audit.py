@@ -31,6 +31,7 @@ from decimal import Decimal
 from . import langs
 from . import lexicon as lx
 from .check import Table
+from .judge import hedge_tolerance
 from .tokens import CURRENCY, Tok
 
 _SKIP = {
@@ -153,7 +154,7 @@ _TERM_LIST = re.compile(
 """``12, 24 and 36 months``: every number of the list is a term."""
 _HALF_YEAR = re.compile(r"(?i)\bhalf[- ](?:a[- ])?year|semi-?annual|bi-?annual|halbjahr")
 _TOLERANCE = Decimal("0.125")
-_NEAR = Decimal("0.15")
+_NEAR = Decimal("0.10")
 _EPSILON = Decimal("0.000001")
 _HUNDRED = Decimal(100)
 
@@ -623,8 +624,11 @@ def _span(
     after = [t.low for t in toks[index + 1 : index + 3]]
     if toks[index].pct and not loose and last in _APPROX:  # "about 11%": 10 to 12, not 12
         return value - 1 + _EPSILON, value + 1 - _EPSILON
-    if loose or last in _APPROX or after[:1] == ["+"] or after == ["or", "so"]:
+    if loose or after[:1] == ["+"] or after == ["or", "so"]:
         return value * (1 - _TOLERANCE) - half, value * (1 + _TOLERANCE) + half
+    if last in _APPROX:
+        tolerance = min(_TOLERANCE, hedge_tolerance(value))
+        return value * (1 - tolerance) - half, value * (1 + tolerance) + half
     if last in _BELOW:
         return Decimal(0), value
     if last in _ABOVE:

@@ -474,13 +474,16 @@ class BoundForms(BetweenForms):
         """``No offer costs more than 130``, ``None of the plans is under 40``: a bound that
         no record passes (``no`` must be followed by an offer noun)."""
         j = at + 1
+        counted = False  # "None of the three costs more than 8": the offers, no noun
         if self.low(at) == "none" and self.low(j) == "of":
             j += 1
-            while self.low(j) in ("the", "these", "three", "four", "five", "six", "two"):
+            while self.low(j) in ("the", "these") or self._count_word(j):
+                counted = counted or self.low(j) not in ("the", "these")
                 j += 1
-        if self.low(j) not in lx.OFFER_NOUNS:
+        if self.low(j) in lx.OFFER_NOUNS:
+            j += 1
+        elif not (counted and self.low(j) in ("costs", "is", "comes", "goes")):
             return
-        j += 1
         but: list[str] = []  # "No offer other than X (and Y) costs more than 24"
         if (self.low(j), self.low(j + 1)) in (("other", "than"), ("apart", "from")) or (
             self.low(j) in ("except", "besides", "but")
@@ -491,6 +494,23 @@ class BoundForms(BetweenForms):
                 j += 1 + (self.low(j + 1) in ("and", ",") and self.kind(j + 2) == "off")
             if not but:
                 return
+        self._beyond_from(at, j, but)
+
+    def _only_beyond(self, at: int) -> None:
+        """``Only B comes in below 13``, ``only A and C cost more than 20``: the named
+        records pass the bound and no other does (``only`` opens the clause)."""
+        if at and self.low(at - 1) not in (",", ";", ":", "(", "so", "and", "but"):
+            return
+        j, but = at + 1, []
+        while self.kind(j) == "off":
+            but.append(self.units[j].offer or "")
+            j += 1 + (self.low(j + 1) in ("and", ",") and self.kind(j + 2) == "off")
+        if but and len(set(but)) == len(but):
+            self._beyond_from(at, j, but)
+
+    def _beyond_from(self, at: int, j: int, but: list[str]) -> None:
+        """The bound from unit ``j`` on (``costs more than 24``) that no record but ``but``
+        passes (and each of ``but`` does): the statement read from ``at``."""
         while self.low(j) in ("costs", "cost", "is", "are", "comes", "come", "in", "priced",
                               "at", "goes", "sits"):  # fmt: skip
             j += 1
@@ -518,12 +538,28 @@ class BoundForms(BetweenForms):
         while self.low(end) in ("a", "per", "month", "monthly", "each"):
             end += 1
         narrowed = self.narrowed and not (but and self._narrowed_only_by_but())
-        if narrowed or self.other_context or self.low(end) not in ("", ".", "!", ";"):
+        if narrowed or self.other_context or not self._clause_ends(end):
             return  # "No offer costs more than 55, except south": not every offer
         word = "less" if direction == "cheaper" else "more"
         other = f" other than {', '.join(but)}" if but else ""
         self.add(f"no offer{other} costs {word} than {tok.text}", _any_of(tests), at, end,
                  exact=len(tok.values) == 1)  # fmt: skip
+
+    def _count_word(self, j: int) -> bool:
+        """A whole number of records, in words or digits (``three``, ``3``): the count of
+        ``none of the three``."""
+        unit = self.units[j] if j < len(self.units) else None
+        if unit is None or unit.kind != "num" or unit.tok is None or unit.tok.money:
+            return False
+        values = unit.tok.values
+        return len(values) == 1 and values[0] == len(self.table.records)
+
+    def _clause_ends(self, end: int) -> bool:
+        """The sentence ends at ``end``, or a clause that leaves the bound whole follows
+        (``, so the price gap is small``; not ``, except B``)."""
+        if self.low(end) in ("", ".", "!", ";"):
+            return True
+        return self.low(end) == "," and self.low(end + 1) in _CLAUSE_AFTER
 
     def _narrowed_only_by_but(self) -> bool:
         """The sentence's one narrowing word is the ``other``/``except`` it was read with."""
@@ -531,6 +567,8 @@ class BoundForms(BetweenForms):
         return len(words) <= 1
 
 
+_CLAUSE_AFTER = frozenset({"so", "which", "meaning", "making", "and", "while", "whereas",
+                           "though", "although"})  # fmt: skip
 _SAME = {"same", "identical", "equal"}
 _MARGIN_WORDS = {
     "more",

@@ -108,6 +108,14 @@ _SITUATIONS = frozenset(
 """After a reading, ``in``/``on``/``with``/``for`` and one of these: another situation."""
 
 
+_JUST_WORDS = frozenset({"just", "slightly", "marginally", "fractionally"})
+_PRICE_OF = frozenset({"price", "prices", "cost", "costs", "fee", "rate"})
+_RATIO_WORDS = frozenset({"half", "twice", "double", "triple", "thrice", "third", "quarter",
+                          "times", "fraction", "fifth"})  # fmt: skip
+"""``half the price of B: 7.50 vs 15.00``: B is compared with, not the subject of ``: 7.50``
+(``the price of B is 15`` still names B's price)."""
+
+
 class SentenceReader(HeadForms):
     """Reads one sentence's tokens into statements (see the module docstring)."""
 
@@ -141,6 +149,11 @@ class SentenceReader(HeadForms):
             if unit.kind == "off" and (
                 self.low(at - 1) in lx.OBJECT_CUES
                 or (self.low(at - 1) == "than" and self.low(at + 1) not in lx.SUBJECT_VERBS)
+                or (
+                    self.low(at - 1) == "of"
+                    and self.low(at - 2) in _PRICE_OF
+                    and self.low(at - 4) in _RATIO_WORDS
+                )
                 or (self.low(at - 2) in langs.VS_CUES and self.low(at - 1) in langs.VS_LINKS)
             ):  # "rispetto a B", "im Vergleich zu C": an object too
                 at += 1  # "10.09 below north, 14.60 below south": north is not a subject
@@ -226,6 +239,8 @@ class SentenceReader(HeadForms):
                     neg = not neg
                 if self.low(at) in lx.HEDGES and self.low(at) not in ("least", "most"):
                     hedge = lx.BOUND.get(self.low(at), self.low(at))  # "über" is "over"
+                    if hedge in ("over", "under") and self.low(at - 1) in _JUST_WORDS:
+                        hedge = f"just {hedge}"  # "just over 27": above, and close to it
                 elif self.low(at - 1) == "at" and self.kind(at + 1) == "num":
                     hedge = f"at {self.low(at)}"  # "at least 16", "at most 20"
                 if not first and self.low(at) in lx.CONTRAST:
@@ -390,6 +405,13 @@ class SentenceReader(HeadForms):
             or low in ORDINALS
         )
 
+    def _differ_in_price(self, at: int) -> bool:
+        """``different prices``, ``differ in price``, ``a different price``: no tie."""
+        low, nxt = self.low(at), self.low(at + 1)
+        if low == "different" and nxt in _PRICE_OF:
+            return self.low(at + 2) in ("", ".", ",", ";", "!")
+        return low in ("differ", "differs") and nxt == "in" and self.low(at + 2) in _PRICE_OF
+
     def _head(
         self,
         subjects: list[Unit],
@@ -412,6 +434,10 @@ class SentenceReader(HeadForms):
             return self._comparative(subjects, start, at - 1, hedge, neg)  # "a third cheaper"
         if low in ORDINALS or low in ("last", "runner"):
             return self._rank(subjects, start, at, neg)
+        if low == "middle" and self.low(at - 1) == "the":
+            return self._middle(subjects, start, at, neg)
+        if self._differ_in_price(at):
+            return self._tie(subjects, start, at, not neg)  # "A and B have different prices"
         if low in langs.ORDINALS or low in langs.RANK_WORDS:
             return self._foreign_rank(subjects, start, at, neg)  # "la deuxième moins chère"
         if low == "between" or (low in _RANGE_VERBS and self.low(at + 1) == "between"):

@@ -41,6 +41,8 @@ class FreeForms(GroupForms):
         elif low in ("no", "none") and at == 0:
             if not self._no_other_matches(at) and not self._no_two_alike(at):
                 self._none_beyond(at)
+        elif low == "only" and self.kind(at + 1) == "off":
+            self._only_beyond(at)
         elif (
             low in ("only", "just", "exactly")
             and self.low(at + 1) == "one"

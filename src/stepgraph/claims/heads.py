@@ -186,6 +186,27 @@ class HeadForms(FreeForms):
         )
         return self._count_after(end)
 
+    def _middle(self, subjects: list[Unit], start: int, at: int, neg: bool) -> int | None:
+        """``C is in the middle``, ``sits in the middle on price``: with an odd number of
+        records, C is at the middle place by price; with an even number, no claim."""
+        n = len(self.table.records)
+        end = at + 1
+        while self.low(end) in ("on", "price", "by", "cost", "in", "terms", "of"):
+            end += 1
+        if (
+            len(subjects) != 1
+            or n % 2 == 0
+            or n < 3
+            or self.low(end) not in ("", ".", ",", ";", "!")
+        ):
+            return None
+        subject = subjects[0]
+        position = (n + 1) // 2
+        claim = Rank(id="prose", offer=subject.offer or "", position=position)
+        says = f"{subject.offer} is {'not ' if neg else ''}number {position} by price"
+        self.add(says, _claim_test(claim, negated=neg), start, end, exact=subject.exact)
+        return end
+
     def _rank(self, subjects: list[Unit], start: int, at: int, neg: bool) -> int | None:
         if len(subjects) != 1 or self.low(at - 1) in _LISTING:
             return None  # "Q is listed first": its place in the input, not by price
@@ -208,6 +229,14 @@ class HeadForms(FreeForms):
             kind, end = sup
             if kind == "dear":
                 position = n + 1 - position
+        elif (
+            self.low(end) in ("place", "position", "spot")
+            and self.low(at - 1) in ("in", "into", "the")
+            and not {self.low(k) for k in range(at - 4, at)} & _LISTING
+        ):
+            end += 1  # "lands in fourth place": its place by price
+            while self.low(end) in ("on", "price", "by", "cost", "in", "the", "ranking"):
+                end += 1
         elif (
             low in ("last", "runner")
             or self._counted_rank(at, end)

@@ -97,10 +97,41 @@ def _hedged(
             return False if value < stated else None
         if bound == "at most":
             return False if value > stated else None
-        tolerance = abs(value) * Decimal("0.15")
+        if bound == "just over":
+            return False if value <= stated or value > stated * (1 + _JUST) else None
+        if bound == "just under":
+            return False if value >= stated or value < stated * (1 - _JUST) else None
+        tolerance = abs(value) * hedge_tolerance(stated)
         return False if abs(value - stated) > max(tolerance, Decimal("0.5")) else None
 
     return test
+
+
+_JUST = Decimal("0.10")
+"""How far past its figure ``just over``/``just under`` may go (``just over 27``: to 29.70)."""
+
+
+def hedge_tolerance(stated: Decimal) -> Decimal:
+    """How far ``about N`` may be from the truth, as a share of N: half the unit N is
+    rounded to (``about 240``: 235 to 245; ``about 250``: 225 to 275; ``about 100``: 50
+    either way), at least 3 and at most 15 per cent (``approximately 104`` for 113.88 is
+    wrong: it rounds to neither)."""
+    if stated <= 0:
+        return _MOST
+    unit = Decimal(1)
+    if stated == stated.to_integral_value():
+        whole = int(stated)
+        while whole % 10 == 0:
+            whole //= 10
+            unit *= 10
+        if whole % 5 == 0:
+            unit *= 5
+    else:
+        unit = Decimal(1).scaleb(stated.as_tuple().exponent)  # type: ignore[arg-type]
+    return min(_MOST, max(_LEAST, unit / 2 / stated))
+
+
+_LEAST, _MOST = Decimal("0.03"), Decimal("0.15")
 
 
 def _on_wrong_base(
@@ -167,7 +198,7 @@ def _bound(hedge: str | None) -> str:
         return "over"
     if hedge in ("under", "below"):
         return "under"
-    if hedge in ("at least", "at most"):
+    if hedge in ("at least", "at most", "just over", "just under"):
         return hedge
     if hedge in ("nearly", "almost"):
         return "almost"

@@ -85,7 +85,7 @@ FILLERS = {"is", "are", "was", "were", "be", "been", "being", "remains", "remain
            "will", "clearly", "still", "definitely", "really", "currently", "also", "therefore",
            "thus", "then", "easily", "indeed", "now", "actually", "overall", "here", "the", "an",
            "only", "just", "exactly", "strictly", "slightly", "marginally", "much", "single",
-           "sole", "outright", "uniquely", "alone",
+           "sole", "outright", "uniquely", "alone", "literally", "truly", "genuinely",
            "significantly", "considerably", "substantially", "noticeably", "bit", "somewhat",
            "ist", "est", "es", "è", "sind", "son", "source", "-", ",", ":", "(", ")", "by", "far",
            "to",

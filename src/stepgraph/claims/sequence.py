@@ -138,8 +138,11 @@ class SequenceForms(SavingForms):
             elif kind is None and self.kind(k) == "w":
                 found = self._superlative(k)
                 if found is not None:
-                    if any(self.low(b) in ORDINALS for b in (k - 1, k - 2)):
-                        return None  # "the third cheapest is A, followed by C": ranks 3, 4
+                    if any(
+                        self.low(b) in ORDINALS or self.low(b) == "next" for b in (k - 1, k - 2)
+                    ):
+                        return None  # "the third cheapest is A, followed by C": ranks 3, 4;
+                        # "the next-lowest is C, then D": after a record named before
                     kind = found[0]
             if leader is not None and kind is not None:
                 return leader, kind

@@ -556,10 +556,14 @@ def _fits(current: int, small: int) -> bool:
 
 
 def _spoken_prices(toks: list[Tok]) -> None:
-    """``forty-nine ninety-five``: a whole amount then its cents, both in words (49.95)."""
+    """``forty-nine ninety-five``: a whole amount then its cents, both in words (49.95);
+    ``twelve euros fifty``, ``twelve pounds and fifty pence``: one amount (12.50)."""
     index = 0
     while index + 1 < len(toks):
         first, cents = toks[index], toks[index + 1]
+        if first.kind == "num" and first.words and cents.low in _CURRENCY_WORDS:
+            _named_currency_price(toks, index)
+            first, cents = toks[index], toks[index + 1] if index + 1 < len(toks) else first
         if (
             first.kind == "num"
             and cents.kind == "num"
@@ -583,6 +587,43 @@ def _spoken_prices(toks: list[Tok]) -> None:
                 )
             ]
         index += 1
+
+
+def _named_currency_price(toks: list[Tok], index: int) -> None:
+    """``twelve euros fifty`` at ``index``: the whole amount, its currency word, its cents."""
+    first = toks[index]
+    at = index + 2
+    if at < len(toks) and toks[at].low == "and":
+        at += 1
+    cents = toks[at] if at < len(toks) else None
+    if (
+        cents is None
+        or cents.kind != "num"
+        or not cents.words
+        or len(cents.values) != 1
+        or len(first.values) != 1
+        or not 1 <= cents.values[0] <= 99
+    ):
+        return
+    end = at + 1 if at + 1 < len(toks) and toks[at + 1].low in _CENT_WORDS else at
+    toks[index : end + 1] = [
+        Tok(
+            "num",
+            " ".join(t.text for t in toks[index : end + 1]),
+            first.start,
+            toks[end].end,
+            "",
+            values=(first.values[0] + cents.values[0] / 100,),
+            places=(2,),
+            money=True,
+            words=True,
+        )
+    ]
+
+
+_CURRENCY_WORDS = frozenset({"euros", "euro", "pounds", "pound", "dollars", "dollar", "quid",
+                             "bucks", "francs", "franken"})  # fmt: skip
+_CENT_WORDS = frozenset({"cents", "cent", "pence", "p", "centimes", "rappen"})
 
 
 def _mark(toks: list[Tok], index: int) -> None:
