@@ -266,9 +266,11 @@ class Names:
                 if stem and stem not in folded:
                     stems.setdefault(stem, set()).add(record.id)
         folded.update(stems)  # "Acme" for acme-2026-q1.pdf: always a loose name
+        loose = _loose_names(table, folded)
+        folded.update(loose)  # "Option C" for option-c, "BT Full Fibre 100" for its source
         self.folded = {k: next(iter(v)) for k, v in folded.items() if len(v) == 1}
-        names = sorted(exact.keys() | {k for k in stems if k in self.folded}, key=len,
-                       reverse=True)  # fmt: skip
+        names = sorted(exact.keys() | {k for k in stems.keys() | loose.keys()
+                                       if k in self.folded}, key=len, reverse=True)  # fmt: skip
         body = "|".join(
             ("(?<![\\w-])" if n[0].isalnum() else "")
             + re.escape(n)
@@ -277,6 +279,31 @@ class Names:
         )
         self.pattern = re.compile(f"(?:{body})" if names else "(?!)", re.IGNORECASE)
         self.name_words = {r.id: _name_words(r) for r in table.records}
+        self.numbered = frozenset(  # "fibre 100", "ioniq 6", "1&1": numbers of source names
+            w for r in table.records for w in self.name_words[r.id] if " " in w or "&" in w
+        )
+
+
+def _loose_names(table: Table, taken: dict[str, set[str]]) -> dict[str, set[str]]:
+    """Loose names beyond the stems: an id with its separators written otherwise
+    (``tt-fibre-65`` for ``tt_fibre_65``, ``INS CAR 003``, ``Option C`` for ``option-c``)
+    and a source name's first part (``BT Full Fibre 100`` of ``BT Full Fibre 100, 24-month
+    contract``); each lower-cased, for the records it may name."""
+    found: dict[str, set[str]] = {}
+    for record in table.records:
+        parts = [p for p in _ID_PARTS.split(record.id.lower()) if p]
+        if len(parts) > 1:
+            for sep in ("-", "_", " "):
+                found.setdefault(sep.join(parts), set()).add(record.id)
+        for alias in record.aliases:
+            head = _SEGMENT.split(_plain(alias), maxsplit=1)[0].strip()
+            if head != _plain(alias).strip() and len(head) >= 3 and _readable(head):
+                found.setdefault(head.lower(), set()).add(record.id)
+    return {k: v for k, v in found.items() if k not in taken and k != "" and _readable(k)}
+
+
+_ID_PARTS = re.compile(r"[-_ ]+")
+_SEGMENT = re.compile(r"\s[-\u2013\u2014]\s|[,;(]")
 
 
 def _name_words(record: Record) -> frozenset[str]:
@@ -284,13 +311,16 @@ def _name_words(record: Record) -> frozenset[str]:
     (``ioniq 5``): what may follow its brand in the prose as the rest of its name."""
     found: set[str] = set()
     for alias in record.aliases:
-        words = [w for w in _NAME_WORD.findall(_plain(alias).lower()) if w not in _MEANINGFUL]
-        found.update(words)
-        found.update(w[: len(w) - len(w.lstrip("0123456789"))] for w in words)  # "500mbps"
-        found.update(f"{a} {b}" for a, b in pairwise(words) if b.isdigit())
+        for part in _plain(alias).lower().split(","):
+            words = [w for w in _NAME_WORD.findall(part) if w not in _MEANINGFUL]
+            found.update(words)
+            found.update(w[: len(w) - len(w.lstrip("0123456789"))] for w in words)  # "500mbps"
+            found.update(f"{a} {b}" for a, b in pairwise(words) if b.isdigit())
+        found.update(_AMPERSANDED.findall(_plain(alias)))  # "1&1"
     return frozenset(found - {""})
 
 
+_AMPERSANDED = re.compile(r"\d+&\d+")
 _NAME_WORD = re.compile(r"[^\W_][\w+]*")
 
 
@@ -373,6 +403,7 @@ def tokenize(plain: str, start: int, end: int, names: Names) -> list[Tok]:
         at = match.end()
     _scan(plain, at, end, toks)
     _absorb_name_words(toks, names)
+    _numbers_in_names(toks, names)
     _article_not_name(toks)
     _number_words(toks)
     for index, tok in enumerate(toks):
@@ -412,6 +443,38 @@ def _absorb_name_words(toks: list[Tok], names: Names) -> None:
             else:
                 break
             del toks[at]
+
+
+def _numbers_in_names(toks: list[Tok], names: Names) -> None:
+    """A number that is part of a name is no amount: ``Full Fibre 500``, ``the Ioniq 6``
+    when a source name holds those words, ``1&1``, and ``row 1``, ``Offer 5``, ``item 4``."""
+    for index, tok in enumerate(toks):
+        if tok.kind != "num" or not tok.text.isdigit() or index == 0:
+            continue
+        before = toks[index - 1]
+        after = toks[index + 1] if index + 1 < len(toks) else None
+        if before.low in CURRENCY or (
+            after is not None
+            and after.low in CURRENCY
+            and not (index + 2 < len(toks) and toks[index + 2].kind == "num")
+        ):
+            continue  # "Fibre 100 €" is 100 euros; "Fibre 500 £49.00" is not
+        named = before.kind in ("word", "code") and f"{before.low} {tok.text}" in names.numbered
+        indexed = before.kind == "word" and before.low in _INDEX_WORDS
+        joined = (
+            after is not None
+            and after.text == "&"
+            and index + 2 < len(toks)
+            and f"{tok.text}&{toks[index + 2].text}" in names.numbered
+        )
+        if named or joined or (indexed and not (after is not None and after.low in ("%",))):
+            tok.kind = "code"  # a part of a name, never an amount
+            if joined:
+                toks[index + 2].kind = "code"
+
+
+_INDEX_WORDS = frozenset({"row", "line", "item", "offer", "option", "plan", "tier", "quote",
+                          "package", "bundle", "tariff", "variant", "unit", "box", "room"})  # fmt: skip
 
 
 _MEANINGFUL = frozenset(lx.CHARGES | (lx.OTHER_CONTEXT - langs.OTHER_CONTEXT) | lx.PER_HEAD
