@@ -18,9 +18,9 @@ FIBRE = Table.from_rows(
 )
 CARS = Table.from_rows(
     [
-        {"id": "l-1", "source": "Kia EV9 Air – 36 months, 8,000 miles", "monthly": 689},
-        {"id": "l-2", "source": "Hyundai Ioniq 5 Premium – 36 months", "monthly": 455},
-        {"id": "l-3", "source": "Renault 5 Iconic – 36 months", "monthly": 329},
+        {"id": "l-1", "source": "Kia EV9 Air \u2013 36 months, 8,000 miles", "monthly": 689},
+        {"id": "l-2", "source": "Hyundai Ioniq 5 Premium \u2013 36 months", "monthly": 455},
+        {"id": "l-3", "source": "Renault 5 Iconic \u2013 36 months", "monthly": 329},
     ],
     alias_fields=("source",),
 )

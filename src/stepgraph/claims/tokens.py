@@ -474,7 +474,8 @@ def _numbers_in_names(toks: list[Tok], names: Names) -> None:
 
 
 _INDEX_WORDS = frozenset({"row", "line", "item", "offer", "option", "plan", "tier", "quote",
-                          "package", "bundle", "tariff", "variant", "unit", "box", "room"})  # fmt: skip
+                          "package", "bundle", "tariff", "variant", "unit", "box",
+                          "room"})  # fmt: skip
 
 
 _MEANINGFUL = frozenset(lx.CHARGES | (lx.OTHER_CONTEXT - langs.OTHER_CONTEXT) | lx.PER_HEAD
