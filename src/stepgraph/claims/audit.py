@@ -320,7 +320,11 @@ def unexplained(
     lows = langs.without_passive(lows)  # "wird empfohlen": is recommended
     if lows & _WIDE_SKIP or any(t.kind == "date" for t in toks) or scaled(toks):
         return ""  # a negated amount ("not between 100 and 115") is not asserted
-    cut = _before_charges(toks) if lows & _LOCAL_SKIP else len(toks)
+    charges = (lows & _LOCAL_SKIP) | lx.charge_words(lows)
+    cut = _before_charges(toks, charges) if charges else len(toks)
+    products, wrong = _products(toks)
+    if wrong:
+        return wrong
     loose = bool(lows & _LOOSE)
     average = bool(lows & _AVERAGE)
     first_head = next((k for k, t in enumerate(toks) if t.low in _OF_HEADS), len(toks))
@@ -331,6 +335,8 @@ def unexplained(
             continue
         if index >= cut or (cut < len(toks) and not _firm(toks, index)):
             continue  # the clause of an excess or a fee, or an amount it may be about
+        if index in products or _after_bound(toks, index):
+            continue  # "24 x 34,99 EUR = 839,76 EUR" (checked as such); "sotto i 285": a bound
         if measured and not tok.money and tok.period is None and not _priced(toks, index):
             continue  # "50 pages against 100 for B": more of the same unit
         if tok.unit is not None and not _in_total(toks, index):
@@ -648,10 +654,10 @@ _CLAUSE_TURNS = frozenset({"though", "although", "but", "while", "whereas", "yet
                            "embora"})  # fmt: skip
 
 
-def _before_charges(toks: list[Tok]) -> int:
+def _before_charges(toks: list[Tok], charges: set[str]) -> int:
     """Where the clause naming a charge begins: after the last ``;``, dash or ``, though``
     (``, but``, ...) before the charge word; 0 when no such turn comes before it."""
-    first = next(k for k, t in enumerate(toks) if t.low in _LOCAL_SKIP)
+    first = next(k for k, t in enumerate(toks) if t.low in charges)
     for k in range(first - 1, 0, -1):
         low = toks[k].low
         if (
@@ -666,6 +672,50 @@ def _before_charges(toks: list[Tok]) -> int:
 
 
 _BACK_REFERENCES = lx.INCLUSIVE | {"that", "this", "which", "those", "these"}
+
+
+def _products(toks: list[Tok]) -> tuple[set[int], str]:
+    """``24 x 34,99 EUR = 839,76 EUR``, ``12 x 19.99 = 239.88``: each product written out is
+    checked as arithmetic (its numbers are no prices to look up); the indexes of their
+    numbers, and what is wrong with the first false one ("" when none is)."""
+    found: set[int] = set()
+    nums = [k for k, t in enumerate(toks) if t.kind == "num" and len(t.values) == 1]
+    for a, b, c in zip(nums, nums[1:], nums[2:], strict=False):
+        between = {toks[k].text.lower() for k in range(a + 1, b)}
+        equals = {toks[k].text for k in range(b + 1, c)}
+        if not (between & _TIMES and "=" in equals):
+            continue
+        if not all(
+            toks[k].kind == "punct" or toks[k].low in CURRENCY for k in range(a + 1, c) if k != b
+        ):
+            continue
+        left, right, total = toks[a].values[0], toks[b].values[0], toks[c]
+        product = left * right
+        places = total.places[0]
+        found.update((a, b, c))
+        if product.quantize(Decimal(1).scaleb(-places)) != total.values[0]:
+            return found, f"{toks[a].text} x {toks[b].text} is not {total.text}"
+    return found, ""
+
+
+_TIMES = frozenset({"\u00d7", "x", "*"})
+
+
+def _after_bound(toks: list[Tok], index: int) -> bool:
+    """A number a bound word comes before, up to three words back (``sous la barre des
+    15 €``, ``superano i 40 €``, ``mniej niż 200 zł``): a threshold, not a figure."""
+    return any(toks[k].low in _BOUND_WORDS for k in range(max(0, index - 4), index))
+
+
+_BOUND_WORDS = frozenset({  # English bounds are read by the forms (and audited as bounds)
+    "sous",
+    "dessous", "au-dessus", "dépassent", "dépasse", "sotto", "sopra", "oltre", "superano",
+    "supera", "superan", "superam", "bajo", "debajo", "encima", "abaixo", "acima", "unter",
+    "über", "unterhalb", "oberhalb", "übersteigen", "übersteigt", "onder", "boven",
+    "overschrijden", "mniej", "więcej", "poniżej", "powyżej", "przekraczają", "understiger",
+    "överstiger", "overstiger", "barre", "seuil", "soglia", "umbral", "grens", "grenze",
+    "limite",
+})  # fmt: skip
 
 
 def _firm(toks: list[Tok], index: int) -> bool:

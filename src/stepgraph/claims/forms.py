@@ -108,6 +108,16 @@ _SITUATIONS = frozenset(
 """After a reading, ``in``/``on``/``with``/``for`` and one of these: another situation."""
 
 
+_GAP_PHRASES = frozenset({("on", "top"), ("in", "favour"), ("in", "favor")})
+_COMPARED_WITH = frozenset({"opzichte", "vergleich", "comparación", "comparado", "comparada",
+                            "confronto", "relativement", "rapport"})  # fmt: skip
+"""``ten opzichte van het dynamische B``, ``im Vergleich zum flexiblen B``: B is compared with."""
+_WITH = frozenset({"mit", "avec", "con", "met", "com", "with", "z", "med"})
+_DIFFERENCE_NOUNS = frozenset({"abstand", "unterschied", "differenz", "écart", "différence",
+                               "diferencia", "differenza", "distacco", "verschil", "diferença",
+                               "różnica", "skillnad", "forskel", "difference", "gap",
+                               "margin"})  # fmt: skip
+"""``dsl-1 folgt mit einem Abstand von 9,96 € zu B, C mit 15,00 €``: C's gap, not price."""
 _JUST_WORDS = frozenset({"just", "slightly", "marginally", "fractionally"})
 _PRICE_OF = frozenset({"price", "prices", "cost", "costs", "fee", "rate"})
 _RATIO_WORDS = frozenset({"half", "twice", "double", "triple", "thrice", "third", "quarter",
@@ -154,6 +164,7 @@ class SentenceReader(HeadForms):
                     and self.low(at - 2) in _PRICE_OF
                     and self.low(at - 4) in _RATIO_WORDS
                 )
+                or any(self.low(k) in _COMPARED_WITH for k in range(max(0, at - 4), at))
                 or (self.low(at - 2) in langs.VS_CUES and self.low(at - 1) in langs.VS_LINKS)
             ):  # "rispetto a B", "im Vergleich zu C": an object too
                 at += 1  # "10.09 below north, 14.60 below south": north is not a subject
@@ -309,8 +320,8 @@ class SentenceReader(HeadForms):
         """Whether the words after an amount make it a gap: "20 behind B", "30 versus A",
         "another 10 on top" (not "24 a month on a 12-month contract", "90 versus 120")."""
         word = self.low(nxt)
-        if word in lx.RELATION_AFTER_AMOUNT or (word, self.low(nxt + 1)) == ("on", "top"):
-            return True
+        if word in lx.RELATION_AFTER_AMOUNT or (word, self.low(nxt + 1)) in _GAP_PHRASES:
+            return True  # "another 10 on top", "4.10 in favour of A"
         if word in ("-", "en") and self.low(nxt + 1) in langs.RELATION_AFTER_AMOUNT:
             return True  # "30 € au-dessus de B", "30 € en dessous de A"
         if word in lx.CONTRAST_AFTER_AMOUNT:
@@ -326,7 +337,11 @@ class SentenceReader(HeadForms):
     def _elliptic_gap(self, start: int, at: int) -> bool:
         """``X is 10 more expensive, Y 14.60``: after a comma, a record with a bare amount
         that follows an amount compared is another gap, not that record's price."""
-        if self.low(start - 1) not in (",", "and") or at != start + 1 or self.kind(start) != "off":
+        if self.low(start - 1) not in (",", "and") or self.kind(start) != "off":
+            return False
+        if at == start + 2 and self.low(start + 1) in _WITH:
+            return any(self.low(k) in _DIFFERENCE_NOUNS for k in range(start))
+        if at != start + 1:
             return False
         for k in range(max(0, start - WINDOW), start - 1):
             if self.kind(k) == "num":

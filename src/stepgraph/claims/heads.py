@@ -327,7 +327,27 @@ class HeadForms(FreeForms):
             count = self.units[2].tok
             if count is not None and count.values[0] != len(self.table.records):
                 return True  # "Among the three cable plans (...), A is the cheapest"
+        if self._opens_on_a_subset():
+            return True  # "Among the fixed contracts, C is the cheapest"
         return after[0] == "in" and after[1] == "the" and bool(set(after[2:]) & _SEGMENTS)
+
+    def _opens_on_a_subset(self) -> bool:
+        """The sentence opens on a group that may not be every record: ``Among the fixed
+        contracts``, ``Van de drie vaste contracten``, ``Unter den Festnetz-Tarifen``; not
+        ``Of all the offers`` or ``Among the five quotes`` (five being all of them)."""
+        if self.low(0) not in _SUBSET_OPENERS or self.low(1) not in _GROUP_ARTICLES:
+            return False
+        n = len(self.table.records)
+        k = 2
+        while k < len(self.units) and self.kind(k) != "off" and self.low(k) not in (",", "(", ":"):
+            unit = self.units[k]
+            if unit.kind == "num":
+                if unit.tok is None or unit.tok.values[:1] != (Decimal(n),):
+                    return True
+            elif unit.kind == "w" and unit.low not in _WHOLE_GROUP_WORDS:
+                return True
+            k += 1
+        return False
 
     def _counted_rank(self, at: int, end: int) -> bool:
         """``D comes third``, ``red comes fourth of the five``: a place in the ranking after
@@ -481,6 +501,18 @@ class HeadForms(FreeForms):
         return self.low(k) == "to" and self.low(k - 1) in lx.SEEMING and self.low(k + 1) == "be"
 
 
+_SUBSET_OPENERS = frozenset({"among", "amongst", "of", "van", "unter", "parmi", "entre", "tra",
+                             "fra", "de", "di", "spośród", "blandt", "bland", "av", "onder",
+                             "within"})  # fmt: skip
+_GROUP_ARTICLES = frozenset({"the", "de", "den", "die", "les", "los", "las", "gli", "i", "le",
+                             "these", "those", "all", "het", "dei", "delle", "degli", "des",
+                             "os", "as"})  # fmt: skip
+_WHOLE_GROUP_WORDS = frozenset(lx.OFFER_NOUNS | lx.GAP_NOUNS | {
+    "all", "the", "these", "those", "of", "de", "la", "le", "les", "los", "las", "alle",
+    "allen", "tous", "todas", "todos", "tutte", "tutti", "compared", "listed", "available",
+    "options", "quotes", "offers", "plans", "ofertas", "offres", "offerte", "angebote",
+    "aanbiedingen", "opties", "propostas", "tarife", "tarifs", "tarifas",
+})  # fmt: skip
 _LISTING = {"listed", "appears", "appeared", "mentioned", "named", "shown", "submitted",
             "received", "supplied", "given", "entered", "written"}  # fmt: skip
 _PLACING = {"comes", "came", "ranks", "ranked", "places", "placed", "finishes", "finished",

@@ -125,8 +125,33 @@ NON_PRICE_MONEY = {
     "tantum", "dépôt", "garantie", "vastrecht", "grundpreis", "standing", "duty", "paperwork",
     "alta", "bereitstellungsgebühr", "bereitstellung", "einrichtung", "downpayment",
     "mileage", "annual-billing", "rebuild", "surveyor", "insuring", "nebenkosten", "kalt",
-    "kaltmiete", "delivery", "postage", "shipping", "initial",
+    "kaltmiete", "delivery", "postage", "shipping", "initial", "add-on", "addon", "add-ons",
+    "selvrisiko", "selvrisikoen", "självrisk", "självrisken", "egenandel", "egenandelen",
+    "wpisowe", "opłata", "opłaty", "aktywacyjna", "udział", "udziałem", "joia", "inscrição",
+    "iscrizione", "inscripción", "matrícula", "matricula", "adhésion", "inschrijfgeld",
+    "opzegboete", "boete", "optique", "dentaire", "plafond", "orthodontie",
 }  # fmt: skip
+CHARGE_SUFFIXES = ("kosten", "gebühr", "gebühren", "gebyr", "gebyret", "avgift", "avgiften",
+                   "boete", "risiko", "risikoen", "preis", "pris", "prisen", "geld")  # fmt: skip
+"""Compound words that end in a charge (``installatiekosten``, ``Bereitstellungspreis``,
+``oprettelsesgebyr``, ``startavgift``): a charge, whatever comes before."""
+
+
+def charge_words(words: set[str] | frozenset[str]) -> set[str]:
+    """The words of ``words`` that name a charge that is no monthly price: NON_PRICE_MONEY
+    and compounds ending in a charge (not ``monatspreis``, ``månadspris``: the price)."""
+    return {w for w in words if _charge(w.rpartition("'")[2])}  # "un'iscrizione"
+
+
+def _charge(w: str) -> bool:
+    return w in NON_PRICE_MONEY or (
+        len(w) > 7 and w.endswith(CHARGE_SUFFIXES) and not w.startswith(_PRICE_STARTS)
+    )
+
+
+_PRICE_STARTS = ("monat", "monats", "måned", "månad", "maand", "jahres", "grund", "gesamt",
+                 "end", "ziel", "kauf", "miet", "abo", "tarif", "listen", "netto", "brutto",
+                 "total", "gesamt", "års", "år")  # fmt: skip
 """Words of money that is not the monthly price (an excess, a cover limit, a bonus, a one-off
 charge, a rate per message): a sentence with one is neither
 audited nor read for an amount with no period of its own."""

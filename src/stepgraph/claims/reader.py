@@ -208,11 +208,15 @@ class ProseReader:
                 or self.header_year
                 or head == "year"
             ),
-            other_context=term or bool(words & lx.OTHER_CONTEXT) or head == "other" or _steps(toks),
+            other_context=term
+            or bool(words & lx.OTHER_CONTEXT or lx.charge_words(words))
+            or head == "other"
+            or _steps(toks),
             ranking_context=bool(words & _RANKING),
         )
         reader.table_row = row
-        reader.inclusive = self.inclusive = bool(words & lx.INCLUSIVE and words & lx.CHARGES) or (
+        charges = words & lx.CHARGES or lx.charge_words(words)
+        reader.inclusive = self.inclusive = bool(words & lx.INCLUSIVE and charges) or (
             norm.text[span.start : span.end].rstrip().endswith(";")
             and _inclusive_after(norm.text, span.end)
         )
@@ -225,6 +229,8 @@ class ProseReader:
         if self.periods is None:
             self.periods = terms(norm.text)
         self.sentence_periods = self._term_periods(norm.text[span.start : span.end], own_terms)
+        if row:  # "| Vast 3 jaar | € 169,00 | € 2.028,00 |": a yearly column beside a term
+            self.sentence_periods |= self.periods or frozenset({12})
         self.before = self.previous_subject
         subjects = {t.offer for t in toks if t.kind == "offer"}
         self.previous_subject = next(iter(subjects)) if len(subjects) == 1 else None
@@ -410,7 +416,7 @@ class ProseReader:
                 continue
             if tok.period is None and _over_a_term(toks, index):
                 continue  # "180.00 over 24 months": no claim states a term; the audit reads it
-            if charge_after(toks, index) or (tok.period is None and lows & lx.NON_PRICE_MONEY):
+            if charge_after(toks, index) or (tok.period is None and lx.charge_words(lows)):
                 continue  # "with a €69.00 set-up fee", "bei 1.000 € Sonderzahlung"
             if tok.words and index and toks[index - 1].low in ("the", "tied", "all", "other"):
                 continue  # "more than the tied three": a count of offers, no amount

@@ -223,7 +223,13 @@ def _abbreviation(plain: str, dot: int) -> bool:
         if dot - word_start > 8:
             return False
     word = plain[word_start:dot].lower()
-    return word in _ABBREVIATIONS
+    if word in _ABBREVIATIONS:
+        return True
+    after = plain[dot + 1 : dot + 3].lstrip(" ")
+    return word in _UNIT_DOTS and after[:1].islower()  # "2.500 kr. hos hus-a": one sentence
+
+
+_UNIT_DOTS = frozenset({"kr", "mo", "mth", "mon", "mtl", "mens", "inkl", "zzgl", "ggf", "ex"})
 
 
 def _add(found: list[Span], plain: str, start: int, end: int) -> None:

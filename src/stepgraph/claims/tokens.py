@@ -157,7 +157,7 @@ _SCAN = (
     rf"|\d+(?!{_CODES})[A-Za-z][\w]*|[A-Za-z]{{1,2}}-\d+(?![\d.,]\d)"  # "e-208": a model
     rf"|\d+[.,]\d+(?!{_CODES})[A-Za-z]\w*"  # "23.90p", "1.8L"
     r"|(?<!\d)24/7(?!\d)))"  # "24/7 access"
-    rf"|(?P<num>(?<![\w.,])(?:{_NUMBER})(?!(?!{_CODES})\w))"
+    rf"|(?P<num>(?<![\w.,])(?:{_NUMBER})(?:[.,][-\u2013](?![\d-]))?(?!(?!{_CODES})\w))"
     r"|(?P<word>[^\W\d_]+(?:'[^\W\d_]+)?)"
     r"|(?P<punct>%|€|\$|£|[^\s\w])"
 )
@@ -402,6 +402,7 @@ def tokenize(plain: str, start: int, end: int, names: Names) -> list[Tok]:
             toks.append(Tok("word", text, match.start(), match.end(), text.lower()))
         at = match.end()
     _scan(plain, at, end, toks)
+    _add_ons(toks)
     _absorb_name_words(toks, names)
     _numbers_in_names(toks, names)
     _article_not_name(toks)
@@ -443,6 +444,17 @@ def _absorb_name_words(toks: list[Tok], names: Names) -> None:
             else:
                 break
             del toks[at]
+
+
+def _add_ons(toks: list[Tok]) -> None:
+    """``add-on``, ``add-ons``: one word (a charge), not the verb ``add``."""
+    index = 0
+    while index + 2 < len(toks):
+        a, dash, b = toks[index : index + 3]
+        if a.low == "add" and dash.text == "-" and b.low in ("on", "ons"):
+            word = f"add-{b.low}"
+            toks[index : index + 3] = [Tok("word", word, a.start, b.end, word)]
+        index += 1
 
 
 def _numbers_in_names(toks: list[Tok], names: Names) -> None:
@@ -531,7 +543,11 @@ _DECIMAL_MARK = pattern(r"[.,]")
 
 
 def readings(text: str) -> tuple[tuple[Decimal, ...], tuple[int, ...]]:
-    """Every value a written number can have, with the decimals each reading states."""
+    """Every value a written number can have, with the decimals each reading states
+    (``20,-``, ``26.-``: whole amounts, to the cent: 20.00)."""
+    if text[-1:] in ("-", "\u2013"):
+        values, _ = readings(text[:-2])
+        return values, tuple(2 for _ in values)
     out: list[tuple[Decimal, int]] = []
     grouped = _GROUPED.fullmatch(text)
     if grouped:
@@ -740,17 +756,51 @@ def _mark(toks: list[Tok], index: int) -> None:
         tok.period = "year"
         tok.marks.extend([j, j + 1, j + 2])
         return
-    if low(j) == "-" and low(j + 1) in _UNIT_OR_PERIOD:
-        tok.unit = low(j + 1)
-    elif j < len(toks) and toks[j].kind == "word" and low(j) in UNITS:
-        tok.unit = low(j)
-    elif j < len(toks) and toks[j].kind == "code" and toks[j].text.startswith("-"):
-        tok.unit = toks[j].low
+    tok.unit = _unit(tok, toks, j, before)
     if low(j) in MONTH_NAMES or (before is not None and before.low in MONTH_NAMES):
         tok.unit = "date"
     year_like = len(tok.text) == 4 and tok.text.startswith(("19", "20"))
     if year_like and not tok.money and tok.period is None and not tok.words:
         tok.unit = tok.unit or "year-number"  # 2026: a year, not a price
+
+
+def _unit(tok: Tok, toks: list[Tok], j: int, before: Tok | None) -> str | None:
+    """The unit after a number at ``j`` (``30 GB``, ``24-month``, ``24 x``, ``1 mois``)."""
+    low = toks[j].low if j < len(toks) else ""
+    if low == "-" and j + 1 < len(toks) and toks[j + 1].low in _UNIT_OR_PERIOD:
+        return toks[j + 1].low
+    if j < len(toks) and toks[j].kind == "word" and low in UNITS:
+        if tok.money and low in ("in", "of", "out"):
+            return tok.unit  # "CHF 4.00 in favour of B": money, not "3 in 5"
+        return low
+    if not tok.money and _times(toks, j):
+        return "times"  # "24 x 34,99 EUR": a count of months, not a price
+    if not tok.money and low in _DURATIONS and (before is None or before.low not in _PER):
+        return low  # "offre 1 mois", "6 meses": a duration, not a price
+    if j < len(toks) and toks[j].kind == "code" and toks[j].text.startswith("-"):
+        return low
+    return tok.unit
+
+
+def _times(toks: list[Tok], j: int) -> bool:
+    """A multiplication sign, ``*`` or ``x`` before a number or a currency at ``j``."""
+    if j >= len(toks):
+        return False
+    if toks[j].low in ("\u00d7", "*"):
+        return True
+    return (
+        toks[j].low == "x"
+        and j + 1 < len(toks)
+        and (toks[j + 1].kind == "num" or toks[j + 1].low in CURRENCY)
+    )
+
+
+_DURATIONS = frozenset(langs.MONTH_WORDS | langs.YEAR_WORDS - {"an"}
+                       | {"meses", "mesi", "maanden", "monate", "monaten", "månader", "måneder",
+                          "miesięcy", "miesiące", "anni", "años", "anos", "jaren", "jahre",
+                          "jahren", "ans", "années", "lat", "mois", "semaines",
+                          "wochen"})  # fmt: skip
+_PER = frozenset({"per", "pro", "par", "al", "im", "a", "au", "ao", "por", "/"})
 
 
 def _period_words(tok: Tok, low: Callable[[int], str], j: int) -> bool:
@@ -785,6 +835,16 @@ def _cents(tok: Tok, word: str, at: int) -> int:
 _CENTS = {"cents", "cent", "ct", "cts", "pence", "centimes", "céntimos", "centesimi", "cêntimos"}
 """After a whole number: hundredths of the currency (``by 9 cents`` is 0.09)."""
 UNITS = {
+    "km",
+    "kilometres",
+    "kilometers",
+    "miles",
+    "mile",
+    "mi",
+    "kwh",
+    "sqft",
+    "m²",
+    "m2",
     # a number word before a fraction noun is a share ("two thirds of Z's price")
     "third",
     "thirds",

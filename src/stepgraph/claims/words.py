@@ -129,6 +129,14 @@ class WordForms(SentenceBase):
         ):
             return None  # "the highest speed", "the lowest setup fee": not the price
         if (
+            low not in _ENGLISH_SUP
+            and low.endswith(("ste", "sten", "st"))
+            and self.kind(end) == "w"
+            and after.endswith(("e", "en"))
+            and after not in _FOREIGN_PRICE_AFTER
+        ):
+            return None  # "het goedkoopste vaste alternatief": the cheapest of the fixed ones
+        if (
             low in _ENGLISH_SUP
             and self.kind(end) == "w"
             and after[:1].isdigit()
@@ -473,6 +481,13 @@ _DEAR_OR_ABOVE = frozenset(langs.DEAR_CMP | langs.ABOVE)
 _ORDER_END = {"dearest", "priciest", "highest", "most", "cheapest", "lowest", "least",
               "costliest", "top", "bottom"}  # fmt: skip
 """After ``cheapest to``: the other end of an order (``cheapest to dearest``)."""
+_FOREIGN_PRICE_AFTER = frozenset(lx.GAP_NOUNS | lx.FILLERS | lx.PERIOD_WORDS | lx.PRICE_NOUNS
+                                  | {"optie", "keuze", "variante", "wahl", "option", "offerte",
+                                     "aanbieding", "tarife", "prijzen", "preise", "prijs",
+                                     "preis", "met", "mit", "voor", "für", "die", "de", "van",
+                                     "von", "en", "und", "ist", "is", "zijn", "sind", "ohne",
+                                     "zonder", "alle", "aller", "allen", "allemaal", "beide",
+                                     "beiden"})  # fmt: skip
 _PER_UNIT = frozenset({"rate", "rates", "price", "prices", "charge", "charges", "cost", "costs"})
 _SUPERLATIVE_TAIL = frozenset(
     (lx.PRICE_NOUNS - {"costs"})
