@@ -63,7 +63,7 @@ def test_a_threshold_in_another_language_is_no_figure_to_look_up(text: str) -> N
 @pytest.mark.parametrize(
     ("text", "verdict"),
     [
-        ("- b: 24 × 31,50 € = 756,00 €", "unverified"),
+        ("- b: 24 \u00d7 31,50 € = 756,00 €", "unverified"),
         ("- a: 12 x £24.90 = £298.80", "unverified"),
         ("- a: 12 x £24.90 = £289.80", "contradicted"),
     ],
@@ -117,7 +117,7 @@ def test_a_yearly_column_beside_a_term_in_a_table_row_is_twelve_months() -> None
     ("text", "verdict"),
     [
         ("dsl folgt mit einem Abstand von 6,60 € zu a, c mit 19,10 €.", "unverified"),
-        ("Najdroższy jest c – o 12,50 zł więcej miesięcznie niż b.", "unverified"),
+        ("Najdroższy jest c \u2013 o 12,50 zł więcej miesięcznie niż b.", "unverified"),
     ],
 )
 def test_a_gap_in_another_language_is_not_read_as_a_price(text: str, verdict: str) -> None:
