@@ -416,45 +416,57 @@ def tokenize(plain: str, start: int, end: int, names: Names) -> list[Tok]:
 def _absorb_name_words(toks: list[Tok], names: Names) -> None:
     """``Hastings Premier``, ``Drover's Ioniq 5``, ``Verizon's Unlimited Welcome``: the
     capitalised words after a name that its source name holds are the rest of that name,
-    dropped from the tokens (neither an amount nor a word the reader must account for)."""
+    dropped from the tokens (neither an amount nor a word the reader must account for).
+    One pass: the tokens kept are copied once."""
+    kept: list[Tok] = []
     index = 0
     while index < len(toks):
         tok = toks[index]
+        kept.append(tok)
         index += 1
         if tok.kind not in ("offer", "near") or tok.offer is None:
             continue
         own = names.name_words.get(tok.offer, frozenset())
-        at = index
-        if at + 1 < len(toks) and toks[at].text == "'" and toks[at + 1].low == "s":
-            at += 2  # "Drover's Ioniq 5"
+        if index + 1 < len(toks) and toks[index].text == "'" and toks[index + 1].low == "s":
+            kept.extend(toks[index : index + 2])  # "Drover's Ioniq 5"
+            index += 2
         last = tok.low
-        while at < len(toks):
-            nxt = toks[at]
-            if nxt.kind in ("word", "code") and nxt.text[:1].isupper() and nxt.low in own:
-                last = nxt.low
-            elif (
-                nxt.kind == "num"
-                and last
-                and (
-                    f"{last} {nxt.text}" in own
-                    or (last != tok.low and nxt.text.isdigit() and nxt.text in own)
-                )
-            ):
-                last = ""  # "Ioniq 5", "Vodafone Pro II 500" for "Vodafone Full Fibre 500 Pro II"
-            else:
-                break
-            del toks[at]
+        while index < len(toks) and _rest_of_name(toks[index], tok.low, last, own):
+            last = "" if toks[index].kind == "num" else toks[index].low
+            index += 1
+    toks[:] = kept
+
+
+def _rest_of_name(nxt: Tok, name: str, last: str, own: frozenset[str]) -> bool:
+    """``nxt`` continues the name read so far (``last``: its last word, "" after a number):
+    a capitalised word of its source name, or a number after one (``Ioniq 5``, ``Vodafone
+    Pro II 500`` for ``Vodafone Full Fibre 500 Pro II``)."""
+    if nxt.kind in ("word", "code"):
+        return nxt.text[:1].isupper() and nxt.low in own
+    if nxt.kind != "num" or not last:
+        return False
+    return f"{last} {nxt.text}" in own or (last != name and nxt.text.isdigit() and nxt.text in own)
 
 
 def _add_ons(toks: list[Tok]) -> None:
     """``add-on``, ``add-ons``: one word (a charge), not the verb ``add``."""
+    kept: list[Tok] = []
     index = 0
-    while index + 2 < len(toks):
-        a, dash, b = toks[index : index + 3]
-        if a.low == "add" and dash.text == "-" and b.low in ("on", "ons"):
-            word = f"add-{b.low}"
-            toks[index : index + 3] = [Tok("word", word, a.start, b.end, word)]
+    while index < len(toks):
+        a = toks[index]
+        if (
+            a.low == "add"
+            and index + 2 < len(toks)
+            and toks[index + 1].text == "-"
+            and toks[index + 2].low in ("on", "ons")
+        ):
+            word = f"add-{toks[index + 2].low}"
+            kept.append(Tok("word", word, a.start, toks[index + 2].end, word))
+            index += 3
+            continue
+        kept.append(a)
         index += 1
+    toks[:] = kept
 
 
 def _numbers_in_names(toks: list[Tok], names: Names) -> None:
