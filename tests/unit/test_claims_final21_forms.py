@@ -122,3 +122,54 @@ def test_a_yearly_column_beside_a_term_in_a_table_row_is_twelve_months() -> None
 )
 def test_a_gap_in_another_language_is_not_read_as_a_price(text: str, verdict: str) -> None:
     assert _verdicts(text) == [verdict]
+
+
+PAIR = Table.from_rows(
+    [
+        {"id": "enel", "monthly": 68.4},
+        {"id": "edison", "monthly": 71.9},
+        {"id": "sorgenia", "monthly": 61.5},
+    ]
+)
+
+
+@pytest.mark.parametrize(
+    ("text", "verdict"),
+    [
+        ("Choosing sorgenia instead of enel saves €10.40 a month.", "contradicted"),
+        ("sorgenia is €10.40 cheaper than enel.", "contradicted"),
+        ("sorgenia is €6.90 cheaper than enel.", "checked"),
+        ("Choosing sorgenia over enel saves €82.80 a year.", "checked"),
+    ],
+)
+def test_a_gap_between_the_two_offers_a_sentence_names_is_theirs(text: str, verdict: str) -> None:
+    assert _verdicts(text, PAIR) == [verdict]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "It is €6.90 cheaper than enel and €10.40 cheaper than edison.",
+        "enel is €6.90 more, and edison tops the list at €71.90.",
+        "That is €10.40 less than edison and €6.90 less than enel.",
+        "enel is €6.90 more per month and edison €10.40 more.",
+    ],
+)
+def test_a_gap_to_a_third_offer_is_not_judged_as_the_pair_s(text: str) -> None:
+    assert "contradicted" not in _verdicts(text, PAIR)
+
+
+def test_a_gap_to_a_group_is_not_judged_as_the_pair_s() -> None:
+    text = "edison is €3.50 more than the tied pair, and enel, at €68.40, sits between."
+    assert "contradicted" not in _verdicts(text, PAIR)
+
+
+@pytest.mark.parametrize(
+    ("text", "verdict"),
+    [
+        ("sorgenia is €6.90 cheaper then enel.", "checked"),
+        ("sorgenia is €9.90 cheaper then enel.", "contradicted"),
+    ],
+)
+def test_then_after_a_comparative_is_read_as_than(text: str, verdict: str) -> None:
+    assert _verdicts(text, PAIR) == [verdict]

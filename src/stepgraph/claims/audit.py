@@ -329,6 +329,15 @@ def unexplained(
     average = bool(lows & _AVERAGE)
     first_head = next((k for k, t in enumerate(toks) if t.low in _OF_HEADS), len(toks))
     named = _named(toks, figures, lows, subject)
+    pair = _pair(toks, figures, lows)
+    if (
+        pair is not None
+        and sum(
+            1 for k, t in enumerate(toks) if t.kind == "num" and not t.pct and _gap_amount(toks, k)
+        )
+        != 1
+    ):
+        pair = None  # "B is 1.51 more and C 4.02 more": gaps to a third, unnamed
     measured = any(t.kind == "num" and t.unit in lx.MEASURES for t in toks)
     for index, tok in enumerate(toks):
         if tok.kind != "num" or index in used or tok.period == "other":
@@ -360,7 +369,80 @@ def unexplained(
             for f in map(Decimal, factors)
         ):
             return f"{tok.text} is no price, difference, sum or yearly or term figure of the inputs"
+        if pair is not None and _gap_amount(toks, index):
+            gap = abs(pair[0] - pair[1])
+            if not any(
+                a / f <= gap <= b / f or figures.amount(a / f, b / f, (), average=average)
+                for a, b in spans
+                for f in map(Decimal, factors)
+            ):
+                return f"{tok.text} is not the difference between the two offers it names"
     return ""
+
+
+def _pair(toks: list[Tok], figures: Figures, lows: set[str]) -> tuple[Decimal, Decimal] | None:
+    """The prices of the two offers a sentence names, when a gap in it can only be theirs:
+    it names exactly two and no third by rank or group (``the cheapest``, ``the others``)."""
+    ids = {t.offer for t in toks if t.kind in ("offer", "near") and t.offer}
+    if len(ids) != 2 or lows & _NOT_A_PAIR or not _compared_with_a_name(toks):
+        return None
+    values = [figures.by_id.get(i) for i in sorted(ids)]
+    if values[0] is None or values[1] is None:
+        return None
+    return values[0], values[1]
+
+
+def _compared_with_a_name(toks: list[Tok]) -> bool:
+    """A comparand word with a named offer right after it (``than B``, ``instead of B``,
+    ``over Sorgenia``); not ``than the tied pair``."""
+    for k, tok in enumerate(toks):
+        if tok.low in _COMPARAND:
+            ahead = toks[k + 1 : k + 3]
+            if any(t.kind in ("offer", "near") for t in ahead):
+                return True
+    return False
+
+
+def _gap_count(toks: list[Tok]) -> int:
+    """How many amounts in the sentence are said as gaps (not percentages)."""
+    return sum(
+        1 for k, t in enumerate(toks) if t.kind == "num" and not t.pct and _gap_amount(toks, k)
+    )
+
+
+def _gap_amount(toks: list[Tok], index: int) -> bool:
+    """The amount at ``index`` is said as a gap: ``5.00 less``, ``4.00 more than``, ``saves
+    10.40``, ``by 3.50`` (not a price, a total or a bound)."""
+    tok = toks[index]
+    after = max([index, *tok.marks]) + 1
+    while after < len(toks) and toks[after].low in _PERIOD_WORDS:
+        after += 1
+    if after < len(toks) and toks[after].low in _GAP_AFTER:
+        return True
+    before = _before(toks, index)
+    return before >= 0 and toks[before].low in _GAP_BEFORE
+
+
+_GAP_AFTER = frozenset({"less", "more", "cheaper", "dearer", "pricier", "costlier", "lower",
+                        "higher", "above", "below", "günstiger", "billiger", "teurer",
+                        "goedkoper", "duurder", "moins", "plus", "menos", "más", "meno",
+                        "più", "mais", "extra"})  # fmt: skip
+_GAP_BEFORE = frozenset({"by", "saves", "save", "saving", "spart", "spaart", "bespaart",
+                         "risparmiano", "risparmia", "ahorra", "ahorras", "économise",
+                         "economiza", "poupa", "of"})  # fmt: skip
+_COMPARAND = frozenset({"than", "over", "instead", "compared", "versus", "vs", "against",
+                        "invece", "als", "que", "dan", "rispetto", "gegenüber", "anziché",
+                        "di", "del", "della", "à", "de", "na", "niż", "än", "end",
+                        "enn"})  # fmt: skip
+"""Words that name the offer a gap is to: without one, a gap may be to an offer unnamed."""
+_NOT_A_PAIR = frozenset({
+    "that", "this", "it", "these", "those", "es", "das", "dies", "ce", "cela", "ciò", "esto",
+    "eso", "dat", "dit", "isso", "which", "next", "other", "others", "rest", "remaining",
+    "average", "mean", "total", "together", "combined", "sum", "all", "every", "each", "both",
+    "either", "neither", "any", "second", "third", "fourth", "first", "last", "then",
+    "respectively", "if", "would", "users", "user", "seats", "seat", "most", "least", "pair",
+    "tied", "group", "trio", "duo",
+}) | lx.CHEAP_SUP | lx.DEAR_SUP  # fmt: skip
 
 
 _PCT_CHEAP = {"cheaper", "less", "lower", "off", "below", "under", "günstiger", "billiger",

@@ -170,7 +170,16 @@ def normalise(raw: str) -> Normalised:
         # dropped, as are list bullets, heading marks, quote marks and emphasis underscores
     copy(at, len(raw))
     origin.append(len(raw))
-    return Normalised("".join(chars), tuple(origin))
+    plain = "".join(chars)
+    if " then " in plain:  # "9.01 more then B": the common slip for "than" (same length)
+        plain = _COMPARED_THEN.sub(r"\1 than ", plain)
+    return Normalised(plain, tuple(origin))
+
+
+_COMPARED_THEN = re.compile(
+    r"(?i)\b(more|less|cheaper|dearer|pricier|costlier|lower|higher|expensive|affordable)"
+    r" then "
+)
 
 
 def _fold(char: str) -> str:
