@@ -42,6 +42,9 @@ SPLITS = (
     "final19",
     "final20",
     "final21",
+    "final22",
+    "final23",
+    "final24",
 )  # dev2, dev3: before reader fixes
 # final, final2: independent of the checker, held out
 FILES = sorted(SUITE.glob("*/*/*.json"))

@@ -344,7 +344,7 @@ def unexplained(
             continue
         if index >= cut or (cut < len(toks) and not _firm(toks, index)):
             continue  # the clause of an excess or a fee, or an amount it may be about
-        if index in products or _after_bound(toks, index):
+        if index in products or _after_bound(toks, index) or _unit_across(toks, index):
             continue  # "24 x 34,99 EUR = 839,76 EUR" (checked as such); "sotto i 285": a bound
         if measured and not tok.money and tok.period is None and not _priced(toks, index):
             continue  # "50 pages against 100 for B": more of the same unit
@@ -781,6 +781,30 @@ def _products(toks: list[Tok]) -> tuple[set[int], str]:
 
 
 _TIMES = frozenset({"\u00d7", "x", "*"})
+
+
+def _unit_across(toks: list[Tok], index: int) -> bool:
+    """A bare number set against one with a unit (``a 36 month contract vs 24``, ``(18 vs
+    24 months)``): the same unit, no amount."""
+    tok = toks[index]
+    if tok.money or tok.unit is not None:
+        return False
+    for step in (-1, 1):
+        k = index + step
+        while 0 <= k < len(toks) and toks[k].kind == "word" and toks[k].low in _UNIT_NOUNS:
+            k += step  # "36 month contract vs 24": past the unit's nouns
+        if not (0 <= k < len(toks)) or toks[k].low not in _VERSUS:
+            continue
+        other = k + step
+        while 0 <= other < len(toks) and toks[other].kind != "num" and abs(other - k) < 4:
+            other += step
+        if 0 <= other < len(toks) and toks[other].kind == "num" and toks[other].unit:
+            return not toks[other].money
+    return False
+
+
+_VERSUS = frozenset({"vs", "versus", "v", "against", "or", "to"})
+_UNIT_NOUNS = frozenset({"contract", "term", "minimum", "commitment", "plan", "deal"})
 
 
 def _after_bound(toks: list[Tok], index: int) -> bool:

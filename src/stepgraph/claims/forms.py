@@ -34,7 +34,21 @@ from .others import others_margins
 from .tokens import ORDINALS, Tok
 from .units import WINDOW, Unit
 
-_BY_HEDGES = {"just", "only", "about", "around", "roughly", "nearly", "almost", "some", "a"}
+_BY_HEDGES = {
+    "just",
+    "only",
+    "about",
+    "around",
+    "roughly",
+    "nearly",
+    "almost",
+    "some",
+    "a",
+    "~",
+    "approx",
+    "approximately",
+    "\u2248",
+}
 """Between ``by`` and a margin: ``edges out Nia by just 0.05``."""
 _MARGIN_WORDS = {"more", "less", "extra", "above", "below"}
 """After ``at N``, words that make N a margin: ``comes in at 20 more than B``."""

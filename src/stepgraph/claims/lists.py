@@ -165,15 +165,19 @@ class ListForms(BoundForms):
                     return None
                 self._price(self.units[j], tok, j, k + 3)
                 k += 3
-            if self.low(k) not in ("<", ">") or self.kind(k + 1) != "off":
+            arrow = 2 if (self.low(k), self.low(k + 1)) == ("-", ">") else 1
+            sign = "\u2192" if arrow == 2 else self.low(k)
+            if sign not in ("<", ">", "\u2192") or self.kind(k + arrow) != "off":
                 j = k
                 break
-            signs.add(self.low(k))
-            j = k + 1
+            signs.add(sign)
+            j = k + arrow
         if len(offers) < 2 or len(signs) != 1 or len(set(offers)) != len(offers):
             return None
         if self.other_context or self._qualified(at, j):  # "pro > plus > basic in data"
             return None
+        if signs == {"\u2192"}:
+            return self._arrows(offers, at, j)
         if signs == {">"}:
             offers.reverse()
         tests = [_strict(x, y, "cheaper", False) for x, y in itertools.pairwise(offers)]
@@ -185,6 +189,18 @@ class ListForms(BoundForms):
             exact=all(self.units[k].exact for k in range(at, j) if self.kind(k) == "off"),
         )
         return j
+
+    def _arrows(self, offers: list[str], at: int, end: int) -> int | None:
+        """``lite (9.99) -> std (14.99) -> max (21.99)``: three or more offers in a row of
+        arrows are in price order one way or the other (false only when neither; never
+        checked: an arrow may also be a switch from one to the next)."""
+        if len(offers) < 3:
+            return None
+        up = [_strict(x, y, "cheaper", False) for x, y in itertools.pairwise(offers)]
+        down = [_strict(y, x, "cheaper", False) for x, y in itertools.pairwise(offers)]
+        self.add(f"{' -> '.join(offers)} are in price order", _any_of([_all_of(up), _all_of(down)]),
+                 at, end, exact=False)  # fmt: skip
+        return end
 
     def _qualified(self, at: int, end: int) -> bool:
         """A word in the chain's own clause (up to 12 units each side, to a ``,``, ``;`` or

@@ -109,6 +109,8 @@ _ABBREVIATIONS = (
     "ca",
     "bzw",
     "p.ex",
+    "p.a",
+    "v",
 )
 _END = re.compile(r"\n+|[.!?;]+(?=[\s\"')\]]|$)|[\u3002\uff01\uff1f]+")  # and CJK full stops
 
@@ -173,9 +175,12 @@ def normalise(raw: str) -> Normalised:
     plain = "".join(chars)
     if " then " in plain:  # "9.01 more then B": the common slip for "than" (same length)
         plain = _COMPARED_THEN.sub(r"\1 than ", plain)
+    if "teh " in plain:  # "teh cheapest": the common slip for "the" (same length)
+        plain = _TEH.sub("the ", plain)
     return Normalised(plain, tuple(origin))
 
 
+_TEH = re.compile(r"\bteh ")
 _COMPARED_THEN = re.compile(
     r"(?i)\b(more|less|cheaper|dearer|pricier|costlier|lower|higher|expensive|affordable)"
     r" then "
@@ -238,7 +243,7 @@ def _abbreviation(plain: str, dot: int) -> bool:
     return word in _UNIT_DOTS and after[:1].islower()  # "2.500 kr. hos hus-a": one sentence
 
 
-_UNIT_DOTS = frozenset({"kr", "mo", "mth", "mon", "mtl", "mens", "inkl", "zzgl", "ggf", "ex"})
+_UNIT_DOTS = frozenset({"kr", "inkl", "zzgl", "ggf"})
 
 
 def _add(found: list[Span], plain: str, start: int, end: int) -> None:

@@ -20,6 +20,8 @@ from .check import Record, Table
 from .slotted import Slotted
 
 CURRENCY = {
+    "quid",
+    "bucks",
     "$",
     "€",
     "£",
@@ -542,9 +544,22 @@ def _scan(plain: str, start: int, end: int, toks: list[Tok]) -> None:
             tok.values, tok.places = readings(text)
         elif kind == "code" and text.lower() in ORDINALS:
             tok.kind = "word"
+        elif kind == "word" and tok.low in _SHORT_WORDS:
+            tok.low = _SHORT_WORDS[tok.low]  # "diff between A and B": the difference
+        elif (
+            text == "."
+            and toks
+            and toks[-1].kind == "word"
+            and toks[-1].low in ("vs", "v")
+            and toks[-1].end == tok.start
+        ):
+            versus = toks[-1]  # "A vs. B", "A v. B": one word, no full stop
+            toks[-1] = Tok("word", f"{versus.text}.", versus.start, tok.end, "vs")
+            continue
         toks.append(tok)
 
 
+_SHORT_WORDS = {"diff": "difference", "dif": "difference", "thru": "through"}
 _CITE_SPLIT = re.compile(r"[,;]")
 _GROUPED = re.compile(r"(\d{1,3}(?:[' ]\d{3})+)(?:[.,](\d+))?")
 _COMMA_GROUPS = re.compile(r"\d{1,3}(?:,\d{3})+(?:\.\d+)?")
@@ -747,6 +762,11 @@ def _mark(toks: list[Tok], index: int) -> None:
         tok.money = True
         tok.marks.append(j)
         j += 1
+    short = _short_period(toks, j)
+    if short is not None:  # "45 pcm", "212 p.a.", "18.5 p/m", "45 pa"
+        tok.period, width = short
+        tok.marks.extend(range(j, j + width))
+        return
     if low(j) == "/" and low(j + 1) in _MONTH_OR_YEAR:
         tok.period = "month" if low(j + 1) in MONTH_WORDS else "year"
         tok.marks.extend([j, j + 1])
@@ -774,6 +794,22 @@ def _mark(toks: list[Tok], index: int) -> None:
     year_like = len(tok.text) == 4 and tok.text.startswith(("19", "20"))
     if year_like and not tok.money and tok.period is None and not tok.words:
         tok.unit = tok.unit or "year-number"  # 2026: a year, not a price
+
+
+def _short_period(toks: list[Tok], j: int) -> tuple[str, int] | None:
+    """A period in shorthand after an amount: ``pcm``, ``pa``, ``p/m``, ``p.a.``, ``p/a``,
+    ``pmth``: the period and how many tokens it takes."""
+    words = [t.low for t in toks[j : j + 3]]
+    if words[:1] == ["pcm"] or words[:1] == ["pmth"]:
+        return "month", 1
+    if words[:1] == ["pa"]:
+        return "year", 1
+    if len(words) == 3 and words[0] == "p" and words[1] in ("/", "."):
+        if words[2] in ("m", "mo", "mth", "month"):
+            return "month", 3
+        if words[2] in ("a", "y", "yr", "annum"):
+            return "year", 3
+    return None
 
 
 def _unit(tok: Tok, toks: list[Tok], j: int, before: Tok | None) -> str | None:
