@@ -383,7 +383,7 @@ def test_a_cited_difference_accounts_only_for_a_comparison_the_same_way_round() 
                "direction": "cheaper", "amount": "30", "unit": "amount"}]  # fmt: skip
     assert verdicts("B costs 30 less than A per month [c4].", claims=claims) == ["checked"]
     assert verdicts("B is, per month, 30 more expensive than A [c4].", claims=claims) == [
-        "unverified"
+        "contradicted"  # never checked by c4; and B is 30 cheaper, so the gap goes the other way
     ]
 
 

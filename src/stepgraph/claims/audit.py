@@ -258,11 +258,37 @@ def charge_after(toks: list[Tok], index: int) -> bool:
     """The amount at ``index`` is named by what follows as a charge that is no monthly
     price (``€69.00 set-up fee``, ``a £500 excess``, ``£50 cashback``)."""
     words = [t.low for t in toks[index + 1 : index + 6] if t.kind == "word"][:4]
+    if (
+        "monthly" in words[:2]
+        and words[1:3]
+        and words[2 if words[0] == "in" else 1] in ("fee", "fees", "charge", "charges")
+    ):
+        return False  # "849.76 in monthly fees", "35 monthly fee": the price itself
     return (
         any(w in _CHARGE_NOUNS for w in words[:3])
         or words[:2] == ["one", "off"]  # "£20 one-off set-up"
         or "fee" in words
+        or (words[:1] == ["to"] and words[1:2] != [] and words[1] in _ONE_OFF_VERBS)
     )
+
+
+_ONE_OFF_VERBS = frozenset(
+    {
+        "install",
+        "connect",
+        "activate",
+        "set",
+        "join",
+        "switch",
+        "cancel",
+        "leave",
+        "exit",
+        "upgrade",
+        "transfer",
+        "register",
+    }
+)
+"""``£60 to install``, ``£25 to join``: a one-off charge, not the monthly price."""
 
 
 _PER_THINGS = {"gb", "mb", "tb", "user", "seat", "minute", "min", "sms", "text", "message",
@@ -321,6 +347,8 @@ def unexplained(
     if lows & _WIDE_SKIP or any(t.kind == "date" for t in toks) or scaled(toks):
         return ""  # a negated amount ("not between 100 and 115") is not asserted
     charges = (lows & _LOCAL_SKIP) | lx.charge_words(lows)
+    if charges & {"fee", "fees"} and _monthly_fees(toks):
+        charges -= {"fee", "fees"}  # "comes to 849.76 in monthly fees": the price
     cut = _before_charges(toks, charges) if charges else len(toks)
     products, wrong = _products(toks)
     if wrong:
@@ -370,7 +398,8 @@ def unexplained(
         ):
             return f"{tok.text} is no price, difference, sum or yearly or term figure of the inputs"
         if pair is not None and _gap_amount(toks, index):
-            gap = abs(pair[0] - pair[1])
+            sign = _gap_sign(toks, index)
+            gap = (pair[0] - pair[1]) * sign if sign else abs(pair[0] - pair[1])
             if not any(
                 a / f <= gap <= b / f or figures.amount(a / f, b / f, (), average=average)
                 for a, b in spans
@@ -382,25 +411,52 @@ def unexplained(
 
 def _pair(toks: list[Tok], figures: Figures, lows: set[str]) -> tuple[Decimal, Decimal] | None:
     """The prices of the two offers a sentence names, when a gap in it can only be theirs:
-    it names exactly two and no third by rank or group (``the cheapest``, ``the others``)."""
+    it names exactly two and no third by rank or group (``the cheapest``, ``the others``);
+    the subject's first, then the one named after the comparand word (``than B``)."""
     ids = {t.offer for t in toks if t.kind in ("offer", "near") and t.offer}
-    if len(ids) != 2 or lows & _NOT_A_PAIR or not _compared_with_a_name(toks):
+    if len(ids) != 2 or lows & _NOT_A_PAIR:
         return None
-    values = [figures.by_id.get(i) for i in sorted(ids)]
-    if values[0] is None or values[1] is None:
+    comparand = _compared_with(toks)
+    if comparand is None:
         return None
-    return values[0], values[1]
+    subject = next(i for i in ids if i != comparand)
+    first, second = figures.by_id.get(subject), figures.by_id.get(comparand)
+    if first is None or second is None:
+        return None
+    return first, second
 
 
-def _compared_with_a_name(toks: list[Tok]) -> bool:
-    """A comparand word with a named offer right after it (``than B``, ``instead of B``,
-    ``over Sorgenia``); not ``than the tied pair``."""
+def _compared_with(toks: list[Tok]) -> str | None:
+    """The offer named right after a comparand word (``than B``, ``instead of B``, ``over
+    Sorgenia``, ``als B``); None when there is none (``than the tied pair``)."""
     for k, tok in enumerate(toks):
         if tok.low in _COMPARAND:
-            ahead = toks[k + 1 : k + 3]
-            if any(t.kind in ("offer", "near") for t in ahead):
-                return True
-    return False
+            for ahead in toks[k + 1 : k + 3]:
+                if ahead.kind in ("offer", "near") and ahead.offer:
+                    return ahead.offer
+    return None
+
+
+def _gap_sign(toks: list[Tok], index: int) -> int:
+    """Which way a gap goes from the subject: 1 for ``N more``/``N dearer``/``N teurer``,
+    -1 for ``N less``/``N cheaper``, 0 when the words do not say (``saves N``, ``by N``)."""
+    tok = toks[index]
+    after = max([index, *tok.marks]) + 1
+    while after < len(toks) and toks[after].low in _PERIOD_WORDS:
+        after += 1
+    word = toks[after].low if after < len(toks) else ""
+    if word in _DEAR_GAP:
+        return 1
+    if word in _CHEAP_GAP:
+        return -1
+    return 0
+
+
+_COUNT_BEFORE = frozenset({"the", "tied", "other", "only", "all", "both", "these", "those"})
+_DEAR_GAP = frozenset({"more", "dearer", "pricier", "costlier", "higher", "above", "teurer",
+                       "duurder", "plus", "más", "più", "mais", "extra"})  # fmt: skip
+_CHEAP_GAP = frozenset({"less", "cheaper", "lower", "below", "günstiger", "billiger",
+                        "goedkoper", "moins", "menos", "meno"})  # fmt: skip
 
 
 def _gap_count(toks: list[Tok]) -> int:
@@ -522,7 +578,7 @@ def _audited(toks: list[Tok], index: int, first_head: int) -> bool:
         )
     if _limit(toks, index) or charge_after(toks, index):
         return False  # "cover up to £1,000", "a €69 set-up fee": no monthly price
-    if tok.words and not tok.money and index and toks[index - 1].low in ("the", "tied", "other"):
+    if tok.words and not tok.money and index and toks[index - 1].low in _COUNT_BEFORE:
         return False  # "7.40 more than the tied three each month": a count of offers
     if _before(toks, index) >= 0 and toks[_before(toks, index)].low == "same":
         return False  # "for the same £250,000 over 25 years": what both offers share
@@ -734,6 +790,15 @@ _CLAUSE_TURNS = frozenset({"though", "although", "but", "while", "whereas", "yet
                            "jedoch", "während", "mais", "tandis", "pero", "aunque",
                            "mientras", "ma", "mentre", "però", "maar", "terwijl", "men", "mas",
                            "embora"})  # fmt: skip
+
+
+def _monthly_fees(toks: list[Tok]) -> bool:
+    """Every ``fee``/``fees`` in the sentence is a monthly or subscription fee (the price)."""
+    return all(
+        k > 0 and toks[k - 1].low in ("monthly", "subscription", "recurring", "regular")
+        for k, t in enumerate(toks)
+        if t.low in ("fee", "fees")
+    )
 
 
 def _before_charges(toks: list[Tok], charges: set[str]) -> int:

@@ -14,7 +14,7 @@ from decimal import Decimal
 
 from . import langs
 from . import lexicon as lx
-from .audit import scaled
+from .audit import charge_after, scaled
 from .compare import _RANGE_VERBS
 from .heads import HeadForms
 from .judge import (
@@ -514,6 +514,9 @@ class SentenceReader(HeadForms):
         unit = self.units[at]
         tok = unit.tok
         assert tok is not None
+        number = next((i for i in unit.idx if self.toks[i] is tok), None)
+        if number is not None and charge_after(self.toks, number):
+            return at + 1  # "x3 has a 120.00 set-up fee", "a 500 excess": no monthly price
         nxt = at + 1
         while self.low(nxt) in lx.PERIOD_WORDS:
             nxt += 1

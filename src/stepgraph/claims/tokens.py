@@ -301,10 +301,14 @@ def _loose_names(table: Table, taken: dict[str, set[str]]) -> dict[str, set[str]
             head = _SEGMENT.split(_plain(alias), maxsplit=1)[0].strip()
             if head != _plain(alias).strip() and len(head) >= 3 and _readable(head):
                 found.setdefault(head.lower(), set()).add(record.id)
+            for inner in _BRACKETED.findall(_plain(alias)):  # "Tele2 (Com Hem) Bredband 250"
+                if len(inner.strip()) >= 3 and any(c.isupper() for c in inner):
+                    found.setdefault(inner.strip().lower(), set()).add(record.id)
     return {k: v for k, v in found.items() if k not in taken and k != "" and _readable(k)}
 
 
 _ID_PARTS = re.compile(r"[-_ ]+")
+_BRACKETED = re.compile(r"\(([^()]{3,40})\)")
 _SEGMENT = re.compile(r"\s[-\u2013\u2014]\s|[,;(]")
 
 
