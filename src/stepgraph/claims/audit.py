@@ -251,7 +251,17 @@ class Figures:
 
 
 _GROUPS = {"team", "group", "household", "family", "company", "office", "staff"}
-_CHARGE_NOUNS = lx.NON_PRICE_MONEY | {"fee", "fees", "setup", "set", "connection", "admin"}
+_CHARGE_NOUNS = lx.NON_PRICE_MONEY | {
+    "fee",
+    "fees",
+    "setup",
+    "set",
+    "connection",
+    "admin",
+    "subscription",
+    "subscriptions",
+    "membership",
+}
 
 
 def charge_after(toks: list[Tok], index: int) -> bool:
@@ -269,7 +279,18 @@ def charge_after(toks: list[Tok], index: int) -> bool:
         or words[:2] == ["one", "off"]  # "£20 one-off set-up"
         or "fee" in words
         or (words[:1] == ["to"] and words[1:2] != [] and words[1] in _ONE_OFF_VERBS)
+        or _extra_for_something(toks, index)
     )
+
+
+def _extra_for_something(toks: list[Tok], index: int) -> bool:
+    """``£2 per month extra for paper billing``: the price of an extra, not a gap between
+    offers (``£4.51 extra for beta`` names an offer: still a gap)."""
+    for k in range(index + 1, min(len(toks) - 2, index + 6)):
+        if toks[k].low in ("extra", "more", "additional") and toks[k + 1].low == "for":
+            after = toks[k + 2]
+            return after.kind == "word" and after.low not in ("the", "a", "an", "each", "every")
+    return False
 
 
 _ONE_OFF_VERBS = frozenset(

@@ -211,6 +211,8 @@ class HeadForms(FreeForms):
         if len(subjects) != 1 or self.low(at - 1) in _LISTING:
             return None  # "Q is listed first": its place in the input, not by price
         low = self.low(at)
+        if low in ("last", "first") and self.low(at + 1) in _TIMES:
+            return None  # "was 27.50 last year", "in the first month": a time, not a place
         n = len(self.table.records)
         end = at + 1
         if low == "runner":
@@ -501,6 +503,8 @@ class HeadForms(FreeForms):
         return self.low(k) == "to" and self.low(k - 1) in lx.SEEMING and self.low(k + 1) == "be"
 
 
+_TIMES = frozenset({"year", "years", "month", "months", "week", "weeks", "time", "quarter",
+                    "season", "summer", "winter", "spring", "autumn", "day", "days"})  # fmt: skip
 _SUBSET_OPENERS = frozenset({"among", "amongst", "of", "van", "unter", "parmi", "entre", "tra",
                              "fra", "de", "di", "spośród", "blandt", "bland", "av", "onder",
                              "within"})  # fmt: skip

@@ -63,7 +63,7 @@ _NOT_A_PRICE = pattern(
     r"activation|hardware|device|data|gb|tb|minutes?|users?|seats?|discount\w*|promo\w*|"
     r"intro\w*|first|after|tax|vat|incl|excl|score|rating)\b|\d"
 )
-_RANK = pattern(r"(?i)^(?:rank|#|position|place)$")
+_RANK = pattern(r"(?i)^(?:rank|position|place)$")  # not "#": a row number, in any order
 _GAP = pattern(r"(?i)(?:Δ|\bdelta\b|\bdiff(?:erence)?\b|\bgap\b|\bvs\.?\b|\bversus\b|\babove\b)")
 _CHEAPEST = pattern(r"(?i)\b(?:cheapest|lowest|best)\b")
 _SIGNS = {"+": 1, "-": -1, "\u2212": -1, "\u2013": -1}  # plus, hyphen, minus, en dash
@@ -104,17 +104,21 @@ class Layout:
         return []
 
     def mute(self, norm: Normalised, raw: str, toks: list[Tok], row: bool) -> None:
-        """In a table row under a header that counts things (``Channels``, ``Storage``,
-        ``Seats``), the numbers of those columns are no amounts: they get that unit."""
-        if not row or self.columns is None or not any(self.counted):
+        """In a table row under a known header, the numbers of every column that is no
+        monthly, yearly, rank or gap column (``Channels``, ``Set-up``, ``Per person``,
+        ``Excess``), and of the cell naming the offer, are no amounts: they get a unit."""
+        if not row or self.columns is None:
             return
         cells = _cells(norm, raw, toks)
-        if len(cells) != len(self.counted):
+        if len(cells) != len(self.counted) or len(cells) != len(self.columns):
             return
-        for cell, counted in zip(cells, self.counted, strict=True):
+        for cell, counted, (kind, _) in zip(cells, self.counted, self.columns, strict=True):
+            named = any(toks[i].kind in ("offer", "near") for i in cell)
+            if not (counted or kind == "-" or named):
+                continue  # a monthly, yearly, rank or gap column: read as such
             for i in cell:
-                if counted and toks[i].kind == "num" and toks[i].unit is None:
-                    toks[i].unit = "column"
+                if toks[i].kind == "num" and toks[i].unit is None:
+                    toks[i].unit = "column"  # "| 500Mb/s | £0 set-up |": no monthly price
 
     def _lead_in(self, text: str) -> None:
         if not text.rstrip().endswith(":"):

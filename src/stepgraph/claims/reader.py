@@ -216,9 +216,13 @@ class ProseReader:
         )
         reader.table_row = row
         charges = words & lx.CHARGES or lx.charge_words(words)
-        reader.inclusive = self.inclusive = bool(words & lx.INCLUSIVE and charges) or (
-            norm.text[span.start : span.end].rstrip().endswith(";")
-            and _inclusive_after(norm.text, span.end)
+        reader.inclusive = self.inclusive = (
+            bool(words & lx.INCLUSIVE and charges)
+            or _past(words)
+            or (
+                norm.text[span.start : span.end].rstrip().endswith(";")
+                and _inclusive_after(norm.text, span.end)
+            )
         )
         if self.periods is None:
             self.periods = terms(norm.text)
@@ -779,6 +783,17 @@ def _not_narrowing(toks: list[Tok], index: int) -> bool:
 
 
 _TOP_WORDS = lx.CHEAP_SUP | lx.DEAR_SUP | {"most", "expensive", "costly", "top", "bottom"}
+
+
+def _past(words: set[str]) -> bool:
+    """The sentence speaks of a former price (``beta was 27.50 last year``, ``used to
+    cost``): none of its amounts is a price of the inputs."""
+    return bool(words & _PAST_VERBS and words & _PAST_TIMES)
+
+
+_PAST_VERBS = frozenset({"was", "were", "used", "cost", "had", "charged"})
+_PAST_TIMES = frozenset({"last", "previously", "before", "ago", "earlier", "formerly", "until",
+                         "prior", "old", "former"})  # fmt: skip
 
 
 def _inclusive_after(text: str, at: int) -> bool:

@@ -111,6 +111,13 @@ _ABBREVIATIONS = (
     "p.ex",
     "p.a",
     "v",
+    "avg",
+    "est",
+    "min",
+    "max",
+    "approx",
+    "dl",
+    "ul",
 )
 _END = re.compile(r"\n+|[.!?;]+(?=[\s\"')\]]|$)|[\u3002\uff01\uff1f]+")  # and CJK full stops
 

@@ -192,6 +192,10 @@ class WordForms(SentenceBase):
             return
         if self.low(at + 1) in _SUPERLATIVE_NEXT:
             return  # "one of the two cheapest": a part, not the count
+        if self.kind(at + 1) == "w" and not self._counts_offers(at + 1):
+            return  # "for all three vans", "of the three hyperscalers": a count of others
+        if self.low(at - 1) == "for" or (self.low(at - 2), self.low(at - 1)) == ("for", "all"):
+            return  # "for all ten", "for 20": people or things the offers serve
         value = tok.values[0]
         if value != int(value) or value > 1000:
             return
@@ -203,6 +207,14 @@ class WordForms(SentenceBase):
         end = at + 2 if self.low(at + 1) in lx.OFFER_NOUNS else at + 1
         claim = Count(id="prose", value=int(value))
         self.add(f"there are {tok.text} offers", _claim_test(claim), start, end, exact=True)
+
+    def _counts_offers(self, j: int) -> bool:
+        """The words after a count (from ``j``) say it counts offers: an offer noun within
+        three words (``the four regional plans``), a verb, or the clause's end; not ``three
+        vans``, ``20 SIMs``, ``the three hyperscalers``."""
+        if self.low(j) in _COUNT_NEXT:
+            return True
+        return any(self.low(k) in lx.OFFER_NOUNS for k in range(j, j + 3))
 
     def _periods(self, j: int, period: str | None) -> tuple[int, str | None]:
         while (
@@ -488,6 +500,12 @@ _FOREIGN_PRICE_AFTER = frozenset(lx.GAP_NOUNS | lx.FILLERS | lx.PERIOD_WORDS | l
                                      "von", "en", "und", "ist", "is", "zijn", "sind", "ohne",
                                      "zonder", "alle", "aller", "allen", "allemaal", "beide",
                                      "beiden"})  # fmt: skip
+_COUNT_NEXT = frozenset(lx.OFFER_NOUNS | {
+    "are", "is", "cost", "costs", "come", "comes", "in", "on", "at", "and", "with", "were",
+    "was", "all", "options", "offers", "quotes", "plans", "deals", "providers", "suppliers",
+    "insurers", "tariffs", "packages", "tiers", "vendors", "bids", "proposals", "", ".", ",",
+    ";", ":", ")", "!", "?", "-", "(",
+})  # fmt: skip
 _PER_UNIT = frozenset({"rate", "rates", "price", "prices", "charge", "charges", "cost", "costs"})
 _SUPERLATIVE_TAIL = frozenset(
     (lx.PRICE_NOUNS - {"costs"})
