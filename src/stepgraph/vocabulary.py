@@ -69,9 +69,9 @@ class Vocabulary:
         self.digest = sha256(self.data).digest()
         self._primed: Any = None  # the small-window compressor, made on first use
 
-    def deflate(self, text: str) -> bytes | None:
+    def deflate(self, text: str, header: int = 0) -> bytes | None:
         """``text`` as a raw deflate stream against this dictionary, or None when that
-        would not be shorter than the text's UTF-8 bytes."""
+        (with ``header`` bytes more) would not be shorter than the text's UTF-8 bytes."""
         raw = text.encode("utf-8")
         if len(raw) + len(self.data) <= SMALL:
             compressor = (self._primed or self._prime()).copy()
@@ -80,7 +80,7 @@ class Vocabulary:
 
             compressor = zlib.compressobj(_LEVEL, zlib.DEFLATED, -15, 8, zdict=self.data)
         stream: bytes = compressor.compress(raw) + compressor.flush()
-        return stream if len(stream) < len(raw) else None
+        return stream if len(stream) + header < len(raw) else None
 
     def _prime(self) -> zlib._Compress:
         import zlib
