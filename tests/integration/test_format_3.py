@@ -10,6 +10,7 @@ import dataclasses
 import json
 import shutil
 import sqlite3
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -17,9 +18,10 @@ import pytest
 
 from stepgraph import END, Graph, Policy, decide, open_store, resume, run
 from stepgraph import runner as runner_module
-from stepgraph.checkpoint import digest, dumps
-from stepgraph.errors import CheckpointCorrupt
+from stepgraph.checkpoint import Checkpoint, digest, dumps
+from stepgraph.errors import CheckpointCorrupt, VersionConflict
 from stepgraph.offers import FixtureAdapter, graph, make_inputs
+from stepgraph.records import replace
 from stepgraph.stores import Store
 from stepgraph.vocabulary import BASE, inflate
 from tests.conftest import drop_schema, store_url
@@ -412,3 +414,58 @@ def test_a_format_3_run_relabelled_as_format_2_fails_its_checksum(
         pytest.raises(CheckpointCorrupt, match="step 1's checksum does not match"),
     ):
         store.load("r")
+
+
+def first_version(folder: Path, run_id: str) -> Checkpoint:
+    """Version 1 of run ``run_id`` of the echo graph, as a save would get it (not chained),
+    with the library's words as its vocabulary."""
+    with open_store(f"sqlite:{folder / 'scratch.db'}") as scratch:
+        run(worded('{"said":"'), inputs={"word": "hi"}, adapter=FixtureAdapter(),
+            store=scratch, run_id=run_id, max_steps=1)  # fmt: skip
+        loaded = scratch.load(run_id)
+    assert loaded is not None
+    return replace(loaded, sum="", vocabulary=None)
+
+
+def stored_echo(db: Path) -> None:
+    """Run "r" of the echo graph (its own dictionary) into ``db``."""
+    with open_store(f"sqlite:{db}") as store:
+        run(worded('{"said":"'), inputs={"word": "hi"}, adapter=FixtureAdapter(), store=store,
+            run_id="r")  # fmt: skip
+
+
+def test_a_save_rolled_back_after_adding_a_dictionary_leaves_no_number_of_a_lost_one(
+    tmp_path: Path,
+) -> None:
+    db = tmp_path / "runs.db"
+    stored_echo(db)
+    taken, fresh = first_version(tmp_path, "r"), first_version(tmp_path, "s")
+    with open_store(f"sqlite:{db}") as store:
+        with pytest.raises(VersionConflict):  # it added the library words' dictionary first
+            store.save(taken, expected_version=None)
+        store.save(fresh, expected_version=None)
+    with open_store(f"sqlite:{db}") as store:
+        assert store.load("s") is not None
+    assert len(dictionaries(db)) == 2
+
+
+def test_a_save_of_a_group_rolled_back_after_adding_a_dictionary_leaves_no_lost_number(
+    tmp_path: Path,
+) -> None:
+    from stepgraph.stores.sqlite import SqliteStore, _Save
+
+    db = tmp_path / "runs.db"
+    stored_echo(db)
+    taken, fresh = first_version(tmp_path, "r"), first_version(tmp_path, "s")
+    with open_store(f"sqlite:{db}") as store:
+        assert isinstance(store, SqliteStore)
+        group = [_Save(f"save {cp.run_id}", partial(store._save_in, checkpoint=cp,
+                                                   expected_version=None))
+                 for cp in (taken, fresh)]  # fmt: skip
+        store._queue = list(group)  # one commit: r's savepoint rolled back, then s
+        store._commit_queued()
+        assert isinstance(group[0].error, VersionConflict)
+        assert group[1].error is None
+    with open_store(f"sqlite:{db}") as store:
+        assert store.load("s") is not None
+    assert len(dictionaries(db)) == 2
