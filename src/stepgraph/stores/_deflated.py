@@ -32,7 +32,7 @@ READ = "SELECT sha256, body FROM stepgraph_dictionaries WHERE id = ?"
 def deflated(text: str, vocabulary: Vocabulary, number: int) -> bytes | str:
     """``text`` as stored in format 3: deflated against dictionary ``number``
     (``vocabulary``'s), or ``text`` itself when that would not be shorter."""
-    header = _varint(number)
+    header = _HEADERS[number] if number < 0x80 else _varint(number)
     stream = vocabulary.deflate(text, len(header))
     return text if stream is None else header + stream
 
@@ -44,6 +44,9 @@ def _varint(number: int) -> bytes:
         number >>= 7
     out.append(number)
     return bytes(out)
+
+
+_HEADERS = [bytes((number,)) for number in range(0x80)]  # the one-byte headers, made once
 
 
 def split(stored: bytes, run_id: str | None, what: str) -> tuple[int, bytes]:

@@ -2,7 +2,9 @@
 
 SQLite and PostgreSQL keep the same tables (``runs``, ``run_inputs``, ``run_steps``,
 ``run_generations``) and the same compare-and-swap; they differ in the driver, the
-placeholder, how a transaction starts, and how the journal drops an output. A backend
+placeholder, how a transaction starts, and how the journal drops an output. SQLite
+also keeps a format-2 step's time, sum and head in compact columns and deflates a
+format-3 run's texts (``deflates``: ``_deflated.py``); PostgreSQL keeps JSON text. A backend
 subclasses ``SqlStore`` and provides ``_session`` (one transaction, driver errors
 translated) and ``_statement`` (one autocommitted statement).
 """
@@ -306,7 +308,7 @@ class SqlStore(StoreBase):
                 raise RunNotFound(self.url, run_id)
             rows = self._steps(conn, run_id)
             inputs = None
-            if head[0] != 1:  # format 2: bodies refer to the inputs
+            if head[0] != 1:  # format 2 and 3: bodies refer to the inputs
                 inputs = self._inputs(conn, run_id)
             sealed = is_sealed(row[2] for row in rows)
             if sealed:

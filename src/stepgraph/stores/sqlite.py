@@ -1,7 +1,8 @@
 """``sqlite:PATH`` — the embedded default: one database file, WAL, full durability.
 
 Tables: ``runs`` (the current head of each run), ``run_inputs`` (written once per run)
-and ``run_steps`` (one row per completed step: the update and where it led). A save
+and ``run_steps`` (one row per completed step: the update and where it led); a format-3
+run's texts are deflated against a dictionary of ``stepgraph_dictionaries``. A save
 is one ``BEGIN IMMEDIATE`` transaction that checks the stored version, so two
 processes resuming one run cannot both advance it. ``synchronous=full`` (the default)
 survives power loss; ``?synchronous=normal`` is faster and, in WAL mode, may lose the
