@@ -38,6 +38,32 @@ def stored_seed_run(url: str, *, max_steps: int | None = None) -> None:
             run_id="r", max_steps=max_steps)  # fmt: skip
 
 
+def inflate_in_place(db: Any) -> None:
+    """Store every deflated text of the SQLite file ``db`` as plain text again (format 3
+    reads a value by its type: a TEXT body is read as it is), so a test can edit the
+    record with SQL as a person would; the deflated forms have tests of their own
+    (``tests/integration/test_format_3.py``)."""
+    import sqlite3
+
+    from stepgraph.stores._deflated import split
+    from stepgraph.vocabulary import inflate
+
+    with sqlite3.connect(db) as conn:
+        held = dict(conn.execute("SELECT id, body FROM stepgraph_dictionaries").fetchall())
+        for table, key in (
+            ("run_steps", "version"),
+            ("run_inputs", "run_id"),
+            ("run_generations", "key"),
+        ):
+            found = conn.execute(f"SELECT run_id, {key}, body FROM {table} "
+                                 "WHERE typeof(body) = 'blob'").fetchall()  # fmt: skip
+            for run_id, slot, body in found:
+                number, stream = split(body, run_id, table)
+                text = inflate(stream, held[number], run_id, table)
+                conn.execute(f"UPDATE {table} SET body = ? WHERE run_id = ? AND {key} = ?",
+                             (text, run_id, slot))  # fmt: skip
+
+
 def good_report(offers: list[dict[str, Any]]) -> Reply:
     """The fixture's correct report for ``offers``, served as a model answer."""
     request = Request(instructions="", data={"offers": offers}, run_id="r", node="draft")

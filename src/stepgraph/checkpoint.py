@@ -35,11 +35,14 @@ from .records import dataclass, field, replace
 
 if TYPE_CHECKING:
     from .packing import Form
+    from .vocabulary import Vocabulary
 
-FORMAT = 2
-"""The record format written by this version: 2 packs step bodies (``packing.py``); a
-run written in format 1 (bodies as they are) is read as it is and stays in format 1."""
-FORMATS = (1, 2)
+FORMAT = 3
+"""The record format written by this version: 2 packs step bodies (``packing.py``); 3 lets
+a store deflate them, the inputs and the journal against a dictionary it holds
+(``vocabulary.py``; SQLite does). A run keeps the format it started in: format 1 (bodies
+as they are) and format 2 runs are read as they are and stay in their format."""
+FORMATS = (1, 2, 3)
 
 _COMPACT = json.JSONEncoder(separators=(",", ":"), ensure_ascii=False, allow_nan=False)
 _CANONICAL = json.JSONEncoder(
@@ -166,6 +169,9 @@ class Checkpoint:
     # What the node declared that its update repeats of the state before (format 2 leaves
     # it out of the stored step: ``packing.py``); never stored itself.
     packs: tuple[Form, ...] = field(default=(), compare=False, repr=False)
+    # What its graph's records repeat, for a store that deflates them (format 3,
+    # ``vocabulary.py``); None: the library's words alone. Never stored itself.
+    vocabulary: Vocabulary | None = field(default=None, compare=False, repr=False)
 
     def inputs_json(self) -> str:
         """Compact JSON of the inputs."""
@@ -303,8 +309,12 @@ def stored_version(head: Any, run_id: str) -> int:
     return _Reader(head, run_id).integer("version")
 
 
-def _genesis(run_id: str, fingerprint: str, created_at: str) -> str:
-    return f"stepgraph-1\n{run_id}\n{fingerprint}\n{created_at}"
+def _genesis(run_id: str, fingerprint: str, created_at: str, fmt: int) -> str:
+    """Where a run's checksum chain starts. From format 3 it names the format: formats 2
+    and 3 hold the same texts in a store that does not deflate, so a run relabelled with
+    the other one would load the same; its chain refuses it instead."""
+    start = f"stepgraph-1\n{run_id}\n{fingerprint}\n{created_at}"
+    return start if fmt < 3 else f"{start}\nformat {fmt}"
 
 
 def _link(
@@ -328,7 +338,7 @@ def seal(cp: Checkpoint, key: bytes | None) -> Checkpoint:
     ``cp.sum`` must be the previous version's sum ("" for version 1). With ``key``
     the chain is an HMAC: without the key nobody can forge a record that verifies.
     """
-    previous = cp.sum or _genesis(cp.run_id, cp.fingerprint, cp.created_at)
+    previous = cp.sum or _genesis(cp.run_id, cp.fingerprint, cp.created_at, cp.format)
     # A copy of the fields as they are: dataclasses.replace re-runs __init__ and
     # copy.copy goes through __reduce_ex__, both several times slower on the hot path.
     sealed = object.__new__(type(cp))
@@ -364,7 +374,8 @@ def from_records(
     rec.only(_HEAD_FIELDS)
     fmt = rec.integer("format")
     if fmt not in FORMATS:
-        raise CheckpointCorrupt(run_id, f"unknown format {fmt} (this version reads 1 and 2)")
+        known = ", ".join(map(str, FORMATS[:-1])) + f" and {FORMATS[-1]}"
+        raise CheckpointCorrupt(run_id, f"unknown format {fmt} (this version reads {known})")
     found_id = rec.text("run_id")
     if found_id != run_id:
         raise CheckpointCorrupt(run_id, f"the record belongs to run {found_id!r}")
@@ -415,7 +426,7 @@ def from_records(
     # The head is bound to the current inputs, revision and shape; the chain's genesis
     # to the ones the run started with (data supplied, the run migrated since).
     first = Parts(**{**_first_parts(parts, entries, run_id), "inputs": origin}).fingerprint()
-    chain = _verify_chain(run_id, _genesis(run_id, first, created_at), stored, key)
+    chain = _verify_chain(run_id, _genesis(run_id, first, created_at, fmt), stored, key)
     return Checkpoint(
         run_id=found_id,
         parts=parts,

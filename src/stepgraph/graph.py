@@ -18,6 +18,7 @@ from .errors import GraphError
 from .migrations import Migration, check_migrations
 from .privacy import Private
 from .records import dataclass, field, replace
+from .vocabulary import BASE, Vocabulary
 
 if TYPE_CHECKING:
     from .context import Context
@@ -92,6 +93,9 @@ class Graph(Generic[S]):
     Changes to the node names, edges or the tools' schemas are detected on their own
     (the ``shape``).
     ``migrations`` move runs saved by older revisions to this one (``migrations.py``).
+    ``vocabulary`` lists texts its records repeat (keys, fixed phrases; never data): a
+    store that compresses deflates against them (``stepgraph.vocabulary``). It is not part
+    of the shape: changing it changes only how new records are stored.
 
     ``state`` (optional) is the state's type: a TypedDict, a dataclass or a pydantic
     model. The state is then checked against it when a run starts or is loaded and
@@ -108,6 +112,7 @@ class Graph(Generic[S]):
     shape: str = field(init=False)
     schema: StateSchema | None = field(init=False)
     private: Private | None = None
+    vocabulary: Vocabulary = BASE
 
     def __init__(
         self,
@@ -122,6 +127,7 @@ class Graph(Generic[S]):
         private: Mapping[str, str] | Private | None = None,
         tools: Mapping[str, Sequence[Tool]] | None = None,
         packs: Mapping[str, Sequence[Form]] | None = None,
+        vocabulary: Sequence[str] = (),
     ) -> None:
         normal = {
             key: value if isinstance(value, Node) else Node(fn=value)
@@ -143,6 +149,7 @@ class Graph(Generic[S]):
         if private is not None and not isinstance(private, Private):
             private = Private(private)  # raises GraphError naming the bad path or mode
         object.__setattr__(self, "private", private)
+        object.__setattr__(self, "vocabulary", Vocabulary(vocabulary) if vocabulary else BASE)
         _validate(self)
         object.__setattr__(self, "migrations", check_migrations(revision, normal, migrations))
         object.__setattr__(self, "shape", _shape_digest(self))

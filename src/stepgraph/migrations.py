@@ -243,7 +243,7 @@ def _migrated_version(
         values={**current.values, **values_changed}, next=cursor, status=status,
         trace=current.trace, update=json_copy(update, "event"), version=current.version + 1,
         created_at=current.created_at, updated_at=stamp, step=MIGRATED, sum=current.sum,
-        format=current.format,
+        format=current.format, vocabulary=graph.vocabulary,
     )  # fmt: skip
 
 

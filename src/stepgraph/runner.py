@@ -586,6 +586,7 @@ def _next_checkpoint(
         format=fmt,
         texts={"update": update_text, "inputs": at.inputs_text or ""},
         packs=call.graph.nodes[name].packs,
+        vocabulary=call.graph.vocabulary,
     )
 
 

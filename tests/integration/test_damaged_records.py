@@ -9,8 +9,9 @@ from pathlib import Path
 import pytest
 
 from stepgraph import CheckpointCorrupt, open_store, resume
+from stepgraph.checkpoint import FORMAT
 from stepgraph.offers import graph
-from tests.support import CountingFixture, stored_seed_run
+from tests.support import CountingFixture, inflate_in_place, stored_seed_run
 
 LAYOUT_1 = Path(__file__).resolve().parents[1] / "fixtures" / "file_layout_1" / "runs"
 
@@ -54,7 +55,7 @@ def test_a_run_file_with_a_hand_edited_input_price_is_refused(tmp_path: Path) ->
 def test_a_run_file_with_a_damaged_head_is_refused(tmp_path: Path) -> None:
     path = paused_file_run(tmp_path)
     lines = path.read_text(encoding="utf-8").splitlines()
-    lines[0] = lines[0].replace('"format":2', '"format":"2"')
+    lines[0] = lines[0].replace(f'"format":{FORMAT}', f'"format":"{FORMAT}"')
     path.write_text("\n".join(lines) + "\n", encoding="utf-8")
     assert refused(f"file:{tmp_path}").reason == "field format must be an integer"
 
@@ -67,6 +68,7 @@ def test_a_run_file_that_is_not_utf8_is_refused(tmp_path: Path) -> None:
 
 def sqlite_run(tmp_path: Path) -> Path:
     stored_seed_run(f"sqlite:{tmp_path / 'runs.db'}", max_steps=2)
+    inflate_in_place(tmp_path / "runs.db")
     return tmp_path / "runs.db"
 
 

@@ -19,7 +19,7 @@ from stepgraph import runner as runner_module
 from stepgraph.errors import CheckpointCorrupt
 from stepgraph.offers import FixtureAdapter, graph, make_inputs
 from stepgraph.stores import Store
-from tests.support import seed_offers
+from tests.support import inflate_in_place, seed_offers
 
 FIXTURE = Path(__file__).resolve().parents[1] / "fixtures" / "format_1"
 EXPECTED = json.loads((FIXTURE / "expected.json").read_text(encoding="utf-8"))
@@ -75,7 +75,7 @@ def test_a_format_1_run_resumes_and_its_new_steps_stay_in_format_1(
         assert not any('"^' in body for _, _, body in rows)
 
 
-def test_opening_a_format_1_sqlite_store_applies_migrations_4_and_5_and_keeps_its_rows(
+def test_opening_a_format_1_sqlite_store_applies_migrations_4_to_6_and_keeps_its_rows(
     tmp_path: Path,
 ) -> None:
     with old_store(tmp_path, "sqlite") as store:
@@ -89,7 +89,7 @@ def test_opening_a_format_1_sqlite_store_applies_migrations_4_and_5_and_keeps_it
     with sqlite3.connect(FIXTURE / "runs.db") as db:
         assert [db.execute(f"SELECT * FROM {table} ORDER BY 1, 2").fetchall()
                 for table in tables] == rows  # fmt: skip
-    assert applied == [1, 2, 3, 4, 5]
+    assert applied == [1, 2, 3, 4, 5, 6]
     assert (columns["at"], columns["sum"]) == ("INTEGER", "BLOB")
     assert (columns["inputs_digest"], columns["fingerprint"], columns["created_at"],
             columns["updated_at"]) == ("BLOB", "BLOB", "INTEGER", "TEXT")  # fmt: skip
@@ -104,7 +104,7 @@ def test_a_new_sqlite_run_stores_step_times_as_milliseconds_and_sums_as_bytes(
         history = store.history("r")
     with sqlite3.connect(tmp_path / "runs.db") as db:
         rows = db.execute("SELECT at, sum FROM run_steps ORDER BY version").fetchall()
-    assert done.checkpoint.format == 2
+    assert done.checkpoint.format >= 2  # format 3 too
     assert [type(at) for at, _ in rows] == [int] * 3
     assert [bytes.fromhex(entry.sum.removeprefix("sha256:")) for entry in history] == [
         chained for _, chained in rows
@@ -161,6 +161,7 @@ def sqlite_run(tmp_path: Path) -> Path:
     with open_store(f"sqlite:{tmp_path / 'runs.db'}") as store:
         run(graph, inputs=make_inputs(seed_offers()), adapter=FixtureAdapter(), store=store,
             run_id="r")  # fmt: skip
+    inflate_in_place(tmp_path / "runs.db")  # format 3 deflates them: the packed text here
     return tmp_path / "runs.db"
 
 

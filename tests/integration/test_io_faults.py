@@ -3,8 +3,10 @@ checkpoint intact and loadable, and the run continues once the fault is gone."""
 
 from __future__ import annotations
 
+import base64
 import errno
 import os
+import random
 import sqlite3
 from collections.abc import Callable
 from pathlib import Path
@@ -159,7 +161,8 @@ def test_a_full_sqlite_database_is_a_clear_store_error(tmp_path: Path) -> None:
     db = store._connect()
     pages = db.execute("PRAGMA page_count").fetchone()[0]
     db.execute(f"PRAGMA max_page_count = {pages}")  # SQLite's own size limit: a real SQLITE_FULL
-    big = [{**offer, "note": "x" * 200_000} for offer in seed_offers()]
+    noise = base64.b64encode(random.Random(7).randbytes(150_000)).decode()  # no deflating it
+    big = [{**offer, "note": noise} for offer in seed_offers()]
     with pytest.raises(StoreError, match="no space left for the database"):
         run(graph, inputs=make_inputs(big), adapter=CountingFixture(), store=store, run_id="big")
     db.execute("PRAGMA max_page_count = 1073741823")

@@ -19,6 +19,7 @@ from stepgraph.stores import Store
 from tests.conftest import drop_schema, store_url
 from tests.integration.cli_helpers import EXAMPLE
 from tests.private_offers import GRAPH
+from tests.support import inflate_in_place
 
 SOURCES = ("offer-A-v1", "offer-B-v1", "offer-C-v1")
 KEY = base64.b64encode(bytes(range(32))).decode()
@@ -53,6 +54,8 @@ def run_private(url: str, run_id: str = "r") -> None:
 def stored_bytes(url: str) -> bytes:
     """Every byte the store holds: its files, or every row of every table."""
     kind, _, rest = url.partition(":")
+    if kind == "sqlite":  # the texts as they read, not as deflate hides them
+        inflate_in_place(rest)
     if kind in ("sqlite", "file"):
         root = Path(rest).parent if kind == "sqlite" else Path(rest)
         return b"".join(p.read_bytes() for p in sorted(root.rglob("*")) if p.is_file())
@@ -136,6 +139,7 @@ def test_a_ciphertext_moved_to_another_field_is_refused(tmp_path: Path) -> None:
 
     url = f"sqlite:{tmp_path / 'runs.db'}"
     run_private(url)
+    inflate_in_place(tmp_path / "runs.db")  # the inputs' text, to edit as a person would
     with sqlite3.connect(tmp_path / "runs.db") as db:
         (body,) = db.execute("SELECT body FROM run_inputs WHERE run_id = 'r'").fetchone()
         inputs = json.loads(body)

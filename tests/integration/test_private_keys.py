@@ -22,6 +22,7 @@ from stepgraph.sealing import FORGOTTEN, FORGOTTEN_STEP, Encryption, Keyring
 from tests.conftest import drop_schema, store_url
 from tests.integration.cli_helpers import EXAMPLE, ROOT
 from tests.private_offers import GRAPH
+from tests.support import inflate_in_place
 
 OLD = base64.b64encode(bytes(range(32))).decode()
 NEW = "2027:" + base64.b64encode(bytes(range(1, 33))).decode()
@@ -238,6 +239,7 @@ def test_a_sealed_value_edited_after_forget_fails_the_checksum_chain(tmp_path: P
     start(url, "r", "s")
     with open_store(url, encryption=Encryption(ring(OLD))) as store:
         forget(store, "r", by="dpo")
+    inflate_in_place(tmp_path / "runs.db")  # the steps' texts, to edit as a person would
     with sqlite3.connect(tmp_path / "runs.db") as db:
         rows = db.execute("SELECT version, body FROM run_steps WHERE run_id = 'r'").fetchall()
         version, body = next((v, b) for v, b in rows if '"@sealed"' in b)

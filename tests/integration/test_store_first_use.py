@@ -45,7 +45,7 @@ def test_the_sqlite_schema_is_created_once_with_every_migration(tmp_path: Path) 
 
     with sqlite3.connect(path) as db:
         applied = [row[0] for row in db.execute("SELECT version FROM stepgraph_migrations")]
-    assert applied == [1, 2, 3, 4, 5]
+    assert applied == [1, 2, 3, 4, 5, 6]
 
 
 def test_reading_a_store_that_does_not_exist_yet_finds_no_runs(tmp_path: Path) -> None:
@@ -70,7 +70,7 @@ def test_processes_opening_a_new_sqlite_store_at_once_all_succeed(tmp_path: Path
     assert [proc.returncode for proc in procs] == [0] * 6, errors
     with sqlite3.connect(path) as db:
         assert db.execute("SELECT count(*) FROM run_generations").fetchone() == (6,)
-        assert db.execute("SELECT count(*) FROM stepgraph_migrations").fetchone() == (5,)
+        assert db.execute("SELECT count(*) FROM stepgraph_migrations").fetchone() == (6,)
 
 
 def test_threads_sharing_one_new_sqlite_store_all_succeed(tmp_path: Path) -> None:

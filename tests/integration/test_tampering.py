@@ -25,7 +25,7 @@ from stepgraph import (
     supply,
 )
 from stepgraph.offers import graph, make_inputs
-from tests.support import CountingFixture, seed_offers, stored_seed_run
+from tests.support import CountingFixture, inflate_in_place, seed_offers, stored_seed_run
 
 REFUSED = (CheckpointCorrupt, FingerprintMismatch)
 LAYOUT_1 = Path(__file__).resolve().parents[1] / "fixtures" / "file_layout_1" / "runs"
@@ -158,7 +158,8 @@ def sqlite_run(folder: Path) -> Path:
 
 SQLITE_EDITS = [
     ("runs", column, value)
-    for column, value in [("format", 1), ("format", 3), ("graph", "other"), ("shape", "0" * 16),
+    for column, value in [("format", 1), ("format", 2), ("format", 4), ("graph", "other"),
+                          ("shape", "0" * 16),
                           ("revision", 99), ("adapter", "x-v1"), ("inputs_digest", "0" * 64),
                           ("fingerprint", "0" * 64), ("next", "draft"), ("status", "blocked"),
                           ("version", 2), ("created_at", "2020-01-01T00:00:00.000+00:00"),
@@ -194,6 +195,7 @@ def test_an_edited_decision_actor_is_refused(tmp_path: Path) -> None:
         assert ready.checkpoint.wait is not None
         decide(store, "r", verdict="approve", actor="ada", policy=Policy.from_mapping(
             {"approve": ["ada"]}), digest_seen=ready.checkpoint.wait["digest"])  # fmt: skip
+    inflate_in_place(tmp_path / "runs.db")  # the step's text, to edit as a person would
     with sqlite3.connect(tmp_path / "runs.db") as conn:
         changed = conn.execute("UPDATE run_steps SET body = replace(body, '\"ada\"', '\"eve\"') "
                                "WHERE node = '@decision'").rowcount  # fmt: skip

@@ -36,6 +36,29 @@ PACKS: dict[str, list[Form]] = {
 a report's rows copy the offers, and verify's claims check reads the report's rationale
 (each sentence a slice of it) and judges its claims (each verdict starts with its claim)."""
 
+VOCABULARY = (
+    '{"offers":[{"id":"","source":"","monthly":},{"id":"","source":"","monthly":}]}',
+    '{"missing":[],"status":"running"}',
+    '"reasons":["the report has no list of rows","recommendedId is ; the cheapest offer is "',
+    '{"kind":"most_expensive","offer":""},{"kind":"rank","position":},{"kind":"difference",'
+    '"than":"","direction":"cheaper","unit":"percent"},{"kind":"count","value":}',
+    '{"report":{"rows":{"^":["offers"]},"recommendedId":"","rationale":"","claims":[{"id":'
+    '"c1","kind":"cheapest","offer":""},{"id":"c2","kind":"price","offer":"","amount":"",'
+    '"period":"month"}]},"drafts":1}',
+    '"verdict":"unverified","why":"not accounted for: "',
+    '"verdict":"contradicted","inputs_say":"ascending: ',
+    '{"status":"ready_for_review","reasons":[],"claims":{"^check":[["report","rationale"],'
+    '["report","claims"]],"sentences":[{"start":0,"end":,"verdict":"checked","cites":["c1",'
+    '"c2"],"why":"every name, amount and comparison is accounted for"}],"claims":[{"^":0,'
+    '"verdict":"true","inputs_say":"the cheapest:  at ","cited_at":[]},{"^":1,"verdict":'
+    '"true","inputs_say":" is  a month","cited_at":[]}]},"@wait":{"^":"nscd","kind":'
+    '"decision","reason":"the checks passed; a person must read the report","key":"review",'
+    '"digest":"',
+)
+"""What the offers' records repeat, for a store that deflates them (``Graph(vocabulary=)``,
+``stepgraph.vocabulary``): the inputs' and each node's keys, the claim kinds, and the
+checker's and verify's fixed phrases; never a model's words (a rationale varies)."""
+
 graph = Graph(
     name="offers",
     revision=REVISION,
@@ -50,6 +73,7 @@ graph = Graph(
     migrations=MIGRATIONS,
     private=PRIVATE,
     packs=PACKS,
+    vocabulary=VOCABULARY,
 )
 
 

@@ -2,7 +2,9 @@
 
 SQLite and PostgreSQL keep the same tables (``runs``, ``run_inputs``, ``run_steps``,
 ``run_generations``) and the same compare-and-swap; they differ in the driver, the
-placeholder, how a transaction starts, and how the journal drops an output. A backend
+placeholder, how a transaction starts, and how the journal drops an output. SQLite
+also keeps a format-2 step's time, sum and head in compact columns and deflates a
+format-3 run's texts (``deflates``: ``_deflated.py``); PostgreSQL keeps JSON text. A backend
 subclasses ``SqlStore`` and provides ``_session`` (one transaction, driver errors
 translated) and ``_statement`` (one autocommitted statement).
 """
@@ -26,8 +28,10 @@ from ..checkpoint import (
 )
 from ..errors import RunNotFound, VersionConflict
 from ..sealing import Encryption
+from ..vocabulary import BASE, Vocabulary
 from . import check_run_id
 from ._base import StoreBase, check_version
+from ._deflated import Dictionaries, deflated
 from ._journal import open_record, seal_record
 from ._rows import (
     HEAD_COLUMNS,
@@ -104,12 +108,19 @@ class SqlStore(StoreBase):
     # A format-2 step's time and sum as an integer and bytes, its head's digests as bytes
     # and its start as an integer (columns that keep any type).
     packs_columns: ClassVar[bool] = False
+    # A format-3 run's step bodies, inputs and compacted journal records deflated against
+    # a dictionary the database holds (``_deflated``); ``compact_deflated`` compacts and
+    # deflates a node's journal records (parameters: the dictionary's number, then those
+    # of ``compact_generations``).
+    deflates: ClassVar[bool] = False
+    compact_deflated: ClassVar[str] = ""
     migrations: ClassVar[tuple[tuple[int, str], ...]]
     # One row whose first column is true when setup() has run here (reads nothing else).
     setup_check: ClassVar[str]
 
     _key: bytes | None
     encryption: Encryption | None = None
+    _dictionaries: Dictionaries
 
     def _session(self, what: str, *, write: bool = False) -> AbstractContextManager[Any]:
         raise NotImplementedError
@@ -154,18 +165,40 @@ class SqlStore(StoreBase):
             if head is None:
                 return None
             reach("load-head-read")
-            inputs = conn.execute(self._q("select_inputs"), (run_id,)).fetchone()
-            steps = conn.execute(self._q("select_steps"), (run_id,)).fetchall()
-            sealed = is_sealed([inputs[0] if inputs else "", *(row[2] for row in steps)])
+            inputs = self._inputs(conn, run_id)
+            steps = self._steps(conn, run_id)
+            sealed = is_sealed([inputs or "", *(row[2] for row in steps)])
             if sealed:
                 record = self._key_record(conn, run_id)
-        body = parse(inputs[0], run_id, "inputs") if inputs else None
+        body = parse(inputs, run_id, "inputs") if inputs is not None else None
         rows = [step_row(run_id, row) for row in steps]
         if not sealed:
             return from_records(head_row(head), body, rows, run_id=run_id, key=self._key)
         unseal, origin = unsealing(run_id, record, self.encryption)
         return from_records(head_row(head), body, rows, run_id=run_id, key=self._key,
                             unseal=unseal, origin=origin)  # fmt: skip
+
+    def _inputs(self, conn: Any, run_id: str) -> str | None:
+        """The stored inputs' text (inflated), or None when the run has none."""
+        row = conn.execute(self._q("select_inputs"), (run_id,)).fetchone()
+        if row is None:
+            return None
+        text: str = self._text(conn, row[0], run_id, "inputs")
+        return text
+
+    def _steps(self, conn: Any, run_id: str) -> list[tuple[Any, ...]]:
+        """The stored step rows, in order, each body's text inflated."""
+        rows = conn.execute(self._q("select_steps"), (run_id,)).fetchall()
+        if not self.deflates:
+            return list(rows)
+        return [(*row[:2], self._text(conn, row[2], run_id, f"step {row[0]}"), *row[3:])
+                for row in rows]  # fmt: skip
+
+    def _text(self, conn: Any, stored: Any, run_id: str, what: str) -> Any:
+        """A stored body's text: a deflated one (a BLOB) inflated, any other as it is."""
+        if not self.deflates:
+            return stored
+        return self._dictionaries.text(conn, stored, run_id, what)
 
     def save(self, checkpoint: Checkpoint, *, expected_version: int | None) -> Checkpoint:
         run_id = check_run_id(checkpoint.run_id)
@@ -194,6 +227,10 @@ class SqlStore(StoreBase):
             self._conflict(conn, run_id, expected_version, cp.version)
         self._lease_check(conn, run_id)
         packs = self.packs_columns and cp.format >= 2  # format 1 runs stay as they were
+        deflating: tuple[Vocabulary, int] | None = None  # format 2 runs stay as they were
+        if self.deflates and cp.format >= 3:
+            vocabulary = checkpoint.vocabulary or BASE
+            deflating = vocabulary, self._dictionaries.number(conn, vocabulary)
         inputs: bytes | str = cp.parts.inputs
         fingerprint: bytes | str = cp.fingerprint
         if packs:
@@ -207,7 +244,9 @@ class SqlStore(StoreBase):
                     cp.updated_at)  # fmt: skip
             if conn.execute(self._q("insert_head"), head).rowcount != 1:
                 self._conflict(conn, run_id, expected_version, cp.version)
-            conn.execute(self._q("insert_inputs"), (run_id, cp.inputs_json()))
+            text = cp.inputs_json()
+            held = text if deflating is None else deflated(text, *deflating)
+            conn.execute(self._q("insert_inputs"), (run_id, held))
             if new_record is not None:
                 conn.execute(self._q("insert_key"), (run_id, dumps(new_record)))
         else:
@@ -220,12 +259,17 @@ class SqlStore(StoreBase):
         chained: bytes | str = cp.sum
         if packs:
             at, chained = packed_at(cp.updated_at), packed_sum(cp.sum)
-        body = step_body(cp, refs=stored is checkpoint)
+        text = step_body(cp, refs=stored is checkpoint)
+        body = text if deflating is None else deflated(text, *deflating)
         step = (run_id, cp.version, cp.node, body, cp.next, cp.status, at, chained)
         conn.execute(self._q("insert_step"), step)
         if not cp.step:  # a node completed: its generations (keyed by visit) are done
             visit = len(cp.trace)
-            conn.execute(self.compact_generations, (run_id, f"{visit}:", f"{visit};"))
+            keys = (run_id, f"{visit}:", f"{visit};")
+            if deflating is None:
+                conn.execute(self.compact_generations, keys)
+            else:
+                conn.execute(self.compact_deflated, (deflating[1], *keys))
         return as_saved(checkpoint, stored, cp)
 
     def _key_record(self, conn: Any, run_id: str) -> dict[str, Any] | None:
@@ -262,14 +306,14 @@ class SqlStore(StoreBase):
             head = conn.execute(self._q("select_format"), (run_id,)).fetchone()
             if head is None:
                 raise RunNotFound(self.url, run_id)
-            rows = conn.execute(self._q("select_steps"), (run_id,)).fetchall()
+            rows = self._steps(conn, run_id)
             inputs = None
-            if head[0] != 1:  # format 2: bodies refer to the inputs
-                inputs = conn.execute(self._q("select_inputs"), (run_id,)).fetchone()
+            if head[0] != 1:  # format 2 and 3: bodies refer to the inputs
+                inputs = self._inputs(conn, run_id)
             sealed = is_sealed(row[2] for row in rows)
             if sealed:
                 record = self._key_record(conn, run_id)
-        body = parse(inputs[0], run_id, "inputs") if inputs else None
+        body = parse(inputs, run_id, "inputs") if inputs is not None else None
         steps = [step_row(run_id, row) for row in rows]
         fmt = head[0] if isinstance(head[0], int) else 1
         entries = history_of(steps, body, fmt, run_id)
@@ -320,6 +364,9 @@ class SqlStore(StoreBase):
     def generations(self, run_id: str) -> dict[str, dict[str, Any]]:
         with self._statement(f"journal {check_run_id(run_id)!r}") as conn:
             rows = conn.execute(self._q("select_generations"), (run_id,)).fetchall()
+            if self.deflates:
+                rows = [(key, self._text(conn, body, run_id, f"journal record {key!r}"))
+                        for key, body in rows]  # fmt: skip
         journal = {key: open_record(run_id, key, parse(body, run_id, "generation"), self._key)
                    for key, body in rows}  # fmt: skip
         if not is_sealed(body for _, body in rows):

@@ -1,7 +1,8 @@
 """``sqlite:PATH`` — the embedded default: one database file, WAL, full durability.
 
 Tables: ``runs`` (the current head of each run), ``run_inputs`` (written once per run)
-and ``run_steps`` (one row per completed step: the update and where it led). A save
+and ``run_steps`` (one row per completed step: the update and where it led); a format-3
+run's texts are deflated against a dictionary of ``stepgraph_dictionaries``. A save
 is one ``BEGIN IMMEDIATE`` transaction that checks the stored version, so two
 processes resuming one run cannot both advance it. ``synchronous=full`` (the default)
 survives power loss; ``?synchronous=normal`` is faster and, in WAL mode, may lose the
@@ -24,6 +25,7 @@ from ..checkpoint import Checkpoint
 from ..errors import CheckpointCorrupt, InputError, StepgraphError, StoreError
 from ..jsontext import excerpt
 from . import check_run_id
+from ._deflated import Dictionaries, deflated
 from ._files import exclusive_hold, owner_only
 from ._sql import SqlStore
 from ._testhooks import reach
@@ -129,6 +131,16 @@ MIGRATIONS: tuple[tuple[int, str], ...] = (
         ALTER TABLE runs_5 RENAME TO runs;
         """,
     ),
+    (
+        6,  # Format 3: the dictionaries a run's texts are deflated against (_deflated.py).
+        """
+        CREATE TABLE stepgraph_dictionaries (
+            id INTEGER PRIMARY KEY,
+            sha256 BLOB NOT NULL,
+            body BLOB NOT NULL
+        )
+        """,
+    ),
 )
 
 
@@ -137,12 +149,17 @@ class SqliteStore(SqlStore):
 
     migrations = MIGRATIONS
     packs_columns = True
+    deflates = True
     setup_check = (
         "SELECT count(*) FROM sqlite_master WHERE type = 'table' AND name = 'stepgraph_migrations'"
     )
     compact_generations = (
         "UPDATE run_generations SET body = json_remove(body, '$.output') "
         "WHERE run_id = ? AND key >= ? AND key < ?"
+    )
+    compact_deflated = (
+        "UPDATE run_generations SET body = stepgraph_deflate(json_remove(body, '$.output'), ?) "
+        "WHERE run_id = ? AND key >= ? AND key < ? AND typeof(body) = 'text'"
     )
 
     def __init__(
@@ -171,6 +188,7 @@ class SqliteStore(SqlStore):
         self._relaxed = False  # the connection is at synchronous=normal for the journal
         self._queue: list[_Save] = []  # saves waiting for the next commit (group commit)
         self._queue_lock = threading.Lock()
+        self._dictionaries = Dictionaries()
 
     def _connect(self) -> sqlite3.Connection:
         if self._db is None:
@@ -186,6 +204,7 @@ class SqliteStore(SqlStore):
                 owner_only(self.path)
                 db = sqlite3.connect(self.path, isolation_level=None, check_same_thread=False)
             try:
+                db.create_function("stepgraph_deflate", 2, self._deflated)
                 db.execute(f"PRAGMA busy_timeout = {int(self.busy_timeout * 1000)}")
                 if self.read_only:
                     db.execute("PRAGMA query_only = ON")  # a write is refused, not made
@@ -242,6 +261,14 @@ class SqliteStore(SqlStore):
             _rollback(db)
             raise
 
+    def _deflated(self, text: Any, number: int) -> Any:
+        """SQL ``stepgraph_deflate(text, number)``: ``text`` deflated against dictionary
+        ``number`` (one this store added or found before its save), else as it is."""
+        vocabulary = self._dictionaries.vocabularies.get(number)
+        if not isinstance(text, str) or vocabulary is None:
+            return text
+        return deflated(text, vocabulary, number)
+
     def _session(
         self, what: str, *, write: bool = False
     ) -> AbstractContextManager[sqlite3.Connection]:
@@ -273,7 +300,7 @@ class SqliteStore(SqlStore):
                     group[0].value = group[0].body(db)
                 else:
                     for save in group:
-                        _save_alone(db, save)
+                        _save_alone(db, save, self._dictionaries)
         except BaseException as error:
             for save in group:  # the commit failed: nothing of the group is written
                 save.error = save.error or error
@@ -327,6 +354,7 @@ class SqliteStore(SqlStore):
                     db.execute("COMMIT")
                 except BaseException:
                     _rollback(db)
+                    self._dictionaries.forget()  # it may have added one that is gone now
                     raise
                 if begin == _WRITE:
                     reach("sqlite-committed")
@@ -389,14 +417,16 @@ def _rollback(db: sqlite3.Connection) -> None:
             db.execute("ROLLBACK")
 
 
-def _save_alone(db: sqlite3.Connection, save: _Save) -> None:
+def _save_alone(db: sqlite3.Connection, save: _Save, dictionaries: Dictionaries) -> None:
     """Write one save of a group in its own savepoint: a save that is refused (a
-    version conflict, a damaged key record) undoes only its own writes."""
+    version conflict, a damaged key record) undoes only its own writes (and a
+    dictionary it added: the store forgets the numbers it knew)."""
     db.execute("SAVEPOINT save")
     try:
         save.value = save.body(db)
     except StepgraphError as error:
         db.execute("ROLLBACK TO save")
+        dictionaries.forget()
         save.error = error
     db.execute("RELEASE save")
 
