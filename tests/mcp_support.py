@@ -69,8 +69,9 @@ def free_port() -> int:
 
 
 def wait_for(port: int) -> None:
-    """Return once something listens on 127.0.0.1:``port`` (15 s at most)."""
-    deadline = time.monotonic() + 15
+    """Return once something listens on 127.0.0.1:``port`` (60 s at most: a server
+    process started on a loaded 2-core machine took over 15 s once)."""
+    deadline = time.monotonic() + 60
     while time.monotonic() < deadline:
         with socket.socket() as probe:
             if probe.connect_ex(("127.0.0.1", port)) == 0:

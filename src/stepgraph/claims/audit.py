@@ -280,7 +280,13 @@ def charge_after(toks: list[Tok], index: int) -> bool:
         or "fee" in words
         or (words[:1] == ["to"] and words[1:2] != [] and words[1] in _ONE_OFF_VERBS)
         or _extra_for_something(toks, index)
+        or _on_top_of_the_price(words)
     )
+
+
+def _on_top_of_the_price(words: list[str]) -> bool:
+    """``costs 4.99/month on top of the tariff price``: an extra charge, not a gap."""
+    return "top" in words[:4] and any(w in ("on", "top") for w in words[:2])
 
 
 def _extra_for_something(toks: list[Tok], index: int) -> bool:
@@ -326,6 +332,8 @@ def scaled(toks: list[Tok]) -> bool:
     5``): its amounts are totals or rates, never read as one offer's monthly price."""
     for k, tok in enumerate(toks[:-1]):
         nxt = toks[k + 1].low
+        if nxt == "-" and k + 2 < len(toks):
+            nxt = toks[k + 2].low  # "its per-user price"
         if tok.low in ("per", "/", "por", "pro", "par") and nxt in _PER_THINGS:
             return True
         if tok.kind == "code" and tok.low.split("-")[-1] in _PER_HEAD_CODES:
@@ -368,12 +376,18 @@ def unexplained(
     if lows & _WIDE_SKIP or any(t.kind == "date" for t in toks) or scaled(toks):
         return ""  # a negated amount ("not between 100 and 115") is not asserted
     charges = (lows & _LOCAL_SKIP) | lx.charge_words(lows)
+    if {"one", "off"} <= lows:
+        charges |= {"off"}  # "a one-off charge (150)": "one-off" is two tokens
     if charges & {"fee", "fees"} and _monthly_fees(toks):
         charges -= {"fee", "fees"}  # "comes to 849.76 in monthly fees": the price
     cut = _before_charges(toks, charges) if charges else len(toks)
     products, wrong = _products(toks)
     if wrong:
         return wrong
+    worked, wrong = _worked_sum(toks)
+    if wrong:
+        return wrong
+    products |= worked
     loose = bool(lows & _LOOSE)
     average = bool(lows & _AVERAGE)
     first_head = next((k for k, t in enumerate(toks) if t.low in _OF_HEADS), len(toks))
@@ -452,9 +466,11 @@ def _compared_with(toks: list[Tok]) -> str | None:
     Sorgenia``, ``als B``); None when there is none (``than the tied pair``)."""
     for k, tok in enumerate(toks):
         if tok.low in _COMPARAND:
+            before = any(t.kind in ("offer", "near") for t in toks[:k])
             for ahead in toks[k + 1 : k + 3]:
-                if ahead.kind in ("offer", "near") and ahead.offer:
-                    return ahead.offer
+                if ahead.kind in ("offer", "near") and ahead.offer and before:
+                    return ahead.offer  # not "1.00 more than A or B": no subject named before
+            return None
     return None
 
 
@@ -599,6 +615,9 @@ def _audited(toks: list[Tok], index: int, first_head: int) -> bool:
         )
     if _limit(toks, index) or charge_after(toks, index):
         return False  # "cover up to £1,000", "a €69 set-up fee": no monthly price
+    before = _before(toks, index)
+    if before >= 0 and toks[before].low in ("covers", "covering", "insures", "covered"):
+        return False  # "the Aviva quote only covers £500,000": a sum insured
     if tok.words and not tok.money and index and toks[index - 1].low in _COUNT_BEFORE:
         return False  # "7.40 more than the tied three each month": a count of offers
     if _before(toks, index) >= 0 and toks[_before(toks, index)].low == "same":
@@ -867,6 +886,52 @@ def _products(toks: list[Tok]) -> tuple[set[int], str]:
 
 
 _TIMES = frozenset({"\u00d7", "x", "*"})
+
+
+def _worked_sum(toks: list[Tok]) -> tuple[set[int], str]:
+    """``pure: 50 + 12 x 24.99 = 349.88``: a sum written out is checked as arithmetic when
+    it holds only amounts and ``+``, ``-``, ``x`` (its numbers, result included, are then
+    no figures to look up); with a word among its terms (``10,000GB x 0.04``, ``joining``)
+    its numbers are left alone."""
+    equals = [k for k, t in enumerate(toks) if t.text == "="]
+    if not equals:
+        return set(), ""
+    at = equals[-1]
+    result = next((k for k in range(at + 1, len(toks)) if toks[k].kind == "num"), None)
+    start = max([k + 1 for k in range(at) if toks[k].text in (":", ";")] + [0])
+    terms: list[Decimal] = []
+    ops: list[str] = []
+    numbers: set[int] = set()
+    plain = True
+    for k in range(start, at):
+        tok = toks[k]
+        if tok.kind == "num":
+            numbers.add(k)
+            if len(tok.values) != 1 or len(terms) != len(ops):
+                plain = False
+            terms.append(tok.values[0])
+        elif tok.text in ("+", "-", "*", "\u00d7") or tok.low == "x":
+            ops.append("+" if tok.text == "+" else "-" if tok.text == "-" else "x")
+        elif not (tok.low in CURRENCY or tok.text in ("(", ")", "*")):
+            plain = False
+    if result is None or not ops:
+        return set(), ""
+    skip = numbers | {result}
+    if not plain or len(terms) != len(ops) + 1 or len(toks[result].values) != 1:
+        return skip, ""
+    total, product = Decimal(0), terms[0]
+    for op, term in zip(ops, terms[1:], strict=True):
+        if op == "x":
+            product *= term
+        else:
+            total += product
+            product = term if op == "+" else -term
+    total += product
+    stated = toks[result]
+    places = stated.places[0]
+    if total.quantize(Decimal(1).scaleb(-places)) != stated.values[0]:
+        return skip, f"the sum written out comes to {total}, not {stated.text}"
+    return skip, ""
 
 
 def _unit_across(toks: list[Tok], index: int) -> bool:

@@ -366,6 +366,43 @@ class BoundForms(BetweenForms):
         says = "every offer costs the same" + (f", {tok.text}" if tok is not None else "")
         self.add(says, test, at, end, exact=len(values) <= 1)
 
+    def _opens_on_a_subset(self) -> bool:
+        """The sentence opens on a group that may not be every record: ``Among the fixed
+        contracts``, ``Van de drie vaste contracten``, ``Unter den Festnetz-Tarifen``; not
+        ``Of all the offers`` or ``Among the five quotes`` (five being all of them)."""
+        if self.low(0) not in _SUBSET_OPENERS or self.low(1) not in _GROUP_ARTICLES:
+            return False
+        n = len(self.table.records)
+        k = 2
+        while k < len(self.units) and self.kind(k) != "off" and self.low(k) not in (",", "(", ":"):
+            unit = self.units[k]
+            if unit.kind == "num":
+                if unit.tok is None or unit.tok.values[:1] != (Decimal(n),):
+                    return True
+            elif unit.kind == "w" and unit.low not in _WHOLE_GROUP_WORDS:
+                return True
+            k += 1
+        return False
+
+    def _counts_fewer(self, k: int) -> bool:
+        """A count before unit ``k`` of fewer records than the inputs hold (``The three
+        hyperscalers``): the sentence is about those only."""
+        n = len(self.table.records)
+        for j in range(k):
+            unit = self.units[j]
+            tok = unit.tok
+            if (
+                unit.kind == "num"
+                and tok is not None
+                and not tok.money
+                and not tok.pct
+                and len(tok.values) == 1
+                and tok.values[0] == int(tok.values[0])
+                and tok.values[0] < n
+            ):
+                return True
+        return False
+
     def _margins(self, k: int) -> bool:
         """A comparison follows the range ending before ``k`` (``... 7.25 more than B``):
         its ends are margins, not prices."""
@@ -378,6 +415,8 @@ class BoundForms(BetweenForms):
         first, last = self.units[k].tok, self.units[k + 2].tok
         if first is None or last is None or self._margins(k + 3):
             return
+        if some is None and self._counts_fewer(k):
+            return  # "The three hyperscalers are all in the 184-236 range": three of five
         period = last.period or first.period
         if self.narrowed or (period is None and (self.year_context or self.other_context)):
             return
@@ -567,6 +606,18 @@ class BoundForms(BetweenForms):
         return len(words) <= 1
 
 
+_SUBSET_OPENERS = frozenset({"among", "amongst", "of", "van", "unter", "parmi", "entre", "tra",
+                             "fra", "de", "di", "spośród", "blandt", "bland", "av", "onder",
+                             "within"})  # fmt: skip
+_GROUP_ARTICLES = frozenset({"the", "de", "den", "die", "les", "los", "las", "gli", "i", "le",
+                             "these", "those", "all", "het", "dei", "delle", "degli", "des",
+                             "os", "as"})  # fmt: skip
+_WHOLE_GROUP_WORDS = frozenset(lx.OFFER_NOUNS | lx.GAP_NOUNS | {
+    "all", "the", "these", "those", "of", "de", "la", "le", "les", "los", "las", "alle",
+    "allen", "tous", "todas", "todos", "tutte", "tutti", "compared", "listed", "available",
+    "options", "quotes", "offers", "plans", "ofertas", "offres", "offerte", "angebote",
+    "aanbiedingen", "opties", "propostas", "tarife", "tarifs", "tarifas",
+})  # fmt: skip
 _CLAUSE_AFTER = frozenset({"so", "which", "meaning", "making", "and", "while", "whereas",
                            "though", "although"})  # fmt: skip
 _SAME = {"same", "identical", "equal"}

@@ -132,6 +132,8 @@ _DIFFERENCE_NOUNS = frozenset({"abstand", "unterschied", "differenz", "écart", 
                                "różnica", "skillnad", "forskel", "difference", "gap",
                                "margin"})  # fmt: skip
 """``dsl-1 folgt mit einem Abstand von 9,96 € zu B, C mit 15,00 €``: C's gap, not price."""
+_SUPPOSE = frozenset({"if", "unless", "suppose", "supposing", "assuming", "should"})
+_WOULD = frozenset({"would", "could", "might", "will", "wouldn't", "'d"})
 _JUST_WORDS = frozenset({"just", "slightly", "marginally", "fractionally"})
 _PRICE_OF = frozenset({"price", "prices", "cost", "costs", "fee", "rate"})
 _RATIO_WORDS = frozenset({"half", "twice", "double", "triple", "thrice", "third", "quarter",
@@ -149,6 +151,8 @@ class SentenceReader(HeadForms):
         lows = langs.without_passive(lows)  # "wird empfohlen": is recommended
         if lows & langs.HYPOTHETICAL and lows & langs.FOREIGN:
             return self.statements  # "Mit Rabatt wäre A günstiger als B": not a fact
+        if lows & _SUPPOSE and lows & _WOULD:
+            return self.statements  # "if the team grows, ... would add 700 at B": not B's price
         if scaled(self.toks) or lows & lx.SCARCELY:
             return self.statements  # "For 10 users, A comes to 300 a month": a total
         if any(

@@ -114,7 +114,8 @@ class HeadForms(FreeForms):
             or (self.narrowed and not alone)
             or self._restricted(at, end)
             or (self.low(end) in langs.WITH_WORDS and self.kind(end + 1) != "num")
-        ):  # "la moins chère avec le support": not about price alone
+            or (self.low(end) == "with" and self._with_a_feature(end))
+        ):  # "la moins chère avec le support", "the cheapest option with HA": not price alone
             return None  # "the cheapest option that includes support": not about price alone
         if any(
             self.low(k)
@@ -213,6 +214,12 @@ class HeadForms(FreeForms):
         low = self.low(at)
         if low in ("last", "first") and self.low(at + 1) in _TIMES:
             return None  # "was 27.50 last year", "in the first month": a time, not a place
+        if self.kind(at + 1) == "off" or (
+            self.kind(at + 1) == "w"
+            and self._capitalised(at + 1)
+            and self._superlative(at + 1) is None
+        ):
+            return None  # "Second is B (172), third C (175)": C's place, not B's
         n = len(self.table.records)
         end = at + 1
         if low == "runner":
@@ -285,6 +292,24 @@ class HeadForms(FreeForms):
             and self.kind(at + 2 + (self.low(at + 2) == "at")) == "num"
         )
 
+    def _capitalised(self, at: int) -> bool:
+        """The unit at ``at`` is a word written with a capital (a name the reader may not
+        know, ``E.ON``)."""
+        unit = self.units[at]
+        return bool(unit.idx) and self.toks[unit.idx[0]].text[:1].isupper()
+
+    def _with_a_feature(self, at: int) -> bool:
+        """After a superlative, ``with`` and a feature (``the cheapest option with HA built
+        in``, ``with £1m cover``), not ``with 19.99 a month`` or ``with a price of 19.99``."""
+        ahead = [self.low(k) for k in range(at + 1, at + 4)]
+        if self.kind(at + 1) == "num" and not self._cover_after(at + 1):
+            return False
+        return not any(w in lx.PRICE_NOUNS or w in lx.PERIOD_WORDS for w in ahead)
+
+    def _cover_after(self, at: int) -> bool:
+        """The amount at ``at`` is a cover or limit (``with £1m cover``)."""
+        return self.low(at + 1) in lx.NON_PRICE_MONEY
+
     def _restricted(self, at: int, end: int) -> bool:
         """After a superlative, words that make it range over some records only: "of the
         first three", "of the last two", "in its tier", "in the budget category"."""
@@ -332,24 +357,6 @@ class HeadForms(FreeForms):
         if self._opens_on_a_subset():
             return True  # "Among the fixed contracts, C is the cheapest"
         return after[0] == "in" and after[1] == "the" and bool(set(after[2:]) & _SEGMENTS)
-
-    def _opens_on_a_subset(self) -> bool:
-        """The sentence opens on a group that may not be every record: ``Among the fixed
-        contracts``, ``Van de drie vaste contracten``, ``Unter den Festnetz-Tarifen``; not
-        ``Of all the offers`` or ``Among the five quotes`` (five being all of them)."""
-        if self.low(0) not in _SUBSET_OPENERS or self.low(1) not in _GROUP_ARTICLES:
-            return False
-        n = len(self.table.records)
-        k = 2
-        while k < len(self.units) and self.kind(k) != "off" and self.low(k) not in (",", "(", ":"):
-            unit = self.units[k]
-            if unit.kind == "num":
-                if unit.tok is None or unit.tok.values[:1] != (Decimal(n),):
-                    return True
-            elif unit.kind == "w" and unit.low not in _WHOLE_GROUP_WORDS:
-                return True
-            k += 1
-        return False
 
     def _counted_rank(self, at: int, end: int) -> bool:
         """``D comes third``, ``red comes fourth of the five``: a place in the ranking after
@@ -505,18 +512,6 @@ class HeadForms(FreeForms):
 
 _TIMES = frozenset({"year", "years", "month", "months", "week", "weeks", "time", "quarter",
                     "season", "summer", "winter", "spring", "autumn", "day", "days"})  # fmt: skip
-_SUBSET_OPENERS = frozenset({"among", "amongst", "of", "van", "unter", "parmi", "entre", "tra",
-                             "fra", "de", "di", "spośród", "blandt", "bland", "av", "onder",
-                             "within"})  # fmt: skip
-_GROUP_ARTICLES = frozenset({"the", "de", "den", "die", "les", "los", "las", "gli", "i", "le",
-                             "these", "those", "all", "het", "dei", "delle", "degli", "des",
-                             "os", "as"})  # fmt: skip
-_WHOLE_GROUP_WORDS = frozenset(lx.OFFER_NOUNS | lx.GAP_NOUNS | {
-    "all", "the", "these", "those", "of", "de", "la", "le", "les", "los", "las", "alle",
-    "allen", "tous", "todas", "todos", "tutte", "tutti", "compared", "listed", "available",
-    "options", "quotes", "offers", "plans", "ofertas", "offres", "offerte", "angebote",
-    "aanbiedingen", "opties", "propostas", "tarife", "tarifs", "tarifas",
-})  # fmt: skip
 _LISTING = {"listed", "appears", "appeared", "mentioned", "named", "shown", "submitted",
             "received", "supplied", "given", "entered", "written"}  # fmt: skip
 _PLACING = {"comes", "came", "ranks", "ranked", "places", "placed", "finishes", "finished",

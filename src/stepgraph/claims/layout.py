@@ -61,7 +61,9 @@ _MONTHLY_HEAD = pattern(r"(?i)\b(?:monthly|per month|a month|month|mo)\b")
 _NOT_A_PRICE = pattern(
     r"(?i)\b(?:total|contract|term|setup|set-up|fees?|one-off|once|upfront|deposit|install\w*|"
     r"activation|hardware|device|data|gb|tb|minutes?|users?|seats?|discount\w*|promo\w*|"
-    r"intro\w*|first|after|tax|vat|incl|excl|score|rating)\b|\d"
+    r"intro\w*|first|after|tax|vat|incl|excl|score|rating|effective|blended|avg|average|"
+    r"all-in)\b|\d|\bper (?!month|mo\b|year|annum)|/ ?(?:user|seat|editor|person|head|agent|"
+    r"line|sim|desk|tb|gb|day)\b"
 )
 _RANK = pattern(r"(?i)^(?:rank|position|place)$")  # not "#": a row number, in any order
 _GAP = pattern(r"(?i)(?:Δ|\bdelta\b|\bdiff(?:erence)?\b|\bgap\b|\bvs\.?\b|\bversus\b|\babove\b)")
@@ -112,8 +114,11 @@ class Layout:
         cells = _cells(norm, raw, toks)
         if len(cells) != len(self.counted) or len(cells) != len(self.columns):
             return
+        several = len({t.offer for t in toks if t.kind in ("offer", "near")}) > 1 or any(
+            t.low in ("vs", "versus") for t in toks
+        )  # "| A vs B | 15.01 | 180.12 |": gaps, whatever the header says
         for cell, counted, (kind, _) in zip(cells, self.counted, self.columns, strict=True):
-            named = any(toks[i].kind in ("offer", "near") for i in cell)
+            named = several or any(toks[i].kind in ("offer", "near") for i in cell)
             if not (counted or kind == "-" or named):
                 continue  # a monthly, yearly, rank or gap column: read as such
             for i in cell:

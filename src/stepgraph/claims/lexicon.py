@@ -76,7 +76,11 @@ OFFER_NOUNS = {"offer", "offers", "option", "options", "plan", "plans", "quote",
                "provider", "vendor", "proposal", "one", "choice", "angebot", "offre", "oferta",
                "opción", "l'offre", "pick", "alternative", "contract", "subscription", "service",
                "listing", "item", "product", "flat", "apartment", "room", "unit", "document",
-               "file", "sheet"}
+               "file", "sheet", "tools", "tool", "apps", "app", "platforms", "platform",
+               "solutions", "suites", "policies", "policy", "tariffs", "tariff", "services",
+               "products", "providers", "vendors", "suppliers", "contracts", "deals",
+               "packages", "tiers", "proposals", "insurers", "operators",
+               "carriers", "networks", "hosts", "gyms", "clubs"}
 PRICE_NOUNS = {"price", "prices", "cost", "costs", "fee", "fees", "rate", "rates", "charge",
                "monthly", "annual", "yearly", "price-wise", "preis", "prix", "precio", "figure",
                "amount", "total"}
@@ -106,7 +110,8 @@ CONNECTORS = {"and", ",", "while", "whereas", "but", "which", "so", "or", "(", "
               "the", "s", "'s", "'"}
 YEAR_CONTEXT = {"year", "years", "annual", "annually", "yearly", "twelve-month", "12-month",
                 "per annum", "jahr", "año", "anual", "annuel", "jährlich"}
-OTHER_CONTEXT = {"week", "weeks", "day", "days", "quarter", "quarters", "hour", "hours", "weekly",
+OTHER_CONTEXT = {"period", "week", "weeks", "day", "days", "quarter", "quarters", "hour", "hours",
+                 "weekly",
                  "daily", "quarterly", "two-year", "24-month", "36-month", "lifetime", "total",
                  "contract", "term", "lease", "together", "combined",
                  "altogether", "jointly", "zusammen", "ensemble", "juntos", "insieme", "samen"}
@@ -129,7 +134,10 @@ NON_PRICE_MONEY = {
     "selvrisiko", "selvrisikoen", "självrisk", "självrisken", "egenandel", "egenandelen",
     "wpisowe", "opłata", "opłaty", "aktywacyjna", "udział", "udziałem", "joia", "inscrição",
     "iscrizione", "inscripción", "matrícula", "matricula", "adhésion", "inschrijfgeld",
-    "opzegboete", "boete", "optique", "dentaire", "plafond", "orthodontie",
+    "opzegboete", "boete", "optique", "dentaire", "plafond", "orthodontie", "onboarding",
+    "registration", "induction", "initiation", "joining", "enrolment", "enrollment", "fund",
+    "apr", "escalator", "interest", "claim", "claims", "kilometres",
+    "kilometers", "outlay", "signing",
 }  # fmt: skip
 CHARGE_SUFFIXES = ("kosten", "gebühr", "gebühren", "gebyr", "gebyret", "avgift", "avgiften",
                    "boete", "risiko", "risikoen", "preis", "pris", "prisen", "geld")  # fmt: skip

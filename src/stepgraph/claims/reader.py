@@ -173,6 +173,8 @@ class ProseReader:
         self.periods: frozenset[int] | None = None  # a year and the terms the text states
         self.sentence_periods: frozenset[int] = frozenset({12})  # those the sentence allows
         self.inclusive = False  # the sentence's prices take a charge in (no audit)
+        self.text_charges: bool | None = None  # the text names a one-off charge somewhere
+        self.charged_clause = False  # the clause before (up to ";") named a charge
 
     def sentence(self, norm: Normalised, raw: str, span: Span) -> SentenceVerdict:
         toks = tokenize(norm.text, span.start, span.end, self.names)
@@ -215,15 +217,7 @@ class ProseReader:
             ranking_context=bool(words & _RANKING),
         )
         reader.table_row = row
-        charges = words & lx.CHARGES or lx.charge_words(words)
-        reader.inclusive = self.inclusive = (
-            bool(words & lx.INCLUSIVE and charges)
-            or _past(words)
-            or (
-                norm.text[span.start : span.end].rstrip().endswith(";")
-                and _inclusive_after(norm.text, span.end)
-            )
-        )
+        reader.inclusive = self.inclusive = self._muted(norm, span, words)
         if self.periods is None:
             self.periods = terms(norm.text)
         reader.text_terms = tuple(sorted(self.periods - {12}))
@@ -274,6 +268,24 @@ class ProseReader:
             return own
         longer = every - {12}
         return longer if _TERM_WORD.search(text) and len(longer) == 1 else every
+
+    def _muted(self, norm: Normalised, span: Span, words: set[str]) -> bool:
+        """The sentence's amounts are no prices of the inputs: a price said to take a charge
+        in, a former price, a clause after one naming a charge (``; with B only 250``), a
+        total in a text that names a one-off charge somewhere."""
+        charges = words & lx.CHARGES or lx.charge_words(words)
+        if self.text_charges is None:  # once per text: a one-off charge anywhere in it
+            self.text_charges = bool(lx.charge_words(set(_WORD.findall(norm.text.lower()))))
+        clause_end = norm.text[span.start : span.end].rstrip().endswith(";")
+        muted = (
+            bool(words & lx.INCLUSIVE and charges)
+            or _past(words)
+            or (clause_end and _inclusive_after(norm.text, span.end))
+            or (self.charged_clause and not words & _PRICE_WORDS)
+            or (self.text_charges and bool(words & _TOTAL_WORDS))
+        )
+        self.charged_clause = clause_end and bool(charges)
+        return muted
 
     def _known(self, cited: str) -> str | None:
         """The id of the claim a citation names: as written, or in another case if unique."""
@@ -418,8 +430,10 @@ class ProseReader:
             )
             if not (tok.money or tok.period in ("month", "year") or tok.pct or cited):
                 continue
-            if tok.period is None and _over_a_term(toks, index):
+            if tok.period is None and (_over_a_term(toks, index) or _term_opening(toks)):
                 continue  # "180.00 over 24 months": no claim states a term; the audit reads it
+            if tok.period == "other" or _per_head(toks, index):
+                continue  # "or 45.00 per person", "about 17.33 a day": another unit's figure
             if charge_after(toks, index) or (tok.period is None and lx.charge_words(lows)):
                 continue  # "with a €69.00 set-up fee", "bei 1.000 € Sonderzahlung"
             if tok.words and index and toks[index - 1].low in ("the", "tied", "all", "other"):
@@ -606,6 +620,17 @@ def _over_a_term(toks: list[Tok], index: int) -> bool:
                for w in rest)  # fmt: skip
 
 
+def _term_opening(toks: list[Tok]) -> bool:
+    """The sentence opens on a term (``Over the 24 months it saves 4,800.00 ...``): its
+    amounts with no period of their own are over that term."""
+    words = [t.low for t in toks[:6] if t.kind in ("word", "num")]
+    return (
+        bool(words)
+        and words[0] in ("over", "across", "during", "throughout")
+        and any(w in ("months", "years", "term", "contract", "lease") for w in words)
+    )
+
+
 def _amount_matches(claim: Claim, tok: Tok, *, loose: bool = False) -> bool:
     """``tok`` states ``claim``'s amount. ``loose``: a number with no period of its own
     may have the claim's (the sentence says it elsewhere: "over a year, ... 120 less");
@@ -783,6 +808,27 @@ def _not_narrowing(toks: list[Tok], index: int) -> bool:
 
 
 _TOP_WORDS = lx.CHEAP_SUP | lx.DEAR_SUP | {"most", "expensive", "costly", "top", "bottom"}
+
+
+def _per_head(toks: list[Tok], index: int) -> bool:
+    """The amount at ``index`` is per person, seat, line, user ... (``45.00 per person``,
+    ``38.00/seat``)."""
+    tok = toks[index]
+    after = max([index, *tok.marks]) + 1
+    words = [t.low for t in toks[after : after + 2]]
+    return len(words) == 2 and words[0] in ("per", "/", "a", "each", "every") and words[1] in _HEADS
+
+
+_HEADS = frozenset(lx.PER_HEAD | {
+    "line", "sim", "sims", "desk", "editor", "agent", "head", "person", "member", "employee",
+    "tb", "gb", "day", "night", "week", "hour", "kwh", "km", "mile", "sharer", "room",
+})  # fmt: skip
+
+
+_PRICE_WORDS = frozenset({"price", "prices", "cost", "costs", "month", "monthly", "year",
+                          "yearly", "cheaper", "dearer", "cheapest", "more", "less"})  # fmt: skip
+_TOTAL_WORDS = frozenset({"total", "totals", "overall", "outlay", "all-in", "altogether"})
+"""In a text that names a one-off charge, a total may take it in: not audited."""
 
 
 def _past(words: set[str]) -> bool:

@@ -43,8 +43,8 @@ class SequenceForms(SavingForms):
             if self.low(j) != "by":
                 return
         found = self._leader(at)
-        if found is None:
-            return
+        if found is None or self._opens_on_a_subset():
+            return  # "Among the general tools, A is the cheapest, followed by B": of those
         leader, kind = found
         offers = [self.units[leader].offer or ""]
         used = set(self.units[at].idx) | set(self.units[j].idx)

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
+from bisect import bisect_right
 
 from ..records import dataclass
 
@@ -180,6 +181,8 @@ def normalise(raw: str) -> Normalised:
     copy(at, len(raw))
     origin.append(len(raw))
     plain = "".join(chars)
+    if ";" in plain and "|" in raw:  # "| £250 | buildings; £5m liability |": one row
+        plain = _row_semicolons(raw, plain, origin)
     if " then " in plain:  # "9.01 more then B": the common slip for "than" (same length)
         plain = _COMPARED_THEN.sub(r"\1 than ", plain)
     if "teh " in plain:  # "teh cheapest": the common slip for "the" (same length)
@@ -187,6 +190,24 @@ def normalise(raw: str) -> Normalised:
     return Normalised(plain, tuple(origin))
 
 
+def _row_semicolons(raw: str, plain: str, origin: list[int]) -> str:
+    """``;`` inside a markdown table row written as ``,`` (same length: offsets hold)."""
+    rows = [(m.start(), m.end()) for m in _TABLE_ROW.finditer(raw)]
+    if not rows:
+        return plain
+    starts = [a for a, _ in rows]
+    out = list(plain)
+    for index, char in enumerate(plain):
+        if char != ";":
+            continue
+        at = origin[index]
+        k = bisect_right(starts, at) - 1
+        if k >= 0 and rows[k][0] <= at < rows[k][1]:
+            out[index] = ","
+    return "".join(out)
+
+
+_TABLE_ROW = re.compile(r"(?m)^[ \t]*\|.*\|[ \t]*$")
 _TEH = re.compile(r"\bteh ")
 _COMPARED_THEN = re.compile(
     r"(?i)\b(more|less|cheaper|dearer|pricier|costlier|lower|higher|expensive|affordable)"

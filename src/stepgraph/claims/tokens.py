@@ -301,9 +301,14 @@ def _loose_names(table: Table, taken: dict[str, set[str]]) -> dict[str, set[str]
             head = _SEGMENT.split(_plain(alias), maxsplit=1)[0].strip()
             if head != _plain(alias).strip() and len(head) >= 3 and _readable(head):
                 found.setdefault(head.lower(), set()).add(record.id)
-            for inner in _BRACKETED.findall(_plain(alias)):  # "Tele2 (Com Hem) Bredband 250"
-                if len(inner.strip()) >= 3 and any(c.isupper() for c in inner):
-                    found.setdefault(inner.strip().lower(), set()).add(record.id)
+            for bracketed in _BRACKETED.findall(_plain(alias)):  # "Tele2 (Com Hem) Bredband"
+                inner = bracketed.strip()
+                if (
+                    (" " in inner or len(inner) >= 4)
+                    and inner[:1].isupper()
+                    and not (inner.isupper())
+                ):  # a name: not "(DSL)", "(4G)", "(monthly)"
+                    found.setdefault(inner.lower(), set()).add(record.id)
     return {k: v for k, v in found.items() if k not in taken and k != "" and _readable(k)}
 
 
@@ -411,6 +416,7 @@ def tokenize(plain: str, start: int, end: int, names: Names) -> list[Tok]:
     _add_ons(toks)
     _absorb_name_words(toks, names)
     _numbers_in_names(toks, names)
+    _expressions(toks)
     _article_not_name(toks)
     _number_words(toks)
     for index, tok in enumerate(toks):
@@ -437,7 +443,16 @@ def _absorb_name_words(toks: list[Tok], names: Names) -> None:
             kept.extend(toks[index : index + 2])  # "Drover's Ioniq 5"
             index += 2
         last = tok.low
-        while index < len(toks) and _rest_of_name(toks[index], tok.low, last, own):
+        while index < len(toks):
+            if (
+                toks[index].text == "-"
+                and index + 1 < len(toks)
+                and last
+                and f"{last} {toks[index + 1].text}" in own
+            ):
+                index += 1  # "OVHcloud Advance-1": the hyphen inside the name
+            if not _rest_of_name(toks[index], tok.low, last, own):
+                break
             last = "" if toks[index].kind == "num" else toks[index].low
             index += 1
     toks[:] = kept
@@ -473,6 +488,20 @@ def _add_ons(toks: list[Tok]) -> None:
         kept.append(a)
         index += 1
     toks[:] = kept
+
+
+def _expressions(toks: list[Tok]) -> None:
+    """``$100 + 10,000GB x $0.01 = $200.00``: the numbers of a sum or product written out
+    before its ``=`` are its terms, no prices (the result after it is read as usual)."""
+    equals = [k for k, t in enumerate(toks) if t.text == "="]
+    if not equals:
+        return
+    last = equals[-1]
+    if not any(t.text in ("+", "\u00d7", "*") or t.low == "x" for t in toks[:last]):
+        return
+    for tok in toks[:last]:
+        if tok.kind == "num" and tok.unit is None:
+            tok.unit = "term"
 
 
 def _numbers_in_names(toks: list[Tok], names: Names) -> None:
@@ -613,7 +642,7 @@ def _number_words(toks: list[Tok]) -> None:
         if index + 1 < len(toks) and (tok.low, toks[index + 1].low) in langs.NOT_NUMBERS:
             index += 1
             continue
-        total, current, last, used = 0, 0, index, False
+        total, current, last, used, half = 0, 0, index, False, False
         j = index
         while j < len(toks):
             low = toks[j].low if toks[j].kind == "word" else toks[j].text
@@ -631,6 +660,8 @@ def _number_words(toks: list[Tok]) -> None:
                 used, last = True, j
             elif low in ("and", "-") and used and j + 1 < len(toks) and toks[j + 1].low in _SMALL:
                 pass
+            elif low == "and" and used and [t.low for t in toks[j + 1 : j + 3]] == ["a", "half"]:
+                half, last, j = True, j + 2, j + 2  # "five and a half times": 5.5
             else:
                 break
             j += 1
@@ -647,8 +678,8 @@ def _number_words(toks: list[Tok]) -> None:
             first.start,
             final.end,
             "",
-            values=(Decimal(total + current),),
-            places=(0,),
+            values=(Decimal(total + current) + (Decimal("0.5") if half else 0),),
+            places=(1 if half else 0,),
             words=True,
         )
         toks[index : last + 1] = [merged]
@@ -784,6 +815,15 @@ def _mark(toks: list[Tok], index: int) -> None:
         tok.period = "month" if word in MONTH_WORDS else "year" if word in YEAR_WORDS else "other"
         tok.marks.extend([j, j + 1])
         return
+    if (
+        low(j) == "monthly"
+        and not tok.money
+        and j + 1 < len(toks)
+        and toks[j + 1].kind == "word"
+        and toks[j + 1].low not in _PRICE_AFTER_MONTHLY
+    ):
+        tok.unit = "count"  # "5 monthly parking options": how many, not a price
+        return
     if low(j) in ("monthly", "annually", "yearly", "mensuels", "monatlich"):
         tok.period = "month" if low(j) in ("monthly", "mensuels", "monatlich") else "year"
         tok.marks.append(j)
@@ -798,6 +838,12 @@ def _mark(toks: list[Tok], index: int) -> None:
     year_like = len(tok.text) == 4 and tok.text.startswith(("19", "20"))
     if year_like and not tok.money and tok.period is None and not tok.words:
         tok.unit = tok.unit or "year-number"  # 2026: a year, not a price
+
+
+_PRICE_AFTER_MONTHLY = frozenset({"price", "prices", "cost", "costs", "fee", "fees", "charge",
+                                  "charges", "rate", "payment", "payments", "bill", "total",
+                                  "and", "or", "for", "with", "on", "at", "in", "vs", "versus",
+                                  "than", "each", "per", "which", "while", "but"})  # fmt: skip
 
 
 def _short_period(toks: list[Tok], j: int) -> tuple[str, int] | None:
