@@ -5,41 +5,22 @@ them, resume, and stay in format 1."""
 
 from __future__ import annotations
 
-import dataclasses
 import json
-import shutil
 import sqlite3
 from pathlib import Path
 from typing import Any
 
 import pytest
 
-from stepgraph import Policy, decide, open_store, resume, run
+from stepgraph import open_store, run
 from stepgraph import runner as runner_module
 from stepgraph.errors import CheckpointCorrupt
 from stepgraph.offers import FixtureAdapter, graph, make_inputs
-from stepgraph.stores import Store
+from tests.old_formats import as_read, old_store, resume_and_approve
 from tests.support import inflate_in_place, seed_offers
 
 FIXTURE = Path(__file__).resolve().parents[1] / "fixtures" / "format_1"
 EXPECTED = json.loads((FIXTURE / "expected.json").read_text(encoding="utf-8"))
-POLICY = Policy.from_mapping({"approve": ["ada"]})
-
-
-def old_store(tmp_path: Path, kind: str) -> Store:
-    if kind == "sqlite":
-        shutil.copy(FIXTURE / "runs.db", tmp_path / "runs.db")
-        return open_store(f"sqlite:{tmp_path / 'runs.db'}")
-    shutil.copytree(FIXTURE / "runs", tmp_path / "runs")
-    return open_store(f"file:{tmp_path / 'runs'}")
-
-
-def as_read(store: Store, run_id: str) -> dict[str, Any]:
-    cp = store.load(run_id)
-    assert cp is not None
-    history = [dataclasses.asdict(entry) for entry in store.history(run_id)]
-    return {"format": cp.format, "status": cp.status, "next": cp.next, "state": cp.state,
-            "wait": cp.wait, "sum": cp.sum, "history": history}  # fmt: skip
 
 
 @pytest.mark.parametrize("kind", ["sqlite", "file"])
@@ -47,7 +28,7 @@ def as_read(store: Store, run_id: str) -> dict[str, Any]:
 def test_a_format_1_run_loads_exactly_as_its_own_code_read_it(
     tmp_path: Path, kind: str, run_id: str
 ) -> None:
-    with old_store(tmp_path, kind) as store:
+    with old_store(FIXTURE, tmp_path, kind) as store:
         assert as_read(store, run_id) == EXPECTED[f"{kind} {run_id}"]
 
 
@@ -55,19 +36,8 @@ def test_a_format_1_run_loads_exactly_as_its_own_code_read_it(
 def test_a_format_1_run_resumes_and_its_new_steps_stay_in_format_1(
     tmp_path: Path, kind: str
 ) -> None:
-    with old_store(tmp_path, kind) as store:
-        paused = resume(graph, run_id="paused", adapter=FixtureAdapter(), store=store)
-        assert paused.status == "ready_for_review"
-        assert paused.checkpoint.format == 1
-        ready = store.load("ready")
-        assert ready is not None
-        assert ready.wait is not None
-        decide(store, "ready", verdict="approve", actor="ada", policy=POLICY,
-               digest_seen=str(ready.wait["digest"]))  # fmt: skip
-        done = resume(graph, run_id="ready", adapter=FixtureAdapter(), store=store)
-        assert done.status == "approved"
-        formats = [found.format for found in map(store.load, ("ready", "paused")) if found]
-        assert formats == [1, 1]
+    with old_store(FIXTURE, tmp_path, kind) as store:
+        assert resume_and_approve(store) == [1, 1]
     if kind == "sqlite":
         with sqlite3.connect(tmp_path / "runs.db") as db:
             rows = db.execute("SELECT typeof(at), typeof(sum), body FROM run_steps").fetchall()
@@ -78,7 +48,7 @@ def test_a_format_1_run_resumes_and_its_new_steps_stay_in_format_1(
 def test_opening_a_format_1_sqlite_store_applies_migrations_4_to_6_and_keeps_its_rows(
     tmp_path: Path,
 ) -> None:
-    with old_store(tmp_path, "sqlite") as store:
+    with old_store(FIXTURE, tmp_path, "sqlite") as store:
         store.setup()
     tables = ("run_steps", "runs", "run_generations")
     with sqlite3.connect(tmp_path / "runs.db") as db:

@@ -6,9 +6,7 @@ code) load as that code read them, resume, and stay in format 2."""
 
 from __future__ import annotations
 
-import dataclasses
 import json
-import shutil
 import sqlite3
 from functools import partial
 from pathlib import Path
@@ -22,9 +20,9 @@ from stepgraph.checkpoint import Checkpoint, digest, dumps
 from stepgraph.errors import CheckpointCorrupt, VersionConflict
 from stepgraph.offers import FixtureAdapter, graph, make_inputs
 from stepgraph.records import replace
-from stepgraph.stores import Store
 from stepgraph.vocabulary import BASE, inflate
 from tests.conftest import drop_schema, store_url
+from tests.old_formats import as_read, old_store, resume_and_approve
 from tests.support import seed_offers
 
 FIXTURE = Path(__file__).resolve().parents[1] / "fixtures" / "format_2"
@@ -308,28 +306,12 @@ def test_a_read_only_store_loads_a_deflated_run(tmp_path: Path) -> None:
         assert len(store.history("r")) == 3
 
 
-def old_store(tmp_path: Path, kind: str) -> Store:
-    if kind == "sqlite":
-        shutil.copy(FIXTURE / "runs.db", tmp_path / "runs.db")
-        return open_store(f"sqlite:{tmp_path / 'runs.db'}")
-    shutil.copytree(FIXTURE / "runs", tmp_path / "runs")
-    return open_store(f"file:{tmp_path / 'runs'}")
-
-
-def as_read(store: Store, run_id: str) -> dict[str, Any]:
-    cp = store.load(run_id)
-    assert cp is not None
-    history = [dataclasses.asdict(entry) for entry in store.history(run_id)]
-    return {"format": cp.format, "status": cp.status, "next": cp.next, "state": cp.state,
-            "wait": cp.wait, "sum": cp.sum, "history": history}  # fmt: skip
-
-
 @pytest.mark.parametrize("kind", ["sqlite", "file"])
 @pytest.mark.parametrize("run_id", ["ready", "paused", "missing"])
 def test_a_format_2_run_loads_exactly_as_its_own_code_read_it(
     tmp_path: Path, kind: str, run_id: str
 ) -> None:
-    with old_store(tmp_path, kind) as store:
+    with old_store(FIXTURE, tmp_path, kind) as store:
         assert as_read(store, run_id) == EXPECTED[f"{kind} {run_id}"]
 
 
@@ -337,19 +319,8 @@ def test_a_format_2_run_loads_exactly_as_its_own_code_read_it(
 def test_a_format_2_run_resumes_and_its_new_steps_stay_in_format_2(
     tmp_path: Path, kind: str
 ) -> None:
-    with old_store(tmp_path, kind) as store:
-        paused = resume(graph, run_id="paused", adapter=FixtureAdapter(), store=store)
-        assert paused.status == "ready_for_review"
-        assert paused.checkpoint.format == 2
-        ready = store.load("ready")
-        assert ready is not None
-        assert ready.wait is not None
-        decide(store, "ready", verdict="approve", actor="ada", policy=POLICY,
-               digest_seen=str(ready.wait["digest"]))  # fmt: skip
-        done = resume(graph, run_id="ready", adapter=FixtureAdapter(), store=store)
-        assert done.status == "approved"
-        formats = [found.format for found in map(store.load, ("ready", "paused")) if found]
-        assert formats == [2, 2]
+    with old_store(FIXTURE, tmp_path, kind) as store:
+        assert resume_and_approve(store) == [2, 2]
     if kind == "sqlite":
         db = tmp_path / "runs.db"
         for table, _ in BODIES:
@@ -360,7 +331,7 @@ def test_a_format_2_run_resumes_and_its_new_steps_stay_in_format_2(
 def test_opening_a_format_2_sqlite_store_applies_migration_6_and_keeps_its_rows(
     tmp_path: Path,
 ) -> None:
-    with old_store(tmp_path, "sqlite") as store:
+    with old_store(FIXTURE, tmp_path, "sqlite") as store:
         store.setup()
     db = tmp_path / "runs.db"
     assert [number for (number,) in rows(db, "SELECT version FROM stepgraph_migrations")] == [
