@@ -81,3 +81,9 @@ def test_a_number_that_belongs_to_a_name_is_no_amount(text: str) -> None:
 
 def test_a_false_price_beside_a_numbered_name_is_still_contradicted() -> None:
     assert _verdicts("BT's Full Fibre 900 costs £59.99 a month.", FIBRE) == ["contradicted"]
+
+
+def test_a_name_shaped_like_an_id_that_names_no_record_is_never_checked() -> None:
+    table = Table.from_rows([{"id": "2024-max", "monthly": 19}, {"id": "2024-basic", "monthly": 9}])
+    assert _verdicts("2025-max is the most expensive at €19.00.", table) == ["unverified"]
+    assert _verdicts("2024-max is the most expensive at €19.00.", table) == ["checked"]

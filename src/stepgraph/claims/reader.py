@@ -160,6 +160,9 @@ class ProseReader:
         self.table = table
         self.names = names_of(table)
         self.id_heads = _id_heads(table)  # "Mobil" of "Mobil 5": "Mobil 6" names no record
+        self.id_shapes = frozenset(  # "2025-max" beside "2024-max": shaped like an id, none
+            _DIGITS.sub("#", r.id.lower()) for r in table.records if any(c.isdigit() for c in r.id)
+        )
         self.claims = claims
         self.verdicts = verdicts  # claim id -> true / contradicted / invalid
         self.cited_at: dict[str, list[int]] = {}
@@ -352,7 +355,12 @@ class ProseReader:
             for i, t in enumerate(toks)
             if (
                 i not in used
-                and (_significant(t) or _margin_word(toks, i) or t.low in self.id_heads)
+                and (
+                    _significant(t)
+                    or _margin_word(toks, i)
+                    or t.low in self.id_heads
+                    or (t.kind == "code" and _DIGITS.sub("#", t.low) in self.id_shapes)
+                )
                 and not self._accounted(toks, i, claims)
             )
             or _elliptical(toks, i)
@@ -851,6 +859,7 @@ def _inclusive_after(text: str, at: int) -> bool:
 
 
 _WORD = re.compile(r"[^\W\d_][\w-]*")
+_DIGITS = re.compile(r"\d+")
 
 
 def _steps(toks: list[Tok]) -> bool:
