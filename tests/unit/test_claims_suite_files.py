@@ -45,6 +45,8 @@ SPLITS = (
     "final22",
     "final23",
     "final24",
+    "final25",
+    "final26",
 )  # dev2, dev3: before reader fixes
 # final, final2: independent of the checker, held out
 FILES = sorted(SUITE.glob("*/*/*.json"))

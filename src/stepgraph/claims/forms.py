@@ -244,6 +244,12 @@ class SentenceReader(HeadForms):
                 return  # "..., versus 120 for A": another record's figure follows
             if not first and self.low(at) == ":":
                 return  # "A is the dearest at 1,249: 150 a month more than B": what follows
+            if (
+                self.low(at) == "("
+                and self.kind(at + 1) == "num"
+                and self.low(at + 2) in ("and", ",", "/", "vs")
+            ):
+                return  # "north 1,320 and south 1,074 (110.00 and 89.50 a month)": both
             if self.low(at) in ("that", "this") and self.low(at + 1) in ("is", "'s", "makes"):
                 return  # "From Lite to Ultimate that is 20.75 in total": not Ultimate's price
             if not first and self.low(at) in ("and", ",") and self._new_subject(at + 1):
@@ -459,13 +465,19 @@ class SentenceReader(HeadForms):
         low = unit.low
         if unit.kind == "num" and self.low(at + 1) in ("times", "x"):
             return self._comparative(subjects, start, at, hedge, neg)  # "three times as much"
+        if low in ("ranked", "ranks") and self.kind(at + 1) == "num" and self._place_number(at + 1):
+            return self._rank(subjects, start, at + 1, neg)  # "B is ranked 2 at 89.50"
+        if unit.kind == "num" and self.low(at - 1) in ("ranked", "ranks", "rank"):
+            if self._place_number(at):
+                return self._rank(subjects, start, at, neg)  # "B ranks 4"
+            return at + 1  # "ranks 12": no place among these records, no price either
         if unit.kind == "num":
             return self._number_head(subjects, start, at, hedge, neg)
         if low in ("a", "half", "twice", "double") and self._fraction(at) is not None:
             return self._comparative(subjects, start, at, hedge, neg)
         if low in ("third", "fifth", "tenth") and self.low(at - 1) == "a":
             return self._comparative(subjects, start, at - 1, hedge, neg)  # "a third cheaper"
-        if low in ORDINALS or low in ("last", "runner"):
+        if low in ORDINALS or low in ("last", "runner", "penultimate"):
             return self._rank(subjects, start, at, neg)
         if low == "middle" and self.low(at - 1) == "the":
             return self._middle(subjects, start, at, neg)

@@ -52,6 +52,12 @@ class FreeForms(GroupForms):
             self._bound_some(at, end, 1)  # "Only one offer is cheaper than silver"
         elif low in ("middle", "mid") and self.low(at - 1) == "the":
             self._middle_first(at)  # "The mid-priced option is C"
+        elif (
+            (low in ORDINALS or low == "last")
+            and self.low(at + 1) in ("place", "spot", "position")
+            and self.low(at - 1) == "in"
+        ):
+            self._in_place_is(at)  # "In second place is offer-D at 110.00"
         elif low in ("first", "last") and self.low(at + 1) in ("place", "spot", "position"):
             self._place_goes_to(at)  # "Last place goes to m-1000"
         elif low in ("other", "others", "remaining", "rest"):
@@ -397,6 +403,26 @@ class FreeForms(GroupForms):
         self.add(f"{subject.offer} is number {(n + 1) // 2} by price", _claim_test(claim),
                  at - 1, j + 1, exact=subject.exact)  # fmt: skip
         self.covered.discard(j)
+
+    def _in_place_is(self, at: int) -> None:
+        """``In second place is D``, ``In third place comes C``, ``In last place, A``: the
+        record's place by price, from the cheapest; read at the start of a clause."""
+        if self.low(at - 2) not in ("", ",", ";", ":", "and", "while"):
+            return
+        j = at + 2
+        if self.low(j) in ("is", "comes", "sits", "stands", "lands", ":", "-", ","):
+            j += 1
+        if self.kind(j) != "off" or self.kind(j + 1) == "off" or self.low(j + 1) in ("and", "or"):
+            return
+        n = len(self.table.records)
+        position = n if self.low(at) == "last" else ORDINALS[self.low(at)]
+        if not 1 <= position <= n:
+            return
+        subject = self.units[j]
+        claim = Rank(id="prose", offer=subject.offer or "", position=position)
+        self.add(f"{subject.offer} is number {position} by price", _claim_test(claim), at - 1,
+                 j + 1, exact=subject.exact)  # fmt: skip
+        self.covered.discard(j)  # "In second place is D at 110.00": D's price follows
 
     def _place_goes_to(self, at: int) -> None:
         """``First place goes to B`` (the cheapest), ``Last place goes to A``, ``last spot:

@@ -228,13 +228,21 @@ class HeadForms(FreeForms):
             position, end = 2, at + 3
         elif low == "last":
             position = n
+        elif low == "penultimate":
+            position = n - 1
+        elif self.kind(at) == "num":
+            tok = self.units[at].tok
+            assert tok is not None
+            position = int(tok.values[0])  # "ranked 2", "ranks 3"
+            if self.low(at + 1) not in _AFTER_A_PLACE:
+                return None  # "ranked 2 for value": another ranking
         else:
             position = ORDINALS[low]
         j = end
         if self.low(j) == "-":
             j += 1
         sup = self._superlative(j)
-        if sup is not None and low not in ("runner", "last"):
+        if sup is not None and low not in ("runner", "last", "penultimate"):
             kind, end = sup
             if kind == "dear":
                 position = n + 1 - position
@@ -247,7 +255,8 @@ class HeadForms(FreeForms):
             while self.low(end) in ("on", "price", "by", "cost", "in", "the", "ranking"):
                 end += 1
         elif (
-            low in ("last", "runner")
+            low in ("last", "runner", "penultimate")
+            or (self.kind(at) == "num" and self.low(end) in _AFTER_A_PLACE)
             or self._counted_rank(at, end)
             or (
                 (self.ranking_context or self.low(end) in ("at", "("))
@@ -291,6 +300,15 @@ class HeadForms(FreeForms):
             and self.low(at + 1) in ("is", "costs", "comes")
             and self.kind(at + 2 + (self.low(at + 2) == "at")) == "num"
         )
+
+    def _place_number(self, at: int) -> bool:
+        """The number at ``at`` is a place among the records (``ranked 2``): whole, no
+        money, no period, at most how many records there are."""
+        tok = self.units[at].tok
+        if tok is None or tok.money or tok.pct or tok.period or len(tok.values) != 1:
+            return False
+        value = tok.values[0]
+        return value == int(value) and 1 <= value <= len(self.table.records)
 
     def _capitalised(self, at: int) -> bool:
         """The unit at ``at`` is a word written with a capital (a name the reader may not
@@ -510,6 +528,8 @@ class HeadForms(FreeForms):
         return self.low(k) == "to" and self.low(k - 1) in lx.SEEMING and self.low(k + 1) == "be"
 
 
+_AFTER_A_PLACE = frozenset({"", ".", ",", ";", "at", "(", "on", "by", "of", "out", "!"})
+"""What may follow ``ranked 2`` for it to be a place by price (not ``ranked 2 for value``)."""
 _TIMES = frozenset({"year", "years", "month", "months", "week", "weeks", "time", "quarter",
                     "season", "summer", "winter", "spring", "autumn", "day", "days"})  # fmt: skip
 _LISTING = {"listed", "appears", "appeared", "mentioned", "named", "shown", "submitted",
