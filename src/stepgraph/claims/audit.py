@@ -281,6 +281,18 @@ def charge_after(toks: list[Tok], index: int) -> bool:
         or (words[:1] == ["to"] and words[1:2] != [] and words[1] in _ONE_OFF_VERBS)
         or _extra_for_something(toks, index)
         or _on_top_of_the_price(words)
+        or words[:1] == ["each"]  # "extra reviews £45 each": the price of one more
+        or _times_a_count(toks, index)
+    )
+
+
+def _times_a_count(toks: list[Tok], index: int) -> bool:
+    """``$14 x 120 endpoints``, ``€29 x 15 agents``: a price per unit, times a count."""
+    k = max([index, *toks[index].marks]) + 1
+    return (
+        k + 1 < len(toks)
+        and (toks[k].text in ("\u00d7", "*") or toks[k].low == "x")
+        and toks[k + 1].kind == "num"
     )
 
 
@@ -321,7 +333,9 @@ _ONE_OFF_VERBS = frozenset(
 _PER_THINGS = {"gb", "mb", "tb", "user", "seat", "minute", "min", "sms", "text", "message",
                "kwh", "unit", "head", "person", "line", "device", "call", "mile", "km", "license",
                "licence", "channel", "page", "hour", "gigabyte", "employee", "member", "host",
-               "agent"}  # fmt: skip
+               "agent", "h", "hr", "word", "words", "mot", "return", "parcel", "job", "event",
+               "endpoint", "patrol", "visit", "review", "cover", "covers", "shift", "creator",
+               "night", "delivery", "pallet"}  # fmt: skip
 _EXTRA = {"extra", "additional", "further"}
 _PER_HEAD_CODES = {"person", "people", "user", "users", "seat", "seats", "member", "members"}
 
@@ -334,6 +348,16 @@ def scaled(toks: list[Tok]) -> bool:
         nxt = toks[k + 1].low
         if nxt == "-" and k + 2 < len(toks):
             nxt = toks[k + 2].low  # "its per-user price"
+        elif (
+            tok.low == "per"
+            and nxt not in _PER_THINGS
+            and k + 2 < len(toks)
+            and toks[k + 2].low in _PER_THINGS
+        ):
+            nxt = toks[k + 2].low  # "per included event", "per extra hour"
+        if tok.low in _EXTRA and nxt.removesuffix("s") in _PER_THINGS:
+            return True  # "Extra hours cost 210 EUR (Lexpert), 195 EUR (Rinaldi)"
+
         if tok.low in ("per", "/", "por", "pro", "par") and nxt in _PER_THINGS:
             return True
         if tok.kind == "code" and tok.low.split("-")[-1] in _PER_HEAD_CODES:
@@ -618,6 +642,12 @@ def _audited(toks: list[Tok], index: int, first_head: int) -> bool:
     before = _before(toks, index)
     if before >= 0 and toks[before].low in ("covers", "covering", "insures", "covered"):
         return False  # "the Aviva quote only covers £500,000": a sum insured
+    if (
+        before >= 1
+        and toks[before].low == "at"
+        and toks[before - 1].low.removesuffix("s") in (_PER_THINGS | _PER_HEAD_CODES)
+    ):
+        return False  # "10 creator seats at $85": a price per seat
     if tok.words and not tok.money and index and toks[index - 1].low in _COUNT_BEFORE:
         return False  # "7.40 more than the tied three each month": a count of offers
     if _before(toks, index) >= 0 and toks[_before(toks, index)].low == "same":

@@ -191,7 +191,11 @@ class Layout:
                          for v, p in zip(tok.values, tok.places, strict=True)]  # fmt: skip
                 out.append(Statement(f"{offer} costs {tok.text} a {period}", _any_of(tests),
                                      used, exact))  # fmt: skip
-            elif kind == "rank" and tok.values[0] == tok.values[0].to_integral_value():
+            elif (
+                kind == "rank"
+                and tok.values[0] == tok.values[0].to_integral_value()
+                and not any(toks[i].text == "=" for i in cell)  # "4=": tied, a shared place
+            ):
                 out.append(self._rank_cell(offer, int(tok.values[0]), used))
             elif kind in ("gap", "gap-year"):
                 signs = [_SIGNS[toks[i].text] for i in rest if toks[i].text in _SIGNS]

@@ -137,7 +137,9 @@ NON_PRICE_MONEY = {
     "opzegboete", "boete", "optique", "dentaire", "plafond", "orthodontie", "onboarding",
     "registration", "induction", "initiation", "joining", "enrolment", "enrollment", "fund",
     "apr", "escalator", "interest", "claim", "claims", "kilometres",
-    "kilometers", "outlay", "signing",
+    "kilometers", "outlay", "signing", "prepay", "prepayment", "prepaying", "migration",
+    "glossary", "install", "beyond", "supplémentaire", "mise", "clean", "rush",
+    "express", "urgent", "overtime",
 }  # fmt: skip
 CHARGE_SUFFIXES = ("kosten", "gebühr", "gebühren", "gebyr", "gebyret", "avgift", "avgiften",
                    "boete", "risiko", "risikoen", "preis", "pris", "prisen", "geld")  # fmt: skip
@@ -147,8 +149,14 @@ CHARGE_SUFFIXES = ("kosten", "gebühr", "gebühren", "gebyr", "gebyret", "avgift
 
 def charge_words(words: set[str] | frozenset[str]) -> set[str]:
     """The words of ``words`` that name a charge that is no monthly price: NON_PRICE_MONEY
-    and compounds ending in a charge (not ``monatspreis``, ``månadspris``: the price)."""
-    return {w for w in words if _charge(w.rpartition("'")[2])}  # "un'iscrizione"
+    and compounds ending in a charge (not ``monatspreis``, ``månadspris``: the price), and
+    ``set-up``/``one-off`` written as two words."""
+    found = {w for w in words if _charge(w.rpartition("'")[2])}  # "un'iscrizione"
+    if {"set", "up"} <= words:
+        found.add("set")
+    if {"one", "off"} <= words:
+        found.add("off")
+    return found
 
 
 def _charge(w: str) -> bool:

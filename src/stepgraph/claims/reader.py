@@ -282,9 +282,14 @@ class ProseReader:
         clause_end = norm.text[span.start : span.end].rstrip().endswith(";")
         muted = (
             bool(words & lx.INCLUSIVE and charges)
+            or bool(charges and words & _FIRST_YEAR and words & {"year", "année", "jahr", "año"})
+            or bool(words & {"annual", "annually", "yearly"} and words & _ANNUAL_TERMS)
             or _past(words)
             or (clause_end and _inclusive_after(norm.text, span.end))
-            or (self.charged_clause and not words & _PRICE_WORDS)
+            or (
+                self.charged_clause
+                and (not words & _PRICE_WORDS or bool(words & (lx.INCLUSIVE | _FIRST_YEAR)))
+            )  # "£150 onboarding fee; including it, the first year is 9,270.00"
             or (self.text_charges and bool(words & _TOTAL_WORDS))
         )
         self.charged_clause = clause_end and bool(charges)
@@ -833,6 +838,11 @@ _HEADS = frozenset(lx.PER_HEAD | {
 })  # fmt: skip
 
 
+_FIRST_YEAR = frozenset({"first", "one", "première", "primo", "erste", "ersten", "primer"})
+"""With a charge, ``the first year is 9,720.00``: a first-year total that takes it in."""
+_ANNUAL_TERMS = frozenset({"plan", "prepay", "prepayment", "payment", "billing", "commitment",
+                           "upfront", "contract", "discount", "off"})  # fmt: skip
+"""``an annual plan at 2,100``, ``10% off for annual payment``: another way to pay."""
 _PRICE_WORDS = frozenset({"price", "prices", "cost", "costs", "month", "monthly", "year",
                           "yearly", "cheaper", "dearer", "cheapest", "more", "less"})  # fmt: skip
 _TOTAL_WORDS = frozenset({"total", "totals", "overall", "outlay", "all-in", "altogether"})
