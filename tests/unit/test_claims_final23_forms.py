@@ -97,3 +97,21 @@ def test_a_worked_sum_reads_its_terms_as_terms(text: str, verdict: str) -> None:
 )
 def test_true_sentences_about_charges_and_places_are_not_blocked(text: str) -> None:
     assert "contradicted" not in _verdicts(text)
+
+
+def test_a_superlative_of_a_feature_with_its_figure_in_brackets_is_no_price() -> None:
+    text = "pure also has the highest class limit (30), while nuff has the lowest (£4,000)."
+    assert "contradicted" not in _verdicts(text)
+
+
+def test_an_order_that_opens_with_a_tie_has_no_single_leader() -> None:
+    table = Table.from_rows(
+        [
+            {"id": "p1", "monthly": 34},
+            {"id": "p2", "monthly": 34},
+            {"id": "p3", "monthly": 35},
+            {"id": "p4", "monthly": 36},
+        ]
+    )
+    text = "Price order from cheapest: p1 and p2 (tied), then p3 and p4."
+    assert "contradicted" not in _verdicts(text, table)

@@ -23,6 +23,7 @@ _BETWEEN = {",", "then", "and", "finally", "lastly", "at", "(", ")", "a", "per",
 _PRICE_BITS = {"at", "(", ")", "a", "per", "/", "month", "mo", "monthly", "€", "$", "£", "eur",
                "usd", "chf", "gbp"}  # fmt: skip
 _WINDOW = 10
+_TIED = frozenset({"tied", "tie", "both", "equal", "joint", "jointly"})
 
 
 class SequenceForms(SavingForms):
@@ -45,6 +46,8 @@ class SequenceForms(SavingForms):
         found = self._leader(at)
         if found is None or self._opens_on_a_subset():
             return  # "Among the general tools, A is the cheapest, followed by B": of those
+        if any(self.low(k) in _TIED for k in range(found[0], at)):
+            return  # "A and B (tied), then C, D": a tie at the top, not one leader
         leader, kind = found
         offers = [self.units[leader].offer or ""]
         used = set(self.units[at].idx) | set(self.units[j].idx)

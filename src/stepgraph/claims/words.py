@@ -118,6 +118,12 @@ class WordForms(SentenceBase):
             return None  # "cheapest to dearest", "lowest-to-highest": a direction, not a claim
         if self.low(end) == "unit" and self.low(end + 1) in _PER_UNIT:
             return None  # "the cheapest unit rate": the price of a kWh, not the offer's
+        if (
+            self.low(end) == "("
+            and self.low(at - 1) == "the"
+            and self.low(at - 2) in ("has", "have", "with", "offers", "gives")
+        ):
+            return None  # "has the highest vet-fee limit (£9,000), while B has the lowest (£4,000)"
         while self.kind(end) == "w" and self.low(end) in _SUPERLATIVE_TAIL:
             end += 1
         after = self.low(end)
