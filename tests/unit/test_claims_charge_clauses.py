@@ -151,3 +151,16 @@ def test_a_price_in_pence_is_not_read_as_pounds() -> None:
 )
 def test_a_currency_code_written_against_the_amount_is_money(text: str, verdict: str) -> None:
     assert _verdicts(text, TRIO) == [verdict]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "c's price is fixed for 12 months; after that it is £35.",
+        "The £49 connection charge makes a's first month £69.",
+        "a charges £49 to connect, then £20 a month.",
+        "b's early termination charge is £120.",
+    ],
+)
+def test_a_later_price_or_a_first_month_with_a_charge_is_no_price(text: str) -> None:
+    assert "contradicted" not in _verdicts(text, TRIO)

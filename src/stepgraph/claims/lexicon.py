@@ -139,7 +139,7 @@ NON_PRICE_MONEY = {
     "apr", "escalator", "interest", "claim", "claims", "kilometres",
     "kilometers", "outlay", "signing", "prepay", "prepayment", "prepaying", "migration",
     "glossary", "install", "beyond", "supplémentaire", "mise", "clean", "rush",
-    "express", "urgent", "overtime",
+    "express", "urgent", "overtime", "after", "connection",
 }  # fmt: skip
 CHARGE_SUFFIXES = ("kosten", "gebühr", "gebühren", "gebyr", "gebyret", "avgift", "avgiften",
                    "boete", "risiko", "risikoen", "preis", "pris", "prisen", "geld")  # fmt: skip
@@ -171,7 +171,7 @@ _PRICE_STARTS = ("monat", "monats", "måned", "månad", "maand", "jahres", "grun
 """Words of money that is not the monthly price (an excess, a cover limit, a bonus, a one-off
 charge, a rate per message): a sentence with one is neither
 audited nor read for an amount with no period of its own."""
-PRICE_CHANGES = frozenset({"rises", "rise", "rising", "increases", "jumps", "reverts",
+PRICE_CHANGES = frozenset({"after", "rises", "rise", "rising", "increases", "jumps", "reverts",
                            "renewal", "thereafter", "afterwards", "introductory",
                            "promotional", "initial"})  # fmt: skip
 """The words of NON_PRICE_MONEY that say a price changes over time: a price before them in

@@ -282,7 +282,7 @@ class ProseReader:
         clause_end = norm.text[span.start : span.end].rstrip().endswith(";")
         muted = (
             bool(words & lx.INCLUSIVE and charges)
-            or bool(charges and words & _FIRST_YEAR and words & {"year", "année", "jahr", "año"})
+            or bool(charges and _FIRST_PERIOD.search(norm.text, span.start, span.end))
             or bool(words & {"annual", "annually", "yearly"} and words & _ANNUAL_TERMS)
             or _past(words)
             or (clause_end and _inclusive_after(norm.text, span.end))
@@ -838,8 +838,13 @@ _HEADS = frozenset(lx.PER_HEAD | {
 })  # fmt: skip
 
 
-_FIRST_YEAR = frozenset({"first", "one", "première", "primo", "erste", "ersten", "primer"})
-"""With a charge, ``the first year is 9,720.00``: a first-year total that takes it in."""
+_FIRST_YEAR = frozenset({"first", "première", "primo", "erste", "ersten", "primer"})
+_FIRST_PERIOD = re.compile(
+    r"(?i)\b(?:first|première|primo|erste[nr]?|primer)[\s-]+(?:year|month|année|mois|jahr|"
+    r"monat|año|anno|mes)|\byear one\b"
+)
+"""With a charge, ``the first year is 9,720.00``: a first-year (first-month) total that
+takes it in."""
 _ANNUAL_TERMS = frozenset({"plan", "prepay", "prepayment", "payment", "billing", "commitment",
                            "upfront", "contract", "discount", "off"})  # fmt: skip
 """``an annual plan at 2,100``, ``10% off for annual payment``: another way to pay."""
