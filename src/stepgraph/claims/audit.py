@@ -335,7 +335,8 @@ _PER_THINGS = {"gb", "mb", "tb", "user", "seat", "minute", "min", "sms", "text",
                "licence", "channel", "page", "hour", "gigabyte", "employee", "member", "host",
                "agent", "h", "hr", "word", "words", "mot", "return", "parcel", "job", "event",
                "endpoint", "patrol", "visit", "review", "cover", "covers", "shift", "creator",
-               "night", "delivery", "pallet"}  # fmt: skip
+               "night", "delivery", "pallet", "serving", "meal", "box", "portion", "lesson",
+               "session", "class"}  # fmt: skip
 _EXTRA = {"extra", "additional", "further"}
 _PER_HEAD_CODES = {"person", "people", "user", "users", "seat", "seats", "member", "members"}
 
@@ -405,13 +406,9 @@ def unexplained(
     if charges & {"fee", "fees"} and _monthly_fees(toks):
         charges -= {"fee", "fees"}  # "comes to 849.76 in monthly fees": the price
     cut = _before_charges(toks, charges) if charges else len(toks)
-    products, wrong = _products(toks)
+    products, wrong = _worked_sum(toks)  # "12 x 19.99 = 249.88", "3 x 35 + 9 x 58.50 = ..."
     if wrong:
         return wrong
-    worked, wrong = _worked_sum(toks)
-    if wrong:
-        return wrong
-    products |= worked
     loose = bool(lows & _LOOSE)
     average = bool(lows & _AVERAGE)
     first_head = next((k for k, t in enumerate(toks) if t.low in _OF_HEADS), len(toks))
@@ -506,6 +503,9 @@ def _gap_sign(toks: list[Tok], index: int) -> int:
     while after < len(toks) and toks[after].low in _PERIOD_WORDS:
         after += 1
     word = toks[after].low if after < len(toks) else ""
+    if word in ("más", "mas", "più", "plus", "mais") and after + 1 < len(toks):
+        cheap = toks[after + 1].low in langs.CHEAP_WORDS
+        return -1 if cheap else 1  # "2,40 € más barata que B", "più caro"
     if word in _DEAR_GAP:
         return 1
     if word in _CHEAP_GAP:
@@ -889,33 +889,6 @@ def _before_charges(toks: list[Tok], charges: set[str]) -> int:
 
 
 _BACK_REFERENCES = lx.INCLUSIVE | {"that", "this", "which", "those", "these"}
-
-
-def _products(toks: list[Tok]) -> tuple[set[int], str]:
-    """``24 x 34,99 EUR = 839,76 EUR``, ``12 x 19.99 = 239.88``: each product written out is
-    checked as arithmetic (its numbers are no prices to look up); the indexes of their
-    numbers, and what is wrong with the first false one ("" when none is)."""
-    found: set[int] = set()
-    nums = [k for k, t in enumerate(toks) if t.kind == "num" and len(t.values) == 1]
-    for a, b, c in zip(nums, nums[1:], nums[2:], strict=False):
-        between = {toks[k].text.lower() for k in range(a + 1, b)}
-        equals = {toks[k].text for k in range(b + 1, c)}
-        if not (between & _TIMES and "=" in equals):
-            continue
-        if not all(
-            toks[k].kind == "punct" or toks[k].low in CURRENCY for k in range(a + 1, c) if k != b
-        ):
-            continue
-        left, right, total = toks[a].values[0], toks[b].values[0], toks[c]
-        product = left * right
-        places = total.places[0]
-        found.update((a, b, c))
-        if product.quantize(Decimal(1).scaleb(-places)) != total.values[0]:
-            return found, f"{toks[a].text} x {toks[b].text} is not {total.text}"
-    return found, ""
-
-
-_TIMES = frozenset({"\u00d7", "x", "*"})
 
 
 def _worked_sum(toks: list[Tok]) -> tuple[set[int], str]:

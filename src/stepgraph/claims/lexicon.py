@@ -139,10 +139,14 @@ NON_PRICE_MONEY = {
     "apr", "escalator", "interest", "claim", "claims", "kilometres",
     "kilometers", "outlay", "signing", "prepay", "prepayment", "prepaying", "migration",
     "glossary", "install", "beyond", "supplémentaire", "mise", "clean", "rush",
-    "express", "urgent", "overtime", "after", "connection",
+    "express", "urgent", "overtime", "after", "connection", "après", "apport", "inscription",
+    "treuebonus", "rabattschutz", "sb", "überführung", "deposito", "cauzionale", "desembolso",
+    "mantenimiento", "opcional", "optional", "optionnel", "opzionale", "copago", "copagos",
+    "aufnahmegebühr", "anschlussgebühr", "kit", "autopay", "discount", "prévention", "assessment",
 }  # fmt: skip
 CHARGE_SUFFIXES = ("kosten", "gebühr", "gebühren", "gebyr", "gebyret", "avgift", "avgiften",
-                   "boete", "risiko", "risikoen", "preis", "pris", "prisen", "geld")  # fmt: skip
+                   "boete", "risiko", "risikoen", "preis", "pris", "prisen", "geld",
+                   "bonus")  # fmt: skip
 """Compound words that end in a charge (``installatiekosten``, ``Bereitstellungspreis``,
 ``oprettelsesgebyr``, ``startavgift``): a charge, whatever comes before."""
 
@@ -171,7 +175,8 @@ _PRICE_STARTS = ("monat", "monats", "måned", "månad", "maand", "jahres", "grun
 """Words of money that is not the monthly price (an excess, a cover limit, a bonus, a one-off
 charge, a rate per message): a sentence with one is neither
 audited nor read for an amount with no period of its own."""
-PRICE_CHANGES = frozenset({"after", "rises", "rise", "rising", "increases", "jumps", "reverts",
+PRICE_CHANGES = frozenset({"after", "après", "rises", "rise", "rising", "increases", "jumps",
+                           "reverts",
                            "renewal", "thereafter", "afterwards", "introductory",
                            "promotional", "initial"})  # fmt: skip
 """The words of NON_PRICE_MONEY that say a price changes over time: a price before them in

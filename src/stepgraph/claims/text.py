@@ -181,7 +181,7 @@ def normalise(raw: str) -> Normalised:
     copy(at, len(raw))
     origin.append(len(raw))
     plain = "".join(chars)
-    if ";" in plain and "|" in raw:  # "| £250 | buildings; £5m liability |": one row
+    if "|" in raw and (";" in plain or ". " in plain):  # "| buildings; £5m |", "| 1. Jahr |"
         plain = _row_semicolons(raw, plain, origin)
     if " then " in plain:  # "9.01 more then B": the common slip for "than" (same length)
         plain = _COMPARED_THEN.sub(r"\1 than ", plain)
@@ -191,14 +191,15 @@ def normalise(raw: str) -> Normalised:
 
 
 def _row_semicolons(raw: str, plain: str, origin: list[int]) -> str:
-    """``;`` inside a markdown table row written as ``,`` (same length: offsets hold)."""
+    """``;`` and a full stop before a space inside a markdown table row written as ``,``
+    (same length: offsets hold): a row is one sentence (``| 1. Jahr |``, ``| min. 3 |``)."""
     rows = [(m.start(), m.end()) for m in _TABLE_ROW.finditer(raw)]
     if not rows:
         return plain
     starts = [a for a, _ in rows]
     out = list(plain)
     for index, char in enumerate(plain):
-        if char != ";":
+        if char != ";" and not (char == "." and plain[index + 1 : index + 2] == " "):
             continue
         at = origin[index]
         k = bisect_right(starts, at) - 1
