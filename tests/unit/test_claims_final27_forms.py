@@ -53,3 +53,18 @@ def test_true_figures_that_are_no_monthly_price_are_not_blocked(text: str) -> No
 def test_a_gap_said_with_mas_barata_goes_the_cheap_way() -> None:
     assert _verdicts("cine sale 36,01 € al mes más barata que vista.") != ["contradicted"]
     assert _verdicts("vista sale 36,01 € al mes más barata que cine.") == ["contradicted"]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "## First-year cost including upfront charges\n- vista: $768.40\n- cine: $320.00",
+        "- cine: £15,000 of contents may be thin for a shared flat",
+        "- vista: £1,734 up front, 3-year tie-in",
+        "vista: $1 first month, then the regular price",
+        "If you need care in school holidays, cine is the cheapest year-round option.",
+        "Of the six-account plans, cine is €36.01 a month cheaper than vista.",
+    ],
+)
+def test_totals_under_a_heading_and_other_figures_are_no_monthly_price(text: str) -> None:
+    assert "contradicted" not in _verdicts(text)

@@ -143,6 +143,7 @@ NON_PRICE_MONEY = {
     "treuebonus", "rabattschutz", "sb", "überführung", "deposito", "cauzionale", "desembolso",
     "mantenimiento", "opcional", "optional", "optionnel", "opzionale", "copago", "copagos",
     "aufnahmegebühr", "anschlussgebühr", "kit", "autopay", "discount", "prévention", "assessment",
+    "equipment", "benefit", "expenses",
 }  # fmt: skip
 CHARGE_SUFFIXES = ("kosten", "gebühr", "gebühren", "gebyr", "gebyret", "avgift", "avgiften",
                    "boete", "risiko", "risikoen", "preis", "pris", "prisen", "geld",

@@ -215,12 +215,12 @@ class ProseReader:
             ),
             other_context=term
             or bool(words & lx.OTHER_CONTEXT or lx.charge_words(words))
-            or head == "other"
+            or head in ("other", "total")
             or _steps(toks),
             ranking_context=bool(words & _RANKING),
         )
         reader.table_row = row
-        reader.inclusive = self.inclusive = self._muted(norm, span, words)
+        reader.inclusive = self.inclusive = self._muted(norm, span, words) or head == "total"
         if self.periods is None:
             self.periods = terms(norm.text)
         reader.text_terms = tuple(sorted(self.periods - {12}))
@@ -252,9 +252,18 @@ class ProseReader:
         """What the items of a list under a heading hold: ``Yearly view:`` (``year``),
         ``Difference to the cheapest:`` (``other``: no prices); the heading itself and
         any sentence that is no list item end it."""
-        if raw.rstrip().endswith(":"):
-            self.list_head = "year" if yearly else "other" if words & _OTHER_HEADS else None
-            return None
+        if raw.rstrip().endswith(":") or raw.lstrip().startswith("#"):
+            total = words & _TOTAL_HEADS or lx.charge_words(words) or _FIRST_PERIOD.search(raw)
+            self.list_head = (
+                "other"
+                if words & _OTHER_HEADS
+                else "total"
+                if total
+                else "year"
+                if yearly
+                else None
+            )
+            return None  # "## First-year cost including upfront charges": no prices below
         if not _LIST_ITEM.match(raw):
             self.list_head = None
         return self.list_head
@@ -848,6 +857,8 @@ takes it in."""
 _ANNUAL_TERMS = frozenset({"plan", "prepay", "prepayment", "payment", "billing", "commitment",
                            "upfront", "contract", "discount", "off"})  # fmt: skip
 """``an annual plan at 2,100``, ``10% off for annual payment``: another way to pay."""
+_TOTAL_HEADS = frozenset({"total", "totals", "including", "incl", "upfront",
+                          "overall", "outlay", "lifetime"})  # fmt: skip
 _PRICE_WORDS = frozenset({"price", "prices", "cost", "costs", "month", "monthly", "year",
                           "yearly", "cheaper", "dearer", "cheapest", "more", "less"})  # fmt: skip
 _TOTAL_WORDS = frozenset({"total", "totals", "overall", "outlay", "all-in", "altogether"})

@@ -497,7 +497,7 @@ def _expressions(toks: list[Tok]) -> None:
     if not equals:
         return
     last = equals[-1]
-    if not any(t.text in ("+", "\u00d7", "*") or t.low == "x" for t in toks[:last]):
+    if not any(t.text in ("+", "\u00d7", "*") or t.low in ("x", "plus") for t in toks[:last]):
         return
     for tok in toks[:last]:
         if tok.kind == "num" and tok.unit is None:

@@ -116,6 +116,8 @@ class WordForms(SentenceBase):
             return None
         if self.low(end) in ("to", "-", "through") and self.low(end + 1) in _ORDER_END:
             return None  # "cheapest to dearest", "lowest-to-highest": a direction, not a claim
+        if self.low(end + 1) == "-" and self.kind(end) == "w" and self.low(end) in ("year", "all"):
+            return None  # "the cheapest year-round option", "all-inclusive": of some offers
         if self.low(end) == "unit" and self.low(end + 1) in _PER_UNIT:
             return None  # "the cheapest unit rate": the price of a kWh, not the offer's
         if (
@@ -200,6 +202,8 @@ class WordForms(SentenceBase):
             return  # "one of the two cheapest": a part, not the count
         if self.kind(at + 1) == "w" and not self._counts_offers(at + 1):
             return  # "for all three vans", "of the three hyperscalers": a count of others
+        if self.low(at + 1) == "-":
+            return  # "Of the six-account plans": a kind of plan, not a count
         if self.low(at - 1) == "for" or (self.low(at - 2), self.low(at - 1)) == ("for", "all"):
             return  # "for all ten", "for 20": people or things the offers serve
         value = tok.values[0]
