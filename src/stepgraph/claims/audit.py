@@ -32,7 +32,7 @@ from . import langs
 from . import lexicon as lx
 from .check import Table
 from .judge import hedge_tolerance
-from .tokens import CURRENCY, Tok
+from .tokens import CURRENCY, Tok, money_in
 
 _SKIP = {
     "if", "assuming", "assume", "suppose", "supposing", "hypothetically", "unless", "were",
@@ -181,6 +181,10 @@ def terms(text: str) -> frozenset[int]:
     return frozenset(found)
 
 
+_TERMS = tuple(range(1, 61))
+"""Months a first-period total may cover (a first month, a year, a 24- or 60-month term)."""
+
+
 class Figures:
     """The inputs' prices, sorted once, and the queries the audit asks of them."""
 
@@ -189,6 +193,22 @@ class Figures:
         self.by_id = {r.id: r.value for r in table.records if r.value is not None}
         self.total = sum(self.values, Decimal(0))
         self.mean = self.total / len(self.values) if self.values else None
+        self.quoted = {
+            r.id: frozenset(v for alias in r.aliases for v in money_in(alias)) - {r.value}
+            for r in table.records
+        }  # money the inputs' sources name besides the price: "$349 dish upfront"
+
+    def from_source(self, low: Decimal, high: Decimal, ids: Iterable[str]) -> bool:
+        """Money the source of one of ``ids`` names is in ``[low, high]``, alone or added to
+        a whole number of that offer's monthly prices (``12 x 8.50 + 25 set-up = 127.00``)."""
+        for offer in ids:
+            price = self.by_id.get(offer)
+            for quoted in self.quoted.get(offer, ()):
+                if low <= quoted <= high:
+                    return True
+                if price and any(low <= quoted + price * k <= high for k in _TERMS):
+                    return True
+        return False
 
     def priced(self, values: Iterable[Decimal]) -> bool:
         """One of ``values`` is a price, or a yearly price, of the inputs."""
@@ -416,6 +436,9 @@ def unexplained(
     average = bool(lows & _AVERAGE)
     first_head = next((k for k, t in enumerate(toks) if t.low in _OF_HEADS), len(toks))
     named = _named(toks, figures, lows, subject)
+    ids = {t.offer for t in toks if t.kind in ("offer", "near") and t.offer} | (
+        {subject} if subject else set()
+    ) or set(figures.by_id)  # whose source a quoted amount may come from
     pair = _pair(toks, figures, lows)
     if (
         pair is not None
@@ -454,7 +477,7 @@ def unexplained(
             figures.amount(a / f, b / f, named, average=average)
             for a, b in spans
             for f in map(Decimal, factors)
-        ):
+        ) and not (tok.period is None and any(figures.from_source(a, b, ids) for a, b in spans)):
             return f"{tok.text} is no price, difference, sum or yearly or term figure of the inputs"
         if pair is not None and _gap_amount(toks, index):
             sign = _gap_sign(toks, index)

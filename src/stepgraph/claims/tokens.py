@@ -149,7 +149,8 @@ _NUMBER = (
     r"|\d+[.,]\d+"
     r"|\d+"
 )
-_CODES = r"(?i:eur|usd|gbp|chf|sek|nok|dkk|pln|jpy|czk)\b"  # "12.50EUR": money, no code
+_CODE_WORDS = "eur|usd|gbp|chf|sek|nok|dkk|pln|jpy|czk"
+_CODES = rf"(?i:{_CODE_WORDS})\b"  # "12.50EUR": money, no code
 _SCAN = (
     r"(?P<cite>\[\s*[A-Za-z0-9_-]{1,16}(?:\s*[,;]\s*[A-Za-z0-9_-]{1,16})*\s*\])"
     r"|(?P<date>\b\d{4}-\d{1,2}-\d{1,2}\b|\b\d{1,2}/\d{1,2}/\d{2,4}\b"
@@ -629,6 +630,22 @@ def readings(text: str) -> tuple[tuple[Decimal, ...], tuple[int, ...]]:
     else:
         out.append((Decimal(text), 0))
     return tuple(v for v, _ in out), tuple(p for _, p in out)
+
+
+_QUOTED_MONEY = re.compile(
+    rf"(?:[$€£¥₹]|\b(?:{_CODE_WORDS}|kr|zł|r\$|a\$|nz\$|c\$|us\$)\s?)\s?(?P<a>{_NUMBER})"
+    rf"|(?<![\w.,])(?P<b>{_NUMBER})\s?(?:[€£¥₹]|(?:{_CODE_WORDS}|kr|zł|kč)\b)",
+    re.IGNORECASE,
+)
+
+
+def money_in(text: str) -> tuple[Decimal, ...]:
+    """The amounts of money a text quotes (``$349 dish upfront``, ``25 € Anmeldung``):
+    numbers written with a currency sign or code beside them, every reading of each."""
+    found: list[Decimal] = []
+    for match in _QUOTED_MONEY.finditer(text):
+        found.extend(readings(match.group("a") or match.group("b"))[0])
+    return tuple(found)
 
 
 def _number_words(toks: list[Tok]) -> None:
