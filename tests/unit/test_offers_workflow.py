@@ -74,6 +74,21 @@ def test_each_validation_rule_names_the_field(offers: Any, field: str, rule: str
     assert caught.value.rule.startswith(rule)
 
 
+def test_a_source_that_describes_the_quote_in_a_few_sentences_is_accepted() -> None:
+    source = "Octopus 12M Fixed (dual fuel): " + "standing charge 53.35p/day, " * 20
+    assert 400 < len(source) <= 1000
+    assert validate_offers([{"id": "A", "source": source, "monthly": 1}])[0]["source"] == source
+
+
+def test_an_id_longer_than_200_characters_or_a_source_over_1000_is_refused() -> None:
+    for offer, field in (({"id": "A" * 201, "source": "s"}, "id"),
+                         ({"id": "A", "source": "s" * 1001}, "source")):  # fmt: skip
+        with pytest.raises(InputError) as caught:
+            validate_offers([{**offer, "monthly": 1}])
+        assert caught.value.field == f"offers[0].{field}"
+        assert "at most" in caught.value.rule
+
+
 def test_invalid_input_fails_the_inspect_node_and_saves_nothing() -> None:
     store = open_store("memory:")
     bad = [{"id": "A", "source": "s", "monthly": -5}]

@@ -126,8 +126,8 @@ def _offer_faults(where: str, offer: object) -> list[tuple[str, str]]:
             (f"{where}.source",
              f"Missing source: must be a non-empty string, not {excerpt(source)}")
         )  # fmt: skip
-    elif not is_label(source):
-        faults.append((f"{where}.source", f"Invalid source: {LABEL_RULE}, not {excerpt(source)}"))
+    elif not is_label(source, MAX_SOURCE):
+        faults.append((f"{where}.source", f"Invalid source: {SOURCE_RULE}, not {excerpt(source)}"))
     if "monthly" not in offer:
         faults.append(
             (f"{where}.monthly", "Invalid monthly price: the field is missing (use null)")
@@ -142,19 +142,19 @@ def _offer_faults(where: str, offer: object) -> list[tuple[str, str]]:
 
 
 MAX_LABEL = 200
-LABEL_RULE = (
-    f"must be printable text of at most {MAX_LABEL} characters (no control characters, "
-    "line breaks or lone surrogates)"
-)
+MAX_SOURCE = 1000  # a source may describe the quote: "Octopus 12M Fixed: 24.50p/kWh, ..."
+_PRINTABLE = "(no control characters, line breaks or lone surrogates)"
+LABEL_RULE = f"must be printable text of at most {MAX_LABEL} characters {_PRINTABLE}"
+SOURCE_RULE = f"must be printable text of at most {MAX_SOURCE} characters {_PRINTABLE}"
 
 
-def is_label(text: str) -> bool:
-    """True for a usable id or source: printable, at most ``MAX_LABEL`` characters.
+def is_label(text: str, limit: int = MAX_LABEL) -> bool:
+    """True for a usable id or source: printable, at most ``limit`` characters.
 
     Printable excludes control characters (ESC, CR, BEL: terminal escapes when printed),
     line breaks, and lone surrogates (not Unicode text: nothing can store them).
     """
-    return len(text) <= MAX_LABEL and text.isprintable()
+    return len(text) <= limit and text.isprintable()
 
 
 def missing_prices(offers: list[dict[str, Any]]) -> list[str]:
