@@ -72,3 +72,37 @@ def test_digits_of_a_file_name_are_no_money_of_the_source() -> None:
 def test_the_price_quoted_in_the_source_counts_no_months_on_top_of_itself() -> None:
     text = "Over a year FitBox comes to 298,99 €."  # 10 x 29.90 + 29.90 is no year
     assert _verdicts(text, GYMS) == ["contradicted"]
+
+
+LEASES = Table.from_rows(
+    [
+        {"id": "zoe-r1", "source": "Renault Zoe R1, £249 admin fee, 36 months", "monthly": 231},
+        {"id": "mg4-lr", "source": "MG4 Long Range, £199 admin fee, 36 months", "monthly": 219.5},
+    ],
+    alias_fields=("source",),
+)
+POWER = Table.from_rows(
+    [
+        {"id": "nordstrom", "source": "Nordstrom Öko: Grundpreis 14,50 €/Monat", "monthly": 110.5},
+        {"id": "sonnig", "source": "Sonnig 24: Grundpreis 9,90 €/Monat", "monthly": 104},
+    ],
+    alias_fields=("source",),
+)
+
+
+def test_a_fee_compared_between_two_offers_is_not_read_as_a_wrong_price() -> None:
+    text = "Higher admin fee than the MG4 (£199): the Zoe asks £249."
+    assert "contradicted" not in _verdicts(text, LEASES)
+
+
+def test_a_price_compared_with_a_wrong_figure_is_still_contradicted() -> None:
+    assert _verdicts("The Zoe costs more than the MG4 (£209).", LEASES) == ["contradicted"]
+
+
+def test_a_monthly_part_a_source_names_is_not_contradicted_when_no_offer_is_named() -> None:
+    text = "- The base price of €14.50 per month is part of the instalment"
+    assert _verdicts(text, POWER) != ["contradicted"]
+
+
+def test_the_same_part_given_as_a_named_offers_monthly_price_is_contradicted() -> None:
+    assert _verdicts("Nordstrom costs €14.50 per month.", POWER) == ["contradicted"]

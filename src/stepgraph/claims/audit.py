@@ -198,6 +198,10 @@ class Figures:
             for r in table.records
         }  # money the inputs' sources name besides the price: "$349 dish upfront"
 
+    def quotes(self, values: Iterable[Decimal]) -> bool:
+        """One of ``values`` is money some offer's source names besides its price."""
+        return any(v in quoted for v in values for quoted in self.quoted.values())
+
     def from_source(self, low: Decimal, high: Decimal, ids: Iterable[str]) -> bool:
         """Money the source of one of ``ids`` names is in ``[low, high]``, alone or added to
         a whole number of that offer's monthly prices (``12 x 8.50 + 25 set-up = 127.00``)."""
@@ -438,7 +442,7 @@ def unexplained(
     named = _named(toks, figures, lows, subject)
     ids = {t.offer for t in toks if t.kind in ("offer", "near") and t.offer} | (
         {subject} if subject else set()
-    ) or set(figures.by_id)  # whose source a quoted amount may come from
+    )  # whose source a quoted amount may come from: those named, or any when none is
     pair = _pair(toks, figures, lows)
     if (
         pair is not None
@@ -477,7 +481,10 @@ def unexplained(
             figures.amount(a / f, b / f, named, average=average)
             for a, b in spans
             for f in map(Decimal, factors)
-        ) and not (tok.period is None and any(figures.from_source(a, b, ids) for a, b in spans)):
+        ) and not (
+            (tok.period is None or not ids)  # "Base price of €14.50 per month is included"
+            and any(figures.from_source(a, b, ids or figures.by_id) for a, b in spans)
+        ):
             return f"{tok.text} is no price, difference, sum or yearly or term figure of the inputs"
         if pair is not None and _gap_amount(toks, index):
             sign = _gap_sign(toks, index)

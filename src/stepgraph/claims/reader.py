@@ -304,6 +304,14 @@ class ProseReader:
         self.charged_clause = clause_end and bool(charges)
         return muted
 
+    def _quoted(self, toks: list[Tok], statement: Statement) -> bool:
+        """A false reading rests only on money a source names besides the price, with no
+        period (``Lower admin fee than the MG4 (£199)``): the fee, not a wrong price."""
+        nums = [toks[i] for i in statement.used if toks[i].kind == "num"]
+        return bool(nums) and all(
+            t.period is None and not t.pct and self.figures.quotes(t.values) for t in nums
+        )
+
     def _known(self, cited: str) -> str | None:
         """The id of the claim a citation names: as written, or in another case if unique."""
         if cited in self.verdicts:
@@ -327,7 +335,7 @@ class ProseReader:
         if grouped:  # "B and C are the two cheapest": not "each costs two", not "the cheapest"
             statements = [s for s in statements if s.group or not s.used & grouped]
         results = [(s, s.test(self.table)) for s in statements]
-        false = [s.says for s, r in results if r is False]
+        false = [s.says for s, r in results if r is False and not self._quoted(toks, s)]
         if false:
             return "contradicted", f"{'; '.join(false)}; the inputs: {self._inputs(toks)}"
         missing = [c for c in cited if c not in self.verdicts]
