@@ -106,3 +106,35 @@ def test_a_monthly_part_a_source_names_is_not_contradicted_when_no_offer_is_name
 
 def test_the_same_part_given_as_a_named_offers_monthly_price_is_contradicted() -> None:
     assert _verdicts("Nordstrom costs €14.50 per month.", POWER) == ["contradicted"]
+
+
+POWER_FR = Table.from_rows(
+    [
+        {"id": "volta", "source": "Volta Fixe : abonnement 12,44 €/mois", "monthly": 74.9},
+        {"id": "lumen", "source": "Lumen Eco : abonnement 14,10 €/mois", "monthly": 71.2},
+    ],
+    alias_fields=("source",),
+)
+LOCKERS = Table.from_rows(
+    [
+        {"id": "hoard", "source": "Hoard Mini: insurance A$5/month extra. A$66.00/month.",
+         "monthly": 66},
+        {"id": "lockbox", "source": "LockBox: A$20 key deposit. A$45.00/month.", "monthly": 45},
+    ],
+    alias_fields=("source",),
+)  # fmt: skip
+
+
+def test_two_sources_parts_set_against_each_other_are_not_contradicted() -> None:
+    text = "- abonnement plus élevé que Volta (14,10 € contre 12,44 €)"
+    assert "contradicted" not in _verdicts(text, POWER_FR)
+
+
+def test_an_add_on_a_month_the_source_names_is_not_read_as_the_price() -> None:
+    text = "Hoard: highest price, plus A$5 a month for insurance"
+    assert "contradicted" not in _verdicts(text, LOCKERS)
+
+
+def test_an_add_on_the_source_does_not_name_is_still_contradicted() -> None:
+    text = "Hoard: highest price, plus A$7 a month for insurance"
+    assert _verdicts(text, LOCKERS) == ["contradicted"]

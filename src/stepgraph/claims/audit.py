@@ -203,13 +203,13 @@ class Figures:
         return any(v in quoted for v in values for quoted in self.quoted.values())
 
     def from_source(self, low: Decimal, high: Decimal, ids: Iterable[str]) -> bool:
-        """Money the source of one of ``ids`` names is in ``[low, high]``, alone or added to
-        a whole number of that offer's monthly prices (``12 x 8.50 + 25 set-up = 127.00``)."""
+        """Money a source names is in ``[low, high]``, or that of one of ``ids`` added to a
+        whole number of that offer's monthly prices (``12 x 8.50 + 25 set-up = 127.00``)."""
+        if any(low <= v <= high for quoted in self.quoted.values() for v in quoted):
+            return True  # "abonnement plus élevé que Volta (14,10 € contre 12,44 €)"
         for offer in ids:
             price = self.by_id.get(offer)
             for quoted in self.quoted.get(offer, ()):
-                if low <= quoted <= high:
-                    return True
                 if price and any(low <= quoted + price * k <= high for k in _TERMS):
                     return True
         return False
@@ -482,7 +482,8 @@ def unexplained(
             for a, b in spans
             for f in map(Decimal, factors)
         ) and not (
-            (tok.period is None or not ids)  # "Base price of €14.50 per month is included"
+            (tok.period is None or not ids or added_on(toks, index))  # "Base price of €14.50
+            # per month is included", "plus A$5 a month for insurance": a part or an add-on
             and any(figures.from_source(a, b, ids or figures.by_id) for a, b in spans)
         ):
             return f"{tok.text} is no price, difference, sum or yearly or term figure of the inputs"
@@ -1035,3 +1036,11 @@ _GROUP_OR_UNNAMED = frozenset(_GROUP | _UNNAMED)
 _BEFORE_SKIPPED = frozenset(
     _APPROX | _JUST | _BELOW | _ABOVE | _THAN | {"a", "exactly", "precisely", "only"}
 )
+
+
+_ADDED = frozenset({"plus", "+", "extra", "additional", "add", "adds", "zzgl", "zuzüglich"})
+
+
+def added_on(toks: list[Tok], index: int) -> bool:
+    """An amount added on top (``plus A$5 a month``, ``+ £4/mo``, ``zzgl. 5 €``)."""
+    return any(toks[k].low in _ADDED for k in range(max(0, index - 3), index))

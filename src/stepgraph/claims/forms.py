@@ -519,6 +519,8 @@ class SentenceReader(HeadForms):
             return self._only(subjects, start, at)
         sup = self._superlative(at)
         if sup is not None:
+            if self.low(sup[1]) in langs.SUP_VERBS and self.kind(sup[1] + 1) == "off":
+                return None  # "prad-a (210 zł), a najdroższa jest prad-c": c's superlative
             return self._superlative_head(subjects, start, gap_start, at, sup=sup, neg=neg)
         if low in lx.CHEAP_CMP or low in lx.DEAR_CMP or low in _MORE_OR_LESS:
             return self._comparative(subjects, start, at, hedge, neg)

@@ -18,7 +18,7 @@ from typing import Literal
 from ..lazy import pattern
 from ..records import dataclass
 from . import lexicon as lx
-from .audit import Figures, charge_after, hedged_ranges, terms, unexplained
+from .audit import Figures, added_on, charge_after, hedged_ranges, terms, unexplained
 from .check import Table, round_to
 from .forms import SentenceReader
 from .judge import Statement
@@ -306,10 +306,14 @@ class ProseReader:
 
     def _quoted(self, toks: list[Tok], statement: Statement) -> bool:
         """A false reading rests only on money a source names besides the price, with no
-        period (``Lower admin fee than the MG4 (£199)``): the fee, not a wrong price."""
-        nums = [toks[i] for i in statement.used if toks[i].kind == "num"]
+        period (``Lower admin fee than the MG4 (£199)``) or added to it (``plus A$5 a month
+        for insurance``): the fee or the add-on, not a wrong price."""
+        nums = [i for i in statement.used if toks[i].kind == "num"]
         return bool(nums) and all(
-            t.period is None and not t.pct and self.figures.quotes(t.values) for t in nums
+            (toks[i].period is None or added_on(toks, i))
+            and not toks[i].pct
+            and self.figures.quotes(toks[i].values)
+            for i in nums
         )
 
     def _known(self, cited: str) -> str | None:
