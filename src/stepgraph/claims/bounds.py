@@ -280,6 +280,87 @@ class BoundForms(BetweenForms):
         self.add(f"{many} {word} {tok.text}", _any_of(tests), at, j + 1,
                  exact=len(tok.values) == 1, certain=not listed)  # fmt: skip
 
+    def _foreign_bound(self, at: int) -> None:
+        """``Zwei der drei Angebote liegen unter 30 €``, ``Les trois offres coûtent moins de
+        40 €``, ``Solo una delle tre offerte supera i 40 €``, ``Dwie z czterech ofert
+        kosztują mniej niż 200 zł``: how many of the offers (all, or a count of them) lie
+        beyond a bound, where a clause opens; the verb may be any one or two words."""
+        if at and self.low(at - 1) not in (",", ";", ":", "-", "(", "and", "e", "et", "y", "und"):
+            return
+        j, some, only = at, None, False
+        if self.low(j) in langs.ONLY:
+            j, only = j + 1, True
+        word = self.low(j)
+        if word in langs.COUNTS and self.kind(j) == "w":
+            some = langs.COUNTS[word]
+        elif self.kind(j) == "num" and self.units[j].tok is not None:
+            tok = self.units[j].tok
+            if tok.money or tok.pct or tok.period is not None or len(tok.values) != 1:
+                return
+            some = int(tok.values[0])
+        elif word in langs.ONES and self.low(j + 1) in langs.PARTITIVES:
+            some = 1
+        elif word not in langs.ALL and not (word in ("les", "the") and self._counts_all(j + 1)):
+            return
+        elif word in langs.BOTH and len(self.table.records) != 2:
+            return  # "Beide liegen unter 28 €": two named before, of three
+        j += 1
+        while self.low(j) in langs.PARTITIVES or self._counts_all(j):
+            j += 1
+        if self.low(j) in langs.COUNTED:
+            j += 1
+        elif some is not None and j == at + 1 + only:
+            return  # "Zwei liegen unter 30": two what?
+        if only and some is None:
+            return
+        found = self._bound_word(j) or self._bound_word(j + 1) or self._bound_word(j + 2)
+        if found is None:
+            return
+        direction, k = found
+        while self.low(k) in ("i", "les", "los", "las", "die", "de", "the", "la", "le", "a"):
+            k += 1  # "supera i 40 €"
+        unit = self.units[k] if k < len(self.units) else None
+        if unit is None or unit.tok is None or not self.money(unit):
+            return
+        end = k + 1
+        while self.low(end) in lx.PERIOD_WORDS or self.low(end) in ("miesięcznie", "/", "mo"):
+            end += 1
+        narrowed = any(
+            self.low(m) in lx.NARROWING for m in range(len(self.units)) if not at <= m < j
+        )  # "les deux autres": some of them; "Deux des trois offres": the count itself
+        if narrowed or self.negated_anywhere or self.low(end) not in _CLAUSE_ENDS:
+            return  # "... unter 30 € mit dem Gutschein": not the prices alone
+        tok = unit.tok
+        tests = [
+            _every(Decimal(12) if period == "year" else Decimal(1), reading.value, direction, some)
+            for reading, period in self.amount_readings(tok)
+        ]
+        many = "every offer costs" if some is None else f"exactly {some} offer(s) cost"
+        word = "less than" if direction == "cheaper" else "more than"
+        self.add(f"{many} {word} {tok.text}", _any_of(tests), at, k + 1,
+                 exact=len(tok.values) == 1)  # fmt: skip
+
+    def _counts_all(self, at: int) -> bool:
+        """A count at ``at`` that is the number of every record (``der drei``, ``des trois``)."""
+        low = self.low(at)
+        count = langs.COUNTS.get(low) if self.kind(at) == "w" else None
+        if self.kind(at) == "num" and self.units[at].tok is not None:
+            tok = self.units[at].tok
+            if not tok.money and len(tok.values) == 1:
+                count = int(tok.values[0])
+        return count is not None and count == len(self.table.records)
+
+    def _bound_word(self, at: int) -> tuple[str, int] | None:
+        """The bound words at ``at`` (``unter``, ``moins de``, ``mniej niż``), which way
+        they bound, and where they end."""
+        for size in (3, 2, 1):
+            words = tuple(self.low(k) for k in range(at, at + size))
+            if words in langs.BOUND_BELOW:
+                return "cheaper", at + size
+            if words in langs.BOUND_ABOVE:
+                return "more_expensive", at + size
+        return None
+
     def _counted_against(self, at: int, j: int, some: int) -> bool:
         """``Two offers are cheaper than silver``: exactly that many records are cheaper
         (or dearer) than the record named (read when the sentence ends there)."""

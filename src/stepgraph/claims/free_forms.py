@@ -25,6 +25,7 @@ class FreeForms(GroupForms):
     def _free_form(self, at: int) -> None:
         low = self.low(at)
         unit = self.units[at]
+        self._foreign_bound(at)  # "Zwei der drei Angebote liegen unter 30 €"
         if unit.kind == "num":
             self._number_free_forms(at)
             return

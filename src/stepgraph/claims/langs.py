@@ -294,3 +294,47 @@ FOREIGN = (
 def without_passive(lows: set[str]) -> set[str]:
     """A sentence's words less a passive's auxiliary (``wird empfohlen``: a fact)."""
     return lows - PASSIVE_AUX if lows & PASSIVE_PARTICIPLES else lows
+
+COUNTS = {"zwei": 2, "drei": 3, "vier": 4, "fünf": 5, "sechs": 6, "sieben": 7, "acht": 8,
+          "deux": 2, "trois": 3, "quatre": 4, "cinq": 5, "sept": 7, "huit": 8, "dos": 2,
+          "tres": 3, "cuatro": 4, "cinco": 5, "seis": 6, "siete": 7, "ocho": 8, "due": 2,
+          "tre": 3, "quattro": 4, "cinque": 5, "sei": 6, "sette": 7, "otto": 8, "twee": 2,
+          "drie": 3, "vijf": 5, "zes": 6, "zeven": 7, "dwie": 2, "dwa": 2, "dwóch": 2,
+          "trzy": 3, "trzech": 3, "cztery": 4, "czterech": 4, "pięć": 5, "pięciu": 5,
+          "sześć": 6, "sześciu": 6, "siedem": 7, "siedmiu": 7, "två": 2, "fyra": 4, "fem": 5,
+          "sex": 6, "sju": 7, "dois": 2, "duas": 2, "três": 3, "quatro": 4}  # fmt: skip
+"""Counts in other languages (a count of offers: ``Zwei der drei Angebote``)."""
+ONES = {"eine", "einer", "eines", "ein", "une", "un", "una", "uno", "één", "jedna", "jeden",
+        "jedno", "en", "ett", "um", "uma"}  # fmt: skip
+"""One, when a partitive follows (``Solo una delle tre``, ``une des offres``)."""
+ALL = {"alle", "allen", "tous", "toutes", "todas", "todos", "tutte", "tutti", "wszystkie",
+       "beide", "beiden", "both", "entrambe", "entrambi", "ambas", "ambos", "all",
+       "cada"}  # fmt: skip
+"""Every one of the offers (``Alle Angebote``, ``Les trois offres``, ``Beide``)."""
+BOTH = {"beide", "beiden", "both", "entrambe", "entrambi", "ambas", "ambos"}
+"""Every one of two: all the offers only when there are two."""
+PARTITIVES = {"der", "des", "de", "delle", "dei", "degli", "della", "di", "z", "ze", "van",
+              "av", "of", "the", "los", "las", "les", "la", "le", "el", "i", "gli", "dos",
+              "das", "die", "drei", "these"}  # fmt: skip
+"""Words between a count and the offers it counts (``der``, ``delle``, ``z``, ``van de``)."""
+COUNTED = {"angebote", "angeboten", "tarife", "tarifen", "offres", "offerte", "ofertas",
+           "oferty", "ofert", "aanbiedingen", "aanbieders", "opties", "opzioni", "options",
+           "offers", "abonnements", "abonnementen", "forfaits", "pakiety", "pakietów",
+           "erbjudanden", "tilbud", "propostas", "planes", "piani", "pläne", "verträge",
+           "contratti", "contratos", "contracten", "formules", "formule", "tariffe",
+           "tarifas", "tarifs"}  # fmt: skip
+"""Plural nouns for the offers compared, in other languages."""
+BOUND_BELOW = {("unter",), ("unterhalb",), ("sous",), ("moins", "de"), ("menos", "de"),
+         ("por", "debajo", "de"), ("meno", "di"), ("sotto",), ("onder",), ("minder", "dan"),
+         ("mniej", "niż"), ("poniżej",), ("under",), ("below",), ("less", "than"),
+         ("inférieur", "à"), ("inferiore", "a"), ("abaixo", "de"), ("menos", "do", "que"),
+         ("billiger", "als"), ("weniger", "als"), ("mindre", "än")}  # fmt: skip
+BOUND_ABOVE = {("über",), ("oberhalb",), ("plus", "de"), ("más", "de"), ("por", "encima", "de"),
+         ("più", "di"), ("sopra",), ("boven",), ("meer", "dan"), ("więcej", "niż"),
+         ("powyżej",), ("över",), ("over",), ("above",), ("more", "than"), ("supera",),
+         ("superano",), ("superan",), ("dépasse",),
+         ("dépassent",), ("überschreitet",), ("überschreiten",), ("übersteigt",),
+         ("übersteigen",), ("exceeds",), ("exceed",), ("supérieur", "à"), ("acima", "de"),
+         ("mehr", "als"), ("teurer", "als"), ("mer", "än")}  # fmt: skip
+"""Words that bound a price from above or below, in other languages and in English."""
+
