@@ -293,8 +293,7 @@ class BoundForms(BetweenForms):
         word = self.low(j)
         if word in langs.COUNTS and self.kind(j) == "w":
             some = langs.COUNTS[word]
-        elif self.kind(j) == "num" and self.units[j].tok is not None:
-            tok = self.units[j].tok
+        elif self.kind(j) == "num" and (tok := self.units[j].tok) is not None:
             if tok.money or tok.pct or tok.period is not None or len(tok.values) != 1:
                 return
             some = int(tok.values[0])
@@ -344,10 +343,9 @@ class BoundForms(BetweenForms):
         """A count at ``at`` that is the number of every record (``der drei``, ``des trois``)."""
         low = self.low(at)
         count = langs.COUNTS.get(low) if self.kind(at) == "w" else None
-        if self.kind(at) == "num" and self.units[at].tok is not None:
-            tok = self.units[at].tok
-            if not tok.money and len(tok.values) == 1:
-                count = int(tok.values[0])
+        tok = self.units[at].tok if self.kind(at) == "num" else None
+        if tok is not None and not tok.money and len(tok.values) == 1:
+            count = int(tok.values[0])
         return count is not None and count == len(self.table.records)
 
     def _bound_word(self, at: int) -> tuple[str, int] | None:

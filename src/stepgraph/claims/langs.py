@@ -295,6 +295,7 @@ def without_passive(lows: set[str]) -> set[str]:
     """A sentence's words less a passive's auxiliary (``wird empfohlen``: a fact)."""
     return lows - PASSIVE_AUX if lows & PASSIVE_PARTICIPLES else lows
 
+
 COUNTS = {"zwei": 2, "drei": 3, "vier": 4, "fünf": 5, "sechs": 6, "sieben": 7, "acht": 8,
           "deux": 2, "trois": 3, "quatre": 4, "cinq": 5, "sept": 7, "huit": 8, "dos": 2,
           "tres": 3, "cuatro": 4, "cinco": 5, "seis": 6, "siete": 7, "ocho": 8, "due": 2,
@@ -337,4 +338,3 @@ BOUND_ABOVE = {("über",), ("oberhalb",), ("plus", "de"), ("más", "de"), ("por"
          ("übersteigen",), ("exceeds",), ("exceed",), ("supérieur", "à"), ("acima", "de"),
          ("mehr", "als"), ("teurer", "als"), ("mer", "än")}  # fmt: skip
 """Words that bound a price from above or below, in other languages and in English."""
-
