@@ -49,6 +49,8 @@ SPLITS = (
     "final26",
     "final27",
     "final28",
+    "final29",
+    "final31",
 )  # dev2, dev3: before reader fixes
 # final, final2: independent of the checker, held out
 FILES = sorted(SUITE.glob("*/*/*.json"))
@@ -74,15 +76,17 @@ def test_a_case_file_has_the_contract_shape(path: Path) -> None:
     assert isinstance(case["about"], str)
     assert case["about"].strip()
     assert "\n" not in case["about"]
-    assert set(case["expect"]) == {"status", "false_sentences"}
+    assert set(case["expect"]) in ({"status", "false_sentences"}, {"status"})
     assert case["expect"]["status"] in ("blocked", "ready_for_review")
+    if "false_sentences" not in case["expect"]:  # a correct case may leave the list out
+        assert case["expect"]["status"] == "ready_for_review"
     assert isinstance(case["output"]["rationale"], str)
 
 
 @pytest.mark.parametrize("path", FILES, ids=lambda p: f"{p.parent.parent.name}/{p.stem}")
 def test_every_false_sentence_is_text_of_the_rationale(path: Path) -> None:
     case = load(path)
-    false = case["expect"]["false_sentences"]
+    false = case["expect"].get("false_sentences", [])
     assert all(isinstance(text, str) and text for text in false)
     assert all(text in case["output"]["rationale"] for text in false)
     if case["expect"]["status"] == "ready_for_review":

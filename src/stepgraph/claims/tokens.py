@@ -57,6 +57,10 @@ CURRENCY = {
     "rmb",
     "inr",
     "₹",
+    "zar",
+    "円",
+    "元",
+    "yuan",
     "aud",
     "cad",
     "nzd",
@@ -142,17 +146,19 @@ MONTH_NAMES = {
 }
 
 _NUMBER = (
-    r"\d{1,3}(?:,\d{3})+(?:\.\d+)?"
+    r"\d{1,2}(?:,\d{2})+,\d{3}(?![\d,])(?:\.\d+)?"  # Indian grouping: 1,10,000; 1,03,47,000
+    r"|\d{1,3}(?:,\d{3})+(?:\.\d+)?"
     r"|\d{1,3}(?:\.\d{3})+(?:,\d+)?"
     r"|\d{1,3}(?:'\d{3})+(?:[.,]\d+)?"
-    r"|\d{1,3}(?: \d{3})+(?:[.,]\d+)?(?![\d.,])"
+    r"|\d{1,3}(?: \d{3})+(?:[.,]\d+)?(?!\d|[.,]\d)"  # "1 049,-": the dash is the cents
     r"|\d+[.,]\d+"
     r"|\d+"
 )
 _CODE_WORDS = "eur|usd|gbp|chf|sek|nok|dkk|pln|jpy|czk"
 _CODES = rf"(?i:{_CODE_WORDS})\b"  # "12.50EUR": money, no code
 _SCAN = (
-    r"(?P<cite>\[\s*[A-Za-z0-9_-]{1,16}(?:\s*[,;]\s*[A-Za-z0-9_-]{1,16})*\s*\])"
+    r"(?P<rand>\bR(?=\d{1,3}(?:[ ,]\d{3})+(?![\d,])|\d{3,}(?![\w.,]\d)))"  # R1 049, R399
+    r"|(?P<cite>\[\s*[A-Za-z0-9_-]{1,16}(?:\s*[,;]\s*[A-Za-z0-9_-]{1,16})*\s*\])"
     r"|(?P<date>\b\d{4}-\d{1,2}-\d{1,2}\b|\b\d{1,2}/\d{1,2}/\d{2,4}\b"
     r"|\b\d{1,2}\.\d{1,2}\.(?:\d{4}|\d{2})(?!\d|[.,]\d)"  # 14.03.2025, 1.4.26
     r"|\b[0-2]?\d:[0-5]\d(?::[0-5]\d)?(?![\d.,]\d))"  # 22:00, 8:30: a time of day
@@ -160,7 +166,7 @@ _SCAN = (
     rf"|\d+(?!{_CODES})[A-Za-z][\w]*|[A-Za-z]{{1,2}}-\d+(?![\d.,]\d)"  # "e-208": a model
     rf"|\d+[.,]\d+(?!{_CODES})[A-Za-z]\w*"  # "23.90p", "1.8L"
     r"|(?<!\d)24/7(?!\d)))"  # "24/7 access"
-    rf"|(?P<num>(?<![\w.,])(?:{_NUMBER})(?:[.,][-\u2013](?![\d-]))?(?!(?!{_CODES})\w))"
+    rf"|(?P<num>(?:(?<![\w.,])|(?<=\bR))(?:{_NUMBER})(?:[.,][-\u2013](?![\d-]))?(?!(?!{_CODES}|[円元])\w))"
     r"|(?P<word>[^\W\d_]+(?:'[^\W\d_]+)?)"
     r"|(?P<punct>%|€|\$|£|[^\s\w])"
 )
@@ -572,6 +578,8 @@ def _scan(plain: str, start: int, end: int, toks: list[Tok]) -> None:
         kind = match.lastgroup or "punct"
         text = match.group(0)
         tok = Tok(kind, text, match.start(), match.end(), text.lower())
+        if kind == "rand":
+            tok.kind, tok.low = "punct", "zar"  # "R1 049": South African rand
         if kind == "cite":
             tok.cites = tuple(p.strip() for p in _CITE_SPLIT.split(text.strip("[] ")) if p.strip())
         elif kind == "num":
@@ -597,6 +605,7 @@ _SHORT_WORDS = {"diff": "difference", "dif": "difference", "thru": "through"}
 _CITE_SPLIT = re.compile(r"[,;]")
 _GROUPED = re.compile(r"(\d{1,3}(?:[' ]\d{3})+)(?:[.,](\d+))?")
 _COMMA_GROUPS = re.compile(r"\d{1,3}(?:,\d{3})+(?:\.\d+)?")
+_LAKH_GROUPS = re.compile(r"\d{1,2}(?:,\d{2})+,\d{3}(?:\.\d+)?")
 _DOT_GROUPS_DECIMALS = re.compile(r"\d{1,3}(?:\.\d{3})+,\d+")
 _DOT_GROUPS = re.compile(r"\d{1,3}(?:\.\d{3})+")
 _DECIMALS = re.compile(r"\d+[.,]\d+")
@@ -614,7 +623,7 @@ def readings(text: str) -> tuple[tuple[Decimal, ...], tuple[int, ...]]:
     if grouped:
         digits, tail = grouped.group(1).replace("'", "").replace(" ", ""), grouped.group(2) or ""
         out.append((Decimal(f"{digits}.{tail}" if tail else digits), len(tail)))
-    elif _COMMA_GROUPS.fullmatch(text):
+    elif _COMMA_GROUPS.fullmatch(text) or _LAKH_GROUPS.fullmatch(text):
         tail = text.split(".")[1] if "." in text else ""
         out.append((Decimal(text.replace(",", "")), len(tail)))
     elif _DOT_GROUPS_DECIMALS.fullmatch(text):
