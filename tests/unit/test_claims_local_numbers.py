@@ -24,7 +24,7 @@ def _verdicts(text: str, table: Table) -> list[str]:
         ("A year of pune is ₹13,20,000.", RUPEES),
         ("tibber: kr 1\u00a0049,- a month; fortum: kr 1\u202f199,-.", KRONER),
         ("tibber costs R1 049 a month, fortum R1199.", KRONER),
-        ("・povo：2,365円", YEN),
+        ("・povo\uff1a2,365円", YEN),
     ],
 )
 def test_a_true_amount_in_a_local_format_is_not_contradicted(text: str, table: Table) -> None:
@@ -38,7 +38,7 @@ def test_a_true_amount_in_a_local_format_is_not_contradicted(text: str, table: T
         ("A year of pune is ₹13,30,000.", RUPEES),
         ("tibber: kr 1\u00a0049,- a month; fortum: kr 1\u202f189,-.", KRONER),
         ("tibber costs R1 059 a month.", KRONER),
-        ("・povo：2,375円", YEN),
+        ("・povo\uff1a2,375円", YEN),
     ],
 )
 def test_a_wrong_amount_in_a_local_format_is_contradicted(text: str, table: Table) -> None:
