@@ -32,7 +32,7 @@ from . import langs
 from . import lexicon as lx
 from .check import Table
 from .judge import hedge_tolerance
-from .tokens import CURRENCY, Tok, money_in
+from .tokens import CURRENCY, Tok, money_in, signed
 
 _SKIP = {
     "if", "assuming", "assume", "suppose", "supposing", "hypothetically", "unless", "were",
@@ -99,6 +99,9 @@ _ABOVE |= langs.MORE | {"meer", "mehr", "mer"}  # "mehr als 50", "plus de 50"
 _THAN = {"than", "dan", "als", "que", "di", "de", "da", "än"}
 """The word after a comparative before its number, in the languages read."""
 _BOUNDS = _BELOW | _ABOVE
+_PROMO = frozenset({"for", "with", "if", "when", "during", "on", "the", "in", "until", "to",
+                    "at", "your", "new", "first", "all"})  # fmt: skip
+"""After ``N% off``: whom or when a promotion is for, not a gap between offers."""
 _AFTER_CUES = {
     "more", "less", "cheaper", "dearer", "pricier", "costlier", "higher", "lower", "above",
     "below", "under", "over", "extra", "apart", "ahead", "behind", "off", "short", "total",
@@ -453,6 +456,7 @@ def unexplained(
     ):
         pair = None  # "B is 1.51 more and C 4.02 more": gaps to a third, unnamed
     measured = any(t.kind == "num" and t.unit in lx.MEASURES for t in toks)
+    discounts = _discounts(toks)  # "15 % off ..., which would bring it to NOK 636.65"
     for index, tok in enumerate(toks):
         if tok.kind != "num" or index in used or tok.period == "other":
             continue
@@ -476,7 +480,9 @@ def unexplained(
             if not any(figures.percent(a, b, named, side) for a, b in spans):
                 return f"{tok.text}% is no difference between the offers' prices in per cent"
             continue
-        factors = {"month": (1,), "year": (12,)}.get(tok.period or "", (1, *sorted(periods)))
+        months = {"month": (1,), "year": (12,)}.get(tok.period or "", (1, *sorted(periods)))
+        factors = [Decimal(f) for f in months]
+        factors += [f * (1 - share) for f in factors for share in discounts]
         if not any(
             figures.amount(a / f, b / f, named, average=average)
             for a, b in spans
@@ -666,6 +672,8 @@ def _audited(toks: list[Tok], index: int, first_head: int) -> bool:
     after = max([index, *tok.marks]) + 1
     if tok.pct:  # "15% cheaper", "by 15%", "(about 15%)", "a 15% saving"; not "a 99.9% SLA"
         before = _before(toks, index)
+        if after + 1 < len(toks) and toks[after].low == "off" and toks[after + 1].low in _PROMO:
+            return False  # "15 % off for customers with a mobile plan": a promotion's rate
         if after + 1 < len(toks) and toks[after].low == "de":
             after += 1  # "11 % de plus", "11 % de moins"
         return (after < len(toks) and toks[after].low in _AFTER_CUES) or (
@@ -828,6 +836,8 @@ def _before(toks: list[Tok], index: int) -> int:
     at = index - 1
     while at >= 0 and (at in toks[index].marks or toks[at].low in skipped):
         at -= 1
+    if at >= 1 and toks[at].text in ("-", "+") and signed(toks, index):
+        at -= 1  # "(-6,5 %)": past the sign
     return at
 
 
@@ -1008,7 +1018,7 @@ _BOUND_WORDS = frozenset({  # English bounds are read by the forms (and audited 
     "über", "unterhalb", "oberhalb", "übersteigen", "übersteigt", "onder", "boven",
     "overschrijden", "mniej", "więcej", "poniżej", "powyżej", "przekraczają", "understiger",
     "överstiger", "overstiger", "barre", "seuil", "soglia", "umbral", "grens", "grenze",
-    "limite",
+    "limite", "crosses", "cross", "menos", "moins", "meno", "minder", "weniger", "mindre",
 })  # fmt: skip
 
 
@@ -1044,3 +1054,19 @@ _ADDED = frozenset({"plus", "+", "extra", "additional", "add", "adds", "zzgl", "
 def added_on(toks: list[Tok], index: int) -> bool:
     """An amount added on top (``plus A$5 a month``, ``+ £4/mo``, ``zzgl. 5 €``)."""
     return any(toks[k].low in _ADDED for k in range(max(0, index - 3), index))
+
+
+_OFF = frozenset({"off", "discount", "rabatt", "korting", "rabat", "réduction", "remise",
+                  "descuento", "sconto", "desconto"})  # fmt: skip
+
+
+def _discounts(toks: list[Tok]) -> tuple[Decimal, ...]:
+    """The share a discount in the sentence takes off (``15 % off``, ``20% discount``,
+    ``10 % Rabatt``): a price after it is a figure too."""
+    found = []
+    for k, tok in enumerate(toks):
+        if tok.kind == "num" and tok.pct and len(tok.values) == 1 and 0 < tok.values[0] < 100:
+            after = max([k, *tok.marks]) + 1
+            if after < len(toks) and toks[after].low in _OFF:
+                found.append(tok.values[0] / 100)
+    return tuple(found)

@@ -316,7 +316,7 @@ class BoundForms(BetweenForms):
         if found is None:
             return
         direction, k = found
-        while self.low(k) in ("i", "les", "los", "las", "die", "de", "the", "la", "le", "a"):
+        while self.low(k) in ("i", "les", "los", "las", "die", "de", "the", "la", "le", "a", "r"):
             k += 1  # "supera i 40 €"
         unit = self.units[k] if k < len(self.units) else None
         if unit is None or unit.tok is None or not self.money(unit):

@@ -231,7 +231,10 @@ PERIODS = {"all'anno": "year", "l'anno": "year", "jährlich": "year", "annuel": 
            "mensuelle": "month", "mensuels": "month", "mensual": "month", "mensile": "month",
            "mensal": "month", "maandelijks": "month", "miesięcznie": "month",
            "månadsvis": "month", "månedlig": "month", "rocznie": "year", "årligen": "year",
-           "årlig": "year"}
+           "årlig": "year", "årligt": "year", "årsvis": "year", "månedligt": "month",
+           "månatlig": "month", "månatligen": "month", "mensalmente": "month",
+           "mensualmente": "month", "mensilmente": "month", "anualmente": "year",
+           "annualmente": "year", "jaarlijkse": "year", "jährliche": "year"}
 """One word after an amount that states its period."""
 MONTH_WORDS = {"maand", "mês", "mese", "mes", "mois", "monat", "månad", "månaden", "måned",
                "måneden", "miesiąc", "miesiąca"}
@@ -323,7 +326,8 @@ COUNTED = {"angebote", "angeboten", "tarife", "tarifen", "offres", "offerte", "o
            "offers", "abonnements", "abonnementen", "forfaits", "pakiety", "pakietów",
            "erbjudanden", "tilbud", "propostas", "planes", "piani", "pläne", "verträge",
            "contratti", "contratos", "contracten", "formules", "formule", "tariffe",
-           "tarifas", "tarifs"}  # fmt: skip
+           "tarifas", "tarifs", "opções", "opciones", "alternativas", "alternatives",
+           "alternativen", "alternative", "möglichkeiten"}  # fmt: skip
 """Plural nouns for the offers compared, in other languages."""
 BOUND_BELOW = {("unter",), ("unterhalb",), ("sous",), ("moins", "de"), ("menos", "de"),
          ("por", "debajo", "de"), ("meno", "di"), ("sotto",), ("onder",), ("minder", "dan"),

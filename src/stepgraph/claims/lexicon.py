@@ -143,7 +143,8 @@ NON_PRICE_MONEY = {
     "treuebonus", "rabattschutz", "sb", "überführung", "deposito", "cauzionale", "desembolso",
     "mantenimiento", "opcional", "optional", "optionnel", "opzionale", "copago", "copagos",
     "aufnahmegebühr", "anschlussgebühr", "kit", "autopay", "discount", "prévention", "assessment",
-    "equipment", "benefit", "expenses",
+    "equipment", "benefit", "expenses", "deposition", "depositionen", "depositum", "kaucja",
+    "kaucji", "kaucję", "depozyt", "depozytu", "deponering", "borgtocht", "waarborgsom",
 }  # fmt: skip
 CHARGE_SUFFIXES = ("kosten", "gebühr", "gebühren", "gebyr", "gebyret", "avgift", "avgiften",
                    "boete", "risiko", "risikoen", "preis", "pris", "prisen", "geld",

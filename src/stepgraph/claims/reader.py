@@ -56,7 +56,7 @@ _TERM_WORD = re.compile(
 )
 _YEAR = re.compile(
     r"(?i)\b(?:years?|annual|annually|yearly|per annum|(?:twelve|12)[- ]months?|"
-    r"jahr|jährlich|año|anual|annuel|an|år|året|årligen|rok|roku|rocznie)\b"
+    r"jahr|jährlich|año|anual|annuel|an|år|året|årligen|årligt|årlig|årsvis|rok|roku|rocznie|anualmente)\b"
     r"|(?i:jahr|jähr|jaar|\b(?:annu|anual|année|annee|año|anno)|\banos?\b|\b(?:12|douze|doce|dodici|"
     r"twaalf|doze|zwölf) (?:mois|meses|mesi|maanden|monate))"  # other languages: generous
 )
@@ -316,6 +316,22 @@ class ProseReader:
             for i in nums
         )
 
+    def _vouched(self, toks: list[Tok], statement: Statement, cited: tuple[str, ...]) -> bool:
+        """A reading through a pronoun or ``that`` (no name) that the sentence's own
+        citations answer: every claim it cites is true and each number the reading rests on
+        is a cited claim's amount (``That is CHF 240.- over a year [c6]``, ``it is the second
+        cheapest [c11]``): the claims say what the sentence means."""
+        if statement.exact or not cited or any(self.verdicts.get(c) != "true" for c in cited):
+            return False
+        if not any(toks[i].low in _STAND_INS for i in statement.used) or any(
+            toks[i].kind == "offer" for i in statement.used
+        ):
+            return False  # a name read loosely is still a name: "Huckletree" is no pronoun
+        amounts = {
+            a.value for c in cited if (a := getattr(self.claims.get(c), "amount", None)) is not None
+        }
+        return all(set(toks[i].values) & amounts for i in statement.used if toks[i].kind == "num")
+
     def _known(self, cited: str) -> str | None:
         """The id of the claim a citation names: as written, or in another case if unique."""
         if cited in self.verdicts:
@@ -339,7 +355,11 @@ class ProseReader:
         if grouped:  # "B and C are the two cheapest": not "each costs two", not "the cheapest"
             statements = [s for s in statements if s.group or not s.used & grouped]
         results = [(s, s.test(self.table)) for s in statements]
-        false = [s.says for s, r in results if r is False and not self._quoted(toks, s)]
+        false = [
+            s.says
+            for s, r in results
+            if r is False and not self._quoted(toks, s) and not self._vouched(toks, s, cited)
+        ]
         if false:
             return "contradicted", f"{'; '.join(false)}; the inputs: {self._inputs(toks)}"
         missing = [c for c in cited if c not in self.verdicts]
@@ -931,3 +951,7 @@ def _top_group(toks: list[Tok]) -> set[int]:
 
 # Unions the readers test words against, made once at import (the word sets never change).
 _THAN_OR_OBJECT = frozenset(lx.THAN_WORDS | lx.OBJECT_CUES)
+
+
+_STAND_INS = frozenset(lx.PRONOUNS | {"that", "this", "which"})
+"""Words that stand for an offer or a figure named before (``it``, ``that``)."""

@@ -648,6 +648,17 @@ _QUOTED_MONEY = re.compile(
 )
 
 
+def signed(toks: list[Tok], index: int) -> bool:
+    """The number at ``index`` carries a sign of its own (``-9,00 €``, ``+€1.50``, ``(-6,5 %)``):
+    a difference, never a price; not ``plan-9`` or ``10 - 9``."""
+    k = index - 1
+    while k >= 0 and toks[k].low in CURRENCY and toks[k].end == toks[k + 1].start:
+        k -= 1  # "+€1.50"
+    if k < 0 or toks[k].text not in ("-", "+") or toks[k].end != toks[k + 1].start:
+        return False
+    return k == 0 or toks[k - 1].end < toks[k].start or toks[k - 1].text in ("(", ":", "/")
+
+
 def money_in(text: str) -> tuple[Decimal, ...]:
     """The amounts of money a text quotes (``$349 dish upfront``, ``25 € Anmeldung``):
     numbers written with a currency sign or code beside them, every reading of each."""
@@ -807,6 +818,7 @@ def _mark(toks: list[Tok], index: int) -> None:
         return toks[k].low if k < len(toks) else ""
 
     j = _cents(tok, low(j), j)
+    j = _lakhs(tok, low(j), j)
     if low(j) in ("%", "percent", "pct", "prozent", "procent", "pour", "por") or (
         low(j) == "per" and low(j + 1) == "cent"
     ):
@@ -942,6 +954,23 @@ def _period_words(tok: Tok, low: Callable[[int], str], j: int) -> bool:
         tok.marks.extend(range(j, k + 1))
         return True
     return False
+
+
+_SCALES = {"lakh": 100_000, "lakhs": 100_000, "lac": 100_000, "lacs": 100_000,
+           "crore": 10_000_000, "crores": 10_000_000, "cr": 10_000_000}  # fmt: skip
+
+
+def _lakhs(tok: Tok, word: str, at: int) -> int:
+    """``₹3.75 lakh``, ``₹1 crore``: the number times a hundred thousand or ten million
+    (stated to the decimals that remain); the index after the marks read."""
+    scale = _SCALES.get(word)
+    if scale is None:
+        return at
+    shift = len(str(scale)) - 1
+    tok.values = tuple(v * scale for v in tok.values)
+    tok.places = tuple(max(p - shift, 0) for p in tok.places)
+    tok.marks.append(at)
+    return at + 1
 
 
 def _cents(tok: Tok, word: str, at: int) -> int:

@@ -10,7 +10,7 @@ from . import lexicon as lx
 from .check import Table
 from .judge import Test, _any_of, _bound, _claim_test, _gap_value, _hedged, _value
 from .kinds import Amount, Count, Difference, Price, as_period
-from .tokens import Tok
+from .tokens import Tok, signed
 from .units import SentenceBase, Unit
 
 _ARTICLES = {
@@ -380,6 +380,8 @@ class WordForms(SentenceBase):
     def _price(self, subject: Unit, tok: Tok, start: int, end: int) -> None:
         if self.other_context and tok.period is None:
             return
+        if any(self.toks[i] is tok and signed(self.toks, i) for i in range(len(self.toks))):
+            return  # "free-pop -6,00 €": a gap with its sign
         readings = self.amount_readings(tok)
         tests = [
             _claim_test(Price(id="prose", offer=subject.offer or "", amount=a, period=p))
