@@ -274,6 +274,7 @@ class CompareForms(WordForms):
         return (
             self.kind(j) == "num"
             or self.low(j) in lx.SUBJECT_VERBS
+            or self.low(j) in _FOREIGN_VERBS  # "... que movil-a y movil-c es la más cara"
             or (self.low(j) == "by" and self.kind(j + 1) == "num")  # ", Lambda by 5.50"
         )
 
@@ -420,6 +421,8 @@ class BetweenForms(CompareForms):
         j = at + 1 if self.low(at) in _RANGE_VERBS else at
         if neg or self.low(j) != "between" or self.low(j + 2) not in ("and", "-", "to"):
             return None
+        if self.kind(j + 1) == "off" and self.kind(j + 3) == "off" and len(subjects) == 1:
+            return self._between_offers(subjects[0], start, j)
         first, last = self.units[j + 1], self.units[j + 3] if j + 3 < len(self.units) else None
         if last is None or not self.money(first) or not self.money(last):
             return None
@@ -445,6 +448,34 @@ class BetweenForms(CompareForms):
         self.add(f"{names} priced between {first.tok.text} and {last.tok.text}", test, start,
                  j + 4, exact=exact)  # fmt: skip
         return j + 4
+
+    def _between_offers(self, subject: Unit, start: int, j: int) -> int:
+        """``nx-4 sits between nx-2 and nx-3 (at $18.25)``: the subject's price lies between
+        theirs, and an amount after ``at`` is the subject's, not the last name's."""
+        x = subject.offer or ""
+        a, b = self.units[j + 1].offer or "", self.units[j + 3].offer or ""
+
+        def test(table: Table) -> bool | None:
+            values = [_value(table, o, Decimal(1)) for o in (x, a, b)]
+            if any(v is None for v in values):
+                return None
+            v, low, high = (w or Decimal(0) for w in values)
+            return min(low, high) <= v <= max(low, high)
+
+        exact = subject.exact and self.units[j + 1].exact and self.units[j + 3].exact
+        self.add(f"{x} is priced between {a} and {b}", test, start, j + 4, exact=exact)
+        at = j + 4
+        unit = self.units[at + 1] if at + 1 < len(self.units) else None
+        if self.low(at) == "at" and unit is not None and unit.tok is not None and self.money(unit):
+            self._price(subject, unit.tok, at, at + 2)
+            return at + 2
+        return at
+
+
+_FOREIGN_VERBS = frozenset(langs.SUP_VERBS | {"costa", "custa", "cuesta", "coûte", "kostet",
+                                              "kost", "kosztuje", "kostar", "koster", "liegt",
+                                              "ligt", "sale", "beträgt", "bedraagt"})  # fmt: skip
+"""Verbs that make a record after ``y``/``et``/``und`` the subject of its own clause."""
 
 
 def _any_gap_or_price(table: Table, x: str, amount: Amount, factor: Decimal) -> bool:

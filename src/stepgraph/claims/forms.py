@@ -416,6 +416,12 @@ class SentenceReader(HeadForms):
         """``the third costs 51``: an ordinal (or ``the other``) that has its own verb."""
         while self.low(at) in ("and", ",", "the"):
             at += 1
+        if (
+            self.kind(at) == "num"
+            and self.low(at + 1) == "of"
+            and (self.low(at + 2) in ("the", "all") or self.kind(at + 2) == "num")
+        ):
+            return True  # ", and 2 of the 4 are under €10": a count of offers, its own clause
         return (self.low(at) in ORDINALS or self.low(at) in ("other", "last")) and (
             self.low(at + 1) in lx.SUBJECT_VERBS
             or self.low(at + 1) == "from"
