@@ -50,6 +50,7 @@ SPLITS = (
     "final27",
     "final28",
     "final29",
+    "final30",
     "final31",
 )  # dev2, dev3: before reader fixes
 # final, final2: independent of the checker, held out
