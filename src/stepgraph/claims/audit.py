@@ -54,6 +54,11 @@ _AVERAGE = {
     "average",
     "mean",
     "avg",
+    "median",
+    "médiane",
+    "mediana",
+    "mediaan",
+    "medianen",
     "durchschnitt",
     "durchschnittlich",
     "moyenne",
@@ -196,6 +201,18 @@ class Figures:
         self.by_id = {r.id: r.value for r in table.records if r.value is not None}
         self.total = sum(self.values, Decimal(0))
         self.mean = self.total / len(self.values) if self.values else None
+        half = len(self.values) // 2
+        self.centres = [] if self.mean is None else [self.mean]
+        if self.values:  # the median: the middle price, or halfway between the middle two
+            odd = len(self.values) % 2
+            self.centres.append(
+                self.values[half] if odd else (self.values[half - 1] + self.values[half]) / 2
+            )
+        low_sum, high_sum = Decimal(0), Decimal(0)  # "the three cheapest average 381"
+        for k, (low, high) in enumerate(zip(self.values, reversed(self.values), strict=True), 1):
+            low_sum, high_sum = low_sum + low, high_sum + high
+            if 1 < k < len(self.values):
+                self.centres += [low_sum / k, high_sum / k]
         self.quoted = {
             r.id: frozenset(v for alias in r.aliases for v in money_in(alias)) - {r.value}
             for r in table.records
@@ -229,16 +246,16 @@ class Figures:
         self, low: Decimal, high: Decimal, named: Iterable[Decimal], *, average: bool = False
     ) -> bool:
         """Some price, difference, sum, the total, (``average``: the sentence speaks of one)
-        the mean or a distance from it is in ``[low, high]``; a difference or sum pairs one
-        of ``named`` with any price."""
+        the mean or the median (also of the k cheapest or dearest) or a distance from one is
+        in ``[low, high]``; a difference or sum pairs one of ``named`` with any price."""
         if self._any(low, high) or low <= self.total <= high:
             return True
-        mean = self.mean
-        if average and mean is not None and (
-            low <= mean <= high or self._any(mean + low, mean + high)
-            or self._any(mean - high, mean - low)
+        if average and any(
+            low <= centre <= high or self._any(centre + low, centre + high)
+            or self._any(centre - high, centre - low)
+            for centre in self.centres
         ):  # fmt: skip
-            return True
+            return True  # the mean or the median, or a price's distance from either
         return any(
             self._any(x + low, x + high) or self._any(x - high, x - low)
             or self._count(low - x, high - x) > (1 if low - x <= x <= high - x else 0)

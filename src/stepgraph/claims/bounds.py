@@ -119,6 +119,11 @@ class BoundForms(BetweenForms):
             self._count(j, at)
             j += 1
         elif self.kind(j) == "num":
+            tok = self.units[j].tok
+            if tok is not None and tok.values != (Decimal(len(self.table.records)),):
+                if self.low(j + 1) in lx.OFFER_NOUNS:
+                    self._count(j, at)  # "all five offers" of four: a wrong count
+                return  # "all three under £150" of seven: the three named before, a subset
             self._count(j, at)
             j += 1
         self._bound_some(start, j, some)
@@ -287,6 +292,8 @@ class BoundForms(BetweenForms):
         beyond a bound, where a clause opens; the verb may be any one or two words."""
         if at and self.low(at - 1) not in (",", ";", ":", "-", "(", "and", "e", "et", "y", "und"):
             return
+        if self._some_before(at):
+            return  # "a, b and c form the cheap tier, all below 55 EUR": those three
         j, some, only = at, None, False
         if self.low(j) in langs.ONLY:
             j, only = j + 1, True
@@ -304,6 +311,8 @@ class BoundForms(BetweenForms):
         elif word in langs.BOTH and len(self.table.records) != 2:
             return  # "Beide liegen unter 28 €": two named before, of three
         j += 1
+        if some is None and self.kind(j) in ("num", "w") and self._counts_other(j):
+            return  # "All three are under 430" of six: a subset named before
         while self.low(j) in langs.PARTITIVES or self._counts_all(j):
             j += 1
         if self.low(j) in langs.COUNTED:
@@ -339,14 +348,22 @@ class BoundForms(BetweenForms):
         self.add(f"{many} {word} {tok.text}", _any_of(tests), at, k + 1,
                  exact=len(tok.values) == 1)  # fmt: skip
 
+    def _counts_other(self, at: int) -> bool:
+        """A count at ``at`` that is not the number of every record."""
+        count = self._count_at(at)
+        return count is not None and count != len(self.table.records)
+
     def _counts_all(self, at: int) -> bool:
         """A count at ``at`` that is the number of every record (``der drei``, ``des trois``)."""
-        low = self.low(at)
-        count = langs.COUNTS.get(low) if self.kind(at) == "w" else None
+        return self._count_at(at) == len(self.table.records)
+
+    def _count_at(self, at: int) -> int | None:
+        """The count written at ``at`` (``drei``, ``3``, ``three``), if one is."""
+        count = langs.COUNTS.get(self.low(at)) if self.kind(at) == "w" else None
         tok = self.units[at].tok if self.kind(at) == "num" else None
         if tok is not None and not tok.money and len(tok.values) == 1:
             count = int(tok.values[0])
-        return count is not None and count == len(self.table.records)
+        return count
 
     def _bound_word(self, at: int) -> tuple[str, int] | None:
         """The bound words at ``at`` (``unter``, ``moins de``, ``mniej niż``), which way

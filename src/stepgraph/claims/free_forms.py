@@ -4,10 +4,13 @@ offer, B, ...``, ``offer ZZ9``; the dispatcher also starts the forms of ``lists`
 
 from __future__ import annotations
 
+from decimal import Decimal
+
 from . import langs
 from . import lexicon as lx
+from .check import Table, round_to
 from .groups import GroupForms
-from .judge import _any_of, _claim_test, _gap_test
+from .judge import _any_of, _claim_test, _gap_test, hedge_tolerance
 from .kinds import Cheapest, Claim, MostExpensive, Rank
 from .tokens import ORDINALS
 
@@ -29,6 +32,8 @@ class FreeForms(GroupForms):
         if unit.kind == "num":
             self._number_free_forms(at)
             return
+        if low in _CENTRES:
+            self._centre(at)  # "The median is 437 kr", "the average comes to about 27.17"
         if low in ("offer", "option") and self._unknown_name(at + 1):
             self._no_such_offer(at)
         elif (low == "at" or low in langs.LEADING_AT) and self.kind(at + 1) == "num":
@@ -71,6 +76,53 @@ class FreeForms(GroupForms):
             self._gap_and_choice_forms(at, low)
         if self._superlative(at) is not None:
             self._superlative_first(at)
+
+    def _centre(self, at: int) -> None:
+        """``The median is 437 kr``, ``the average monthly price works out at about 27.17``:
+        the mean or the median of every price, to the decimals stated (hedged: within the
+        hedge's tolerance); not the mean of some (``of the cheapest three``)."""
+        if self.narrowed or self.negated_anywhere or self.low(at - 1) not in _CENTRE_BEFORE:
+            return  # "The three cheapest average 121.27": a verb, of some offers
+        k = at - 1
+        while k >= 0 and self.low(k) not in (".", ";", ":", ",", "(", "-"):
+            if self.low(k) in lx.SUBSET_WORDS or self.kind(k) in ("off", "num"):
+                return  # "the cheapest three's average", "a and b's mean"
+            k -= 1
+        median = self.low(at) in _MEDIANS
+        j, hedged = at + 1, False
+        while j < min(len(self.units), at + 8) and self.kind(j) != "num":
+            if self.low(j) in lx.HEDGES:
+                hedged = True
+            elif self.low(j) not in _CENTRE_FILL:
+                return
+            j += 1
+        unit = self.units[j] if j < len(self.units) else None
+        if unit is None or unit.tok is None or not self.money(unit):
+            return
+        tok = unit.tok
+        stated = [(r.value, r.places, Decimal(12 if p == "year" else 1))
+                  for r, p in self.amount_readings(tok)]  # fmt: skip
+
+        def test(table: Table) -> bool | None:
+            values = sorted(r.value for r in table.priced() if r.value is not None)
+            if not values:
+                return None
+            half = len(values) // 2
+            centre = (
+                (values[half] if len(values) % 2 else (values[half - 1] + values[half]) / 2)
+                if median
+                else sum(values, Decimal(0)) / len(values)
+            )
+            return any(
+                abs(centre * factor - value) <= value * hedge_tolerance(value)
+                if hedged
+                else round_to(centre * factor, places) == value
+                for value, places, factor in stated
+            )
+
+        word = "median" if median else "mean"
+        self.add(f"the {word} price is {'about ' if hedged else ''}{tok.text}", test, at, j + 1,
+                 exact=len(stated) == 1, certain=not hedged)  # fmt: skip
 
     def _gap_and_choice_forms(self, at: int, low: str) -> None:
         """The forms that start at a price, gap or choice word: ``prices start at 85``,
@@ -130,7 +182,7 @@ class FreeForms(GroupForms):
         self._reverse_price(at)  # also "from 45 (A) to 60 (B)"
         before, before2 = self.low(at - 1), self.low(at - 2)
         counted = (
-            before == "all"
+            (before == "all" and self.low(at + 1) in lx.OFFER_NOUNS)  # not "All three are ..."
             or (
                 before == "the"
                 and before2 in ("of", "among", "across", "between", "comparing", "compared")
@@ -499,3 +551,19 @@ _COUNTING = {"compared", "reviewed", "analysed", "analyzed", "evaluated", "recei
 
 # Unions the readers test words against, made once at import (the word sets never change).
 _LEADING_VERBS = frozenset(langs.LEADING_VERBS | {"bei"})
+
+_MEDIANS = frozenset({"median", "médiane", "mediana", "mediaan", "medianen"})
+_CENTRES = _MEDIANS | {"average", "mean", "avg", "durchschnitt", "moyenne", "promedio",
+                       "gemiddelde"}  # fmt: skip
+_CENTRE_FILL = frozenset({"price", "prices", "monthly", "is", "of", "comes", "to", "at", "sits",
+                          "works", "out", "the", "all", "offers", "plans", "options", "quotes",
+                          "across", ":", "=", "lies", "cost", "costs", "per", "month", "a",
+                          "liegt", "bei", "beträgt", "ist", "est", "es", "è", "de", "du",
+                          "prix", "preis", "precio", "mensuel", "mensual", "stands",
+                          "lands", "falls", "-", "(", "here", "overall", "fee", "fees",
+                          "figure", "rate", "just"})  # fmt: skip
+"""Words between ``the median``/``the average`` and its amount."""
+_CENTRE_BEFORE = frozenset({"", "the", "an", "a", ":", "-", "(", ",", "overall", "monthly",
+                            "simple", "plain", "arithmetic", "le", "la", "el", "der", "die",
+                            "das", "il", "de", "het", "and", "with", "whose", "its"})  # fmt: skip
+"""What may come right before ``average``/``median`` used as a noun."""
