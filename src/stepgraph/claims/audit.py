@@ -479,7 +479,7 @@ def unexplained(
             continue
         if index >= cut or (cut < len(toks) and not _firm(toks, index)):
             continue  # the clause of an excess or a fee, or an amount it may be about
-        if index in products or _after_bound(toks, index) or _unit_across(toks, index):
+        if index in products or _no_figure(toks, index, len(figures.values)):
             continue  # "24 x 34,99 EUR = 839,76 EUR" (checked as such); "sotto i 285": a bound
         if measured and not tok.money and tok.period is None and not _priced(toks, index):
             continue  # "50 pages against 100 for B": more of the same unit
@@ -794,6 +794,9 @@ def _limit(toks: list[Tok], index: int) -> bool:
     return not any(t.low in _RANGE_STARTS for t in toks[:before])
 
 
+_TIERS = frozenset({"tier", "tiers", "band", "bracket", "segment", "group"})
+
+
 def _band_end(toks: list[Tok], index: int) -> bool:
     """An end of ``costs between 30 and 40`` (not of ``prices range between 31.50 and
     41``, whose ends are the lowest and the highest price)."""
@@ -805,6 +808,8 @@ def _band_end(toks: list[Tok], index: int) -> bool:
         if first < 0 or before - first > 4:
             return False
         before = _before(toks, first)
+    if before >= 0 and toks[before].low == "(" and any(t.low in _TIERS for t in toks[:before]):
+        return True  # "Mid tier (EUR 30 to 45): ...": the tier's band
     if before < 0 or toks[before].low != "between":
         return False
     verb = toks[before - 1].low if before > 0 else ""
@@ -1087,3 +1092,29 @@ def _discounts(toks: list[Tok]) -> tuple[Decimal, ...]:
             if after < len(toks) and toks[after].low in _OFF:
                 found.append(tok.values[0] / 100)
     return tuple(found)
+
+
+_COUNTED_AS = frozenset({"cheaper", "dearer", "pricier", "costlier", "more", "less",
+                         "above", "below", "higher", "lower", "over", "under", "ahead",
+                         "behind"})  # fmt: skip
+
+
+def _no_figure(toks: list[Tok], index: int, records: int) -> bool:
+    """The number at ``index`` is a bound (``sotto i 285``), a figure in the unit of another
+    (``a 36 month contract vs 24``) or a count (``three vans cheaper``): no amount."""
+    return _after_bound(toks, index) or _unit_across(toks, index) or counted(toks, index, records)
+
+
+def counted(toks: list[Tok], index: int, records: int) -> bool:
+    """A whole number written in words, no more than the offers compared, before a plural
+    noun or a comparison (``two plans are cheaper``, ``three dearer``): a count of offers."""
+    tok = toks[index]
+    if not tok.words or tok.money or tok.period is not None or len(tok.values) != 1:
+        return False
+    value = tok.values[0]
+    if value != value.to_integral_value() or not 0 < value <= records:
+        return False
+    after = toks[index + 1] if index + 1 < len(toks) else None
+    return after is not None and (
+        after.low in _COUNTED_AS or (after.kind == "word" and after.low.endswith("s"))
+    )

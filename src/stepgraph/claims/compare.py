@@ -365,6 +365,13 @@ class BetweenForms(CompareForms):
     north and north's price is not that amount either."""
 
     def _gap_to(self, at: int) -> None:
+        first = at + 1 + (self.low(at + 1) == "from")  # "from A", or "from" read into A's unit
+        from_first = self.low(at + 1) == "from" or (
+            self.kind(first) == "off" and self.toks[self.units[first].idx[0]].low == "from"
+        )
+        if from_first and self.low(first + 1) == "to" and self.kind(first + 2) == "off":
+            self._step_between(at, self.units[first], self.units[first + 2], first + 3)
+            return
         if self.low(at + 1) not in ("to", "from", "with", "against", "versus", "vs"):
             return
         if self.kind(at + 2) != "off":
@@ -386,6 +393,29 @@ class BetweenForms(CompareForms):
 
         self.add(f"no offer is {unit.tok.text} from {x} and {x} does not cost it", test, at, k + 1,
                  exact=False)  # fmt: skip
+
+    def _step_between(self, at: int, first: Unit, second: Unit, k: int) -> None:
+        """``The step from state-farm to northwestern is $7.84``: the gap between the two."""
+        while self.low(k) in _GAP_FILL:
+            k += 1
+        unit = self.units[k] if k < len(self.units) else None
+        if unit is None or unit.tok is None or not self.money(unit):
+            return
+        x, y = first.offer or "", second.offer or ""
+        readings = self.amount_readings(unit.tok)
+
+        def test(table: Table) -> bool | None:
+            for amount, period in readings:
+                factor = Decimal(12 if period == "year" else 1)
+                a, b = _value(table, x, factor), _value(table, y, factor)
+                if a is None or b is None:
+                    return None
+                if matches(abs(a - b), amount):
+                    return True
+            return False
+
+        self.add(f"{x} and {y} differ by {unit.tok.text}", test, at, k + 1,
+                 exact=first.exact and second.exact and len(readings) == 1)  # fmt: skip
 
     def _gap_of_pair(self, at: int, amount: int) -> None:
         """``A costs 120 and B costs 90, a difference of 30``, ``C and A are 10 apart``: the

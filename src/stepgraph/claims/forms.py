@@ -14,7 +14,7 @@ from decimal import Decimal
 
 from . import langs
 from . import lexicon as lx
-from .audit import charge_after, scaled
+from .audit import charge_after, counted, scaled
 from .compare import _RANGE_VERBS
 from .heads import HeadForms
 from .judge import (
@@ -184,6 +184,11 @@ class SentenceReader(HeadForms):
                 )
                 or any(self.low(k) in _COMPARED_WITH for k in range(max(0, at - 4), at))
                 or (self.low(at - 2) in langs.VS_CUES and self.low(at - 1) in langs.VS_LINKS)
+                or (
+                    self.low(at - 1) == "to"
+                    and self.kind(at - 2) == "off"
+                    and "from" in (self.low(at - 3), self.toks[units[at - 2].idx[0]].low)
+                )  # "the step from A to B is 7.84": B is where the step goes, no subject
             ):  # "rispetto a B", "im Vergleich zu C": an object too
                 at += 1  # "10.09 below north, 14.60 below south": north is not a subject
                 continue
@@ -412,6 +417,10 @@ class SentenceReader(HeadForms):
         self.add(f"{names} costs {tok.text}", _any_of(tests), at - 1, at + 1, exact=False,
                  certain=False)  # fmt: skip
 
+    def _pct_at(self, at: int) -> bool:
+        tok = self.units[at].tok if self.kind(at) == "num" else None
+        return tok is not None and tok.pct
+
     def _new_subject(self, at: int) -> bool:
         """``the third costs 51``: an ordinal (or ``the other``) that has its own verb."""
         while self.low(at) in ("and", ",", "the"):
@@ -541,9 +550,13 @@ class SentenceReader(HeadForms):
         number = next((i for i in unit.idx if self.toks[i] is tok), None)
         if number is not None and charge_after(self.toks, number):
             return at + 1  # "x3 has a 120.00 set-up fee", "a 500 excess": no monthly price
+        if number is not None and counted(self.toks, number, len(self.table.records)):
+            return at + 1  # "ethos at $26.45, with two cheaper and two dearer": a count
         nxt = at + 1
         while self.low(nxt) in lx.PERIOD_WORDS:
             nxt += 1
+        if self.low(nxt) == "," and self.low(nxt + 1) == "or" and self._pct_at(nxt + 2):
+            nxt += 3 + (self.low(nxt + 3) == ",")  # "is USD 46.00, or 63.0%, more than B"
         cmp_word = self.low(nxt)
         if (cmp_word, self.low(nxt + 1)) in langs.MORE_AFTER:
             cmp_word = self.low(nxt + 1)  # "5 euro in più", "10 euros a mais"

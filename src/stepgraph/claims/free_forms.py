@@ -139,8 +139,8 @@ class FreeForms(GroupForms):
             self._spread(at)  # "the price spread is 30"
         elif low in ("difference", "gap") and self.low(at - 1) == "a" and self.low(at + 1) == "of":
             self._gap_of_pair(at - 1, at + 2)  # "..., a difference of 30"
-        elif low in ("difference", "gap", "spread", "delta"):
-            self._gap_to(at)
+        elif low in ("difference", "gap", "spread", "delta", "step", "jump"):
+            self._gap_to(at)  # "the gap to B is 4", "the step from A to B is $7.84"
         elif low in ("going", "opting", "sticking") and self.low(at + 1) in ("with", "for"):
             self._instead(at + 1)
         elif low in ("choosing", "picking", "selecting", "taking") and self.kind(at + 1) == "off":
@@ -445,6 +445,8 @@ class FreeForms(GroupForms):
                 return
             j += 2
         j = self._past_filler(j)
+        if (self.low(j), self.low(j + 1)) == ("of", "the") and self.low(j + 2) in _PACKS:
+            j += 3  # "The middle of the pack is C"
         if self.low(j) not in ("is", ":", "=", "-") and self.low(j) not in langs.SUP_VERBS:
             return
         j += 1
@@ -567,3 +569,5 @@ _CENTRE_BEFORE = frozenset({"", "the", "an", "a", ":", "-", "(", ",", "overall",
                             "simple", "plain", "arithmetic", "le", "la", "el", "der", "die",
                             "das", "il", "de", "het", "and", "with", "whose", "its"})  # fmt: skip
 """What may come right before ``average``/``median`` used as a noun."""
+_PACKS = frozenset({"pack", "field", "range", "group", "list", "ranking", "table", "bunch"})
+"""``the middle of the pack``: the middle place among every offer."""

@@ -214,6 +214,8 @@ class HeadForms(FreeForms):
         low = self.low(at)
         if low in ("last", "first") and self.low(at + 1) in _TIMES:
             return None  # "was 27.50 last year", "in the first month": a time, not a place
+        if self.low(at + 1) in ("pair", "two", "three", "trio", "group", "couple", "tier"):
+            return None  # "close to the first pair": a group of offers, not a place
         if self.kind(at + 1) == "off" or (
             self.kind(at + 1) == "w"
             and self._capitalised(at + 1)

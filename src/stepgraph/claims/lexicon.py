@@ -162,6 +162,8 @@ def charge_words(words: set[str] | frozenset[str]) -> set[str]:
         found.add("set")
     if {"one", "off"} <= words:
         found.add("off")
+    if {"up", "front"} <= words:
+        found.add("front")  # "three rentals up front (£959.97)"
     return found
 
 
@@ -242,7 +244,8 @@ RESTRICTIONS = {"that", "which", "who", "among", "including", "excluding", "exce
                 "if", "when", "once", "after", "before", "unless", "outside", "within", "for",
                 "apart", "aside", "other"}
 """After a superlative, a word that narrows it: ``the cheapest option that includes X``."""
-NARROWING = {"apart", "except", "excluding", "besides", "aside", "other", "others", "remaining",
+NARROWING = {"tier", "tiers", "bracket", "segment", "apart", "except", "excluding", "besides",
+             "aside", "other", "others", "remaining",
              "rest", "behind", "without", "ignoring", "discounting", "excepting", "bar", "outside"}
 """Words that make a superlative in the sentence range over some offers only."""
 # fmt: on

@@ -37,7 +37,7 @@ from .kinds import (
 from .layout import Layout
 from .refs import Mentions
 from .text import Normalised, Span
-from .tokens import ORDINALS, Tok, names_of, tokenize
+from .tokens import ORDINALS, Tok, names_of, signed, tokenize
 
 SentenceVerdictKind = Literal["checked", "contradicted", "unverified"]
 _CLAIM_LIKE = pattern(r"[A-Za-z]{1,3}\d{1,4}")  # c1, C12; not a footnote like [1]
@@ -494,6 +494,8 @@ class ProseReader:
                 continue  # "more than the tied three": a count of offers, no amount
             if index + 1 < len(toks) and toks[index + 1].low in _GAP_TO_ANOTHER:
                 continue  # "just 0.05 above allinkl": a gap to another offer (audited)
+            if signed(toks, index) and not any(isinstance(c, Difference) for c in money):
+                continue  # "northwestern — $38.90 (+$7.84) [c4]": a gap no price claim states
             same = [
                 c for c in money if (isinstance(c, Difference) and c.unit == "percent") == tok.pct
             ]
