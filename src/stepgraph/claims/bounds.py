@@ -304,8 +304,10 @@ class BoundForms(BetweenForms):
             if tok.money or tok.pct or tok.period is not None or len(tok.values) != 1:
                 return
             some = int(tok.values[0])
-        elif word in langs.ONES and self.low(j + 1) in langs.PARTITIVES:
-            some = 1
+        elif (word in langs.ONES and self.low(j + 1) in langs.PARTITIVES) or (
+            only and word == "one"
+        ):
+            some = 1  # "Solo una delle tre", "Only one exceeds $6.50"
         elif word not in langs.ALL and not (word in ("les", "the") and self._counts_all(j + 1)):
             return
         elif word in langs.BOTH and len(self.table.records) != 2:
@@ -317,8 +319,8 @@ class BoundForms(BetweenForms):
             j += 1
         if self.low(j) in langs.COUNTED:
             j += 1
-        elif some is not None and j == at + 1 + only:
-            return  # "Zwei liegen unter 30": two what?
+        elif some is not None and j == at + 1 + only and not only:
+            return  # "Zwei liegen unter 30": two what? ("Only two exceed $250": two offers)
         if only and some is None:
             return
         found = self._bound_word(j) or self._bound_word(j + 1) or self._bound_word(j + 2)
@@ -345,8 +347,9 @@ class BoundForms(BetweenForms):
         ]
         many = "every offer costs" if some is None else f"exactly {some} offer(s) cost"
         word = "less than" if direction == "cheaper" else "more than"
+        listed = self.low(end) in (":", "-", "(")  # "Only two exceed $250: a and b": which
         self.add(f"{many} {word} {tok.text}", _any_of(tests), at, k + 1,
-                 exact=len(tok.values) == 1)  # fmt: skip
+                 exact=len(tok.values) == 1, certain=not listed)  # fmt: skip
 
     def _counts_other(self, at: int) -> bool:
         """A count at ``at`` that is not the number of every record."""
@@ -617,8 +620,11 @@ class BoundForms(BetweenForms):
                 j += 1
         if self.low(j) in lx.OFFER_NOUNS:
             j += 1
-        elif not (counted and self.low(j) in ("costs", "is", "comes", "goes")):
-            return
+        elif not (
+            (counted or (self.low(at) == "none" and at == 0))
+            and self.low(j) in ("costs", "is", "comes", "goes", "falls", "exceeds", "sits")
+        ):
+            return  # "None costs less than £25 a month": none of the offers
         but: list[str] = []  # "No offer other than X (and Y) costs more than 24"
         if (self.low(j), self.low(j + 1)) in (("other", "than"), ("apart", "from")) or (
             self.low(j) in ("except", "besides", "but")

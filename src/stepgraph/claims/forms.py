@@ -132,6 +132,14 @@ _DIFFERENCE_NOUNS = frozenset({"abstand", "unterschied", "differenz", "écart", 
                                "różnica", "skillnad", "forskel", "difference", "gap",
                                "margin"})  # fmt: skip
 """``dsl-1 folgt mit einem Abstand von 9,96 € zu B, C mit 15,00 €``: C's gap, not price."""
+_SAVING_NOUNS = frozenset({"saving", "savings", "economia", "economía", "ahorro", "risparmio",
+                           "ersparnis", "besparing", "économie", "oszczędność", "besparelse",
+                           "besparingen", "step", "jump"})  # fmt: skip
+_GAP_LINKS = frozenset({"to", "para", "com", "zu", "zum", "zur", "vs", "versus", "au", "ao",
+                        "à", "al", "a", "da", "van", "met", "mit", "con", "avec", "with",
+                        "frente", "against", "over", "gegenüber", "till", "til", "do"})  # fmt: skip
+_ARTICLES = frozenset({"o", "a", "the", "le", "la", "el", "lo", "il", "der", "die", "das",
+                       "dem", "den", "de", "het", "l'"})  # fmt: skip
 _SUPPOSE = frozenset({"if", "unless", "suppose", "supposing", "assuming", "should"})
 _WOULD = frozenset({"would", "could", "might", "will", "wouldn't", "'d"})
 _JUST_WORDS = frozenset({"just", "slightly", "marginally", "fractionally"})
@@ -189,6 +197,7 @@ class SentenceReader(HeadForms):
                     and self.kind(at - 2) == "off"
                     and "from" in (self.low(at - 3), self.toks[units[at - 2].idx[0]].low)
                 )  # "the step from A to B is 7.84": B is where the step goes, no subject
+                or self._gap_object(at)  # "A diferença para o st-b é de R$ 15,00"
             ):  # "rispetto a B", "im Vergleich zu C": an object too
                 at += 1  # "10.09 below north, 14.60 below south": north is not a subject
                 continue
@@ -416,6 +425,19 @@ class SentenceReader(HeadForms):
         names = " or ".join(dict.fromkeys(owner.offer or "" for owner in owners))
         self.add(f"{names} costs {tok.text}", _any_of(tests), at - 1, at + 1, exact=False,
                  certain=False)  # fmt: skip
+
+    def _gap_object(self, at: int) -> bool:
+        """The record at ``at`` is what a gap or saving is measured to (``the difference to
+        B is``, ``a diferença para o B``, ``la economía frente a B``): no subject."""
+        k = at - 1
+        while self.low(k) in _ARTICLES:
+            k -= 1
+        if self.low(k) not in _GAP_LINKS:
+            return False
+        return any(
+            self.low(j) in _DIFFERENCE_NOUNS or self.low(j) in _SAVING_NOUNS
+            for j in range(max(0, k - 5), k)
+        )
 
     def _pct_at(self, at: int) -> bool:
         tok = self.units[at].tok if self.kind(at) == "num" else None

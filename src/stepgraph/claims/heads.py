@@ -434,7 +434,7 @@ class HeadForms(FreeForms):
     def _tie(self, subjects: list[Unit], start: int, at: int, neg: bool) -> int | None:
         offers = [s.offer or "" for s in subjects]
         end = at + 1
-        lowest = False
+        lowest = highest = False
         amount: Unit | None = None
         limit = min(len(self.units), at + 10)
         while end < limit:
@@ -449,6 +449,11 @@ class HeadForms(FreeForms):
                 amount = unit
             elif unit.low in ("lowest", "cheapest", "bottom") or unit.low in langs.LOWEST:
                 lowest = True
+            elif unit.low in ("dearest", "priciest", "highest", "top") or (
+                unit.low == "most" and self.low(end + 1) == "expensive"
+            ):
+                highest = True  # "A and B tie for most expensive at 48"
+                end += unit.low == "most"
             elif unit.low in langs.LOW and self.low(end - 1) in langs.MORE:
                 lowest = True  # "con el precio más bajo", "le prix le plus bas"
             elif unit.low in langs.TIE_FILL:
@@ -463,6 +468,8 @@ class HeadForms(FreeForms):
         claims: list[Claim] = [Tie(id="prose", offers=tuple(offers))]
         if lowest:
             claims.extend(Cheapest(id="prose", offer=o) for o in offers)
+        if highest:
+            claims.extend(MostExpensive(id="prose", offer=o) for o in offers)
         tests = [_claim_test(*claims, negated=neg)]
         if amount is not None and amount.tok is not None and not neg:
             for reading, period in self.amount_readings(amount.tok)[:1]:

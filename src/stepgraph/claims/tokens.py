@@ -157,7 +157,8 @@ _NUMBER = (
 _CODE_WORDS = "eur|usd|gbp|chf|sek|nok|dkk|pln|jpy|czk"
 _CODES = rf"(?i:{_CODE_WORDS})\b"  # "12.50EUR": money, no code
 _SCAN = (
-    r"(?P<rand>\bR(?=\d{1,3}(?:[ ,]\d{3})+(?![\d,])|\d{3,}(?![\w.,]\d)))"  # R1 049, R399
+    r"(?P<dollar>\b(?:US|USD|A|AU|AUD|NZ|C|CA|CAD|HK|S|SG|NT|MX|R)\$)"  # US$48, A$5, R$ 300
+    r"|(?P<rand>\bR(?=\d{1,3}(?:[ ,]\d{3})+(?![\d,])|\d{3,}(?![\w.,]\d)))"  # R1 049, R399
     r"|(?P<cite>\[\s*[A-Za-z0-9_-]{1,16}(?:\s*[,;]\s*[A-Za-z0-9_-]{1,16})*\s*\])"
     r"|(?P<date>\b\d{4}-\d{1,2}-\d{1,2}\b|\b\d{1,2}/\d{1,2}/\d{2,4}\b"
     r"|\b\d{1,2}\.\d{1,2}\.(?:\d{4}|\d{2})(?!\d|[.,]\d)"  # 14.03.2025, 1.4.26
@@ -580,6 +581,8 @@ def _scan(plain: str, start: int, end: int, toks: list[Tok]) -> None:
         tok = Tok(kind, text, match.start(), match.end(), text.lower())
         if kind == "rand":
             tok.kind, tok.low = "punct", "zar"  # "R1 049": South African rand
+        elif kind == "dollar":
+            tok.kind, tok.low = "punct", "$"  # "US$48.00", "A$5", "R$ 300,00": one sign
         if kind == "cite":
             tok.cites = tuple(p.strip() for p in _CITE_SPLIT.split(text.strip("[] ")) if p.strip())
         elif kind == "num":
