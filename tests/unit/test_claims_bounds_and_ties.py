@@ -52,3 +52,27 @@ def test_a_dollar_with_its_country_is_one_currency_sign() -> None:
 def test_the_offer_a_gap_is_measured_to_is_not_priced_at_the_gap() -> None:
     text = "A diferença para o st-b é de 15,00 € por mês."
     assert "contradicted" not in _verdicts(text, STREAMS)
+
+
+PLANS = Table.from_rows(
+    [{"id": "aa", "monthly": 5}, {"id": "bb", "monthly": 6}, {"id": "cc", "monthly": 6.5},
+     {"id": "vultr", "monthly": 8}, {"id": "dob", "monthly": 7}]
+)  # fmt: skip
+
+
+def test_an_ordinal_place_going_to_an_offer_is_its_rank() -> None:
+    text = "Fourth place goes to vultr and last place to dob."
+    assert _verdicts(text, PLANS) == ["contradicted"]
+    assert "contradicted" not in _verdicts(
+        "Fourth place goes to dob and last place to vultr.", PLANS
+    )
+
+
+def test_the_runner_up_named_after_a_comma_is_second() -> None:
+    assert _verdicts("The runner-up, vultr, is $3.00 above the leader.", PLANS) == ["contradicted"]
+    assert "contradicted" not in _verdicts("The runner-up, bb, is $1.00 above the leader.", PLANS)
+
+
+def test_the_runner_up_after_a_name_and_a_comma_is_that_names() -> None:
+    text = "Against bb, the runner-up, aa saves $1.00 a month."
+    assert "contradicted" not in _verdicts(text, PLANS)

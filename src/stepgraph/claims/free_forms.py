@@ -58,13 +58,19 @@ class FreeForms(GroupForms):
             self._bound_some(at, end, 1)  # "Only one offer is cheaper than silver"
         elif low in ("middle", "mid") and self.low(at - 1) == "the":
             self._middle_first(at)  # "The mid-priced option is C"
+        elif low == "runner" and self.low(at - 1) == "the" and self.low(at + 2) == "up":
+            self._runner_up_first(at)  # "The runner-up, tmo-magenta, is 9.96 above"
         elif (
             (low in ORDINALS or low == "last")
             and self.low(at + 1) in ("place", "spot", "position")
             and self.low(at - 1) == "in"
         ):
             self._in_place_is(at)  # "In second place is offer-D at 110.00"
-        elif low in ("first", "last") and self.low(at + 1) in ("place", "spot", "position"):
+        elif (low in ("first", "last") or low in ORDINALS) and self.low(at + 1) in (
+            "place",
+            "spot",
+            "position",
+        ):
             self._place_goes_to(at)  # "Last place goes to m-1000"
         elif low in ("other", "others", "remaining", "rest"):
             self._others_bound(at)  # "the other two are both above 310"
@@ -459,6 +465,21 @@ class FreeForms(GroupForms):
                  at - 1, j + 1, exact=subject.exact)  # fmt: skip
         self.covered.discard(j)
 
+    def _runner_up_first(self, at: int) -> None:
+        """``The runner-up is C``, ``The runner-up, C, ...``: C is second by price."""
+        if self.low(at - 2) not in ("", ";", ":") or self.narrowed:  # not "A, the runner-up,"
+            return
+        j = at + 3
+        if self.low(j) in (",", "is", ":", "-", "("):
+            j += 1
+        if self.kind(j) != "off" or self.kind(j + 1) == "off" or self.low(j + 1) in ("and", "or"):
+            return
+        subject = self.units[j]
+        claim = Rank(id="prose", offer=subject.offer or "", position=2)
+        self.add(f"{subject.offer} is number 2 by price", _claim_test(claim), at - 1, j + 1,
+                 exact=subject.exact)  # fmt: skip
+        self.covered.discard(j)  # "The runner-up, C, is 9.96 above the leader": C's own
+
     def _in_place_is(self, at: int) -> None:
         """``In second place is D``, ``In third place comes C``, ``In last place, A``: the
         record's place by price, from the cheapest; read at the start of a clause."""
@@ -481,25 +502,37 @@ class FreeForms(GroupForms):
 
     def _place_goes_to(self, at: int) -> None:
         """``First place goes to B`` (the cheapest), ``Last place goes to A``, ``last spot:
-        A`` (the most expensive): read only at the start of a sentence or clause."""
+        A`` (the most expensive), ``Fourth place goes to C and last place to D``: read only
+        at the start of a sentence or clause."""
         if self.low(at - 1) not in ("", ",", ";", ":", "and", "the", "while"):
             return
         j = at + 2
         if (self.low(j), self.low(j + 1)) in (("goes", "to"), ("belongs", "to")):
             j += 2
-        elif self.low(j) in ("is", ":", "-"):
-            j += 1
+        elif self.low(j) in ("is", ":", "-") or (self.low(j) == "to" and self.low(at - 1) == "and"):
+            j += 1  # "... and last place to D"
         else:
             return
-        if self.kind(j) != "off" or self.kind(j + 1) == "off" or self.low(j + 1) in ("and", "or"):
+        then = self.low(j + 1) == "and" and self.low(j + 3) in ("place", "spot", "position")
+        if (
+            self.kind(j) != "off"
+            or self.kind(j + 1) == "off"
+            or (self.low(j + 1) in ("and", "or") and not then)
+        ):
             return
         subject = self.units[j]
         offer = subject.offer or ""
-        cheap = self.low(at) == "first"
-        claim: Claim = (
-            Cheapest(id="prose", offer=offer) if cheap else MostExpensive(id="prose", offer=offer)
-        )
-        word = "the cheapest" if cheap else "the most expensive"
+        low = self.low(at)
+        claim: Claim
+        if low == "first":
+            claim, word = Cheapest(id="prose", offer=offer), "the cheapest"
+        elif low == "last":
+            claim, word = MostExpensive(id="prose", offer=offer), "the most expensive"
+        else:
+            claim, word = (
+                Rank(id="prose", offer=offer, position=ORDINALS[low]),
+                f"number {ORDINALS[low]} by price",
+            )
         self.add(f"{offer} is {word}", _claim_test(claim), at, j + 1, exact=subject.exact)
         self.covered.discard(j)  # "Last place goes to A at 34.99": A's price follows
 
