@@ -294,7 +294,7 @@ class Figures:
         return False
 
 
-_GROUPS = {"team", "group", "household", "family", "company", "office", "staff"}
+_GROUPS = {"team", "group", "household", "family", "company", "office", "staff", "fleet"}
 _CHARGE_NOUNS = lx.NON_PRICE_MONEY | {
     "fee",
     "fees",
@@ -1070,12 +1070,15 @@ _BEFORE_SKIPPED = frozenset(
 )
 
 
-_ADDED = frozenset({"plus", "+", "extra", "additional", "add", "adds", "zzgl", "zuzüglich"})
+_ADDED = frozenset({"plus", "+", "extra", "additional", "add", "adds", "zzgl", "zuzüglich",
+                    "añades", "añade", "añadir", "ajoutez", "ajouter", "aggiungi",
+                    "aggiungendo", "adicionar", "hinzu", "dazu"})  # fmt: skip
 
 
 def added_on(toks: list[Tok], index: int) -> bool:
-    """An amount added on top (``plus A$5 a month``, ``+ £4/mo``, ``zzgl. 5 €``)."""
-    return any(toks[k].low in _ADDED for k in range(max(0, index - 3), index))
+    """An amount added on top (``plus A$5 a month``, ``+ £4/mo``, ``zzgl. 5 €``, ``Si añades
+    el mantenimiento opcional (9,90 €/mes)``): an add-on word up to eight tokens before."""
+    return any(toks[k].low in _ADDED for k in range(max(0, index - 8), index))
 
 
 _OFF = frozenset({"off", "discount", "rabatt", "korting", "rabat", "réduction", "remise",

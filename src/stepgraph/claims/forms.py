@@ -435,9 +435,9 @@ class SentenceReader(HeadForms):
         if self.low(k) not in _GAP_LINKS:
             return False
         return any(
-            self.low(j) in _DIFFERENCE_NOUNS or self.low(j) in _SAVING_NOUNS
+            (word := self.low(j).rpartition("'")[2]) in _DIFFERENCE_NOUNS or word in _SAVING_NOUNS
             for j in range(max(0, k - 5), k)
-        )
+        )  # "L'écart avec B est de 470 €": the article elided into the noun
 
     def _pct_at(self, at: int) -> bool:
         tok = self.units[at].tok if self.kind(at) == "num" else None

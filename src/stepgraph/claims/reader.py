@@ -300,6 +300,7 @@ class ProseReader:
                 and (not words & _PRICE_WORDS or bool(words & (lx.INCLUSIVE | _FIRST_YEAR)))
             )  # "£150 onboarding fee; including it, the first year is 9,270.00"
             or (self.text_charges and bool(words & _TOTAL_WORDS))
+            or bool(words & _TAXES and words & _WITH_TAX)  # "at 20% VAT A would be £34.80"
         )
         self.charged_clause = clause_end and bool(charges)
         return muted
@@ -957,3 +958,9 @@ _THAN_OR_OBJECT = frozenset(lx.THAN_WORDS | lx.OBJECT_CUES)
 
 _STAND_INS = frozenset(lx.PRONOUNS | {"that", "this", "which"})
 """Words that stand for an offer or a figure named before (``it``, ``that``)."""
+_TAXES = frozenset({"vat", "gst", "hst", "tva", "iva", "mwst", "ust", "btw", "moms", "mva",
+                    "mehrwertsteuer", "umsatzsteuer", "tax"})  # fmt: skip
+_WITH_TAX = frozenset({"would", "gross", "brutto", "bruto", "incl", "including", "inc",
+                       "inclusive", "with", "plus", "inkl", "ttc", "after", "con", "mit",
+                       "avec", "zzgl"})  # fmt: skip
+"""A tax with a modal or ``with``/``incl.``: the sentence's amounts take the tax in."""

@@ -85,6 +85,7 @@ class SentenceBase:
             for k, t in enumerate(toks)
             if t.kind == "word"
         )  # not "in other words", "on the other hand"
+        self.narrowed = self.narrowed or _restricted_opening(toks)
         self.modal = any(t.low in lx.MODALS for t in toks if t.kind == "word")
         self.negated_anywhere = any(t.low in lx.NEGATIONS for t in toks if t.kind == "word")
         self.summed = any(t.low in lx.SUM_WORDS for t in toks if t.kind == "word")
@@ -341,3 +342,23 @@ def _ref_units(ref: Ref, tok: Tok) -> list[Unit]:
 _NAME_LEADS = frozenset(lx.OFFER_NOUNS | {"the", "from", "in", "la", "le", "el", "das", "der"})
 _PERIOD_OR_RELATION = frozenset(_PERIODS | lx.AMOUNT_CMP | lx.RELATION_AFTER_AMOUNT)
 _RELATION = frozenset(lx.AMOUNT_CMP | lx.RELATION_AFTER_AMOUNT)
+
+
+_OPENINGS = frozenset({"among", "of", "within", "for", "entre", "parmi", "unter", "tra", "fra",
+                       "onder", "bland", "wśród"})  # fmt: skip
+_RESTRICTING = frozenset({"with", "that", "which", "offering", "including", "under", "over",
+                          "above", "below", "without", "con", "avec", "mit", "met", "sin",
+                          "sans", "ohne", "senza", "qui", "que", "die", "der"})  # fmt: skip
+
+
+def _restricted_opening(toks: list[Tok]) -> bool:
+    """``Among plans with 100 Go or more, X is the cheapest``: the sentence opens on some
+    offers picked by a condition, before its first comma."""
+    if not toks or toks[0].low not in _OPENINGS:
+        return False
+    for tok in toks[1:]:
+        if tok.text in (",", ":", ";"):
+            return False
+        if tok.low in _RESTRICTING:
+            return True
+    return False

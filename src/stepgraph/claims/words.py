@@ -129,6 +129,8 @@ class WordForms(SentenceBase):
         while self.kind(end) == "w" and self.low(end) in _SUPERLATIVE_TAIL:
             end += 1
         after = self.low(end)
+        if self.kind(end) == "w" and lx.charge_words({after}):
+            return None  # "die höchste Anzahlung", "the lowest excess": a charge's, no price
         if (
             low in _ENGLISH_SUP
             and self.kind(end) == "w"
