@@ -153,7 +153,13 @@ class GroupForms(SequenceForms):
             j += 3  # "half as much as", "twice as expensive as"
         while self.low(j) in ("the", "price", "cost", "of", "monthly", "what"):
             j += 1
-        if self.kind(j) != "off" or self.low(head - 1) not in ("costs", "cost", "is", "at"):
+        if self.kind(j) != "off" or self.low(head - 1) not in (
+            "costs",
+            "cost",
+            "is",
+            "at",
+            "costing",
+        ):
             return
         subject = self._subject_before(head)
         if subject is None:
@@ -217,13 +223,37 @@ class GroupForms(SequenceForms):
         return j
 
     def _subject_before(self, at: int) -> int | None:
-        """The record a form is said of: named before ``at`` with only fillers between."""
+        """The record a form is said of: named before ``at`` with only fillers between (and
+        its own price: ``max, at 37.50, costs ...``); after ``costing``, the clause's first
+        record (``A is the dearest, costing twice as much as C``)."""
         k = at - 1
+        if self.low(at - 1) == "costing":
+            first = None
+            while k >= 0 and self.low(k) not in (";", ".", ":") and k >= at - 12:
+                if self.kind(k) == "off" and self.low(k - 1) not in lx.OBJECT_CUES | {"than"}:
+                    first = k
+                k -= 1
+            return first
         while k >= 0 and self.kind(k) != "off":
-            if self.kind(k) == "num" or self.low(k) not in _SUBJECT_GAP:
+            if (
+                self.kind(k) == "num"
+                and self.low(k - 1) in ("at", "(")
+                and self.money(self.units[k])
+            ):
+                k -= 1  # its own price between
+            elif self._no_subject_gap(k, at):
                 return None
             k -= 1
-        return k if k >= 0 else None
+        if k < 0 or self.low(k - 1) in lx.OBJECT_CUES or self.low(k - 1) == "than":
+            return None  # "A is cheaper than B, costs ...": B is no subject
+        return k
+
+    def _no_subject_gap(self, k: int, at: int) -> bool:
+        """Unit ``k`` may not stand between a form and its subject: a clause end, a number
+        or a word no filler (or more than ten units back)."""
+        if self.low(k) in (";", ".", ":") or k < at - 10:
+            return True
+        return self.low(k) != "," and (self.kind(k) == "num" or self.low(k) not in _SUBJECT_GAP)
 
 
 def _text(tok: Tok | None, low: str) -> str:
