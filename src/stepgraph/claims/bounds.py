@@ -13,7 +13,7 @@ from . import langs
 from . import lexicon as lx
 from .check import Table
 from .compare import BetweenForms
-from .judge import _any_of, _every, _none_beyond
+from .judge import _any_of, _every, _none_beyond, no_further
 from .units import Unit
 
 
@@ -635,7 +635,33 @@ class BoundForms(BetweenForms):
                 j += 1 + (self.low(j + 1) in ("and", ",") and self.kind(j + 2) == "off")
             if not but:
                 return
+        if not but and self._none_beyond_offer(at, j):
+            return  # "No offer is cheaper than quartz": quartz is (one of) the cheapest
         self._beyond_from(at, j, but)
+
+    def _none_beyond_offer(self, at: int, j: int) -> bool:
+        """From ``j`` (``is cheaper than X``): no record is beyond X; read when it ends the
+        clause."""
+        while self.low(j) in ("is", "are", "comes", "costs"):
+            j += 1
+        word = self.low(j)
+        if word in ("less", "more") and self.low(j + 1) in ("expensive", "costly"):
+            cheap, j = word == "less", j + 1
+        elif word in lx.CHEAP_CMP or word in lx.DEAR_CMP:
+            cheap = word in lx.CHEAP_CMP
+        else:
+            return False
+        if self.low(j + 1) != "than" or self.kind(j + 2) != "off":
+            return False
+        end = j + 3
+        if self.low(end) not in _CLAUSE_ENDS:
+            return False
+        offer = self.units[j + 2].offer or ""
+        kind = "dear" if cheap else "cheap"  # none cheaper than X: X is not beaten cheaply
+        word = "cheaper" if cheap else "more expensive"
+        self.add(f"no offer is {word} than {offer}", no_further(offer, kind), at, end,
+                 exact=self.units[j + 2].exact)  # fmt: skip
+        return True
 
     def _only_beyond(self, at: int) -> None:
         """``Only B comes in below 13``, ``only A and C cost more than 20``: the named

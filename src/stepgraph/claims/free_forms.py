@@ -44,7 +44,7 @@ class FreeForms(GroupForms):
             self._order_list(at)
         elif low in ("range", "ranges", "ranging", "span", "spans", "spanning", "between"):
             self._range(at)
-        elif low in ("no", "none") and at == 0:
+        elif low in ("no", "none") and (at == 0 or self.low(at - 1) in (",", ";", ":")):
             if not self._no_other_matches(at) and not self._no_two_alike(at):
                 self._none_beyond(at)
         elif low == "only" and self.kind(at + 1) == "off":

@@ -11,14 +11,14 @@ from decimal import Decimal
 
 from . import lexicon as lx
 from .check import Table
-from .judge import Test
+from .judge import Test, no_further
 from .sequence import SequenceForms
 from .tokens import Tok
 
 _CHEAP = {"cheaper", "lower", "lower-priced", "undercuts", "undercut", "beats", "beat"}
 _DEAR = {"pricier", "dearer", "costlier", "higher", "higher-priced"}
 _VERBS = {"undercuts", "undercut", "beats", "beat"}
-_QUANT = {"all", "the", "every", "each", "any", "of"}
+_QUANT = {"all", "the", "every", "each", "any", "of", "either"}
 _REST = {"other", "others", "rest", "remaining"}
 _SUBJECT_GAP = {"is", "'s", "costs", "clearly", "still", "comes", "remains", "sits", "priced",
                 "in", "price", "on", "monthly", "per", "month", "a", "at"}  # fmt: skip
@@ -42,7 +42,7 @@ class GroupForms(SequenceForms):
 
     def _against_rest(self, at: int) -> None:
         """``at``: ``than`` (after a comparative) or ``undercuts``/``beats``."""
-        if self.negated_anywhere or self.modal:
+        if self.modal:
             return
         low = self.low(at)
         if low in _VERBS:
@@ -52,12 +52,20 @@ class GroupForms(SequenceForms):
             if found is None:
                 return
             kind, head = found
+        neg = self.low(head - 1) in lx.NEGATIONS  # "X is not more expensive than any other"
+        if self.negated_anywhere and not (neg and low not in _VERBS):
+            return
         end = self._rest(at + 1)
-        subject = self._subject_before(head)
+        subject = self._subject_before(head - neg)
         if end is None or subject is None:
             return
         offer = self.units[subject].offer or ""
         word = "cheaper" if kind == "cheap" else "more expensive"
+        if neg:  # "not cheaper than all the others" may mean either: left to the reviewer
+            if any(self.low(k) in ("any", "either") for k in range(at + 1, end)):
+                self.add(f"{offer} is not {word} than any other offer", no_further(offer, kind),
+                         subject, end, exact=self.units[subject].exact)  # fmt: skip
+            return
         self.add(f"{offer} is {word} than every other offer", strictly(offer, kind),
                  subject, end, exact=self.units[subject].exact)  # fmt: skip
         if self.low(end) == "at" and self.kind(end + 1) == "num":
@@ -218,6 +226,9 @@ class GroupForms(SequenceForms):
         if self.low(j) not in _REST or (j == start and self.low(j) != "others"):
             return None
         j += 1
+        count = self.units[j].tok if self.kind(j) == "num" else None
+        if count is not None and not count.money:
+            j += 1  # "either of the other two"
         while self.low(j) in lx.OFFER_NOUNS:
             j += 1
         return j

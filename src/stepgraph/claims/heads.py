@@ -12,7 +12,7 @@ from . import lexicon as lx
 from .check import Table, matches
 from .free_forms import FreeForms
 from .groups import strictly
-from .judge import Test, _all_of, _any_of, _bound, _claim_test, _hedged, _price_of
+from .judge import Test, _all_of, _any_of, _bound, _claim_test, _hedged, _negated, _price_of
 from .kinds import Cheapest, Claim, MostExpensive, Price, Rank, Tie
 from .tokens import ORDINALS, Tok
 from .units import Unit
@@ -563,14 +563,6 @@ _NEARLY = {
 _STRICT = {"strictly", "outright", "uniquely", "single", "sole", "alone", "far", "easily"}
 _SEGMENTS = {"tier", "tiers", "category", "class", "segment", "range", "bracket", "band",
              "group", "league", "market", "region", "size"}  # fmt: skip
-
-
-def _negated(test: Test, neg: bool) -> Test:
-    def negated(table: Table) -> bool | None:
-        result = test(table)
-        return result if result is None or not neg else not result
-
-    return negated
 
 
 # Unions the readers test words against, made once at import (the word sets never change).

@@ -326,3 +326,29 @@ def _gap_test(x: str, y: str, stated: Decimal, period: str) -> Test:
         return None if a is None or b is None else abs(a - b) == stated
 
     return test
+
+
+def _negated(test: Test, neg: bool) -> Test:
+    """``test`` turned round when ``neg`` (None stays None: unknown either way)."""
+
+    def negated(table: Table) -> bool | None:
+        result = test(table)
+        return result if result is None or not neg else not result
+
+    return negated
+
+
+def no_further(offer: str, kind: str) -> Test:
+    """``offer`` is not cheaper (not dearer) than any other priced record: it is at least
+    as dear (at least as cheap) as each of them."""
+
+    def test(table: Table) -> bool | None:
+        record = table.get(offer)
+        if record is None or record.value is None:
+            return None
+        others = [r.value for r in table.priced() if r.value is not None and r.id != offer]
+        if kind == "cheap":
+            return all(record.value >= v for v in others)
+        return all(record.value <= v for v in others)
+
+    return test
