@@ -30,3 +30,12 @@ def test_no_offer_cheaper_than_x_makes_x_the_cheapest() -> None:
     assert _verdicts("No offer is cheaper than fern.") == ["contradicted"]
     assert _verdicts("Across the four tariffs, no offer is cheaper than fern.") == ["contradicted"]
     assert "contradicted" not in _verdicts("No offer is cheaper than quartz.")
+
+
+def test_well_over_is_a_bound_like_over() -> None:
+    prices = {"atlas": 40, "titan": 48, "solo": 49, "niro": 300, "kona": 304.55}
+    table = Table.from_rows([{"id": k, "monthly": v} for k, v in prices.items()])
+    said = check_text("atlas is well over 20% cheaper than titan.", table).sentences
+    assert [s.verdict for s in said] == ["contradicted"]
+    said = check_text("atlas is well over 15% cheaper than titan.", table).sentences
+    assert "contradicted" not in [s.verdict for s in said]

@@ -142,7 +142,7 @@ _ARTICLES = frozenset({"o", "a", "the", "le", "la", "el", "lo", "il", "der", "di
                        "dem", "den", "de", "het", "l'"})  # fmt: skip
 _SUPPOSE = frozenset({"if", "unless", "suppose", "supposing", "assuming", "should"})
 _WOULD = frozenset({"would", "could", "might", "will", "wouldn't", "'d"})
-_JUST_WORDS = frozenset({"just", "slightly", "marginally", "fractionally"})
+_JUST_WORDS = frozenset({"just", "slightly", "marginally", "fractionally", "little"})
 _PRICE_OF = frozenset({"price", "prices", "cost", "costs", "fee", "rate"})
 _RATIO_WORDS = frozenset({"half", "twice", "double", "triple", "thrice", "third", "quarter",
                           "times", "fraction", "fifth"})  # fmt: skip
