@@ -32,7 +32,7 @@ from . import langs
 from . import lexicon as lx
 from .check import Table
 from .judge import hedge_tolerance
-from .tokens import CURRENCY, Tok, money_in, signed
+from .tokens import CURRENCY, Tok, counts_things, money_in, signed
 
 _SKIP = {
     "if", "assuming", "assume", "suppose", "supposing", "hypothetically", "unless", "were",
@@ -473,6 +473,8 @@ def unexplained(
     ):
         pair = None  # "B is 1.51 more and C 4.02 more": gaps to a third, unnamed
     measured = any(t.kind == "num" and t.unit in lx.MEASURES for t in toks)
+    if counts_things(toks, _COUNT_FOLLOW):
+        return ""  # "web-starter hosts 1 site, web-business 5, web-agency 25": no money
     discounts = _discounts(toks)  # "15 % off ..., which would bring it to NOK 636.65"
     for index, tok in enumerate(toks):
         if tok.kind != "num" or index in used or tok.period == "other":
@@ -1121,3 +1123,9 @@ def counted(toks: list[Tok], index: int, records: int) -> bool:
     return after is not None and (
         after.low in _COUNTED_AS or (after.kind == "word" and after.low.endswith("s"))
     )
+
+
+_COUNT_FOLLOW = frozenset(_PERIOD_OR_CUE | lx.PERIOD_WORDS | lx.CONNECTORS | lx.FILLERS
+                          | lx.VERBS | lx.HEDGES | {"for", "in", "at", "on", "with", "from",
+                                                   "to", "by", "as", "each"})  # fmt: skip
+"""Words after a number that do not make it a count of things (``90 a month``, ``90 and``)."""

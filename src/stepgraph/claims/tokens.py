@@ -651,6 +651,30 @@ _QUOTED_MONEY = re.compile(
 )
 
 
+def counts_things(toks: list[Tok], money_follow: frozenset[str] | set[str]) -> bool:
+    """The sentence counts things, not money: no amount in it is marked as money, a
+    percentage or given a period, and a number in it is followed by a noun (``web-starter
+    hosts 1 site, web-business 5, web-agency 25``): its bare numbers are no amounts."""
+    nums = [k for k, t in enumerate(toks) if t.kind == "num"]
+    if not nums or any(toks[k].money or toks[k].period is not None or toks[k].pct for k in nums):
+        return False
+    if any(t.low in _PRICE_TALK for t in toks):
+        return False  # "B costs 90 and has 30 GB": a price is spoken of
+    first = nums[0] + 1  # the first number counts a noun: "hosts 1 site"
+    return (
+        first < len(toks)
+        and toks[first].kind == "word"
+        and toks[first].low[:1].isalpha()
+        and toks[first].low not in money_follow
+    )
+
+
+_PRICE_TALK = frozenset({"cost", "costs", "costing", "priced", "price", "prices", "pay", "pays",
+                         "charge", "charges", "fee", "fees", "cheaper", "dearer", "expensive",
+                         "cheapest", "dearest", "more", "less", "saves", "save", "month",
+                         "monthly", "year", "yearly", "per", "at", "for"})  # fmt: skip
+
+
 def signed(toks: list[Tok], index: int) -> bool:
     """The number at ``index`` carries a sign of its own (``-9,00 €``, ``+€1.50``, ``(-6,5 %)``):
     a difference, never a price; not ``plan-9`` or ``10 - 9``."""

@@ -9,7 +9,7 @@ from .judge import Statement, Test
 from .kinds import Amount, Period, as_period
 from .refs import Mentions, Ref, mentions, resolve
 from .slotted import Slotted
-from .tokens import ORDINALS, Tok
+from .tokens import ORDINALS, Tok, counts_things
 
 WINDOW = 40  # the longest stretch of units one form may read
 
@@ -87,6 +87,7 @@ class SentenceBase:
         )  # not "in other words", "on the other hand"
         self.narrowed = self.narrowed or _restricted_opening(toks)
         self.modal = any(t.low in lx.MODALS for t in toks if t.kind == "word")
+        self._counts: bool | None = None
         self.negated_anywhere = any(t.low in lx.NEGATIONS for t in toks if t.kind == "word")
         self.summed = any(t.low in lx.SUM_WORDS for t in toks if t.kind == "word")
         self.text_terms: tuple[int, ...] = ()  # the contract terms the text states, in months
@@ -266,7 +267,15 @@ class SentenceBase:
             and (nxt.low not in _MONEY_FOLLOW)
         ):
             return False
+        if self._counting():
+            return False  # "web-starter hosts 1 site, web-business 5, web-agency 25"
         return not (unit.tok is not None and unit.tok.words) or self._priced_word(unit)
+
+    def _counting(self) -> bool:
+        """The sentence counts things, not money (``1 site, ... 5, ... 25``)."""
+        if self._counts is None:  # once per sentence: reading stays linear
+            self._counts = counts_things(self.toks, _MONEY_FOLLOW | lx.PERIOD_WORDS)
+        return self._counts
 
     def _place(self, unit: Unit) -> int:
         """The position of ``unit`` (a map built once per list of units: linear)."""
