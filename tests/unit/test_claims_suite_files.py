@@ -52,6 +52,7 @@ SPLITS = (
     "final29",
     "final30",
     "final31",
+    "final32",
     "final33",
 )  # dev2, dev3: before reader fixes
 # final, final2: independent of the checker, held out
