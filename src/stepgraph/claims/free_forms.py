@@ -9,7 +9,7 @@ from decimal import Decimal
 from . import langs
 from . import lexicon as lx
 from .check import Table, round_to
-from .groups import GroupForms
+from .groups import GroupForms, strictly
 from .judge import _any_of, _claim_test, _gap_test, hedge_tolerance
 from .kinds import Cheapest, Claim, MostExpensive, Rank
 from .tokens import ORDINALS
@@ -438,8 +438,12 @@ class FreeForms(GroupForms):
             else MostExpensive(id="prose", offer=subject.offer or "")
         )
         word = "the cheapest" if kind == "cheap" else "the most expensive"
-        self.add(f"{subject.offer} is {'not ' if neg else ''}{word}",
-                 _claim_test(claim, negated=neg), at, j + 1, exact=subject.exact)  # fmt: skip
+        test = _claim_test(claim, negated=neg)
+        end = j + 1
+        if self.low(end) in _ALONE and not neg:  # "Lowest price: q-13 alone": no tie
+            test, word, end = strictly(subject.offer or "", kind), f"strictly {word}", end + 1
+        self.add(f"{subject.offer} is {'not ' if neg else ''}{word}", test, at, end,
+                 exact=subject.exact)  # fmt: skip
         self.covered.discard(j)  # "The cheapest is B, at 95": B's own predicates follow
 
     def _middle_first(self, at: int) -> None:
@@ -604,3 +608,5 @@ _CENTRE_BEFORE = frozenset({"", "the", "an", "a", ":", "-", "(", ",", "overall",
 """What may come right before ``average``/``median`` used as a noun."""
 _PACKS = frozenset({"pack", "field", "range", "group", "list", "ranking", "table", "bunch"})
 """``the middle of the pack``: the middle place among every offer."""
+_ALONE = frozenset({"alone", "outright", "uniquely", "solely", "only"})
+"""After the name a superlative gives: it holds that place with no tie."""

@@ -84,6 +84,14 @@ _SIGNIFICANT = (
     | lx.PRONOUNS
     | lx.FOREIGN
     | {
+        "alone",  # strictness: "Lowest price: q-13 alone" is false on a tie (fail-safe)
+        "outright",
+        "uniquely",
+        "sole",
+        "solely",
+        "single",
+        "strictly",
+        "exclusively",
         "yearly",
         "annual",
         "annually",
