@@ -32,12 +32,13 @@ from . import langs
 from . import lexicon as lx
 from .check import Table
 from .judge import hedge_tolerance
-from .tokens import CURRENCY, Tok, counts_things, money_in, signed
+from .tokens import CURRENCY, Tok, counts_things, money_in, set_against_count, signed
 
 _SKIP = {
     "if", "assuming", "assume", "suppose", "supposing", "hypothetically", "unless", "were",
     "discount", "discounted", "discounts", "promo", "promotion", "introductory", "fee",
-    "fees", "tax", "taxes", "vat", "setup", "set-up", "budget", "excl", "incl", "surcharge",
+    "fees", "tax", "taxes", "vat", "gst", "hst", "tva", "iva", "mwst", "btw", "moms", "ust",
+    "setup", "set-up", "budget", "excl", "incl", "surcharge",
     "shipping", "deposit", "week", "weeks", "day", "days", "quarter", "quarterly", "weekly",
     "daily", "hour", "hourly", "wenn", "falls", "indien", "rabatt", "remise",
     "descuento", "sconto", "korting", "score", "scores", "rating", "ratings", "quality",
@@ -1107,7 +1108,12 @@ _COUNTED_AS = frozenset({"cheaper", "dearer", "pricier", "costlier", "more", "le
 def _no_figure(toks: list[Tok], index: int, records: int) -> bool:
     """The number at ``index`` is a bound (``sotto i 285``), a figure in the unit of another
     (``a 36 month contract vs 24``) or a count (``three vans cheaper``): no amount."""
-    return _after_bound(toks, index) or _unit_across(toks, index) or counted(toks, index, records)
+    return (
+        _after_bound(toks, index)
+        or _unit_across(toks, index)
+        or counted(toks, index, records)
+        or set_against_count(toks, index, _COUNT_FOLLOW)  # "4 screens versus 1 for B"
+    )
 
 
 def counted(toks: list[Tok], index: int, records: int) -> bool:

@@ -357,6 +357,9 @@ class ProseReader:
         kept: list[Statement],
     ) -> tuple[SentenceVerdictKind, str]:
         statements = _anchored(toks, statements, kept)
+        cut = _retraction(toks)  # "I previously said A was the cheapest, but that was wrong"
+        if cut:
+            statements = [s for s in statements if min(s.used, default=cut) >= cut]
         if words & _SUPPOSING:  # "If Max dropped 10, it would be the cheapest": not Max now
             statements = [s for s in statements
                           if not any(toks[i].low in lx.PRONOUNS for i in s.used)]  # fmt: skip
@@ -395,8 +398,8 @@ class ProseReader:
         self._index(toks)
         verdict, why = self._accounting(toks, used, claims, words)
         if verdict == "unverified" and not self.inclusive:
-            wrong = unexplained(toks, self.figures, self.sentence_periods, used,
-                                self.before)  # fmt: skip
+            wrong = unexplained(toks, self.figures, self.sentence_periods,
+                                used | set(range(cut)), self.before)  # fmt: skip
             if wrong:
                 return "contradicted", f"{wrong}; the inputs: {self._inputs(toks)}"
         return verdict, why
@@ -505,6 +508,8 @@ class ProseReader:
                 continue  # "just 0.05 above allinkl": a gap to another offer (audited)
             if signed(toks, index) and not any(isinstance(c, Difference) for c in money):
                 continue  # "northwestern — $38.90 (+$7.84) [c4]": a gap no price claim states
+            if index and toks[index - 1].low in lx.NEGATIONS:
+                continue  # "r-200 minus r-100 = 1.70, not 1.60 [c5]": the figure put right
             same = [
                 c for c in money if (isinstance(c, Difference) and c.unit == "percent") == tok.pct
             ]
@@ -972,3 +977,28 @@ _WITH_TAX = frozenset({"would", "gross", "brutto", "bruto", "incl", "including",
                        "inclusive", "with", "plus", "inkl", "ttc", "after", "con", "mit",
                        "avec", "zzgl"})  # fmt: skip
 """A tax with a modal or ``with``/``incl.``: the sentence's amounts take the tax in."""
+
+
+_REPORTED = frozenset({"said", "wrote", "read", "stated", "thought", "listed", "mentioned",
+                       "called", "claimed", "put", "had"})  # fmt: skip
+_PUT_RIGHT = frozenset({"incorrect", "wrong", "mistake", "error", "recheck", "re-check",
+                        "correction", "wait", "actually", "mistaken"})  # fmt: skip
+
+
+def _retraction(toks: list[Tok]) -> int:
+    """Where a sentence that takes back what the writer said before turns (``I previously
+    said A was the cheapest, but that was incorrect: ...``, ``At first I read C as the
+    cheapest, but wait, ...``): the index of its ``but``; 0 when it takes nothing back."""
+    said = next(
+        (k for k, t in enumerate(toks) if t.low in _REPORTED
+         and any(toks[j].low in ("i", "we") for j in range(max(0, k - 3), k))),
+        None,
+    )  # fmt: skip
+    if said is None:
+        return 0
+    for k in range(said + 1, len(toks)):
+        if toks[k].low in ("but", "however") and any(
+            t.low in _PUT_RIGHT for t in toks[k + 1 : k + 8]
+        ):
+            return k
+    return 0

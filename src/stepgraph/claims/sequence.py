@@ -92,6 +92,12 @@ class SequenceForms(SavingForms):
         header = {self.low(k) for k in range(colon)}
         if not header & _ORDER_WORDS or header & _NOT_PRICE:
             return
+        if header & _ORDER_WORDS == {"first"} and not any(
+            self.low(k) == "first" and (self.low(k - 1) in _EITHER_FIRST or self.low(k - 1) in
+                                        ("expensive", "costly", "pricey"))
+            for k in range(colon)
+        ):  # fmt: skip
+            return  # "First, the monthly prices: ...": a first point, not an order
         offers: list[str] = []
         used = {i for k in range(colon + 1) for i in self.units[k].idx}
         j = colon + 1

@@ -675,6 +675,27 @@ _PRICE_TALK = frozenset({"cost", "costs", "costing", "priced", "price", "prices"
                          "monthly", "year", "yearly", "per", "at", "for"})  # fmt: skip
 
 
+def set_against_count(toks: list[Tok], index: int, follow: frozenset[str] | set[str]) -> bool:
+    """A bare number right after ``versus``/``vs``/``against`` whose counterpart before
+    counts things (``4 simultaneous screens versus 1 for B``): a count, no amount."""
+    tok = toks[index]
+    if tok.money or tok.period is not None or not index:
+        return False
+    if toks[index - 1].low not in ("versus", "vs", "against", "compared"):
+        return False
+    for k in range(index - 2, max(-1, index - 8), -1):
+        if toks[k].kind == "num":
+            nxt = toks[k + 1]
+            return (
+                not toks[k].money
+                and toks[k].period is None
+                and nxt.kind == "word"
+                and nxt.low[:1].isalpha()
+                and nxt.low not in follow
+            )
+    return False
+
+
 def signed(toks: list[Tok], index: int) -> bool:
     """The number at ``index`` carries a sign of its own (``-9,00 €``, ``+€1.50``, ``(-6,5 %)``):
     a difference, never a price; not ``plan-9`` or ``10 - 9``."""

@@ -9,7 +9,7 @@ from .judge import Statement, Test
 from .kinds import Amount, Period, as_period
 from .refs import Mentions, Ref, mentions, resolve
 from .slotted import Slotted
-from .tokens import ORDINALS, Tok, counts_things
+from .tokens import ORDINALS, Tok, counts_things, set_against_count
 
 WINDOW = 40  # the longest stretch of units one form may read
 
@@ -267,9 +267,15 @@ class SentenceBase:
             and (nxt.low not in _MONEY_FOLLOW)
         ):
             return False
-        if self._counting():
+        if self._counting() or self._set_against_count(at):
             return False  # "web-starter hosts 1 site, web-business 5, web-agency 25"
         return not (unit.tok is not None and unit.tok.words) or self._priced_word(unit)
+
+    def _set_against_count(self, at: int) -> bool:
+        """``4 simultaneous screens versus 1 for B``: the same things counted."""
+        tok = self.units[at].tok
+        index = next((i for i in self.units[at].idx if self.toks[i] is tok), None)
+        return index is not None and set_against_count(self.toks, index, _MONEY_FOLLOW)
 
     def _counting(self) -> bool:
         """The sentence counts things, not money (``1 site, ... 5, ... 25``)."""
