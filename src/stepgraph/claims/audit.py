@@ -190,7 +190,10 @@ def terms(text: str) -> frozenset[int]:
     return frozenset(found)
 
 
-_TERMS = tuple(range(1, 61))
+_MONTHS_IN = re.compile(
+    r"(?i)\b(\d{1,2})\s*(?:months?|mos?|mths?|mois|meses|mesi|monate|monaten|maanden)\b"
+)
+_TERMS = (1, 3, 6, 12, 18, 24, 36, 48, 60)
 """Months a first-period total may cover (a first month, a year, a 24- or 60-month term)."""
 
 
@@ -214,6 +217,10 @@ class Figures:
             low_sum, high_sum = low_sum + low, high_sum + high
             if 1 < k < len(self.values):
                 self.centres += [low_sum / k, high_sum / k]
+        self.intro = {
+            r.id: frozenset(int(m) for alias in r.aliases for m in _MONTHS_IN.findall(alias))
+            for r in table.records
+        }  # "first 2 months C$20/mo", "C$25/mo for 4 months": how long a first price lasts
         self.quoted = {
             r.id: frozenset(v for alias in r.aliases for v in money_in(alias)) - {r.value}
             for r in table.records
@@ -225,7 +232,9 @@ class Figures:
 
     def from_source(self, low: Decimal, high: Decimal, ids: Iterable[str]) -> bool:
         """Money a source names is in ``[low, high]``, or that of one of ``ids`` added to a
-        whole number of that offer's monthly prices (``12 x 8.50 + 25 set-up = 127.00``)."""
+        whole number of that offer's monthly prices (``12 x 8.50 + 25 set-up = 127.00``),
+        or for the first months of a term with the price after them (``3 x 4.99 + 9 x 11.99
+        = 122.88``)."""
         if any(low <= v <= high for quoted in self.quoted.values() for v in quoted):
             return True  # "abonnement plus élevé que Volta (14,10 € contre 12,44 €)"
         for offer in ids:
@@ -233,6 +242,13 @@ class Figures:
             for quoted in self.quoted.get(offer, ()):
                 if price and any(low <= quoted + price * k <= high for k in _TERMS):
                     return True
+                if price and any(
+                    low <= quoted * k + price * (term - k) <= high
+                    for term in (12, 24, 36)
+                    for k in self.intro.get(offer, ())
+                    if 0 < k < term
+                ):  # the months the source gives the first price; never 12 x it alone
+                    return True  # "its $4.99 intro for 3 months brings the first year to $122.88"
         return False
 
     def priced(self, values: Iterable[Decimal]) -> bool:

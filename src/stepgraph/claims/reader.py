@@ -224,7 +224,8 @@ class ProseReader:
             other_context=term
             or bool(words & lx.OTHER_CONTEXT or lx.charge_words(words))
             or head in ("other", "total")
-            or _steps(toks),
+            or _steps(toks)
+            or any(t.money and t.period == "other" for t in toks),  # "£4.75 a wash, B £6.25"
             ranking_context=bool(words & _RANKING),
         )
         reader.table_row = row
@@ -513,6 +514,8 @@ class ProseReader:
             same = [
                 c for c in money if (isinstance(c, Difference) and c.unit == "percent") == tok.pct
             ]
+            if tok.period is None and self._over_terms(tok, same):
+                continue  # "A year is 7 188 Kč [c2], two years 14 376 Kč": c2 over the term
             if tok.period in ("month", "year") and not any(
                 getattr(c, "period", None) in (tok.period, None) for c in same
             ):
@@ -532,6 +535,17 @@ class ProseReader:
                 stated = ", ".join(f"{c.id} says {c.amount}" for c in same)
                 return f"{tok.text} matches none of the cited amounts ({stated})"
         return ""
+
+    def _over_terms(self, tok: Tok, cited: list[Price | Difference]) -> bool:
+        """``tok`` is a cited amount over a term the sentence states (``$30.00 a year [c4],
+        $90.00 across three years``): the claim's figure times the term, left to the audit."""
+        for claim in cited:
+            amount = claim.amount
+            per_month = amount.value / 12 if claim.period == "year" else amount.value
+            for months in self.sentence_periods:
+                if months > 1 and per_month * months in tok.values:
+                    return True
+        return False
 
     def _accounted(self, toks: list[Tok], index: int, claims: list[Claim]) -> bool:
         tok = toks[index]

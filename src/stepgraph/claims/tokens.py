@@ -709,10 +709,10 @@ def signed(toks: list[Tok], index: int) -> bool:
 
 def money_in(text: str) -> tuple[Decimal, ...]:
     """The amounts of money a text quotes (``$349 dish upfront``, ``25 € Anmeldung``):
-    numbers written with a currency sign or code beside them, every reading of each."""
+    numbers written with a currency sign or code beside them, each in its first reading."""
     found: list[Decimal] = []
     for match in _QUOTED_MONEY.finditer(text):
-        found.extend(readings(match.group("a") or match.group("b"))[0])
+        found.extend(readings(match.group("a") or match.group("b"))[0][:1])  # "5.000 €": 5000
     return tuple(found)
 
 
@@ -865,8 +865,7 @@ def _mark(toks: list[Tok], index: int) -> None:
     def low(k: int) -> str:
         return toks[k].low if k < len(toks) else ""
 
-    j = _cents(tok, low(j), j)
-    j = _lakhs(tok, low(j), j)
+    j = _lakhs(tok, low(j := _cents(tok, low(j), j)), j)
     if low(j) in ("%", "percent", "pct", "prozent", "procent", "pour", "por") or (
         low(j) == "per" and low(j + 1) == "cent"
     ):
@@ -918,6 +917,8 @@ def _mark(toks: list[Tok], index: int) -> None:
         tok.period = "year"
         tok.marks.extend([j, j + 1, j + 2])
         return
+    if _rate(tok, toks, j):
+        return  # "£4.75 a wash", "$15.01 more per lesson": a rate per thing
     tok.unit = _unit(tok, toks, j, before)
     if low(j) in MONTH_NAMES or (before is not None and before.low in MONTH_NAMES):
         tok.unit = "date"
@@ -930,6 +931,36 @@ _PRICE_AFTER_MONTHLY = frozenset({"price", "prices", "cost", "costs", "fee", "fe
                                   "charges", "rate", "payment", "payments", "bill", "total",
                                   "and", "or", "for", "with", "on", "at", "in", "vs", "versus",
                                   "than", "each", "per", "which", "while", "but"})  # fmt: skip
+
+
+def _rate(tok: Tok, toks: list[Tok], j: int) -> bool:
+    """Money per a thing (``£4.75 a wash``): its period is ``other``; True when it is."""
+    if not tok.money or not _per_thing(toks, j):
+        return False
+    tok.period = "other"
+    tok.marks.extend([j, j + 1])
+    return True
+
+
+def _per_thing(toks: list[Tok], j: int) -> bool:
+    """``a wash``, ``per lesson``, ``each visit`` at ``j`` (also after ``more``/``less``):
+    a singular thing that is no period."""
+    if j < len(toks) and toks[j].low in ("more", "less", "extra", "cheaper", "dearer"):
+        j += 1
+    if j + 1 >= len(toks) or toks[j].low not in ("a", "an", "per", "each", "/"):
+        return False
+    word = toks[j + 1]
+    return (
+        word.kind in ("word", "near")  # "£4.75 a wash" beside a "Wash club" source
+        and word.low not in UNITS  # "$0.023/GB": a unit, read as one
+        and word.low not in _MONTH_OR_YEAR
+        and word.low not in _PER_THING_NOT
+        and not word.low.endswith("s")
+    )
+
+
+_PER_THING_NOT = frozenset({"the", "a", "an", "year", "month", "annum", "total", "bit", "little",
+                            "lot", "touch", "further", "head", "piece"})  # fmt: skip
 
 
 def _short_period(toks: list[Tok], j: int) -> tuple[str, int] | None:

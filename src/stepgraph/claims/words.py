@@ -187,6 +187,8 @@ class WordForms(SentenceBase):
         tok = self.units[at].tok if self.kind(at) == "num" else None
         if tok is None or len(tok.values) != 1 or tok.values[0] >= len(self.table.records):
             return False
+        if self.low(at - 1) == "the" and self.low(at - 2) == "of" and self.low(at - 3) in _PICKS:
+            return True  # "for any of the three at 149 DKK": three named before, of five
         if self._named_count is None:  # once per sentence: the reading stays linear
             self._named_count = len({u.offer for u in self.units if u.kind == "off"})
             self._between = any(u.low in ("between", "these", "those") for u in self.units)
@@ -380,8 +382,8 @@ class WordForms(SentenceBase):
         return j
 
     def _price(self, subject: Unit, tok: Tok, start: int, end: int) -> None:
-        if self.other_context and tok.period is None:
-            return
+        if (self.other_context and tok.period is None) or tok.period == "other":
+            return  # "£4.75 a wash", "1,50 € am Tag": a rate of another unit
         if any(self.toks[i] is tok and signed(self.toks, i) for i in range(len(self.toks))):
             return  # "free-pop -6,00 €": a gap with its sign
         readings = self.amount_readings(tok)
@@ -568,3 +570,7 @@ _PRICE_AFTER_SUP = (
 """After an English superlative, the words that leave it about the price (not ``the
 highest speed``)."""
 _COMPARATIVES = lx.CHEAP_CMP | lx.DEAR_CMP | {"expensive", "better", "worse", "lower", "higher"}
+
+
+_PICKS = frozenset({"any", "each", "one", "either", "both", "all", "none", "neither", "two"})
+"""Before ``of the N``: some of those N, which a sentence before named."""
