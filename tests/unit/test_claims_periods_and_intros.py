@@ -68,3 +68,50 @@ def test_a_thousands_group_in_a_source_is_no_small_amount() -> None:
 def test_any_of_the_three_counts_no_offers() -> None:
     text = "Over a year, duster comes to 3.588 € against 4.428 € for any of the two others."
     assert "contradicted" not in _verdicts(text, CARS)
+
+
+TV = Table.from_rows(
+    [{"id": "tv-s", "monthly": 12.99}, {"id": "tv-m", "monthly": 17.99},
+     {"id": "tv-l", "monthly": 24.99}, {"id": "tv-xl", "monthly": 29.99}]
+)  # fmt: skip
+GRID = Table.from_rows(
+    [
+        {"id": "nat-a", "monthly": 365},
+        {"id": "nat-b", "monthly": 340},
+        {"id": "nat-c", "monthly": 398},
+    ]
+)
+GYMS = Table.from_rows(
+    [{"id": "pulse", "source": "Pulse: €29.99/month, €32.99 from 1 September 2026",
+      "monthly": 29.99}, {"id": "core", "source": "Core €31.50/month", "monthly": 31.5}],
+    alias_fields=("source",),
+)  # fmt: skip
+LOCK = [
+    {"id": "c3", "kind": "difference", "offer": "tv-xl", "than": "tv-l",
+     "direction": "more_expensive", "amount": "60.00", "unit": "amount", "period": "year"}
+]  # fmt: skip
+
+
+def test_a_clause_after_one_about_weeks_states_weekly_figures() -> None:
+    text = (
+        "In weekly terms the range is about 3,00 € (tv-s) to 6,92 € (tv-xl); "
+        "tv-m sits at about 4,15 €."
+    )
+    assert "contradicted" not in _verdicts(text, TV)
+
+
+def test_a_price_over_a_stated_term_beside_a_cited_gap_is_no_clash() -> None:
+    text = (
+        "tv-xl costs $60.00 a year more than tv-l [c3] but locks its price for 24 months, $719.76."
+    )
+    assert "contradicted" not in _verdicts(text, TV, LOCK)
+
+
+def test_a_price_after_a_stated_rise_is_a_figure() -> None:
+    text = "nat-a ranks second; its 8% increase from January would lift it to 394,20 kr."
+    assert "contradicted" not in _verdicts(text, GRID)
+
+
+def test_the_step_to_a_price_the_source_announces_is_a_figure() -> None:
+    text = "pulse has announced €32.99 from 1 September, €3.00 more a month."
+    assert "contradicted" not in _verdicts(text, GYMS)

@@ -242,6 +242,8 @@ class Figures:
             for quoted in self.quoted.get(offer, ()):
                 if price and any(low <= quoted + price * k <= high for k in _TERMS):
                     return True
+                if price and low <= abs(quoted - price) <= high:
+                    return True  # "announced €32.99 from 1 September, €3.00 more a month"
                 if price and any(
                     low <= quoted * k + price * (term - k) <= high
                     for term in (12, 24, 36)
@@ -250,6 +252,11 @@ class Figures:
                 ):  # the months the source gives the first price; never 12 x it alone
                     return True  # "its $4.99 intro for 3 months brings the first year to $122.88"
         return False
+
+    def termed(self, values: Iterable[Decimal], periods: Iterable[int]) -> bool:
+        """One of ``values`` is a price over one of the terms ``periods`` (``guarantees its
+        price for 24 months, 1.500,00 €``)."""
+        return any(self._any(v / k, v / k) for v in values for k in periods if k > 1)
 
     def priced(self, values: Iterable[Decimal]) -> bool:
         """One of ``values`` is a price, or a yearly price, of the inputs."""
@@ -457,8 +464,11 @@ def unexplained(
     periods: frozenset[int],
     used: set[int],
     subject: str | None,
+    *,
+    short: bool = False,
 ) -> str:
-    """The first money amount in ``toks`` that no figure of the inputs gives, said; or ""."""
+    """The first money amount in ``toks`` that no figure of the inputs gives, said; or ""
+    (``short``: the clause speaks of weeks or days, so a week's or a day's share counts)."""
     lows = {t.low for k, t in enumerate(toks) if t.kind in ("word", "code", "punct")
             and not _not_negation(toks, k)}  # fmt: skip
     lows = langs.without_passive(lows)  # "wird empfohlen": is recommended
@@ -516,9 +526,7 @@ def unexplained(
             if not any(figures.percent(a, b, named, side) for a, b in spans):
                 return f"{tok.text}% is no difference between the offers' prices in per cent"
             continue
-        months = {"month": (1,), "year": (12,)}.get(tok.period or "", (1, *sorted(periods)))
-        factors = [Decimal(f) for f in months]
-        factors += [f * (1 - share) for f in factors for share in discounts]
+        factors = _factors(tok, periods, discounts, short=short)
         if not any(
             figures.amount(a / f, b / f, named, average=average)
             for a, b in spans
@@ -539,6 +547,20 @@ def unexplained(
             ):
                 return f"{tok.text} is not the difference between the two offers it names"
     return ""
+
+
+def _factors(
+    tok: Tok, periods: frozenset[int], discounts: tuple[Decimal, ...], *, short: bool
+) -> list[Decimal]:
+    """What an amount may be a multiple of a monthly figure by: its own period, else 1 and
+    every term; each less a discount (or plus a rise) the sentence states; and a week's or
+    a day's share in a clause about weeks or days (``In weekly terms ...: about 4,15 €``)."""
+    months = {"month": (1,), "year": (12,)}.get(tok.period or "", (1, *sorted(periods)))
+    factors = [Decimal(f) for f in months]
+    factors += [f * (1 - share) for f in factors for share in discounts]
+    if short and tok.period is None:
+        factors += [Decimal(12) / 52, Decimal(12) / 365]
+    return factors
 
 
 def _pair(toks: list[Tok], figures: Figures, lows: set[str]) -> tuple[Decimal, Decimal] | None:
@@ -1102,17 +1124,21 @@ def added_on(toks: list[Tok], index: int) -> bool:
 
 _OFF = frozenset({"off", "discount", "rabatt", "korting", "rabat", "réduction", "remise",
                   "descuento", "sconto", "desconto"})  # fmt: skip
+_RISE = frozenset({"increase", "rise", "hike", "uplift", "erhöhung", "hausse", "aumento",
+                   "höjning", "prisøkning", "stijging"})  # fmt: skip
 
 
 def _discounts(toks: list[Tok]) -> tuple[Decimal, ...]:
     """The share a discount in the sentence takes off (``15 % off``, ``20% discount``,
-    ``10 % Rabatt``): a price after it is a figure too."""
+    ``10 % Rabatt``), negative for a rise (``8% increase``): a price after it is a figure."""
     found = []
     for k, tok in enumerate(toks):
         if tok.kind == "num" and tok.pct and len(tok.values) == 1 and 0 < tok.values[0] < 100:
             after = max([k, *tok.marks]) + 1
             if after < len(toks) and toks[after].low in _OFF:
                 found.append(tok.values[0] / 100)
+            elif after < len(toks) and toks[after].low in _RISE:
+                found.append(-tok.values[0] / 100)  # "its 8% increase would lift it to ..."
     return tuple(found)
 
 

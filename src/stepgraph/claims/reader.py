@@ -186,6 +186,8 @@ class ProseReader:
         self.inclusive = False  # the sentence's prices take a charge in (no audit)
         self.text_charges: bool | None = None  # the text names a one-off charge somewhere
         self.charged_clause = False  # the clause before (up to ";") named a charge
+        self.period_clause = False  # the clause before (up to ";") spoke of weeks or days
+        self.short_periods = False  # this clause may state weekly or daily figures
 
     def sentence(self, norm: Normalised, raw: str, span: Span) -> SentenceVerdict:
         toks = tokenize(norm.text, span.start, span.end, self.names)
@@ -225,10 +227,15 @@ class ProseReader:
             or bool(words & lx.OTHER_CONTEXT or lx.charge_words(words))
             or head in ("other", "total")
             or _steps(toks)
-            or any(t.money and t.period == "other" for t in toks),  # "£4.75 a wash, B £6.25"
+            or any(t.money and t.period == "other" for t in toks)  # "£4.75 a wash, B £6.25"
+            or self.period_clause,  # "In weekly terms ... 3,00 €; B sits at about 4,15 €"
             ranking_context=bool(words & _RANKING),
         )
         reader.table_row = row
+        self.short_periods = self.period_clause or bool(words & _OTHER_PERIOD_WORDS)
+        self.period_clause = norm.text[span.start : span.end].rstrip().endswith(";") and bool(
+            words & _OTHER_PERIOD_WORDS or (self.period_clause and not words & _MONTH_WORDS)
+        )
         reader.inclusive = self.inclusive = self._muted(norm, span, words) or head == "total"
         if self.periods is None:
             self.periods = terms(norm.text)
@@ -400,7 +407,8 @@ class ProseReader:
         verdict, why = self._accounting(toks, used, claims, words)
         if verdict == "unverified" and not self.inclusive:
             wrong = unexplained(toks, self.figures, self.sentence_periods,
-                                used | set(range(cut)), self.before)  # fmt: skip
+                                used | set(range(cut)), self.before,
+                                short=self.short_periods)  # fmt: skip
             if wrong:
                 return "contradicted", f"{wrong}; the inputs: {self._inputs(toks)}"
         return verdict, why
@@ -520,7 +528,9 @@ class ProseReader:
                 getattr(c, "period", None) in (tok.period, None) for c in same
             ):
                 continue  # "£14.45 a month or £173.40 over a year [c7]": c7 is the yearly one
-            if self.figures.priced(tok.values):
+            if self.figures.priced(tok.values) or (
+                tok.period is None and self.figures.termed(tok.values, self.sentence_periods)
+            ):
                 continue  # "OVO £124.35/month, £5.75 more than Cosy [c3]": a record's own
                 # price, judged by the forms that read it (never the cited claim's)
             ranges = hedged_ranges(toks, index)
@@ -1016,3 +1026,9 @@ def _retraction(toks: list[Tok]) -> int:
         ):
             return k
     return 0
+
+
+_OTHER_PERIOD_WORDS = frozenset({"week", "weeks", "weekly", "day", "days", "daily", "quarter",
+                                 "quarterly", "hour", "hourly", "woche", "semaine", "semana",
+                                 "settimana", "tag", "jour", "día", "giorno"})  # fmt: skip
+_MONTH_WORDS = frozenset({"month", "monthly", "months", "mo", "monat", "mois", "mes", "mese"})
