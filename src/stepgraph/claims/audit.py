@@ -39,8 +39,7 @@ _SKIP = {
     "discount", "discounted", "discounts", "promo", "promotion", "introductory", "fee",
     "fees", "tax", "taxes", "vat", "gst", "hst", "tva", "iva", "mwst", "btw", "moms", "ust",
     "setup", "set-up", "budget", "excl", "incl", "surcharge",
-    "shipping", "deposit", "week", "weeks", "day", "days", "quarter", "quarterly", "weekly",
-    "daily", "hour", "hourly", "wenn", "falls", "indien", "rabatt", "remise",
+    "shipping", "deposit", "hour", "hourly", "wenn", "falls", "indien", "rabatt", "remise",
     "descuento", "sconto", "korting", "score", "scores", "rating", "ratings", "quality",
     "speed", "bandwidth", "data", "storage", "latency", "uptime", "sla", "stars", "points",
 }  # fmt: skip
@@ -504,20 +503,17 @@ def unexplained(
         return ""  # "web-starter hosts 1 site, web-business 5, web-agency 25": no money
     discounts = _discounts(toks)  # "15 % off ..., which would bring it to NOK 636.65"
     for index, tok in enumerate(toks):
-        if tok.kind != "num" or index in used or tok.period == "other":
+        if tok.kind != "num" or index in used:
             continue
-        if index >= cut or (cut < len(toks) and not _firm(toks, index)):
-            continue  # the clause of an excess or a fee, or an amount it may be about
-        if index in products or _no_figure(toks, index, len(figures.values)):
-            continue  # "24 x 34,99 EUR = 839,76 EUR" (checked as such); "sotto i 285": a bound
-        if measured and not tok.money and tok.period is None and not _priced(toks, index):
-            continue  # "50 pages against 100 for B": more of the same unit
-        if tok.unit is not None and not _in_total(toks, index):
+        if tok.period == "other":
+            wrong = _short_period_figure(toks, index, figures, named, loose)
+            if wrong:
+                return wrong
             continue
-        if not _audited(toks, index, first_head) or _per_other(toks, index):
+        if index in products or _passed_over(
+            toks, index, cut, first_head, measured=measured, records=len(figures.values)
+        ):
             continue
-        if _band_end(toks, index):
-            continue  # "every offer costs between €30 and €40": a band, not a figure
         spans = [
             _span(toks, index, v, p, loose) for v, p in zip(tok.values, tok.places, strict=True)
         ]
@@ -526,7 +522,7 @@ def unexplained(
             if not any(figures.percent(a, b, named, side) for a, b in spans):
                 return f"{tok.text}% is no difference between the offers' prices in per cent"
             continue
-        factors = _factors(tok, periods, discounts, short=short)
+        factors = _factors(tok, periods, discounts, short=short, quarters=bool(lows & _QUARTERS))
         if not any(
             figures.amount(a / f, b / f, named, average=average)
             for a, b in spans
@@ -549,8 +545,70 @@ def unexplained(
     return ""
 
 
+def _passed_over(
+    toks: list[Tok], index: int, cut: int, first_head: int, *, measured: bool, records: int
+) -> bool:
+    """The number at ``index`` is not audited: in the clause of a charge (from ``cut``), no
+    figure (a bound, a count), more of a measured unit, a unit's, unmarked as money, or
+    the end of a band every offer is said to cost."""
+    tok = toks[index]
+    if index >= cut or (cut < len(toks) and not _firm(toks, index)):
+        return True  # the clause of an excess or a fee, or an amount it may be about
+    if _no_figure(toks, index, records):
+        return True  # "sotto i 285": a bound
+    if measured and not tok.money and tok.period is None and not _priced(toks, index):
+        return True  # "50 pages against 100 for B": more of the same unit
+    if tok.unit is not None and not _in_total(toks, index):
+        return True
+    if not _audited(toks, index, first_head) or _per_other(toks, index):
+        return True
+    return _band_end(toks, index)  # "every offer costs between €30 and €40": a band
+
+
+_SHARES = {
+    **dict.fromkeys(("week", "weekly", "woche", "semaine", "semana", "settimana", "vecka",
+                     "veckan", "uge", "ugen", "tydzień"), (Decimal(12) / 52, 1 / Decimal("4.33"))),
+    **dict.fromkeys(("day", "daily", "tag", "jour", "día", "dia", "giorno", "dag", "dagen",
+                     "dzień"), (Decimal(12) / 365, Decimal(1) / Decimal("30.4"))),
+    **dict.fromkeys(("quarter", "quarterly", "quartal", "trimestre", "kwartaal"), (Decimal(3),)),
+}  # fmt: skip
+"""A month's price as a share of another period (a week: 12/52 or 1/4.33, never 1/4)."""
+_CONVERSION = frozenset({"that", "which", "works", "comes", "equals", "i.e", "ie", "or",
+                         "exactly", "about", "roughly", "around", "means", "="})  # fmt: skip
+"""Words that present an amount as the same price over another period."""
+_RATE_THINGS = frozenset({"roaming", "insurance", "excess", "standing", "snacks", "meals",
+                          "lunch", "parking", "optional", "extra", "additional", "per",
+                          "used", "use", "visit", "session", "site"})  # fmt: skip
+"""Words of a sentence about another thing's rate (``roaming costs £2 per day``)."""
+
+
+def _short_period_figure(
+    toks: list[Tok], index: int, figures: Figures, named: list[Decimal], loose: bool
+) -> str:
+    """An amount per week, per day or per quarter (``$9.75 a week``, ``exactly €18.25 a
+    day``, ``€120.00 a quarter``) must be a figure of the inputs over that period."""
+    tok = toks[index]
+    word = next((toks[m].low for m in reversed(tok.marks) if toks[m].low in _SHARES), None)
+    if word is None or tok.pct or not _audited(toks, index, len(toks)):
+        return ""
+    lows = {t.low for t in toks}
+    if "|" in lows or lows & lx.CHARGES or lx.charge_words(lows) or lows & _RATE_THINGS:
+        return ""  # "£68/day" in a table, "roaming costs £2 per day": another thing's rate
+    if not (lows & _CONVERSION or any(t.period in ("month", "year") for t in toks if t.money)):
+        return ""  # a rate said on its own: not said to be the monthly price over a week
+    spans = [_span(toks, index, v, p, loose) for v, p in zip(tok.values, tok.places, strict=True)]
+    if any(figures.amount(a / f, b / f, named) for a, b in spans for f in _SHARES[word]):
+        return ""
+    return f"{tok.text} a {word} is no price or difference of the inputs over a {word}"
+
+
 def _factors(
-    tok: Tok, periods: frozenset[int], discounts: tuple[Decimal, ...], *, short: bool
+    tok: Tok,
+    periods: frozenset[int],
+    discounts: tuple[Decimal, ...],
+    *,
+    short: bool,
+    quarters: bool = False,
 ) -> list[Decimal]:
     """What an amount may be a multiple of a monthly figure by: its own period, else 1 and
     every term; each less a discount (or plus a rise) the sentence states; and a week's or
@@ -560,6 +618,8 @@ def _factors(
     factors += [f * (1 - share) for f in factors for share in discounts]
     if short and tok.period is None:
         factors += [Decimal(12) / 52, Decimal(12) / 365]
+    if quarters and tok.period is None:  # "billed quarterly at $58.50", "every six months"
+        factors += [Decimal(3), Decimal(6)]
     return factors
 
 
@@ -1177,3 +1237,8 @@ _COUNT_FOLLOW = frozenset(_PERIOD_OR_CUE | lx.PERIOD_WORDS | lx.CONNECTORS | lx.
                           | lx.VERBS | lx.HEDGES | {"for", "in", "at", "on", "with", "from",
                                                    "to", "by", "as", "each"})  # fmt: skip
 """Words after a number that do not make it a count of things (``90 a month``, ``90 and``)."""
+
+
+_QUARTERS = frozenset({"quarter", "quarterly", "quarters", "half-year", "half-yearly",
+                       "six-monthly", "semester", "quartal", "trimestre", "kwartaal"})  # fmt: skip
+"""Words of a quarter or half-year: an amount with no period may be three or six months'."""
