@@ -40,3 +40,21 @@ def test_a_count_after_a_superlative_is_not_the_subjects_price() -> None:
     text = "nx-1 is the cheapest, and 2 of the 4 are under $17."
     assert "contradicted" not in _verdicts(text, NX)
     assert _verdicts("nx-1 is the cheapest, and 3 of the 4 are under $17.", NX) == ["contradicted"]
+
+
+TARIFFS = Table.from_rows(
+    [{"id": "congstar-s", "monthly": 15}, {"id": "telekom-l", "monthly": 39.95},
+     {"id": "vodafone-m", "monthly": 29.99}]
+)  # fmt: skip
+
+
+def test_a_superlative_before_a_name_is_that_names() -> None:
+    text = "The cheapest is congstar-s at €15.00, the most expensive {} at €{}."
+    assert "contradicted" not in _verdicts(text.format("telekom-l", "39.95"), TARIFFS)
+    assert _verdicts(text.format("vodafone-m", "29.99"), TARIFFS) == ["contradicted"]
+
+
+def test_a_count_set_against_a_count_many_words_back_is_no_price() -> None:
+    table = Table.from_rows([{"id": "gitlab", "monthly": 29}, {"id": "github", "monthly": 4}])
+    text = "gitlab includes 10,000 CI/CD minutes per month versus 3,000 on github."
+    assert "contradicted" not in _verdicts(text, table)

@@ -558,6 +558,8 @@ class SentenceReader(HeadForms):
         if sup is not None:
             if self.low(sup[1]) in langs.SUP_VERBS and self.kind(sup[1] + 1) == "off":
                 return None  # "prad-a (210 zł), a najdroższa jest prad-c": c's superlative
+            if self.kind(sup[1]) == "off":
+                return None  # "..., the most expensive Telekom L at €39.95": Telekom L's
             return self._superlative_head(subjects, start, gap_start, at, sup=sup, neg=neg)
         if low in lx.CHEAP_CMP or low in lx.DEAR_CMP or low in _MORE_OR_LESS:
             return self._comparative(subjects, start, at, hedge, neg)

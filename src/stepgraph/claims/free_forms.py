@@ -421,8 +421,8 @@ class FreeForms(GroupForms):
             j += 2
         elif self.low(j) in ("comes", "came") and self._from_next(j):
             j += 1  # "The lowest quote comes from C"
-        else:
-            return
+        elif self.kind(j) != "off" or self.low(back) != ",":
+            return  # (", the most expensive Telekom L at 39.95": that name's, read below)
         neg = self.low(j) in ("not", "nicht", "pas", "no")  # "the cheapest is not B"
         j += 1 if neg else 0
         while self.low(j) in ("offer", "option", "plan", "the") or (

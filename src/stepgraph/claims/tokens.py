@@ -683,7 +683,7 @@ def set_against_count(toks: list[Tok], index: int, follow: frozenset[str] | set[
         return False
     if toks[index - 1].low not in ("versus", "vs", "against", "compared"):
         return False
-    for k in range(index - 2, max(-1, index - 8), -1):
+    for k in range(index - 2, max(-1, index - 12), -1):
         if toks[k].kind == "num":
             nxt = toks[k + 1]
             return (
