@@ -32,6 +32,7 @@ from . import langs
 from . import lexicon as lx
 from .check import Table
 from .judge import hedge_tolerance
+from .schedules import Stated
 from .tokens import CURRENCY, Tok, counts_things, money_in, set_against_count, signed
 
 _SKIP = {
@@ -149,12 +150,17 @@ _PERIOD_WORDS = {"month", "months", "mo", "year", "years", "yr", "annum", "monat
 _MULTIPLIERS = {"divided", "multiplied", "times", "x", "\N{MULTIPLICATION SIGN}"}
 _MONTHS = r"months?|monate?n?|mois|meses|mesi|maanden|mese|mes|maand"
 _YEARS = r"years?|jahre?n?|ans?|años?|anni|anno|jaar|jaren|anos?"
-_WORDS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "twelve": 12}
+_WORDS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8,
+          "nine": 9, "ten": 10, "eleven": 11, "twelve": 12, "eighteen": 18}  # fmt: skip
 _PAYMENTS = re.compile(
     r"(?i)\b(\d{1,3})\s+(?:further\s+|more\s+|monthly\s+|remaining\s+)?"
     r"(?:payments|instalments|installments|rentals)\b"
 )
-_TERM = re.compile(rf"(?i)\b(\d{{1,3}}|{'|'.join(_WORDS)})\s*-?\s*(?:({_MONTHS})|({_YEARS}))\b")
+_TERM = re.compile(
+    rf"(?i)\b(\d{{1,3}}|{'|'.join(_WORDS)})\s*-?\s*"
+    rf"(?:(?:billed|paid|full|calendar|consecutive|contract|contracted)\s+)?"  # "six billed months"
+    rf"(?:({_MONTHS})|({_YEARS}))\b"
+)
 _TERM_LIST = re.compile(
     rf"(?i)\b(\d{{1,3}}(?:\s*,\s*\d{{1,3}})*\s*,?\s*(?:and|or|und|et|y|e|en|ou|o)\s*\d{{1,3}})"
     rf"\s*-?\s*(?:({_MONTHS})|({_YEARS}))\b"
@@ -186,6 +192,30 @@ def terms(text: str) -> frozenset[int]:
             months = int(number) * 12 if match.group(3) else int(number)
             if 1 < months <= 120:
                 found.add(months)
+    return frozenset(found)
+
+
+_NUMBER = rf"(\d{{1,3}}|{'|'.join(_WORDS)})"
+_SHARES_OF = (
+    re.compile(  # "At 4 washes a month", "for the 10 office days a month you plan"
+        rf"(?i)\b(?:at|for|with|on)\s+(?:the\s+|your\s+|about\s+|around\s+)?{_NUMBER}\s+"
+        r"(?!(?:dollars|euros|pounds|bucks|francs|cents|pence)\b)"  # "at 6 dollars a month"
+        r"(?:[a-z-]+\s+)?[a-z-]+s\s+(?:a|per|each|every)\s+month\b"  # things, plural
+    ),
+    re.compile(rf"(?i)\bsplit\s+(?:it\s+)?{_NUMBER}\s+ways\b"),  # "Split three ways"
+    re.compile(rf"(?i)\b(?:between|among|for)\s+(?:the\s+|all\s+)?{_NUMBER}\s+of\s+us\b"),
+)
+
+
+def shares(text: str) -> frozenset[int]:
+    """The counts a text divides a price among: uses a month it plans on (``At 4 washes a
+    month``: a price per wash) and people sharing it (``Split three ways``)."""
+    found = set()
+    for pattern in _SHARES_OF:
+        for match in pattern.finditer(text):
+            count = _WORDS.get(match.group(1).lower()) or int(match.group(1))
+            if 1 < count <= 100:
+                found.add(count)
     return frozenset(found)
 
 
@@ -465,9 +495,13 @@ def unexplained(
     subject: str | None,
     *,
     short: bool = False,
+    split: frozenset[int] = frozenset(),
+    stated: Stated | None = None,
 ) -> str:
     """The first money amount in ``toks`` that no figure of the inputs gives, said; or ""
-    (``short``: the clause speaks of weeks or days, so a week's or a day's share counts)."""
+    (``short``: the clause speaks of weeks or days, so a week's or a day's share counts;
+    ``split``: the counts the text shares a price among, see ``shares``; ``stated``: the
+    amounts a total over a term may change to, see ``schedules``)."""
     lows = {t.low for k, t in enumerate(toks) if t.kind in ("word", "code", "punct")
             and not _not_negation(toks, k)}  # fmt: skip
     lows = langs.without_passive(lows)  # "wird empfohlen": is recommended
@@ -489,6 +523,7 @@ def unexplained(
     ids = {t.offer for t in toks if t.kind in ("offer", "near") and t.offer} | (
         {subject} if subject else set()
     )  # whose source a quoted amount may come from: those named, or any when none is
+    own = {t.offer for t in toks if t.kind in ("offer", "near") and t.offer}  # not "it"
     pair = _pair(toks, figures, lows)
     if (
         pair is not None
@@ -522,15 +557,27 @@ def unexplained(
             if not any(figures.percent(a, b, named, side) for a, b in spans):
                 return f"{tok.text}% is no difference between the offers' prices in per cent"
             continue
-        factors = _factors(tok, periods, discounts, short=short, quarters=bool(lows & _QUARTERS))
-        if not any(
-            figures.amount(a / f, b / f, named, average=average)
-            for a, b in spans
-            for f in map(Decimal, factors)
-        ) and not (
-            (tok.period is None or not ids or added_on(toks, index))  # "Base price of €14.50
-            # per month is included", "plus A$5 a month for insurance": a part or an add-on
-            and any(figures.from_source(a, b, ids or figures.by_id) for a, b in spans)
+        factors = _factors(
+            tok, periods, discounts, short=short, quarters=bool(lows & _QUARTERS), split=split
+        )
+        if (
+            not any(
+                figures.amount(a / f, b / f, named, average=average)
+                for a, b in spans
+                for f in map(Decimal, factors)
+            )
+            and not (
+                (tok.period is None or not ids or added_on(toks, index))  # "Base price of €14.50
+                # per month is included", "plus A$5 a month for insurance": a part or an add-on
+                and any(figures.from_source(a, b, ids or figures.by_id) for a, b in spans)
+            )
+            and not (  # "its $1 first month makes year one $149.39"
+                stated is not None
+                and tok.period in (None, "year")
+                and stated.total(
+                    spans, own, figures.by_id, periods if tok.period is None else (12,)
+                )
+            )
         ):
             return f"{tok.text} is no price, difference, sum or yearly or term figure of the inputs"
         if pair is not None and _gap_amount(toks, index):
@@ -609,6 +656,7 @@ def _factors(
     *,
     short: bool,
     quarters: bool = False,
+    split: frozenset[int] = frozenset(),
 ) -> list[Decimal]:
     """What an amount may be a multiple of a monthly figure by: its own period, else 1 and
     every term; each less a discount (or plus a rise) the sentence states; and a week's or
@@ -620,6 +668,8 @@ def _factors(
         factors += [Decimal(12) / 52, Decimal(12) / 365]
     if quarters and tok.period is None:  # "billed quarterly at $58.50", "every six months"
         factors += [Decimal(3), Decimal(6)]
+    factors += [f / count for f in factors for count in split]  # "about £6.25 (£24.99)" at 4
+    # washes a month, "£27.00 a month" shared between the three of us: a share of a figure
     return factors
 
 

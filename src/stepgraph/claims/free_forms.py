@@ -283,6 +283,8 @@ class FreeForms(GroupForms):
         unit = self.units[k] if k < len(self.units) else None
         if unit is None or not self.money(unit) or unit.tok is None or unit.tok.pct:
             return
+        if unit.tok.period is None and self.other_context:
+            return  # "Even over two years the gap between A and B is 720": the term's gap
         tests = [_gap_test(x, y, reading.value, period)
                  for reading, period in self.amount_readings(unit.tok)]  # fmt: skip
         self.add(f"{x} and {y} differ by {unit.tok.text}", _any_of(tests), at, k + 1,

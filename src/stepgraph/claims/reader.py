@@ -18,7 +18,8 @@ from typing import Literal
 from ..lazy import pattern
 from ..records import dataclass
 from . import lexicon as lx
-from .audit import Figures, added_on, charge_after, hedged_ranges, terms, unexplained
+from . import schedules
+from .audit import Figures, added_on, charge_after, hedged_ranges, shares, terms, unexplained
 from .check import Table, round_to
 from .forms import SentenceReader
 from .judge import Statement
@@ -182,6 +183,8 @@ class ProseReader:
         self.layout = Layout(table)  # numbered ranked lists and table columns
         self.figures = Figures(table)  # what an amount no form read may be (the audit)
         self.periods: frozenset[int] | None = None  # a year and the terms the text states
+        self.shares: frozenset[int] = frozenset()  # the counts the text shares a price among
+        self.stated: schedules.Stated | None = None  # with a price change: see schedules
         self.sentence_periods: frozenset[int] = frozenset({12})  # those the sentence allows
         self.inclusive = False  # the sentence's prices take a charge in (no audit)
         self.text_charges: bool | None = None  # the text names a one-off charge somewhere
@@ -237,14 +240,11 @@ class ProseReader:
             words & _OTHER_PERIOD_WORDS or (self.period_clause and not words & _MONTH_WORDS)
         )
         reader.inclusive = self.inclusive = self._muted(norm, span, words) or head == "total"
-        if self.periods is None:
-            self.periods = terms(norm.text)
+        self.periods = self.periods if self.periods is not None else self._plan(norm.text)
         reader.text_terms = tuple(sorted(self.periods - {12}))
         self.layout.mute(norm, raw, toks, row)  # "| TV-A | 120 | ...": 120 channels
         reader.build_units(self.mentions_before)
         statements = reader.read() + self.layout.statements(norm, raw, span, toks, row)
-        if self.periods is None:
-            self.periods = terms(norm.text)
         self.sentence_periods = self._term_periods(norm.text[span.start : span.end], own_terms)
         if row:  # "| Vast 3 jaar | € 169,00 | € 2.028,00 |": a yearly column beside a term
             self.sentence_periods |= self.periods or frozenset({12})
@@ -263,6 +263,33 @@ class ProseReader:
         return SentenceVerdict(
             text=text, start=start, end=end, verdict=verdict, cites=cited, why=why
         )
+
+    def _derived(self, toks: list[Tok], statement: Statement, words: set[str]) -> bool:
+        """The statement's amounts are figures derived under the text's plan, not prices:
+        shares of a figure among the uses or people it counts (``At 6 sessions a month, A
+        is about 11.00``), or, with a price that changes, totals over the first period
+        (``Over the first 12 months A costs 120.00``; see ``schedules``)."""
+        amounts = [toks[i] for i in statement.used if toks[i].kind == "num" and toks[i].money]
+        if not amounts or not (self.shares or self.stated):
+            return False
+        ids = {t.offer for t in toks if t.kind in ("offer", "near") and t.offer}
+        first = "first" in words or {"year", "one"} <= words
+        terms = self.sentence_periods | {12}
+        factors = [Decimal(n) / k for n in self.shares for k in (1, *terms)]
+
+        def derived(tok: Tok) -> bool:
+            spans = [(v - Decimal(5).scaleb(-p - 1), v + Decimal(5).scaleb(-p - 1))
+                     for v, p in zip(tok.values, tok.places, strict=True)]  # fmt: skip
+            if any(self.figures.amount(a * f, b * f, self.figures.values)
+                   for a, b in spans for f in factors):  # fmt: skip
+                return True
+            return (
+                self.stated is not None
+                and first
+                and self.stated.total(spans, ids, self.figures.by_id, terms)
+            )
+
+        return all(derived(t) for t in amounts)
 
     def _list_head(self, raw: str, words: set[str], yearly: object) -> str | None:
         """What the items of a list under a heading hold: ``Yearly view:`` (``year``),
@@ -283,6 +310,14 @@ class ProseReader:
         if not _LIST_ITEM.match(raw):
             self.list_head = None
         return self.list_head
+
+    def _plan(self, text: str) -> frozenset[int]:
+        """Once per text: what it says figures are derived over (the terms, returned; the
+        uses or people it shares a price among; a price change's stated amounts)."""
+        self.shares = shares(text)
+        if schedules.changes(text):
+            self.stated = schedules.Stated(self.figures.values)
+        return terms(text)
 
     def _term_periods(self, text: str, own: frozenset[int]) -> frozenset[int]:
         """What an amount with no period of its own may be a multiple of: the terms this
@@ -365,6 +400,11 @@ class ProseReader:
         kept: list[Statement],
     ) -> tuple[SentenceVerdictKind, str]:
         statements = _anchored(toks, statements, kept)
+        if self.stated is not None:
+            self.stated.add(
+                {t.offer for t in toks if t.kind in ("offer", "near") and t.offer},
+                (t.values[0] for t in toks if t.kind == "num" and t.money and not t.pct),
+            )
         cut = _retraction(toks)  # "I previously said A was the cheapest, but that was wrong"
         if cut:
             statements = [s for s in statements if min(s.used, default=cut) >= cut]
@@ -378,7 +418,10 @@ class ProseReader:
         false = [
             s.says
             for s, r in results
-            if r is False and not self._quoted(toks, s) and not self._vouched(toks, s, cited)
+            if r is False
+            and not self._quoted(toks, s)
+            and not self._vouched(toks, s, cited)
+            and not self._derived(toks, s, words)
         ]
         if false:
             return "contradicted", f"{'; '.join(false)}; the inputs: {self._inputs(toks)}"
@@ -407,8 +450,8 @@ class ProseReader:
         verdict, why = self._accounting(toks, used, claims, words)
         if verdict == "unverified" and not self.inclusive:
             wrong = unexplained(toks, self.figures, self.sentence_periods,
-                                used | set(range(cut)), self.before,
-                                short=self.short_periods)  # fmt: skip
+                                used | set(range(cut)), self.before, short=self.short_periods,
+                                split=self.shares, stated=self.stated)  # fmt: skip
             if wrong:
                 return "contradicted", f"{wrong}; the inputs: {self._inputs(toks)}"
         return verdict, why
@@ -909,6 +952,8 @@ def _per_head(toks: list[Tok], index: int) -> bool:
     ``38.00/seat``)."""
     tok = toks[index]
     after = max([index, *tok.marks]) + 1
+    if after < len(toks) and toks[after].low in ("more", "less", "extra", "cheaper"):
+        after += 1  # "roughly $4.71 more per class"
     words = [t.low for t in toks[after : after + 2]]
     return len(words) == 2 and words[0] in ("per", "/", "a", "each", "every") and words[1] in _HEADS
 
@@ -916,6 +961,7 @@ def _per_head(toks: list[Tok], index: int) -> bool:
 _HEADS = frozenset(lx.PER_HEAD | {
     "line", "sim", "sims", "desk", "editor", "agent", "head", "person", "member", "employee",
     "tb", "gb", "day", "night", "week", "hour", "kwh", "km", "mile", "sharer", "room",
+    "class", "lesson", "session", "visit", "wash", "use", "serving", "meal",
 })  # fmt: skip
 
 

@@ -955,7 +955,7 @@ def _per_thing(toks: list[Tok], j: int) -> bool:
         and word.low not in UNITS  # "$0.023/GB": a unit, read as one
         and word.low not in _MONTH_OR_YEAR
         and word.low not in _PER_THING_NOT
-        and not word.low.endswith("s")
+        and (not word.low.endswith("s") or word.low.endswith("ss"))  # "a class", no plural
     )
 
 
