@@ -9,6 +9,9 @@ figure is the median of the rounds, so the machine's load moves both alike.
 Figures (issue 17):
 
 * memory run: in-process time of one run with the in-memory store;
+* harness/run: the memory run less the same side's three node bodies called directly
+  with no harness (stepgraph's verify reads the rationale's claims, about two thirds of
+  its run; the peer's verify is the seed's row check): what each harness itself costs;
 * sqlite run: the same with a SQLite file on the project's disk, default durability
   (``synchronous=full`` on both sides), and stepgraph's faster mode (``synchronous=normal``);
 * bytes/run: the SQLite file after the runs, divided by the runs (full history; a
@@ -41,7 +44,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))  # run as a script: the bench package sits beside it
 
-from bench.offer_runs import make_offers, stepgraph_runs, stored_bytes, timed  # noqa: E402
+from bench.offer_runs import direct_runs, make_offers, stepgraph_runs, stored_bytes, timed  # noqa: E402
 
 DISK = ROOT / ".bench-tmp"  # the project's disk, where fsync costs what it costs
 # The peer lives in the team's shared folder, beside the checkout or above its worktree.
@@ -73,6 +76,32 @@ def lg_run(python: str, runs: int, store: str, folder: str) -> dict[str, float]:
     done = subprocess.run([*command, *extra], capture_output=True, text=True, check=True)
     data: dict[str, float] = json.loads(done.stdout.strip().splitlines()[-1])
     return data
+
+
+LG_DIRECT = """
+import importlib.util, json, sys, time
+spec = importlib.util.spec_from_file_location("peer", sys.argv[1])
+peer = sys.modules["peer"] = importlib.util.module_from_spec(spec)  # for its dataclasses
+spec.loader.exec_module(peer)
+offers, runs = peer.make_offers(3), int(sys.argv[2])
+runtime = type("Runtime", (), {})()
+runtime.context = peer.Context(generate=peer.Fixture(), adapter_id="fixture-v1")
+start = time.perf_counter()
+for _ in range(runs):
+    state = {"offers": offers}
+    for node in (peer.inspect, peer.draft, peer.verify):
+        state = {**state, **(node(state, runtime) if node is peer.draft else node(state))}
+    assert state["status"] == "ready_for_review"
+print(json.dumps({"seconds": time.perf_counter() - start, "runs": runs}))
+"""
+
+
+def lg_direct(python: str, runs: int) -> float:
+    """Seconds per run of the peer's three node bodies called in turn, no LangGraph."""
+    done = subprocess.run([python, "-c", LG_DIRECT, str(PEER), str(runs)],
+                          capture_output=True, text=True, check=True)  # fmt: skip
+    data = json.loads(done.stdout.strip().splitlines()[-1])
+    return float(data["seconds"]) / int(data["runs"])
 
 
 def sg_bytes(folder: str, runs: int) -> float:
@@ -139,7 +168,8 @@ def main() -> None:
     DISK.mkdir(exist_ok=True)
     folder = tempfile.mkdtemp(prefix="sg-side-", dir=DISK)
     figures: dict[str, tuple[list[float], list[float]]] = {
-        name: ([], []) for name in ("memory run", "sqlite run", "sqlite normal", "bytes/run")
+        name: ([], [])
+        for name in ("memory run", "harness/run", "sqlite run", "sqlite normal", "bytes/run")
     }
     normal = "?synchronous=normal"
     offers = make_offers(3)
@@ -155,6 +185,11 @@ def main() -> None:
                 mine = timed(stepgraph_runs(url, offers, args.runs), 1) / args.runs
                 figures[name][0].append(mine)
             figures["memory run"][1].append(lg_memory["seconds"] / lg_memory["runs"])
+            bodies = timed(direct_runs(offers, args.runs), 1) / args.runs
+            figures["harness/run"][0].append(figures["memory run"][0][-1] - bodies)
+            figures["harness/run"][1].append(
+                figures["memory run"][1][-1] - lg_direct(python, args.lg_runs * 10)
+            )
             for name in ("sqlite run", "sqlite normal"):
                 figures[name][1].append(lg_sqlite["seconds"] / lg_sqlite["runs"])
             figures["bytes/run"][0].append(sg_bytes(folder, 200))
