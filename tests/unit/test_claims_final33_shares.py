@@ -127,3 +127,14 @@ def test_another_records_rise_does_not_explain_a_fixed_records_total() -> None:
 def test_an_amount_a_month_is_no_count_of_uses() -> None:
     text = "swim-8 is the cheapest at 48 dollars a month. swim-max is the dearest at 8.00."
     assert _verdicts(text)[-1] == "contradicted"
+
+
+def test_a_worked_sum_beside_a_cited_gap_is_not_set_against_the_gap() -> None:
+    claims = [{"id": "c1", "kind": "difference", "offer": "swim-8", "than": "swim-12",
+               "unit": "amount", "amount": "18.00", "period": "month",
+               "direction": "cheaper"}]  # fmt: skip
+    text = (
+        "swim-8 is $18.00 a month cheaper than swim-12 [c1], and with two months free "
+        "its first year comes to 10 \u00d7 $48.00 = $480.00."
+    )
+    assert [s.verdict for s in check_text(text, CLUBS, claims).sentences] == ["unverified"]

@@ -38,7 +38,7 @@ from .kinds import (
 from .layout import Layout
 from .refs import Mentions
 from .text import Normalised, Span
-from .tokens import ORDINALS, Tok, names_of, signed, tokenize
+from .tokens import CURRENCY, ORDINALS, Tok, names_of, signed, tokenize
 
 SentenceVerdictKind = Literal["checked", "contradicted", "unverified"]
 _CLAIM_LIKE = pattern(r"[A-Za-z]{1,3}\d{1,4}")  # c1, C12; not a footnote like [1]
@@ -562,6 +562,8 @@ class ProseReader:
                 continue  # "northwestern — $38.90 (+$7.84) [c4]": a gap no price claim states
             if index and toks[index - 1].low in lx.NEGATIONS:
                 continue  # "r-200 minus r-100 = 1.70, not 1.60 [c5]": the figure put right
+            if _in_sum(toks, index):
+                continue  # "the first year costs 9 x €16.99 = €152.91": the audit's sum
             same = [
                 c for c in money if (isinstance(c, Difference) and c.unit == "percent") == tok.pct
             ]
@@ -945,6 +947,23 @@ def _not_narrowing(toks: list[Tok], index: int) -> bool:
 
 
 _TOP_WORDS = lx.CHEAP_SUP | lx.DEAR_SUP | {"most", "expensive", "costly", "top", "bottom"}
+
+
+_SUM_SIGNS = frozenset({"=", "+", "*", "x", "\u00d7"})
+
+
+def _in_sum(toks: list[Tok], index: int) -> bool:
+    """The number at ``index`` is a term or the result of a sum written out (``9 x €16.99 =
+    €152.91``): a currency sign aside, a sum sign stands right before or after it."""
+    before = index - 1
+    while before >= 0 and toks[before].low in CURRENCY:
+        before -= 1
+    after = max([index, *toks[index].marks]) + 1
+    while after < len(toks) and toks[after].low in CURRENCY:
+        after += 1
+    return (before >= 0 and toks[before].low in _SUM_SIGNS) or (
+        after < len(toks) and toks[after].low in _SUM_SIGNS
+    )
 
 
 def _per_head(toks: list[Tok], index: int) -> bool:
