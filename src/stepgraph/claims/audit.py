@@ -436,7 +436,8 @@ _PER_THINGS = {"gb", "mb", "tb", "user", "seat", "minute", "min", "sms", "text",
                "agent", "h", "hr", "word", "words", "mot", "return", "parcel", "job", "event",
                "endpoint", "patrol", "visit", "review", "cover", "covers", "shift", "creator",
                "night", "delivery", "pallet", "serving", "meal", "box", "portion", "lesson",
-               "session", "class"}  # fmt: skip
+               "session", "class", "desk", "site", "branch", "vehicle", "truck", "room",
+               "office", "location", "store", "bed"}  # fmt: skip
 _EXTRA = {"extra", "additional", "further"}
 _PER_HEAD_CODES = {"person", "people", "user", "users", "seat", "seats", "member", "members"}
 

@@ -258,6 +258,8 @@ class ProseReader:
         verdict: SentenceVerdictKind = "unverified"
         if raw_text.rstrip(" *_)\"'").endswith("?"):
             why = "a question, not a statement: read it yourself"
+        elif _CONVERTS.search(raw_text):
+            why = "converts a price into another currency: read it yourself"
         else:
             verdict, why = self._judge(toks, statements, cited, words, kept)
         return SentenceVerdict(
@@ -450,8 +452,9 @@ class ProseReader:
         verdict, why = self._accounting(toks, used, claims, words)
         if verdict == "unverified" and not self.inclusive:
             wrong = unexplained(toks, self.figures, self.sentence_periods,
-                                used | set(range(cut)), self.before, short=self.short_periods,
-                                split=self.shares, stated=self.stated)  # fmt: skip
+                                used | set(range(cut)), self.before,
+                                short=self.short_periods, split=self.shares,
+                                stated=self.stated)  # fmt: skip
             if wrong:
                 return "contradicted", f"{wrong}; the inputs: {self._inputs(toks)}"
         return verdict, why
@@ -947,6 +950,18 @@ def _not_narrowing(toks: list[Tok], index: int) -> bool:
 
 
 _TOP_WORDS = lx.CHEAP_SUP | lx.DEAR_SUP | {"most", "expensive", "costly", "top", "bottom"}
+
+
+_CURRENCY_NAMES = (
+    r"(?:dollars?|euros?|pounds?|francs?|kronor|kroner|krona|krone|yen|z\u0142oty|zlotys?)"
+)
+_CONVERTS = re.compile(
+    r"(?i)\b(?:exchange\s+rates?|convert(?:s|ed|ing)?|conversion|"
+    rf"\d+(?:[.,]\d+)?\s+(?:[a-z]+\s+)?{_CURRENCY_NAMES}\s+(?:to|per)\s+(?:the|one|a|1)\s+"
+    rf"(?:[a-z]+\s+)?{_CURRENCY_NAMES})\b"
+)
+"""``At roughly 1.37 Canadian dollars to the US dollar, A comes to about C$6.85``: a price
+in another currency, at a rate the inputs do not hold."""
 
 
 _SUM_SIGNS = frozenset({"=", "+", "*", "x", "\u00d7"})

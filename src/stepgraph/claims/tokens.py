@@ -354,12 +354,25 @@ _GENERIC = {"offer", "offers", "quote", "quotes", "plan", "plans", "option", "pr
 
 def _stem(alias: str) -> str:
     """The brand a source name starts with ("acme" in ``acme-2026-q1.pdf``, "telekom" in
-    ``Telekom MagentaZuhause M``), lower-cased; "" for a generic word or a short one."""
-    match = _STEM.match(alias.strip())
-    if match is None or match.group(0).strip() == alias.strip():
-        return ""  # the whole alias: already a name as spelled
-    stem = match.group(1).lower()
-    return "" if stem in _GENERIC else stem
+    ``Telekom MagentaZuhause M``, "ricoh" in ``Offre Ricoh MPS.pdf``: after a word for the
+    paper), lower-cased; "" for a generic word or a short one."""
+    text = alias.strip()
+    for _ in range(2):
+        match = _STEM.match(text)
+        if match is None or match.group(0).strip() == text:
+            return ""  # the whole alias: already a name as spelled
+        stem = match.group(1).lower()
+        if stem not in _GENERIC:
+            return stem
+        if stem not in _PAPERS:
+            return ""
+        text = text[match.end() :].lstrip()
+    return ""
+
+
+_PAPERS = frozenset({"offer", "offre", "oferta", "offerta", "angebot", "aanbod", "quote",
+                     "proposal", "tender", "bid", "devis", "invoice"})  # fmt: skip
+"""Words for the paper a source is (``Offre Ricoh MPS.pdf``): the brand follows them."""
 
 
 def names_of(table: Table) -> Names:
@@ -853,11 +866,27 @@ _CURRENCY_WORDS = frozenset({"euros", "euro", "pounds", "pound", "dollars", "dol
 _CENT_WORDS = frozenset({"cents", "cent", "pence", "p", "centimes", "rappen"})
 
 
+_EMITTERS = frozenset({"vehicles", "vehicle", "trucks", "truck", "lorries", "lorry", "vans",
+                       "engines", "engine", "standard", "standards", "emissions", "emission",
+                       "norm", "compliant", "diesel", "diesels", "fleet", "buses", "coaches",
+                       "tractors", "class", "-"})  # fmt: skip
+
+
+def _emission_class(toks: list[Tok], index: int) -> bool:
+    """``Euro 6 vehicles``: an emission standard, not six euros."""
+    after = toks[index + 1].low if index + 1 < len(toks) else ""
+    return (
+        toks[index - 1].text == "Euro"
+        and toks[index].text in tuple("123456")
+        and after in _EMITTERS
+    )
+
+
 def _mark(toks: list[Tok], index: int) -> None:
     """Read the marks around a number: currency, per cent, per month / year, a unit."""
     tok = toks[index]
     before = toks[index - 1] if index else None
-    if before is not None and before.low in CURRENCY:
+    if before is not None and before.low in CURRENCY and not _emission_class(toks, index):
         tok.money = True
         tok.marks.append(index - 1)
     j = index + 1

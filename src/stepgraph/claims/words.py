@@ -33,6 +33,11 @@ _ARTICLES = {
 _THAN_NEXT = {"que", "di", "della", "del", "dell'", "do", "dan", "als", "de", "da"}
 
 
+_PRICE_MOST = frozenset({"cheapest", "dearest", "priciest", "costliest", "lowest", "highest"})
+"""Superlatives of price: ``the cheapest of the three`` counts the records; another
+(``the fastest of the three``) may speak of a few of them."""
+
+
 class WordForms(SentenceBase):
     """Reads the words a form is made of; adds count and price statements."""
 
@@ -208,6 +213,9 @@ class WordForms(SentenceBase):
             return  # "for all three vans", "of the three hyperscalers": a count of others
         if self.low(at + 1) == "-":
             return  # "Of the six-account plans": a kind of plan, not a count
+        most = next((self.low(k) for k in (at - 3, at - 2) if self.low(k + 1) == "of"), "")
+        if most.endswith("est") and most not in _PRICE_MOST:
+            return  # "the fastest of the three (1Gbps vs 500Mbps)": those three, not a count
         if self.low(at - 1) == "for" or (self.low(at - 2), self.low(at - 1)) == ("for", "all"):
             return  # "for all ten", "for 20": people or things the offers serve
         value = tok.values[0]

@@ -1,0 +1,73 @@
+"""Found by the held-out splits final35 (consumer chat-assistant answers) and final36
+(procurement and analyst reports), tested in other words."""
+
+from __future__ import annotations
+
+import pytest
+
+from stepgraph.claims import Table, check_text
+
+VANS = Table.from_rows(
+    [
+        {"id": "v1", "source": "Angebot Arnold Transporte 2026.pdf", "monthly": 2400},
+        {"id": "v2", "source": "Bauer Logistik", "monthly": 2520},
+        {"id": "v3", "source": "Carlsen Fracht", "monthly": 2760},
+        {"id": "v4", "source": "Dietz Spedition", "monthly": 2400},
+    ],
+    alias_fields=("source",),
+)
+
+
+def _verdicts(text: str) -> list[str]:
+    return [s.verdict for s in check_text(text, VANS).sentences]
+
+
+def test_a_superlative_of_something_else_over_a_few_is_no_count_of_the_offers() -> None:
+    assert _verdicts("Bauer is also the greenest of the three tied on service.") == ["unverified"]
+
+
+def test_a_price_superlative_over_a_wrong_number_is_still_a_wrong_count() -> None:
+    assert _verdicts("v1 is the cheapest of the three.") == ["contradicted"]
+
+
+def test_a_price_converted_at_an_exchange_rate_is_left_to_the_reader() -> None:
+    text = "At about 0.86 pounds to the euro, Bauer comes to roughly £2,167 a month."
+    assert _verdicts(text) == ["unverified"]
+
+
+def test_a_price_in_another_currency_without_a_rate_is_still_read() -> None:
+    assert _verdicts("Bauer comes to €2,160.00 a month.") == ["contradicted"]
+
+
+@pytest.mark.parametrize(
+    ("text", "verdict"),
+    [
+        ("All four run Euro 6 trucks on the lane.", "unverified"),
+        ("Carlsen alone uses Euro 5 engines.", "unverified"),
+        ("Carlsen costs Euro 2,700 a month.", "contradicted"),
+    ],
+)
+def test_an_emission_class_is_no_amount_of_euros(text: str, verdict: str) -> None:
+    assert _verdicts(text) == [verdict]
+
+
+@pytest.mark.parametrize(
+    ("text", "verdict"),
+    [
+        ("- Carlsen per site: €920.00 a month (3 sites).", "unverified"),
+        ("- Bauer per branch: €630.00 per month (4 branches).", "unverified"),
+    ],
+)
+def test_a_price_per_site_or_branch_is_no_monthly_price(text: str, verdict: str) -> None:
+    assert _verdicts(text) == [verdict]
+
+
+@pytest.mark.parametrize(
+    ("text", "verdict"),
+    [
+        ("Arnold costs €2,400.00 a month.", "unverified"),  # a loose name: never checked
+        ("Arnold costs €2,520.00 a month.", "contradicted"),
+    ],
+)
+def test_the_brand_after_a_word_for_the_paper_names_its_offer(text: str, verdict: str) -> None:
+    assert _verdicts(text) == [verdict]
