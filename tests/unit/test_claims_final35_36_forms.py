@@ -71,3 +71,38 @@ def test_a_price_per_site_or_branch_is_no_monthly_price(text: str, verdict: str)
 )
 def test_the_brand_after_a_word_for_the_paper_names_its_offer(text: str, verdict: str) -> None:
     assert _verdicts(text) == [verdict]
+
+
+POWER = Table.from_rows(
+    [
+        {"id": "green-star-fix12", "source": "greenstar.co.uk/tariffs", "monthly": 96.4},
+        {"id": "octo-flux", "source": "octo.energy/flux", "monthly": 88.1},
+        {"id": "blue-sky-var", "source": "Blue Sky quote", "monthly": 91.75},
+    ],
+    alias_fields=("source",),
+)
+
+
+@pytest.mark.parametrize(
+    ("text", "verdict"),
+    [
+        ("Green Star is the most expensive at £96.40.", "unverified"),  # a loose name
+        ("Green Star is the cheapest at £96.40.", "contradicted"),
+        ("The cheapest is Green-Star.", "contradicted"),
+    ],
+)
+def test_an_ids_first_parts_that_spell_its_sources_brand_name_it(text: str, verdict: str) -> None:
+    assert [s.verdict for s in check_text(text, POWER).sentences] == [verdict]
+
+
+def test_first_parts_of_an_id_that_spell_no_brand_of_its_source_name_nothing() -> None:
+    table = Table.from_rows(
+        [
+            {"id": "sun-power-basic", "source": "spw.de/tarif", "monthly": 99.0},
+            {"id": "octo-flux", "source": "octo.energy/flux", "monthly": 88.1},
+        ],
+        alias_fields=("source",),
+    )
+    assert [s.verdict for s in check_text("Sun Power is the cheapest.", table).sentences] == [
+        "unverified"
+    ]

@@ -296,15 +296,22 @@ class Names:
 
 def _loose_names(table: Table, taken: dict[str, set[str]]) -> dict[str, set[str]]:
     """Loose names beyond the stems: an id with its separators written otherwise
-    (``tt-fibre-65`` for ``tt_fibre_65``, ``INS CAR 003``, ``Option C`` for ``option-c``)
-    and a source name's first part (``BT Full Fibre 100`` of ``BT Full Fibre 100, 24-month
-    contract``); each lower-cased, for the records it may name."""
+    (``tt-fibre-65`` for ``tt_fibre_65``, ``INS CAR 003``, ``Option C`` for ``option-c``),
+    the first parts of an id that spell its source's brand (``Direct Line`` of
+    ``direct-line-comp`` at ``directline.com``) and a source name's first part (``BT Full
+    Fibre 100`` of ``BT Full Fibre 100, 24-month contract``); each lower-cased, for the
+    records it may name."""
     found: dict[str, set[str]] = {}
     for record in table.records:
         parts = [p for p in _ID_PARTS.split(record.id.lower()) if p]
         if len(parts) > 1:
             for sep in ("-", "_", " "):
                 found.setdefault(sep.join(parts), set()).add(record.id)
+        brands = {_stem(alias) for alias in record.aliases} - {""}
+        for k in range(2, len(parts)):  # "Direct Line" of direct-line-comp at directline.com
+            if "".join(parts[:k]) in brands:
+                for sep in (" ", "-"):
+                    found.setdefault(sep.join(parts[:k]), set()).add(record.id)
         for alias in record.aliases:
             head = _SEGMENT.split(_plain(alias), maxsplit=1)[0].strip()
             if head != _plain(alias).strip() and len(head) >= 3 and _readable(head):
