@@ -106,3 +106,14 @@ def test_first_parts_of_an_id_that_spell_no_brand_of_its_source_name_nothing() -
     assert [s.verdict for s in check_text("Sun Power is the cheapest.", table).sentences] == [
         "unverified"
     ]
+
+
+@pytest.mark.parametrize(
+    ("text", "verdict"),
+    [
+        ("Of the four regional haulage bids, Carlsen is the cheapest.", "contradicted"),
+        ("Among the four Swiss-registered quotes, v1 is the dearest.", "contradicted"),
+    ],
+)
+def test_an_opening_that_counts_every_record_is_no_subset(text: str, verdict: str) -> None:
+    assert _verdicts(text) == [verdict]

@@ -370,11 +370,13 @@ class HeadForms(FreeForms):
             self.low(k) in ("included", "including", "incl") for k in range(end, end + 5)
         ):
             return True  # "the cheapest with the router included": another total
+        every = False  # "Of the three IaaS quotes, ..." of three records: all of them
         if self.low(0) in ("among", "amongst", "of") and self.kind(2) == "num":
             count = self.units[2].tok
             if count is not None and count.values[0] != len(self.table.records):
                 return True  # "Among the three cable plans (...), A is the cheapest"
-        if self._opens_on_a_subset():
+            every = count is not None
+        if not every and self._opens_on_a_subset():
             return True  # "Among the fixed contracts, C is the cheapest"
         return after[0] == "in" and after[1] == "the" and bool(set(after[2:]) & _SEGMENTS)
 
