@@ -117,3 +117,20 @@ def test_first_parts_of_an_id_that_spell_no_brand_of_its_source_name_nothing() -
 )
 def test_an_opening_that_counts_every_record_is_no_subset(text: str, verdict: str) -> None:
     assert _verdicts(text) == [verdict]
+
+
+@pytest.mark.parametrize(
+    ("text", "verdict"),
+    [
+        ("The annual saving of v2 over v3 is €2,880.00.", "checked"),
+        ("The annual saving of v2 over v3 is €240.00.", "contradicted"),  # the monthly gap
+        ("The saving of v3 over v2 is €240.00 a month.", "contradicted"),  # the wrong way
+        ("The yearly difference between v1 and v3 is €4,320.00.", "checked"),
+        ("The yearly difference between v1 and v3 is €360.00.", "contradicted"),
+        ("The annual saving of v2 over v3 is not €240.00.", "unverified"),
+    ],
+)
+def test_a_saving_or_gap_with_a_period_adjective_is_over_that_period(
+    text: str, verdict: str
+) -> None:
+    assert _verdicts(text) == [verdict]

@@ -11,8 +11,9 @@ from . import lexicon as lx
 from .check import Table, round_to
 from .groups import GroupForms, strictly
 from .judge import _any_of, _claim_test, _gap_test, hedge_tolerance
-from .kinds import Cheapest, Claim, MostExpensive, Rank
-from .tokens import ORDINALS
+from .kinds import Amount, Cheapest, Claim, Difference, MostExpensive, Period, Rank
+from .tokens import ORDINALS, Tok
+from .units import Unit
 
 _SWITCHING = {"switching", "moving", "changing", "going", "migrating"}
 
@@ -136,6 +137,10 @@ class FreeForms(GroupForms):
         if low in ("start", "starts", "starting") and self.low(at + 1) in ("at", "from"):
             if self.kind(at + 2) == "num" and self.money(self.units[at + 2]):
                 self._extreme_price(at, at + 2, "cheap")  # "prices start at 85"
+        elif (
+            low in ("saving", "savings") and self.low(at + 1) == "of" and self.kind(at + 2) == "off"
+        ):
+            self._saving_of(at)  # "The annual saving of A over B is 918"
         elif low in ("difference", "gap", "spread", "delta") and self.low(at + 1) == "between":
             if self.kind(at + 2) == "off":
                 self._gap_between(at)
@@ -276,18 +281,57 @@ class FreeForms(GroupForms):
         if self.kind(j) != "off" or self.low(j + 1) != "and" or self.kind(j + 2) != "off":
             return
         x, y = self.units[j].offer or "", self.units[j + 2].offer or ""
-        k = j + 3
+        unit, k = self._stated_amount(j + 3)
+        if unit is None or unit.tok is None:
+            return
+        tests = [_gap_test(x, y, reading.value, period)
+                 for reading, period in self._head_readings(at, unit.tok)]  # fmt: skip
+        self.add(f"{x} and {y} differ by {unit.tok.text}", _any_of(tests), self._head_start(at),
+                 k + 1, exact=self.units[j].exact and self.units[j + 2].exact)  # fmt: skip
+
+    def _head_start(self, at: int) -> int:
+        """Where a head word's statement starts: at its period adjective, if any."""
+        return at - 1 if self.low(at - 1) in ("annual", "yearly", "monthly") else at
+
+    def _stated_amount(self, k: int) -> tuple[Unit | None, int]:
+        """The money amount a gap or saving ``is`` (``is just 20``, ``comes to 20``) from
+        ``k`` on, and its index; None when there is none, or when it has no period of its
+        own in a sentence over another period (``Even over two years the gap ... is 720``:
+        the term's gap, for the audit)."""
         while self.low(k) in ("is", "of", "comes", "to", "amounts", "just", "only", "exactly",
                               "a", "per", "monthly", "month", ":", "="):  # fmt: skip
             k += 1
         unit = self.units[k] if k < len(self.units) else None
         if unit is None or not self.money(unit) or unit.tok is None or unit.tok.pct:
-            return
+            return None, k
         if unit.tok.period is None and self.other_context:
-            return  # "Even over two years the gap between A and B is 720": the term's gap
-        tests = [_gap_test(x, y, reading.value, period)
-                 for reading, period in self.amount_readings(unit.tok)]  # fmt: skip
-        self.add(f"{x} and {y} differ by {unit.tok.text}", _any_of(tests), at, k + 1,
+            return None, k
+        return unit, k
+
+    def _head_readings(self, at: int, tok: Tok) -> list[tuple[Amount, Period]]:
+        """The readings of an amount a head word at ``at`` states: its period from an
+        adjective before the head (``the annual saving``, ``the yearly difference``)."""
+        readings = self.amount_readings(tok)
+        adjective = self.low(at - 1)
+        if tok.period is None and adjective in ("annual", "yearly", "monthly"):
+            period: Period = "month" if adjective == "monthly" else "year"
+            return list(dict.fromkeys((amount, period) for amount, _ in readings))
+        return readings
+
+    def _saving_of(self, at: int) -> None:
+        """``The annual saving of A over B is 918``: A is that much cheaper than B."""
+        j = at + 2
+        if self.low(j + 1) not in ("over", "versus", "vs", "against") or self.kind(j + 2) != "off":
+            return
+        x, y = self.units[j].offer or "", self.units[j + 2].offer or ""
+        unit, k = self._stated_amount(j + 3)
+        if unit is None or unit.tok is None:
+            return
+        claims = [Difference(id="prose", offer=x, than=y, direction="cheaper", amount=amount,
+                             unit="amount", period=period)
+                  for amount, period in self._head_readings(at, unit.tok)]  # fmt: skip
+        self.add(f"{x} is cheaper than {y} by {unit.tok.text}",
+                 _any_of([_claim_test(c) for c in claims]), self._head_start(at), k + 1,
                  exact=self.units[j].exact and self.units[j + 2].exact)  # fmt: skip
 
     def _instead(self, at: int) -> None:
