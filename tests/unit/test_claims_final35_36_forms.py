@@ -134,3 +134,16 @@ def test_a_saving_or_gap_with_a_period_adjective_is_over_that_period(
     text: str, verdict: str
 ) -> None:
     assert _verdicts(text) == [verdict]
+
+
+@pytest.mark.parametrize(
+    ("text", "verdict"),
+    [
+        ("Bauer is the last of the regional options before the big jump.", "unverified"),
+        ("Carlsen comes second of the German quotes.", "unverified"),
+        ("v3 is the last of the four.", "checked"),
+        ("Bauer is the last of the four.", "contradicted"),
+    ],
+)
+def test_a_place_among_some_records_is_no_place_by_price(text: str, verdict: str) -> None:
+    assert _verdicts(text) == [verdict]

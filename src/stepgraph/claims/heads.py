@@ -289,6 +289,8 @@ class HeadForms(FreeForms):
                 end += 1
         else:
             return None
+        if self._restricted(at, end):
+            return None  # "the last of the conventional tools before that jump": of those
         subject = subjects[0]
         claim = Rank(id="prose", offer=subject.offer or "", position=position)
         says = f"{subject.offer} is {'not ' if neg else ''}number {position} by price"
