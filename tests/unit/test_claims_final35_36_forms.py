@@ -147,3 +147,15 @@ def test_a_saving_or_gap_with_a_period_adjective_is_over_that_period(
 )
 def test_a_place_among_some_records_is_no_place_by_price(text: str, verdict: str) -> None:
     assert _verdicts(text) == [verdict]
+
+
+@pytest.mark.parametrize(
+    ("text", "verdict"),
+    [
+        ("The upper band, Bauer and Carlsen, starts at €2,520.00.", "unverified"),
+        ("The dearer group starts at €2,520.00 and ends at €2,760.00.", "unverified"),
+        ("Prices start at €2,520.00.", "contradicted"),  # the lowest is 2,400
+    ],
+)
+def test_a_group_that_starts_at_an_amount_is_not_every_offer(text: str, verdict: str) -> None:
+    assert _verdicts(text) == [verdict]

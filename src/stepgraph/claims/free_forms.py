@@ -18,6 +18,10 @@ from .units import Unit
 _SWITCHING = {"switching", "moving", "changing", "going", "migrating"}
 
 
+_GROUPS = frozenset({"tier", "tiers", "segment", "category", "band", "group", "bracket", "class"})
+"""Some of the records: ``The premium tier starts at 540`` is that tier's lowest price."""
+
+
 class FreeForms(GroupForms):
     """The forms read at any unit that is not a record."""
 
@@ -135,7 +139,11 @@ class FreeForms(GroupForms):
         """The forms that start at a price, gap or choice word: ``prices start at 85``,
         ``the difference between C and B``, ``Choosing B instead of A``, ``Switching``."""
         if low in ("start", "starts", "starting") and self.low(at + 1) in ("at", "from"):
-            if self.kind(at + 2) == "num" and self.money(self.units[at + 2]):
+            if (
+                self.kind(at + 2) == "num"
+                and self.money(self.units[at + 2])
+                and not any(self.kind(k) == "off" or self.low(k) in _GROUPS for k in range(at))
+            ):  # not "The premium tier (A and B) starts at 540": the lowest of those
                 self._extreme_price(at, at + 2, "cheap")  # "prices start at 85"
         elif (
             low in ("saving", "savings") and self.low(at + 1) == "of" and self.kind(at + 2) == "off"
