@@ -138,3 +138,17 @@ def test_a_worked_sum_beside_a_cited_gap_is_not_set_against_the_gap() -> None:
         "its first year comes to 10 \u00d7 $48.00 = $480.00."
     )
     assert [s.verdict for s in check_text(text, CLUBS, claims).sentences] == ["unverified"]
+
+
+@pytest.mark.parametrize(
+    ("text", "verdict"),
+    [
+        ("You train 6 times a month, so swim-12 works out at $11.00 a session.", "unverified"),
+        ("You train 6 times a month, so swim-12 works out at $13.00 a session.", "contradicted"),
+        ("At 6 sessions a month, swim-max is $13.50 a session.", "unverified"),
+        ("At 6 sessions a month, swim-max is $15.50 a session.", "contradicted"),
+        ("At 6 sessions a month, towels cost $2.50 each.", "unverified"),  # not a session
+    ],
+)
+def test_a_rate_per_counted_use_is_the_price_over_the_uses(text: str, verdict: str) -> None:
+    assert _verdicts(text) == [verdict]

@@ -34,6 +34,8 @@ from .check import Table
 from .judge import hedge_tolerance
 from .schedules import Stated
 from .tokens import CURRENCY, Tok, counts_things, money_in, set_against_count, signed
+from .uses import WORDS as _WORDS
+from .uses import Uses, per_use
 
 _SKIP = {
     "if", "assuming", "assume", "suppose", "supposing", "hypothetically", "unless", "were",
@@ -150,8 +152,6 @@ _PERIOD_WORDS = {"month", "months", "mo", "year", "years", "yr", "annum", "monat
 _MULTIPLIERS = {"divided", "multiplied", "times", "x", "\N{MULTIPLICATION SIGN}"}
 _MONTHS = r"months?|monate?n?|mois|meses|mesi|maanden|mese|mes|maand"
 _YEARS = r"years?|jahre?n?|ans?|años?|anni|anno|jaar|jaren|anos?"
-_WORDS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8,
-          "nine": 9, "ten": 10, "eleven": 11, "twelve": 12, "eighteen": 18}  # fmt: skip
 _PAYMENTS = re.compile(
     r"(?i)\b(\d{1,3})\s+(?:further\s+|more\s+|monthly\s+|remaining\s+)?"
     r"(?:payments|instalments|installments|rentals)\b"
@@ -192,30 +192,6 @@ def terms(text: str) -> frozenset[int]:
             months = int(number) * 12 if match.group(3) else int(number)
             if 1 < months <= 120:
                 found.add(months)
-    return frozenset(found)
-
-
-_NUMBER = rf"(\d{{1,3}}|{'|'.join(_WORDS)})"
-_SHARES_OF = (
-    re.compile(  # "At 4 washes a month", "for the 10 office days a month you plan"
-        rf"(?i)\b(?:at|for|with|on)\s+(?:the\s+|your\s+|about\s+|around\s+)?{_NUMBER}\s+"
-        r"(?!(?:dollars|euros|pounds|bucks|francs|cents|pence)\b)"  # "at 6 dollars a month"
-        r"(?:[a-z-]+\s+)?[a-z-]+s\s+(?:a|per|each|every)\s+month\b"  # things, plural
-    ),
-    re.compile(rf"(?i)\bsplit\s+(?:it\s+)?{_NUMBER}\s+ways\b"),  # "Split three ways"
-    re.compile(rf"(?i)\b(?:between|among|for)\s+(?:the\s+|all\s+)?{_NUMBER}\s+of\s+us\b"),
-)
-
-
-def shares(text: str) -> frozenset[int]:
-    """The counts a text divides a price among: uses a month it plans on (``At 4 washes a
-    month``: a price per wash) and people sharing it (``Split three ways``)."""
-    found = set()
-    for pattern in _SHARES_OF:
-        for match in pattern.finditer(text):
-            count = _WORDS.get(match.group(1).lower()) or int(match.group(1))
-            if 1 < count <= 100:
-                found.add(count)
     return frozenset(found)
 
 
@@ -496,12 +472,12 @@ def unexplained(
     subject: str | None,
     *,
     short: bool = False,
-    split: frozenset[int] = frozenset(),
+    uses: Uses | None = None,
     stated: Stated | None = None,
 ) -> str:
     """The first money amount in ``toks`` that no figure of the inputs gives, said; or ""
     (``short``: the clause speaks of weeks or days, so a week's or a day's share counts;
-    ``split``: the counts the text shares a price among, see ``shares``; ``stated``: the
+    ``uses``: the uses or people the text shares a price among; ``stated``: the
     amounts a total over a term may change to, see ``schedules``)."""
     lows = {t.low for k, t in enumerate(toks) if t.kind in ("word", "code", "punct")
             and not _not_negation(toks, k)}  # fmt: skip
@@ -542,7 +518,9 @@ def unexplained(
         if tok.kind != "num" or index in used:
             continue
         if tok.period == "other":
-            wrong = _short_period_figure(toks, index, figures, named, loose)
+            wrong = _per_use_figure(toks, index, figures, named, uses, loose=loose) or (
+                _short_period_figure(toks, index, figures, named, loose)
+            )
             if wrong:
                 return wrong
             continue
@@ -559,8 +537,9 @@ def unexplained(
                 return f"{tok.text}% is no difference between the offers' prices in per cent"
             continue
         factors = _factors(
-            tok, periods, discounts, short=short, quarters=bool(lows & _QUARTERS), split=split
-        )
+            tok, periods, discounts, short=short, quarters=bool(lows & _QUARTERS),
+            split=uses.counts if uses is not None else frozenset(),
+        )  # fmt: skip
         if (
             not any(
                 figures.amount(a / f, b / f, named, average=average)
@@ -628,6 +607,28 @@ _RATE_THINGS = frozenset({"roaming", "insurance", "excess", "standing", "snacks"
                           "lunch", "parking", "optional", "extra", "additional", "per",
                           "used", "use", "visit", "session", "site"})  # fmt: skip
 """Words of a sentence about another thing's rate (``roaming costs £2 per day``)."""
+
+
+def _per_use_figure(
+    toks: list[Tok], index: int, figures: Figures, named: list[Decimal], uses: Uses | None,
+    *, loose: bool,
+) -> str:  # fmt: skip
+    """A rate per one of the uses the text counts (``about £6.25 a wash`` at ``4 washes a
+    month``) must be a figure of the inputs over that many uses."""
+    if uses is None or not uses.per or toks[index].pct:
+        return ""
+    k = index + 1
+    while k < len(toks) and (toks[k].low in CURRENCY or toks[k].low in _RATE_COMPARED):
+        k += 1
+    if k + 1 >= len(toks) or toks[k].low not in ("a", "an", "per", "each", "/"):
+        return ""
+    tok = toks[index]
+    spans = [_span(toks, index, v, p, loose) for v, p in zip(tok.values, tok.places, strict=True)]
+    wrong = per_use(toks[k + 1].low, spans, uses, lambda a, b: figures.amount(a, b, named))
+    return f"{tok.text} {wrong}" if wrong else ""
+
+
+_RATE_COMPARED = frozenset({"more", "less", "extra", "cheaper", "dearer"})
 
 
 def _short_period_figure(

@@ -19,7 +19,7 @@ from ..lazy import pattern
 from ..records import dataclass
 from . import lexicon as lx
 from . import schedules
-from .audit import Figures, added_on, charge_after, hedged_ranges, shares, terms, unexplained
+from .audit import Figures, added_on, charge_after, hedged_ranges, terms, unexplained
 from .check import Table, round_to
 from .forms import SentenceReader
 from .judge import Statement
@@ -39,6 +39,7 @@ from .layout import Layout
 from .refs import Mentions
 from .text import Normalised, Span
 from .tokens import CURRENCY, ORDINALS, Tok, names_of, signed, tokenize
+from .uses import Uses
 
 SentenceVerdictKind = Literal["checked", "contradicted", "unverified"]
 _CLAIM_LIKE = pattern(r"[A-Za-z]{1,3}\d{1,4}")  # c1, C12; not a footnote like [1]
@@ -183,7 +184,7 @@ class ProseReader:
         self.layout = Layout(table)  # numbered ranked lists and table columns
         self.figures = Figures(table)  # what an amount no form read may be (the audit)
         self.periods: frozenset[int] | None = None  # a year and the terms the text states
-        self.shares: frozenset[int] = frozenset()  # the counts the text shares a price among
+        self.uses = Uses("")  # the uses or people the text shares a price among
         self.stated: schedules.Stated | None = None  # with a price change: see schedules
         self.sentence_periods: frozenset[int] = frozenset({12})  # those the sentence allows
         self.inclusive = False  # the sentence's prices take a charge in (no audit)
@@ -272,12 +273,12 @@ class ProseReader:
         is about 11.00``), or, with a price that changes, totals over the first period
         (``Over the first 12 months A costs 120.00``; see ``schedules``)."""
         amounts = [toks[i] for i in statement.used if toks[i].kind == "num" and toks[i].money]
-        if not amounts or not (self.shares or self.stated):
+        if not amounts or not (self.uses.counts or self.stated):
             return False
         ids = {t.offer for t in toks if t.kind in ("offer", "near") and t.offer}
         first = "first" in words or {"year", "one"} <= words
         terms = self.sentence_periods | {12}
-        factors = [Decimal(n) / k for n in self.shares for k in (1, *terms)]
+        factors = [Decimal(n) / k for n in self.uses.counts for k in (1, *terms)]
 
         def derived(tok: Tok) -> bool:
             spans = [(v - Decimal(5).scaleb(-p - 1), v + Decimal(5).scaleb(-p - 1))
@@ -316,7 +317,7 @@ class ProseReader:
     def _plan(self, text: str) -> frozenset[int]:
         """Once per text: what it says figures are derived over (the terms, returned; the
         uses or people it shares a price among; a price change's stated amounts)."""
-        self.shares = shares(text)
+        self.uses = Uses(text)
         if schedules.changes(text):
             self.stated = schedules.Stated(self.figures.values)
         return terms(text)
@@ -453,7 +454,7 @@ class ProseReader:
         if verdict == "unverified" and not self.inclusive:
             wrong = unexplained(toks, self.figures, self.sentence_periods,
                                 used | set(range(cut)), self.before,
-                                short=self.short_periods, split=self.shares,
+                                short=self.short_periods, uses=self.uses,
                                 stated=self.stated)  # fmt: skip
             if wrong:
                 return "contradicted", f"{wrong}; the inputs: {self._inputs(toks)}"
