@@ -188,7 +188,9 @@ PRICE_CHANGES = frozenset({"after", "après", "rises", "rise", "rising", "increa
 the sentence may be the promotion's ("15 a month for six months, 20 thereafter")."""
 INCLUSIVE = frozenset({"includes", "including", "included", "inclusive", "incl", "inkl",
                        "inklusive", "enthalten", "inclus", "compris", "incluido", "incluye",
-                       "incluso", "incluse", "inbegrepen", "inclusief"})  # fmt: skip
+                       "incluso", "incluse", "inbegrepen", "inclusief", "ingår", "inkluderat",
+                       "inkludert", "inkluderet", "indeholdt", "sisältyy", "wliczona",
+                       "wliczone", "wliczony"})  # fmt: skip
 """Words saying a price takes a charge in (``£285 a year, set-up fee included``): with a
 charge word in the sentence, its prices are no monthly or yearly price of the inputs."""
 CHARGES = frozenset(NON_PRICE_MONEY - PRICE_CHANGES | {"fee", "fees", "setup", "set-up"})

@@ -344,7 +344,7 @@ class ProseReader:
             self.text_charges = bool(lx.charge_words(set(_WORD.findall(norm.text.lower()))))
         clause_end = norm.text[span.start : span.end].rstrip().endswith(";")
         muted = (
-            bool(words & lx.INCLUSIVE and charges)
+            bool(words & lx.INCLUSIVE and (charges or _fee_compound(words)))
             or bool(charges and _FIRST_PERIOD.search(norm.text, span.start, span.end))
             or bool(words & {"annual", "annually", "yearly"} and words & _ANNUAL_TERMS)
             or _past(words)
@@ -963,6 +963,12 @@ _CONVERTS = re.compile(
 )
 """``At roughly 1.37 Canadian dollars to the US dollar, A comes to about C$6.85``: a price
 in another currency, at a rate the inputs do not hold."""
+
+
+def _fee_compound(words: set[str]) -> bool:
+    """A compound naming a fee, even a monthly one (``månadsavgift``: with ``ingår``, a
+    part of the price, not a price)."""
+    return any(len(w) > 7 and w.endswith(lx.CHARGE_SUFFIXES) for w in words)
 
 
 _SUM_SIGNS = frozenset({"=", "+", "*", "x", "\u00d7"})

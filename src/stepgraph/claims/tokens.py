@@ -297,8 +297,9 @@ class Names:
 def _loose_names(table: Table, taken: dict[str, set[str]]) -> dict[str, set[str]]:
     """Loose names beyond the stems: an id with its separators written otherwise
     (``tt-fibre-65`` for ``tt_fibre_65``, ``INS CAR 003``, ``Option C`` for ``option-c``),
-    the first parts of an id that spell its source's brand (``Direct Line`` of
-    ``direct-line-comp`` at ``directline.com``) and a source name's first part (``BT Full
+    the first parts of an id that spell or start with its source's brand (``Direct Line``
+    of ``direct-line-comp`` at ``directline.com``, ``Frontier Fiber`` of
+    ``frontier-fiber-500`` at ``frontier.com``) and a source name's first part (``BT Full
     Fibre 100`` of ``BT Full Fibre 100, 24-month contract``); each lower-cased, for the
     records it may name."""
     found: dict[str, set[str]] = {}
@@ -309,7 +310,7 @@ def _loose_names(table: Table, taken: dict[str, set[str]]) -> dict[str, set[str]
                 found.setdefault(sep.join(parts), set()).add(record.id)
         brands = {_stem(alias) for alias in record.aliases} - {""}
         for k in range(2, len(parts)):  # "Direct Line" of direct-line-comp at directline.com
-            if "".join(parts[:k]) in brands:
+            if "".join(parts[:k]) in brands or parts[0] in brands:  # "Frontier Fiber"
                 for sep in (" ", "-"):
                     found.setdefault(sep.join(parts[:k]), set()).add(record.id)
         for alias in record.aliases:
@@ -356,7 +357,9 @@ _GENERIC = {"offer", "offers", "quote", "quotes", "plan", "plans", "option", "pr
             "angebot", "offre", "oferta", "offerta", "aanbod", "source", "vendor", "supplier",
             "provider", "contract", "tarif", "tariff", "rate", "crm", "invoice", "sheet", "pdf",
             "email", "mail", "the", "and", "basic", "pro", "plus", "premium", "standard",
-            "business", "home", "team", "starter", "lite", "max", "mini", "net", "web"}  # fmt: skip
+            "business", "home", "team", "starter", "lite", "max", "mini", "net", "web",
+            "fiber", "fibre", "internet", "broadband", "mobile", "energy", "power", "cloud",
+            "shop", "store", "www", "app", "my"}  # fmt: skip
 
 
 def _stem(alias: str) -> str:
@@ -1091,7 +1094,8 @@ def _lakhs(tok: Tok, word: str, at: int) -> int:
 def _cents(tok: Tok, word: str, at: int) -> int:
     """``by 9 cents``: the whole number is hundredths of the currency (0.09); the index
     after the marks read."""
-    if word not in _CENTS or tok.money or any(v != v.to_integral_value() for v in tok.values):
+    whole = all(v == v.to_integral_value() for v in tok.values)
+    if word not in _CENTS or tok.money or not (whole or word == "\u00a2"):  # "89.9¢ per therm"
         return at
     tok.values = tuple(v / 100 for v in tok.values)
     tok.places = tuple(p + 2 for p in tok.places)
@@ -1100,7 +1104,8 @@ def _cents(tok: Tok, word: str, at: int) -> int:
     return at + 1
 
 
-_CENTS = {"cents", "cent", "ct", "cts", "pence", "centimes", "céntimos", "centesimi", "cêntimos"}
+_CENTS = {"cents", "cent", "ct", "cts", "pence", "centimes", "céntimos", "centesimi", "cêntimos",
+          "\u00a2"}  # fmt: skip
 """After a whole number: hundredths of the currency (``by 9 cents`` is 0.09)."""
 UNITS = {
     "km",
