@@ -583,6 +583,8 @@ def _passed_over(
         return True  # the clause of an excess or a fee, or an amount it may be about
     if _no_figure(toks, index, records):
         return True  # "sotto i 285": a bound
+    if _valued(toks, index):
+        return True  # "for an iPhone 15 (value £799)": what a thing is worth
     if measured and not tok.money and tok.period is None and not _priced(toks, index):
         return True  # "50 pages against 100 for B": more of the same unit
     if tok.unit is not None and not _in_total(toks, index):
@@ -590,6 +592,14 @@ def _passed_over(
     if not _audited(toks, index, first_head) or _per_other(toks, index):
         return True
     return _band_end(toks, index)  # "every offer costs between €30 and €40": a band
+
+
+def _valued(toks: list[Tok], index: int) -> bool:
+    """``value £799``, ``valued at 1,200``, ``value of €450``: a thing's worth, no price."""
+    k = index - 1
+    while k >= 0 and (toks[k].low in CURRENCY or toks[k].low in (":", "of", "at")):
+        k -= 1
+    return k >= 0 and toks[k].low in ("value", "valued", "worth")
 
 
 _SHARES = {

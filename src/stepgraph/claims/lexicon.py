@@ -117,6 +117,10 @@ OTHER_CONTEXT = {"period", "week", "weeks", "day", "days", "quarter", "quarters"
                  "contract", "term", "lease", "together", "combined",
                  "altogether", "jointly", "zusammen", "ensemble", "juntos", "insieme", "samen"}
 NON_PRICE_MONEY = {
+    "franquia", "omavastuu", "spoluúčast", "aktywacja", "aktywację", "aktywacji", "aktivace",
+    "aktivering", "jednorazowo", "jednorazowa", "jednorazowy", "jednorazowe", "jednorázově",
+    "jednorázový", "jednorázová", "einmalig", "einmalige", "einmaligen", "eenmalig",
+    "eenmalige", "kertamaksu",
     "excess", "excesses", "deductible", "deductibles", "cover", "coverage", "insured", "limit",
     "limits", "cap", "capped", "bonus", "cashback", "voucher", "vouchers", "credit", "credits",
     "deposit", "refund", "penalty", "exit", "cancellation", "termination", "activation",
@@ -148,6 +152,7 @@ NON_PRICE_MONEY = {
     "kaucji", "kaucję", "depozyt", "depozytu", "deponering", "borgtocht", "waarborgsom",
 }  # fmt: skip
 CHARGE_SUFFIXES = ("kosten", "gebühr", "gebühren", "gebyr", "gebyret", "avgift", "avgiften",
+                   "maksu", "maksun",
                    "boete", "risiko", "risikoen", "preis", "pris", "prisen", "geld",
                    "bonus")  # fmt: skip
 """Compound words that end in a charge (``installatiekosten``, ``Bereitstellungspreis``,
@@ -176,7 +181,7 @@ def _charge(w: str) -> bool:
 
 _PRICE_STARTS = ("monat", "monats", "måned", "månad", "maand", "jahres", "grund", "gesamt",
                  "end", "ziel", "kauf", "miet", "abo", "tarif", "listen", "netto", "brutto",
-                 "total", "gesamt", "års", "år")  # fmt: skip
+                 "total", "gesamt", "års", "år", "kuukausi", "kuukauden")  # fmt: skip
 """Words of money that is not the monthly price (an excess, a cover limit, a bonus, a one-off
 charge, a rate per message): a sentence with one is neither
 audited nor read for an amount with no period of its own."""

@@ -335,7 +335,8 @@ _SEGMENT = re.compile(r"\s[-\u2013\u2014]\s|[,;(]")
 
 def _name_words(record: Record) -> frozenset[str]:
     """The words of a record's source name, lower-cased, and each ``word number`` pair in it
-    (``ioniq 5``): what may follow its brand in the prose as the rest of its name."""
+    or in its id (``ioniq 5``, ``dsl 100``): what may follow its brand in the prose as the
+    rest of its name."""
     found: set[str] = set()
     for alias in record.aliases:
         for part in _plain(alias).lower().split(","):
@@ -344,6 +345,8 @@ def _name_words(record: Record) -> frozenset[str]:
             found.update(w[: len(w) - len(w.lstrip("0123456789"))] for w in words)  # "500mbps"
             found.update(f"{a} {b}" for a, b in pairwise(words) if b.isdigit())
         found.update(_AMPERSANDED.findall(_plain(alias)))  # "1&1"
+    parts = [p for p in _ID_PARTS.split(record.id.lower()) if p]  # "DSL 100" of 1und1-dsl-100
+    found.update(f"{a} {b}" for a, b in pairwise(parts) if b.isdigit() and a.isalpha())
     return frozenset(found - {""})
 
 
@@ -551,11 +554,12 @@ def _numbers_in_names(toks: list[Tok], names: Names) -> None:
             continue  # "Fibre 100 €" is 100 euros; "Fibre 500 £49.00" is not
         named = before.kind in ("word", "code") and f"{before.low} {tok.text}" in names.numbered
         indexed = before.kind == "word" and before.low in _INDEX_WORDS
-        joined = (
+        joined = (  # "1&1": a brand, whether or not a source spells it so (1und1)
             after is not None
             and after.text == "&"
             and index + 2 < len(toks)
-            and f"{tok.text}&{toks[index + 2].text}" in names.numbered
+            and toks[index + 2].kind == "num"
+            and toks[index + 2].text.isdigit()
         )
         if named or joined or (indexed and not (after is not None and after.low in ("%",))):
             tok.kind = "code"  # a part of a name, never an amount
