@@ -62,3 +62,46 @@ POWER = Table.from_rows([{"id": "kraft-a", "monthly": 540.0}, {"id": "kraft-b", 
 )
 def test_a_fee_said_to_be_included_in_the_price_is_no_price(text: str) -> None:
     assert _verdicts(text, POWER) == ["unverified"]
+
+
+TARIFFS = Table.from_rows(
+    [
+        {"id": "volt-fix", "monthly": 101.2},
+        {"id": "amp-fix", "monthly": 102.4},
+        {"id": "ohm-var", "monthly": 103.9},
+        {"id": "watt-var", "monthly": 110.0},
+    ]
+)
+
+
+@pytest.mark.parametrize(
+    ("text", "verdict"),
+    [
+        (
+            "Three are under £105: volt-fix, amp-fix at £102.40 and ohm-var at £103.90.",
+            "unverified",
+        ),
+        (
+            "Three are under £105: volt-fix, amp-fix at £102.90 and ohm-var at £103.90.",
+            "contradicted",
+        ),
+        ("volt-fix and amp-fix both cost £102.40.", "contradicted"),
+    ],
+)
+def test_a_list_of_records_with_their_own_amounts_pairs_each_with_its_own(
+    text: str, verdict: str
+) -> None:
+    assert _verdicts(text, TARIFFS) == [verdict]
+
+
+@pytest.mark.parametrize(
+    ("text", "verdict"),
+    [
+        ("watt-var costs £110.00 a month, plus £20 for a smart meter.", "unverified"),
+        ("watt-var adds £35 a year for a boiler cover plan.", "unverified"),
+        ("watt-var costs £120.00 a month for a 24-month contract.", "contradicted"),
+        ("watt-var costs £120.00 a month.", "contradicted"),
+    ],
+)
+def test_an_amount_for_another_thing_is_not_the_offers_price(text: str, verdict: str) -> None:
+    assert _verdicts(text, TARIFFS) == [verdict]

@@ -33,7 +33,15 @@ from . import lexicon as lx
 from .check import Table
 from .judge import hedge_tolerance
 from .schedules import Stated
-from .tokens import CURRENCY, Tok, counts_things, money_in, set_against_count, signed
+from .tokens import (
+    CURRENCY,
+    Tok,
+    counts_things,
+    for_another_thing,
+    money_in,
+    set_against_count,
+    signed,
+)
 from .uses import WORDS as _WORDS
 from .uses import Uses, per_use
 
@@ -583,8 +591,8 @@ def _passed_over(
         return True  # the clause of an excess or a fee, or an amount it may be about
     if _no_figure(toks, index, records):
         return True  # "sotto i 285": a bound
-    if _valued(toks, index):
-        return True  # "for an iPhone 15 (value £799)": what a thing is worth
+    if _valued(toks, index) or for_another_thing(toks, index):
+        return True  # "(value £799)": a thing's worth; "£229 a year for a service plan"
     if measured and not tok.money and tok.period is None and not _priced(toks, index):
         return True  # "50 pages against 100 for B": more of the same unit
     if tok.unit is not None and not _in_total(toks, index):

@@ -31,7 +31,7 @@ from .judge import (
 )
 from .kinds import Price
 from .others import others_margins
-from .tokens import ORDINALS, Tok, signed
+from .tokens import ORDINALS, Tok, for_another_thing, signed
 from .units import WINDOW, Unit
 
 _BY_HEDGES = {
@@ -626,8 +626,10 @@ class SentenceReader(HeadForms):
             return self._none_beyond_bound(subjects, start, at, tok, _bound(hedge))
         if neg or (self.other_context and tok.period is None) or self.inclusive:
             return at + 1
-        if number is not None and signed(self.toks, number):
-            return at + 1  # "sfr-fibre -9,00 €": a gap with its sign, no price
+        if number is not None and (
+            signed(self.toks, number) or for_another_thing(self.toks, number)
+        ):  # "sfr-fibre -9,00 €": a gap with its sign; "plus £20 for a smart meter"
+            return at + 1
         if len(subjects) != 1:
             return self._each_costs(subjects, start, at, tok, hedge)
         subject = subjects[0]

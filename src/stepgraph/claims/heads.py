@@ -30,6 +30,8 @@ class HeadForms(FreeForms):
             return self._respectively(subjects, start, at)
         if self.summed or self.low(at + 1) in ("in", "total", "between"):
             return None
+        if self.low(at - 1) == "at" and self._pairs_follow(at):
+            return None  # "A, B at 118.85 and C at 119.25": a list of pairs, B's alone
         if self.low(at + 1) in langs.TOGETHER:
             return None  # "B und C kosten 82 € zusammen": their sum
         if self.low(start - 1) not in (
@@ -64,6 +66,20 @@ class HeadForms(FreeForms):
         exact = all(s.exact for s in subjects)
         self.add(says, _any_of(tests), start, at + 1, exact=exact, certain=hedge is None)
         return at + 1
+
+    def _pairs_follow(self, at: int) -> bool:
+        """After the amount at ``at``, the list goes on with another record and its own
+        amount (``and C at 119.25``): each amount is its record's alone."""
+        for k in range(at + 1, at + 6):
+            if self.kind(k) == "num":
+                return False
+            if (
+                self.low(k) in ("and", ",", ";")
+                and self.kind(k + 1) == "off"
+                and self.low(k + 2) in ("at", "(", "for", "on", ":")
+            ):
+                return True
+        return False
 
     def _respectively(self, subjects: list[Unit], start: int, at: int) -> int | None:
         """``A, B and C cost 120, 90 and 110 respectively``: one amount per subject."""

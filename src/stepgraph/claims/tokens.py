@@ -723,6 +723,23 @@ def set_against_count(toks: list[Tok], index: int, follow: frozenset[str] | set[
     return False
 
 
+_NOT_ANOTHER = frozenset({"month", "year", "contract", "term", "minimum", "fixed", "family",
+                          "household", "couple", "single", "person", "team", "total", "full",
+                          "whole", "further", "limited", "period", "standard",
+                          "typical"})  # fmt: skip
+
+
+def for_another_thing(toks: list[Tok], index: int) -> bool:
+    """The amount at ``index`` is the price of a thing it is said to be for (``£229 a year
+    for a service plan``, ``plus £20 for a smart meter``; not ``for a 24-month contract``
+    or ``for a family``)."""
+    after = max([index, *toks[index].marks]) + 1
+    if after + 2 >= len(toks) or toks[after].low != "for" or toks[after + 1].low not in ("a", "an"):
+        return False
+    thing = toks[after + 2]
+    return thing.kind == "word" and thing.low not in _NOT_ANOTHER
+
+
 def signed(toks: list[Tok], index: int) -> bool:
     """The number at ``index`` carries a sign of its own (``-9,00 €``, ``+€1.50``, ``(-6,5 %)``):
     a difference, never a price; not ``plan-9`` or ``10 - 9``."""

@@ -10,7 +10,7 @@ from . import lexicon as lx
 from .check import Table
 from .judge import Test, _any_of, _bound, _claim_test, _gap_value, _hedged, _value
 from .kinds import Amount, Count, Difference, Price, as_period
-from .tokens import Tok, signed
+from .tokens import Tok, for_another_thing, signed
 from .units import SentenceBase, Unit
 
 _ARTICLES = {
@@ -392,8 +392,11 @@ class WordForms(SentenceBase):
     def _price(self, subject: Unit, tok: Tok, start: int, end: int) -> None:
         if (self.other_context and tok.period is None) or tok.period == "other":
             return  # "£4.75 a wash", "1,50 € am Tag": a rate of another unit
-        if any(self.toks[i] is tok and signed(self.toks, i) for i in range(len(self.toks))):
+        index = next((i for i, t in enumerate(self.toks) if t is tok), None)
+        if index is not None and signed(self.toks, index):
             return  # "free-pop -6,00 €": a gap with its sign
+        if index is not None and for_another_thing(self.toks, index):
+            return  # "plus £20 for a smart meter", "£229 a year for a service plan"
         readings = self.amount_readings(tok)
         tests = [
             _claim_test(Price(id="prose", offer=subject.offer or "", amount=a, period=p))
