@@ -326,7 +326,7 @@ def bench_langgraph(args: argparse.Namespace) -> None:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--runs", type=int, default=2000)
-    parser.add_argument("--big-runs", type=int, default=50)
+    parser.add_argument("--big-runs", type=int, default=50, help="0 skips the growth table")
     parser.add_argument("--repeat", type=int, default=3)
     parser.add_argument("--cold", type=int, default=10)
     parser.add_argument("--peer", help="path to shared/peers/seed_port.py")
@@ -338,7 +338,8 @@ def main() -> None:
     os.makedirs(DISK, exist_ok=True)
     try:
         bench_stores(args, load_peer(args.peer) if args.peer else None)
-        bench_sizes(args)
+        if args.big_runs > 0:
+            bench_sizes(args)
         bench_cold(args)
         if args.langgraph:
             bench_langgraph(args)
