@@ -50,3 +50,24 @@ def test_a_finnish_fee_compound_is_a_charge_but_the_monthly_fee_is_not() -> None
 )
 def test_numbers_of_a_name_in_its_id_are_no_amounts(text: str, verdict: str) -> None:
     assert _verdicts(text) == [verdict]
+
+
+def test_a_hindi_yearly_figure_is_a_yearly_figure() -> None:
+    table = Table.from_rows(
+        [{"id": "depot-a", "monthly": 30500}, {"id": "depot-b", "monthly": 33000}]
+    )
+    yearly = "\u0938\u093e\u0932\u093e\u0928\u093e \u0939\u093f\u0938\u093e\u092c \u0938\u0947"
+    text = f"{yearly} depot-a \u20b93,66,000 \u092a\u0921\u093c\u0924\u093e \u0939\u0948\u0964"
+    assert [s.verdict for s in check_text(text, table).sentences] != ["contradicted"]
+
+
+@pytest.mark.parametrize(
+    ("text", "verdict"),
+    [
+        ("netz-max's €39.50 is €19.50 base plus €4 \u00d7 5.", "unverified"),
+        ("kabel-plus's €41.00 is its €33.33 net plus 23% VAT (€7.67).", "unverified"),
+        ("netz-max costs €41.00.", "contradicted"),
+    ],
+)
+def test_a_part_of_a_sum_is_no_price(text: str, verdict: str) -> None:
+    assert _verdicts(text) == [verdict]

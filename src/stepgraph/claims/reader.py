@@ -61,6 +61,7 @@ _YEAR = re.compile(
     r"jahr|jährlich|año|anual|annuel|an|år|året|årligen|årligt|årlig|årsvis|rok|roku|rocznie|anualmente)\b"
     r"|(?i:jahr|jähr|jaar|\b(?:annu|anual|année|annee|año|anno)|\banos?\b|\b(?:12|douze|doce|dodici|"
     r"twaalf|doze|zwölf) (?:mois|meses|mesi|maanden|monate))"  # other languages: generous
+    r"|\u0938\u093e\u0932\u093e\u0928\u093e|\u0935\u093e\u0930\u094d\u0937\u093f\u0915"  # Hindi
 )
 _RANKING = {
     "ranked",

@@ -732,8 +732,11 @@ _NOT_ANOTHER = frozenset({"month", "year", "contract", "term", "minimum", "fixed
 def for_another_thing(toks: list[Tok], index: int) -> bool:
     """The amount at ``index`` is the price of a thing it is said to be for (``£229 a year
     for a service plan``, ``plus £20 for a smart meter``; not ``for a 24-month contract``
-    or ``for a family``)."""
+    or ``for a family``), or a part of a sum (``is $35 base plus $8 x 8``, ``650 zł net
+    plus 23% VAT``)."""
     after = max([index, *toks[index].marks]) + 1
+    if after < len(toks) and toks[after].low in ("base", "net", "plus"):
+        return True
     if after + 2 >= len(toks) or toks[after].low != "for" or toks[after + 1].low not in ("a", "an"):
         return False
     thing = toks[after + 2]
