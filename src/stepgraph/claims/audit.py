@@ -591,7 +591,7 @@ def _passed_over(
         return True  # the clause of an excess or a fee, or an amount it may be about
     if _no_figure(toks, index, records):
         return True  # "sotto i 285": a bound
-    if _valued(toks, index) or for_another_thing(toks, index):
+    if _valued(toks, index) or for_another_thing(toks, index) or _measured_in_brackets(toks, index):
         return True  # "(value £799)": a thing's worth; "£229 a year for a service plan"
     if measured and not tok.money and tok.period is None and not _priced(toks, index):
         return True  # "50 pages against 100 for B": more of the same unit
@@ -600,6 +600,24 @@ def _passed_over(
     if not _audited(toks, index, first_head) or _per_other(toks, index):
         return True
     return _band_end(toks, index)  # "every offer costs between €30 and €40": a band
+
+
+_MEASURE_NOUNS = frozenset({"kilometer", "kilometers", "kilometre", "kilometres", "km", "miles",
+                            "meilen", "minutes", "minuten", "hours", "stunden", "users", "seats",
+                            "devices", "channels", "sites", "licences", "licenses",
+                            "gigabytes"})  # fmt: skip
+
+
+def _measured_in_brackets(toks: list[Tok], index: int) -> bool:
+    """``die meisten Kilometer (1.500)``, ``most minutes (3,000)``: a bare number in
+    brackets after a unit's noun is how much of it, no money."""
+    tok = toks[index]
+    return (
+        not tok.money
+        and index >= 2
+        and toks[index - 1].low == "("
+        and (toks[index - 2].low in _MEASURE_NOUNS or toks[index - 2].low in lx.MEASURES)
+    )
 
 
 def _valued(toks: list[Tok], index: int) -> bool:

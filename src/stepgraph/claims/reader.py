@@ -44,6 +44,7 @@ from .uses import Uses
 SentenceVerdictKind = Literal["checked", "contradicted", "unverified"]
 _CLAIM_LIKE = pattern(r"[A-Za-z]{1,3}\d{1,4}")  # c1, C12; not a footnote like [1]
 _LIST_ITEM = re.compile(r"\s*(?:[-*+\u2022\u2013]|\d{1,2}[.)])\s")
+_INLINE_ITEM = re.compile(r"\s[\u00b7\u2022]\s")
 _OTHER_HEADS = {"difference", "differences", "gap", "gaps", "saving", "savings", "extra",
                 "premium", "markup", "step", "steps", "delta", "vs", "versus", "compared",
                 "relative", "increase", "above", "over", "more", "less"}  # fmt: skip
@@ -311,8 +312,8 @@ class ProseReader:
                 else None
             )
             return None  # "## First-year cost including upfront charges": no prices below
-        if not _LIST_ITEM.match(raw):
-            self.list_head = None
+        if not _LIST_ITEM.match(raw) and len(_INLINE_ITEM.findall(raw)) < 2:
+            self.list_head = None  # "A €299.00 · B €529.00 · C ...": items on one line
         return self.list_head
 
     def _plan(self, text: str) -> frozenset[int]:
