@@ -34,3 +34,22 @@ def test_items_on_one_line_under_no_heading_are_still_read() -> None:
 def test_a_bare_number_in_brackets_after_a_unit_is_how_much() -> None:
     text = "- watchful: the most minutes (2.000)\n- safe-home: most kilometres (1,800)"
     assert "contradicted" not in _verdicts(text)
+
+
+def test_a_promotions_price_beside_a_cited_price_is_not_set_against_it() -> None:
+    claims = [{"id": "c1", "kind": "price", "offer": "watchful", "amount": "39.90",
+               "period": "month"}]  # fmt: skip
+    text = "watchful is £39.90/month [c1] (the first month is half price at £19.95)."
+    assert [s.verdict for s in check_text(text, ALARMS, claims).sentences] != ["contradicted"]
+
+
+def test_another_price_beside_a_cited_price_is_still_set_against_it() -> None:
+    claims = [{"id": "c1", "kind": "price", "offer": "watchful", "amount": "39.90",
+               "period": "month"}]  # fmt: skip
+    text = "watchful is £39.90/month [c1], then £44.90 from March."
+    assert [s.verdict for s in check_text(text, ALARMS, claims).sentences] == ["contradicted"]
+
+
+def test_a_half_price_that_is_not_half_is_still_blocked() -> None:
+    text = "watchful is £39.90 a month; the first month is half price at £21.95."
+    assert _verdicts(text)[-1] == "contradicted"

@@ -1278,7 +1278,8 @@ _RISE = frozenset({"increase", "rise", "hike", "uplift", "erhöhung", "hausse", 
 
 def _discounts(toks: list[Tok]) -> tuple[Decimal, ...]:
     """The share a discount in the sentence takes off (``15 % off``, ``20% discount``,
-    ``10 % Rabatt``), negative for a rise (``8% increase``): a price after it is a figure."""
+    ``10 % Rabatt``, ``half price``), negative for a rise (``8% increase``): a price after
+    it is a figure."""
     found = []
     for k, tok in enumerate(toks):
         if tok.kind == "num" and tok.pct and len(tok.values) == 1 and 0 < tok.values[0] < 100:
@@ -1287,6 +1288,12 @@ def _discounts(toks: list[Tok]) -> tuple[Decimal, ...]:
                 found.append(tok.values[0] / 100)
             elif after < len(toks) and toks[after].low in _RISE:
                 found.append(-tok.values[0] / 100)  # "its 8% increase would lift it to ..."
+        elif (
+            tok.low in ("half", "half-price")
+            and k + 1 < len(toks)
+            and (tok.low == "half-price" or toks[k + 1].low in ("price", "-"))
+        ):
+            found.append(Decimal("0.5"))  # "the first month is half price at £9.80"
     return tuple(found)
 
 

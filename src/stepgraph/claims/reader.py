@@ -570,6 +570,8 @@ class ProseReader:
                 continue  # "r-200 minus r-100 = 1.70, not 1.60 [c5]": the figure put right
             if _in_sum(toks, index):
                 continue  # "the first year costs 9 x €16.99 = €152.91": the audit's sum
+            if any(t.low in _PROMOTED for t in toks[max(0, index - 6) : index]):
+                continue  # "(first month is half price at £9.80, then the full rate)"
             same = [
                 c for c in money if (isinstance(c, Difference) and c.unit == "percent") == tok.pct
             ]
@@ -971,6 +973,11 @@ def _fee_compound(words: set[str]) -> bool:
     """A compound naming a fee, even a monthly one (``månadsavgift``: with ``ingår``, a
     part of the price, not a price)."""
     return any(len(w) > 7 and w.endswith(lx.CHARGE_SUFFIXES) for w in words)
+
+
+_PROMOTED = frozenset({"half", "half-price", "halved", "promo", "promotional", "introductory",
+                       "intro", "discounted", "trial"})  # fmt: skip
+"""Words before an amount that make it a promotion's price, not the cited claim's."""
 
 
 _SUM_SIGNS = frozenset({"=", "+", "*", "x", "\u00d7"})
