@@ -292,6 +292,13 @@ class Names:
         self.numbered = frozenset(  # "fibre 100", "ioniq 6", "1&1": numbers of source names
             w for r in table.records for w in self.name_words[r.id] if " " in w or "&" in w
         )
+        model: dict[str, set[str]] = {}  # "208" of "Peugeot 208": the record it names
+        for record in table.records:
+            for words in self.name_words[record.id]:
+                number = words.rpartition(" ")[2]
+                if " " in words and number.isdigit() and len(number) >= 2:
+                    model.setdefault(number, set()).add(record.id)
+        self.models = {n: next(iter(ids)) for n, ids in model.items() if len(ids) == 1}
 
 
 def _loose_names(table: Table, taken: dict[str, set[str]]) -> dict[str, set[str]]:
@@ -561,10 +568,29 @@ def _numbers_in_names(toks: list[Tok], names: Names) -> None:
             and toks[index + 2].kind == "num"
             and toks[index + 2].text.isdigit()
         )
+        if _listed_model(toks, index, names):
+            continue
         if named or joined or (indexed and not (after is not None and after.low in ("%",))):
             tok.kind = "code"  # a part of a name, never an amount
             if joined:
                 toks[index + 2].kind = "code"
+
+
+def _listed_model(toks: list[Tok], index: int, names: Names) -> bool:
+    """``C3, Clio, 208, Yaris``: a bare number a source names a model by (``Peugeot 208``),
+    between names in a list, is that record; made a loose name in place."""
+    tok = toks[index]
+    record = names.models.get(tok.text)
+    if record is None or index + 1 >= len(toks):
+        return False
+    before, after = toks[index - 1], toks[index + 1]
+    joins = (",", "and", "et", "und", "y", "e", "en", "och", "i")
+    if before.low not in (*joins, ":") or after.low not in (*joins, ".", "[", ")"):
+        return False
+    if not any(t.kind in ("offer", "near") for t in toks[max(0, index - 3) : index + 3]):
+        return False
+    tok.kind, tok.offer = "near", record
+    return True
 
 
 _INDEX_WORDS = frozenset({"row", "line", "item", "offer", "option", "plan", "tier", "quote",
