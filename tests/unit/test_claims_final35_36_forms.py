@@ -159,3 +159,23 @@ def test_a_place_among_some_records_is_no_place_by_price(text: str, verdict: str
 )
 def test_a_group_that_starts_at_an_amount_is_not_every_offer(text: str, verdict: str) -> None:
     assert _verdicts(text) == [verdict]
+
+
+HR = Table.from_rows(
+    [
+        {"id": "calm-pro", "source": "calmhr.com/pricing", "monthly": 800.0},
+        {"id": "staff-base", "source": "staffbase quote.pdf", "monthly": 1000.0},
+    ],
+    alias_fields=("source",),
+)
+
+
+@pytest.mark.parametrize(
+    ("text", "verdict"),
+    [
+        ("Calm is the cheapest.", "unverified"),  # a loose name: never checked
+        ("Calm is the most expensive.", "contradicted"),
+    ],
+)
+def test_an_ids_first_part_is_the_brand_its_domain_adds_hr_to(text: str, verdict: str) -> None:
+    assert [s.verdict for s in check_text(text, HR).sentences] == [verdict]

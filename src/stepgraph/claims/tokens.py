@@ -320,6 +320,8 @@ def _loose_names(table: Table, taken: dict[str, set[str]]) -> dict[str, set[str]
             if "".join(parts[:k]) in brands or parts[0] in brands:  # "Frontier Fiber"
                 for sep in (" ", "-"):
                     found.setdefault(sep.join(parts[:k]), set()).add(record.id)
+        if len(parts) > 1 and any(parts[0] + tail in brands for tail in _BRAND_TAILS):
+            found.setdefault(parts[0], set()).add(record.id)  # "Breathe" of breathehr.com
         for alias in record.aliases:
             head = _SEGMENT.split(_plain(alias), maxsplit=1)[0].strip()
             if head != _plain(alias).strip() and len(head) >= 3 and _readable(head):
@@ -336,6 +338,8 @@ def _loose_names(table: Table, taken: dict[str, set[str]]) -> dict[str, set[str]
 
 
 _ID_PARTS = re.compile(r"[-_ ]+")
+_BRAND_TAILS = ("hr", "hq", "uk", "app", "io", "online", "group")
+"""What a domain adds to a brand (``breathehr.com`` for Breathe, ``monzoapp``)."""
 _BRACKETED = re.compile(r"\(([^()]{3,40})\)")
 _SEGMENT = re.compile(r"\s[-\u2013\u2014]\s|[,;(]")
 
