@@ -581,14 +581,17 @@ class BoundForms(BetweenForms):
         price differs (read only when the sentence ends there)."""
         j = at + 2
         two = self.units[at + 1].tok if self.kind(at + 1) == "num" else None
-        if (
-            two is None
-            or two.values != (Decimal(2),)
-            or two.money
-            or self.low(j) not in lx.OFFER_NOUNS
-        ):
+        if two is None or two.values != (Decimal(2),) or two.money:
             return False
-        j += 1
+        if self.low(j) == "of" and self.low(j + 1) == "the":  # "No two of the five plans"
+            count = self.units[j + 2].tok if self.kind(j + 2) == "num" else None
+            if count is not None and count.values != (Decimal(len(self.table.records)),):
+                return False  # "No two of the three cheapest": some of them
+            j = self._past_of_the(j)
+        elif self.low(j) in lx.OFFER_NOUNS:
+            j += 1
+        else:
+            return False
         if self.low(j) not in ("share", "have", "cost", "are"):
             return False
         j += 1 + (self.low(j + 1) == "priced")

@@ -254,9 +254,11 @@ class CompareForms(WordForms):
                 j += 1
             if self.low(j) == "(" and self.kind(j + 1) == "num" and self.low(j + 2) == ")":
                 tok = self.units[j + 1].tok  # "beats A (125)": A's price, read too
-                if tok is not None and self.money(self.units[j + 1]):
+                gap = any(self.kind(k) == "num" and self.low(k - 1) != "("
+                          for k in range(max(0, target - 6), target))  # fmt: skip
+                if tok is not None and self.money(self.units[j + 1]) and not gap:
                     self._price(self.units[target], tok, target, j + 3)
-                j += 3
+                j += 3  # not "is 12.60 more than A (241.60)": the subject's price, maybe
             if (
                 self.low(j) in ("and", "or", ",", "nor", "et", "y", "und")
                 and self.kind(j + 1) == "off"

@@ -8,6 +8,7 @@ import itertools
 from decimal import Decimal
 
 from . import langs
+from . import lexicon as lx
 from .bounds import BoundForms
 from .check import Table
 from .judge import Test, _all_of, _any_of, _claim_test, _extreme, _strict
@@ -163,7 +164,8 @@ class ListForms(BoundForms):
                 tok = self.units[k + 1].tok
                 if tok is None or not self.money(self.units[k + 1]):
                     return None
-                self._price(self.units[j], tok, j, k + 3)
+                if not self._after_a_gap(j):
+                    self._price(self.units[j], tok, j, k + 3)
                 k += 3
             arrow = 2 if (self.low(k), self.low(k + 1)) == ("-", ">") else 1
             sign = "\u2192" if arrow == 2 else self.low(k)
@@ -189,6 +191,13 @@ class ListForms(BoundForms):
             exact=all(self.units[k].exact for k in range(at, j) if self.kind(k) == "off"),
         )
         return j
+
+    def _after_a_gap(self, j: int) -> bool:
+        """The record at ``j`` is compared with after a gap (``is 12.60 more than A
+        (241.60)``): the bracket may be the subject's price, not A's."""
+        return self.low(j - 1) in lx.THAN_WORDS and any(
+            self.kind(k) == "num" and self.low(k - 1) != "(" for k in range(max(0, j - 7), j)
+        )  # not "B (90) beats A (120)": each one's price in brackets
 
     def _arrows(self, offers: list[str], at: int, end: int) -> int | None:
         """``lite (9.99) -> std (14.99) -> max (21.99)``: three or more offers in a row of

@@ -266,13 +266,15 @@ def _abbreviation(plain: str, dot: int) -> bool:
         if dot - word_start > 8:
             return False
     word = plain[word_start:dot].lower()
-    if word in _ABBREVIATIONS:
+    if word in _ABBREVIATIONS or plain[word_start:dot] in _TITLES:
         return True
     after = plain[dot + 1 : dot + 3].lstrip(" ")
     return word in _UNIT_DOTS and after[:1].islower()  # "2.500 kr. hos hus-a": one sentence
 
 
 _UNIT_DOTS = frozenset({"kr", "inkl", "zzgl", "ggf"})
+_TITLES = frozenset({"St", "Dr", "Mr", "Mrs", "Ms", "Mt"})
+"""Titles before a name (``St. Oberholz``, ``Dr. Smile``), as written: no sentence ends."""
 
 
 def _add(found: list[Span], plain: str, start: int, end: int) -> None:

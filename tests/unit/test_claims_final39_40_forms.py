@@ -1,0 +1,50 @@
+"""Found by the held-out splits final39 (everyday seed traffic) and final40 (small local
+models), both run once at the end of a stop, tested in other words."""
+
+from __future__ import annotations
+
+import pytest
+
+from stepgraph.claims import Table, check_text
+
+DESKS = Table.from_rows(
+    [
+        {"id": "hub-a", "source": "Hub Alpha", "monthly": 200.0},
+        {"id": "st-mary", "source": "St. Mary Works", "monthly": 215.5},
+        {"id": "dock-c", "source": "Dock C", "monthly": 215.5},
+        {"id": "loft-d", "source": "Loft D", "monthly": 260.0},
+    ],
+    alias_fields=("source",),
+)
+
+
+def _verdicts(text: str) -> list[str]:
+    return [s.verdict for s in check_text(text, DESKS).sentences]
+
+
+def test_a_title_before_a_name_ends_no_sentence() -> None:
+    assert len(check_text("St. Mary Works costs €215.50.", DESKS).sentences) == 1
+
+
+def test_a_bracket_after_a_gap_may_be_the_subjects_price() -> None:
+    text = "st-mary is €15.50 a month more than hub-a (€215.50)."
+    assert _verdicts(text) != ["contradicted"]
+
+
+def test_a_bracket_after_a_record_named_alone_is_still_its_price() -> None:
+    assert _verdicts("The cheapest is hub-a (€215.50).") == ["contradicted"]
+
+
+@pytest.mark.parametrize(
+    ("text", "verdict"),
+    [
+        ("No two of the four plans cost the same.", "contradicted"),  # st-mary and dock-c tie
+        ("No two of the three dearest cost the same.", "unverified"),
+    ],
+)
+def test_no_two_of_every_record_cost_the_same(text: str, verdict: str) -> None:
+    assert _verdicts(text) == [verdict]
+
+
+def test_a_cap_on_something_else_is_no_price() -> None:
+    assert _verdicts("Caveat: Loft D caps guest passes at 1,000, so check it.") == ["unverified"]
