@@ -48,3 +48,25 @@ def test_no_two_of_every_record_cost_the_same(text: str, verdict: str) -> None:
 
 def test_a_cap_on_something_else_is_no_price() -> None:
     assert _verdicts("Caveat: Loft D caps guest passes at 1,000, so check it.") == ["unverified"]
+
+
+CHANNELS = Table.from_rows(
+    [
+        {"id": "aviva-direct", "source": "aviva.co.uk/car", "monthly": 41.2},
+        {"id": "aviva-via-msm", "source": "moneysupermarket quote", "monthly": 43.9},
+    ],
+    alias_fields=("source",),
+)
+
+
+@pytest.mark.parametrize(
+    ("text", "verdict"),
+    [
+        ("The moneysupermarket listing for aviva is 43.90.", "unverified"),
+        ("The comparison-site page for aviva is 43.90.", "unverified"),
+        ("The price for aviva is 43.90.", "contradicted"),
+        ("aviva is 43.90.", "contradicted"),
+    ],
+)
+def test_a_record_after_for_and_a_listing_is_no_subject(text: str, verdict: str) -> None:
+    assert [s.verdict for s in check_text(text, CHANNELS).sentences] == [verdict]

@@ -150,6 +150,10 @@ _RATIO_WORDS = frozenset({"half", "twice", "double", "triple", "thrice", "third"
 (``the price of B is 15`` still names B's price)."""
 
 
+_FOR_HEADS = frozenset({"listing", "listings", "page", "link", "entry"})
+"""Nouns a record after ``for`` depends on (``the listing for admiral``): no subject."""
+
+
 class SentenceReader(HeadForms):
     """Reads one sentence's tokens into statements (see the module docstring)."""
 
@@ -198,6 +202,13 @@ class SentenceReader(HeadForms):
                     and "from" in (self.low(at - 3), self.toks[units[at - 2].idx[0]].low)
                 )  # "the step from A to B is 7.84": B is where the step goes, no subject
                 or self._gap_object(at)  # "A diferença para o st-b é de R$ 15,00"
+                or (  # "the comparethemarket.com listing for admiral is 52.30": the listing's
+                    self.low(at - 1) == "for"
+                    and (
+                        self.low(at - 2) in _FOR_HEADS
+                        or any(self.kind(k) == "off" for k in range(max(0, at - 4), at - 1))
+                    )
+                )
             ):  # "rispetto a B", "im Vergleich zu C": an object too
                 at += 1  # "10.09 below north, 14.60 below south": north is not a subject
                 continue
