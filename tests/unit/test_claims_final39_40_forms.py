@@ -70,3 +70,24 @@ CHANNELS = Table.from_rows(
 )
 def test_a_record_after_for_and_a_listing_is_no_subject(text: str, verdict: str) -> None:
     assert [s.verdict for s in check_text(text, CHANNELS).sentences] == [verdict]
+
+
+HIRE = Table.from_rows(
+    [
+        {"id": "t1", "source": "toolstation.example.com/hire/saw", "monthly": 96.0},
+        {"id": "t2", "source": "https://www.hirebase.co.uk/saw", "monthly": 79.0},
+    ],
+    alias_fields=("source",),
+)
+
+
+@pytest.mark.parametrize(
+    ("text", "verdict"),
+    [
+        ("hirebase.co.uk is the cheapest.", "unverified"),  # a loose name: never checked
+        ("toolstation.example.com is the cheapest.", "contradicted"),
+        ("hirebase.co.uk is the most expensive.", "contradicted"),
+    ],
+)
+def test_a_sources_domain_names_its_record(text: str, verdict: str) -> None:
+    assert [s.verdict for s in check_text(text, HIRE).sentences] == [verdict]

@@ -304,7 +304,8 @@ class Names:
 def _loose_names(table: Table, taken: dict[str, set[str]]) -> dict[str, set[str]]:
     """Loose names beyond the stems: an id with its separators written otherwise
     (``tt-fibre-65`` for ``tt_fibre_65``, ``INS CAR 003``, ``Option C`` for ``option-c``),
-    the first parts of an id that spell or start with its source's brand (``Direct Line``
+    a source's domain (``speedyservices.com`` of ``speedyservices.com/tile-saw``), the
+    first parts of an id that spell or start with its source's brand (``Direct Line``
     of ``direct-line-comp`` at ``directline.com``, ``Frontier Fiber`` of
     ``frontier-fiber-500`` at ``frontier.com``) and a source name's first part (``BT Full
     Fibre 100`` of ``BT Full Fibre 100, 24-month contract``); each lower-cased, for the
@@ -323,6 +324,9 @@ def _loose_names(table: Table, taken: dict[str, set[str]]) -> dict[str, set[str]
         if len(parts) > 1 and any(parts[0] + tail in brands for tail in _BRAND_TAILS):
             found.setdefault(parts[0], set()).add(record.id)  # "Breathe" of breathehr.com
         for alias in record.aliases:
+            domain = _DOMAIN.match(_plain(alias).lower())
+            if domain is not None:  # "speedyservices.com" of speedyservices.com/tile-saw
+                found.setdefault(domain.group(1), set()).add(record.id)
             head = _SEGMENT.split(_plain(alias), maxsplit=1)[0].strip()
             if head != _plain(alias).strip() and len(head) >= 3 and _readable(head):
                 found.setdefault(head.lower(), set()).add(record.id)
@@ -338,6 +342,7 @@ def _loose_names(table: Table, taken: dict[str, set[str]]) -> dict[str, set[str]
 
 
 _ID_PARTS = re.compile(r"[-_ ]+")
+_DOMAIN = re.compile(r"(?:https?://)?(?:www\.)?((?:[a-z0-9-]+\.)+[a-z]{2,6})(?=[/\s]|$)")
 _BRAND_TAILS = ("hr", "hq", "uk", "app", "io", "online", "group")
 """What a domain adds to a brand (``breathehr.com`` for Breathe, ``monzoapp``)."""
 _BRACKETED = re.compile(r"\(([^()]{3,40})\)")
