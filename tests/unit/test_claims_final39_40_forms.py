@@ -91,3 +91,24 @@ HIRE = Table.from_rows(
 )
 def test_a_sources_domain_names_its_record(text: str, verdict: str) -> None:
     assert [s.verdict for s in check_text(text, HIRE).sentences] == [verdict]
+
+
+CLUBS = Table.from_rows(
+    [
+        {"id": "fitzone-1", "source": "fitnesszone.example/join", "monthly": 31.0},
+        {"id": "bay-gym", "source": "Bay Gym Central", "monthly": 24.5},
+    ],
+    alias_fields=("source",),
+)
+
+
+@pytest.mark.parametrize(
+    ("text", "verdict"),
+    [
+        ("Fitness Zone is the most expensive.", "unverified"),  # a loose name: never checked
+        ("Fitness Zone is the cheapest.", "contradicted"),
+        ("The fitness zone of the club is cheap.", "unverified"),  # not capitalised: no name
+    ],
+)
+def test_capitalised_words_that_run_together_into_a_brand_name_it(text: str, verdict: str) -> None:
+    assert [s.verdict for s in check_text(text, CLUBS).sentences] == [verdict]

@@ -464,6 +464,7 @@ def tokenize(plain: str, start: int, end: int, names: Names) -> list[Tok]:
         at = match.end()
     _scan(plain, at, end, toks)
     _add_ons(toks)
+    _squashed_names(toks, names)
     _absorb_name_words(toks, names)
     _numbers_in_names(toks, names)
     _expressions(toks)
@@ -504,6 +505,32 @@ def _absorb_name_words(toks: list[Tok], names: Names) -> None:
             if not _rest_of_name(toks[index], tok.low, last, own):
                 break
             last = "" if toks[index].kind == "num" else toks[index].low
+            index += 1
+    toks[:] = kept
+
+
+def _squashed_names(toks: list[Tok], names: Names) -> None:
+    """``The Gym Group`` for ``thegymgroup.com``, ``People HR`` for ``peoplehr.com``: two or
+    three capitalised words that, run together, spell a loose name; made one loose name.
+    One pass: the tokens kept are copied once."""
+    kept: list[Tok] = []
+    index = 0
+    while index < len(toks):
+        tok = toks[index]
+        for width in (3, 2):
+            words = toks[index : index + width]
+            if len(words) < width or not all(
+                w.kind == "word" and w.text[:1].isupper() and w.text.isalpha() for w in words
+            ):
+                continue
+            record = names.folded.get("".join(w.low for w in words))
+            if record is not None:
+                text = " ".join(w.text for w in words)
+                kept.append(Tok("near", text, tok.start, words[-1].end, text.lower(), record))
+                index += width
+                break
+        else:
+            kept.append(tok)
             index += 1
     toks[:] = kept
 
