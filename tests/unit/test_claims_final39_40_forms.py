@@ -112,3 +112,14 @@ CLUBS = Table.from_rows(
 )
 def test_capitalised_words_that_run_together_into_a_brand_name_it(text: str, verdict: str) -> None:
     assert [s.verdict for s in check_text(text, CLUBS).sentences] == [verdict]
+
+
+@pytest.mark.parametrize(
+    ("text", "verdict"),
+    [
+        ("None of the four units costs more than €250.", "contradicted"),  # loft-d is 260
+        ("None of the four units costs more than €260.", "checked"),
+    ],
+)
+def test_units_are_the_records_compared(text: str, verdict: str) -> None:
+    assert _verdicts(text) == [verdict]

@@ -79,7 +79,7 @@ OFFER_NOUNS = {"offer", "offers", "option", "options", "plan", "plans", "quote",
                "file", "sheet", "tools", "tool", "apps", "app", "platforms", "platform",
                "solutions", "suites", "policies", "policy", "tariffs", "tariff", "services",
                "products", "providers", "vendors", "suppliers", "contracts", "deals",
-               "packages", "tiers", "proposals", "insurers", "operators",
+               "packages", "tiers", "proposals", "insurers", "operators", "units",
                "carriers", "networks", "hosts", "gyms", "clubs"}
 PRICE_NOUNS = {"price", "prices", "cost", "costs", "fee", "fees", "rate", "rates", "charge",
                "monthly", "annual", "yearly", "price-wise", "preis", "prix", "precio", "figure",
