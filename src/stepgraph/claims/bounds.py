@@ -685,6 +685,9 @@ class BoundForms(BetweenForms):
                               "at", "goes", "sits"):  # fmt: skip
             j += 1
         word = self.low(j)
+        if word in ("more", "less") and self.low(j + 1) in ("expensive", "costly"):
+            j += 1  # "None of the three is more expensive than 130"
+            word = "pricier" if word == "more" else "cheaper"
         if word in ("under", "below") or (
             word in ("less", "cheaper") and self.low(j + 1) == "than"
         ):
@@ -696,6 +699,40 @@ class BoundForms(BetweenForms):
         else:
             return
         j += 2 if self.low(j + 1) == "than" else 1
+        self._none_beyond_amount(at, j, direction, but)
+
+    def _foreign_none_beyond(self, at: int) -> None:
+        """``Geen van de drie kost meer dan 130``, ``Keines der drei Angebote kostet mehr
+        als 130 €``, ``Nessuna delle tre offerte costa più di 130 €``: no record beyond."""
+        j = at + 1
+        while self.low(j) in _FOREIGN_OF:
+            j += 1
+        if self.kind(j) == "num" or self.low(j) in _FOREIGN_COUNTS:
+            count = _FOREIGN_COUNTS.get(self.low(j))
+            if not (self._count_word(j) or count == len(self.table.records)):
+                return  # "geen van de twee" of five: some of them
+            j += 1
+        j += self.low(j) in lx.OFFER_NOUNS or self.low(j) in _FOREIGN_OFFERS
+        while self.low(j) in _FOREIGN_COST or self.low(j) in ("ne", "n'", "nie"):
+            j += 1
+        word = self.low(j)
+        if word in ("plus", "más", "mas", "più", "mais") and self.low(j + 1) in _DEAR_ADJ:
+            j, word = j + 1, "teurer"  # "plus cher que", "più caro di"
+        elif word in ("moins", "menos", "meno") and self.low(j + 1) in _DEAR_ADJ:
+            j, word = j + 1, "billiger"
+        if word in langs.DEAR_CMP or word in langs.MORE:
+            direction = "more_expensive"
+        elif word in langs.CHEAP_CMP or word in langs.LESS:
+            direction = "cheaper"
+        else:
+            return
+        j += 1
+        if self.low(j) not in (*langs.THAN, "als", "de", "que", "di", "od", "end"):
+            return
+        self._none_beyond_amount(at, j + 1, direction, [])
+
+    def _none_beyond_amount(self, at: int, j: int, direction: str, but: list[str]) -> None:
+        """The amount at ``j`` that no record but ``but`` passes in ``direction``."""
         unit = self.units[j] if j < len(self.units) else None
         if unit is None or not self.money(unit) or unit.tok is None:
             return
@@ -791,6 +828,30 @@ _COUNT_VERBS = {
     "priced",
 }
 _CLAUSE_ENDS = {"", ".", "!", ";", ",", "and", "while", ":", "-", "("}
+_FOREIGN_OF = frozenset({"van", "de", "der", "des", "die", "las", "los", "les", "la", "delle",
+                         "dei", "degli", "della", "af", "av", "z", "ze", "het", "d'"})  # fmt: skip
+_FOREIGN_COUNTS = {
+    **dict.fromkeys(("twee", "zwei", "deux", "dos", "due", "dois", "duas", "två", "to", "dwie",
+                     "dwóch", "dwa"), 2),
+    **dict.fromkeys(("drie", "drei", "trois", "tres", "tre", "três", "trzy", "trzech"), 3),
+    **dict.fromkeys(("vier", "quatre", "cuatro", "quattro", "quatro", "fyra", "fire", "cztery",
+                     "czterech"), 4),
+    **dict.fromkeys(("vijf", "fünf", "cinq", "cinco", "cinque", "fem", "pięć", "pięciu"), 5),
+}  # fmt: skip
+"""Counts in words of other languages (``geen van de drie``)."""
+_FOREIGN_OFFERS = frozenset({"aanbiedingen", "aanbieders", "angebote", "anbieter", "offres",
+                             "ofertas", "offerte", "ofert", "oferty", "erbjudanden", "tilbud",
+                             "propostas", "tarife", "tariffe", "tarifs", "tarifas", "abonnements",
+                             "abbonamenti", "planes", "piani", "forfaits", "abonnementer",
+                             "abonnemang", "polizze", "verzekeringen", "versicherungen",
+                             "assurances", "seguros", "abonnementen", "pakketten",
+                             "contracten"})  # fmt: skip
+"""Plural words for the offers in other languages (``Keines der drei Angebote``)."""
+_FOREIGN_COST = frozenset({"kost", "kosten", "kostet", "coûte", "coûtent", "cuesta", "cuestan",
+                           "costa", "costano", "kostar", "koster", "kosztuje", "custa", "is",
+                           "ist", "est", "es", "è", "är", "er", "jest", "é", "zit", "ligt",
+                           "liegt"})  # fmt: skip
+_DEAR_ADJ = frozenset({"cher", "chère", "caro", "cara", "costoso", "costosa"})
 """What may follow a counted bound: the clause ends (``: a and b`` lists them, read apart)."""
 _SOME = {
     "some",

@@ -18,6 +18,12 @@ from .units import Unit
 _SWITCHING = {"switching", "moving", "changing", "going", "migrating"}
 
 
+_NONE_WORDS = frozenset({"geen", "keines", "keiner", "keine", "aucune", "aucun", "ninguna",
+                         "ninguno", "nessuna", "nessuno", "żadna", "żadne", "żaden", "ingen",
+                         "inget", "nenhuma", "nenhum"})  # fmt: skip
+"""``none`` in other languages, opening ``none of the three costs more than N``."""
+
+
 _GROUPS = frozenset({"tier", "tiers", "segment", "category", "band", "group", "bracket", "class"})
 """Some of the records: ``The premium tier starts at 540`` is that tier's lowest price."""
 
@@ -52,6 +58,8 @@ class FreeForms(GroupForms):
         elif low in ("no", "none") and (at == 0 or self.low(at - 1) in (",", ";", ":")):
             if not self._no_other_matches(at) and not self._no_two_alike(at):
                 self._none_beyond(at)
+        elif low in _NONE_WORDS and (at == 0 or self.low(at - 1) in (",", ";", ":")):
+            self._foreign_none_beyond(at)  # "Geen van de drie kost meer dan 130 euro"
         elif low == "only" and self.kind(at + 1) == "off":
             self._only_beyond(at)
         elif (
