@@ -32,6 +32,8 @@ def _verdicts(text: str) -> list[str]:
         "Żadna z czterech ofert nie kosztuje więcej niż 55 zł.",
         "None of the four is more expensive than 55.",
         "Keines der vier Angebote kostet weniger als 45 €.",
+        "Ingen af abonnementerne koster under 45 kr om måneden.",
+        "Keines der vier Angebote liegt über 55 € im Monat.",
     ],
 )
 def test_a_bound_no_record_passes_is_contradicted_when_one_does(text: str) -> None:

@@ -720,6 +720,10 @@ class BoundForms(BetweenForms):
             j, word = j + 1, "teurer"  # "plus cher que", "più caro di"
         elif word in ("moins", "menos", "meno") and self.low(j + 1) in _DEAR_ADJ:
             j, word = j + 1, "billiger"
+        if word in langs.UNDER or word in langs.OVER or word in ("under", "over"):
+            over = word in langs.OVER or word == "over"  # "koster under 99 kr": no "than"
+            self._none_beyond_amount(at, j + 1, "more_expensive" if over else "cheaper", [])
+            return
         if word in langs.DEAR_CMP or word in langs.MORE:
             direction = "more_expensive"
         elif word in langs.CHEAP_CMP or word in langs.LESS:
@@ -742,7 +746,9 @@ class BoundForms(BetweenForms):
             factor = Decimal(12) if period == "year" else Decimal(1)
             tests.append(_none_beyond(factor, reading.value, direction, tuple(but)))
         end = j + 1
-        while self.low(end) in ("a", "per", "month", "monthly", "each"):
+        while self.low(end) in ("a", "per", "month", "monthly", "each") or (
+            self.low(end) in _FOREIGN_MONTHLY
+        ):  # "koster under 99 kr om måneden", "mehr als 55 € im Monat"
             end += 1
         narrowed = self.narrowed and not (but and self._narrowed_only_by_but())
         if narrowed or self.other_context or not self._clause_ends(end):
@@ -845,12 +851,18 @@ _FOREIGN_OFFERS = frozenset({"aanbiedingen", "aanbieders", "angebote", "anbieter
                              "abbonamenti", "planes", "piani", "forfaits", "abonnementer",
                              "abonnemang", "polizze", "verzekeringen", "versicherungen",
                              "assurances", "seguros", "abonnementen", "pakketten",
-                             "contracten"})  # fmt: skip
+                             "contracten", "abonnementerne", "abonnementene",
+                             "abonnemangen"})  # fmt: skip
 """Plural words for the offers in other languages (``Keines der drei Angebote``)."""
 _FOREIGN_COST = frozenset({"kost", "kosten", "kostet", "coûte", "coûtent", "cuesta", "cuestan",
                            "costa", "costano", "kostar", "koster", "kosztuje", "custa", "is",
                            "ist", "est", "es", "è", "är", "er", "jest", "é", "zit", "ligt",
                            "liegt"})  # fmt: skip
+_FOREIGN_MONTHLY = frozenset({"om", "måneden", "månaden", "måned", "månad", "i", "im", "pro",
+                              "monat", "par", "mois", "al", "mes", "mese", "maand", "miesięcznie",
+                              "monatlich", "mensuel", "mensuels", "mensual", "mensile",
+                              "mensuelle", "månedlig", "månadsvis", "por", "mês", "euro",
+                              "kuussa", "kuukaudessa"})  # fmt: skip
 _DEAR_ADJ = frozenset({"cher", "chère", "caro", "cara", "costoso", "costosa"})
 """What may follow a counted bound: the clause ends (``: a and b`` lists them, read apart)."""
 _SOME = {
