@@ -123,3 +123,16 @@ def test_capitalised_words_that_run_together_into_a_brand_name_it(text: str, ver
 )
 def test_units_are_the_records_compared(text: str, verdict: str) -> None:
     assert _verdicts(text) == [verdict]
+
+
+@pytest.mark.parametrize(
+    ("text", "verdict"),
+    [
+        ("dock-c is neither the cheapest nor the most expensive.", "checked"),
+        ("hub-a is neither the cheapest nor the most expensive.", "contradicted"),
+        ("loft-d is neither the most expensive nor the cheapest of the four.", "contradicted"),
+        ("dock-c is neither the cheapest nor the fastest.", "unverified"),
+    ],
+)
+def test_neither_end_of_the_ranking(text: str, verdict: str) -> None:
+    assert _verdicts(text) == [verdict]

@@ -10,7 +10,7 @@ from . import langs
 from . import lexicon as lx
 from .check import Table, round_to
 from .groups import GroupForms, strictly
-from .judge import _any_of, _claim_test, _gap_test, hedge_tolerance
+from .judge import _all_of, _any_of, _claim_test, _gap_test, hedge_tolerance
 from .kinds import Amount, Cheapest, Claim, Difference, MostExpensive, Period, Rank
 from .tokens import ORDINALS, Tok
 from .units import Unit
@@ -60,6 +60,8 @@ class FreeForms(GroupForms):
                 self._none_beyond(at)
         elif low in _NONE_WORDS and (at == 0 or self.low(at - 1) in (",", ";", ":")):
             self._foreign_none_beyond(at)  # "Geen van de drie kost meer dan 130 euro"
+        elif low == "neither" and self.low(at - 1) in ("is", "are") and self.kind(at - 2) == "off":
+            self._neither_end(at)  # "C is neither the cheapest nor the most expensive"
         elif low == "only" and self.kind(at + 1) == "off":
             self._only_beyond(at)
         elif (
@@ -308,6 +310,32 @@ class FreeForms(GroupForms):
     def _head_start(self, at: int) -> int:
         """Where a head word's statement starts: at its period adjective, if any."""
         return at - 1 if self.low(at - 1) in ("annual", "yearly", "monthly") else at
+
+    def _neither_end(self, at: int) -> None:
+        """``C is neither the cheapest nor the most expensive (of the three)``: C is at
+        neither end of the ranking (read only when the sentence ends there)."""
+        j = at + 1 + (self.low(at + 1) == "the")
+        first = self._superlative(j)
+        if first is None or self.low(first[1]) != "nor":
+            return
+        j = first[1] + 1 + (self.low(first[1] + 1) == "the")
+        second = self._superlative(j)
+        if second is None or {first[0], second[0]} != {"cheap", "dear"}:
+            return
+        end = second[1]
+        if self.low(end) == "of":
+            end = self._count_after(end)
+        if self.low(end) not in ("", ".", "!", ";"):
+            return
+        subject = self.units[at - 2]
+        offer = subject.offer or ""
+        cheapest, dearest = (
+            Cheapest(id="prose", offer=offer),
+            MostExpensive(id="prose", offer=offer),
+        )
+        test = _all_of([_claim_test(cheapest, negated=True), _claim_test(dearest, negated=True)])
+        self.add(f"{offer} is neither the cheapest nor the most expensive", test, at - 2, end,
+                 exact=subject.exact)  # fmt: skip
 
     def _stated_amount(self, k: int) -> tuple[Unit | None, int]:
         """The money amount a gap or saving ``is`` (``is just 20``, ``comes to 20``) from

@@ -561,7 +561,7 @@ _ENGLISH_SUP = frozenset(
 _PRICE_AFTER_SUP = (
     lx.FILLERS | lx.CONNECTORS | lx.CONTRAST | lx.VERBS | lx.HEDGES | lx.THAN_WORDS
     | lx.PERIOD_WORDS | lx.OFFER_NOUNS
-    | {"of", "at", "with", "and", "or", "but", "so", "among", "amongst", "across", "between",
+    | {"of", "at", "with", "and", "or", "nor", "but", "so", "among", "amongst", "across", "between",
        "is", "was", "are", "here", "there", "to", "as", "while", "whereas", "which", "too",
        "for", "per", "a", "an", "the", "one", "ones", "choice", "pick", "deal", "deals",
        "alternative", "candidate", "entry", "tier", "package", "bid", "quote", "overall",
