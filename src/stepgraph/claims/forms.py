@@ -196,11 +196,7 @@ class SentenceReader(HeadForms):
                 )
                 or any(self.low(k) in _COMPARED_WITH for k in range(max(0, at - 4), at))
                 or (self.low(at - 2) in langs.VS_CUES and self.low(at - 1) in langs.VS_LINKS)
-                or (
-                    self.low(at - 1) == "to"
-                    and self.kind(at - 2) == "off"
-                    and "from" in (self.low(at - 3), self.toks[units[at - 2].idx[0]].low)
-                )  # "the step from A to B is 7.84": B is where the step goes, no subject
+                or self._move_target(at)  # "the step from A to B is 7.84": no subject
                 or self._gap_object(at)  # "A diferença para o st-b é de R$ 15,00"
                 or (  # "the comparethemarket.com listing for admiral is 52.30": the listing's
                     self.low(at - 1) == "for"
@@ -225,6 +221,17 @@ class SentenceReader(HeadForms):
                 self._free_forms(at)
             at += 1
         return self.statements
+
+    def _move_target(self, at: int) -> bool:
+        """``from A to B``, ``from A (24.99) to B``: B is where a move goes, not a subject."""
+        if self.low(at - 1) != "to":
+            return False
+        k = at - 2
+        if self.low(k) == ")":  # "from A (EUR 24.99) to B": past A's bracket
+            k = next((j for j in range(k - 1, max(-1, k - 8), -1) if self.low(j) == "("), 0) - 1
+        if k < 0 or self.kind(k) != "off":
+            return False
+        return "from" in (self.low(k - 1), self.toks[self.units[k].idx[0]].low)
 
     def _subjects(self, at: int) -> tuple[list[Unit], int, bool]:
         """``B``, ``B and C``, ``A, B and C``, ``neither A nor C``: the subjects and the end."""
