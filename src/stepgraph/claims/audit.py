@@ -501,6 +501,7 @@ def unexplained(
     products, wrong = _worked_sum(toks)  # "12 x 19.99 = 249.88", "3 x 35 + 9 x 58.50 = ..."
     if wrong:
         return wrong
+    products |= _factors_of_price(toks, figures, subject)  # "$48.00/mo (6 x $8.00)"
     loose = bool(lows & _LOOSE)
     average = bool(lows & _AVERAGE)
     first_head = next((k for k, t in enumerate(toks) if t.low in _OF_HEADS), len(toks))
@@ -1190,6 +1191,31 @@ def _worked_sum(toks: list[Tok]) -> tuple[set[int], str]:
     if total.quantize(Decimal(1).scaleb(-places)) != stated.values[0]:
         return skip, f"the sum written out comes to {total}, not {stated.text}"
     return skip, ""
+
+
+def _factors_of_price(toks: list[Tok], figures: Figures, subject: str | None) -> set[int]:
+    """``$48.00/mo (6 x $8.00)``, ``5 x CHF 14.00``: the two numbers of a product that comes
+    to an amount the sentence states or to the price of a record it names (each a factor,
+    no price); a product that comes to neither is left to the audit."""
+    named = {t.offer for t in toks if t.kind in ("offer", "near") and t.offer}
+    named |= {subject} if subject else set()
+    prices = {figures.by_id[o] for o in named if o in figures.by_id} or set(figures.values)
+    found: set[int] = set()
+    for k, tok in enumerate(toks):
+        if not (tok.text in ("\u00d7", "*") or tok.low == "x"):
+            continue
+        left = next((i for i in range(k - 1, max(-1, k - 3), -1) if toks[i].kind == "num"), None)
+        right = next(
+            (i for i in range(k + 1, min(len(toks), k + 3)) if toks[i].kind == "num"), None
+        )
+        if left is None or right is None or len(toks[left].values) * len(toks[right].values) != 1:
+            continue
+        product = toks[left].values[0] * toks[right].values[0]
+        stated = {v for i, t in enumerate(toks) if t.kind == "num" and i not in (left, right)
+                  for v in t.values}  # fmt: skip
+        if any(product == v for v in stated | prices):
+            found |= {left, right}
+    return found
 
 
 def _unit_across(toks: list[Tok], index: int) -> bool:

@@ -258,12 +258,20 @@ class SentenceReader(HeadForms):
             return j + 3
         return j
 
+    def _bracket_end(self, start: int, at: int, limit: int) -> int:
+        """A subject named just inside a bracket (``(B, EUR 90) costs 10``): what follows the
+        bracket is not said of it; its predicates end at the closing bracket."""
+        if self.low(start - 1) != "(":
+            return limit
+        return next((j for j in range(at, limit) if self.low(j) == ")"), limit)
+
     def _predicates(self, subjects: list[Unit], start: int, at: int, negated: bool) -> None:
         """Read predicates for ``subjects`` from unit ``at`` on, chained by connectors."""
         limit = min(len(self.units), at + WINDOW)
         first = True
         if self.low(start - 1) == "(" and self.low(at) == ")":
             return  # "from 90 (B) to 120": a name in brackets is a label, not a subject
+        limit = self._bracket_end(start, at, limit)
         if self.low(at) == "(" and self.kind(at + 1) == "num" and self.low(at + 2) != ")":
             return  # "D (54 < 57 < 60 < 66)": the bracket lists other figures, not D's price
         self.last_target = False

@@ -49,7 +49,9 @@ OTHER_PERIODS = {"woche", "tag", "quartal", "semaine", "jour", "trimestre", "sem
                  "settimana", "giorno", "dag", "kwartaal", "nutzer", "benutzer", "lizenz",
                  "utilisateur", "licence", "usuario", "licencia", "utente", "licenza", "gebruiker",
                  "licentie", "usuário", "licença", "person", "personne", "persona", "persoon",
-                 "pessoa", "stunde", "heure", "hora", "ora", "uur"}
+                 "pessoa", "stunde", "heure", "hora", "ora", "uur", "platz", "sitz",
+                 "arbeitsplatz", "mitarbeiter", "editor", "agent", "agente", "siège", "poste",
+                 "utilizador", "plek", "medewerker", "usuária", "postazione"}
 """After ``pro``/``par``/``a la``: a period or a unit other than a month or a year."""
 PERIOD_ARTICLES = {"la", "le", "die", "der", "das", "een", "uma", "una", "une", "un", "het", "o"}
 UNITS = {"monate", "monaten", "meses", "mesi", "maanden", "jahre", "jahren", "años", "anni",

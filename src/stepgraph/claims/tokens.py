@@ -317,6 +317,10 @@ def _loose_names(table: Table, taken: dict[str, set[str]]) -> dict[str, set[str]
             for sep in ("-", "_", " "):
                 found.setdefault(sep.join(parts), set()).add(record.id)
         brands = {_stem(alias) for alias in record.aliases} - {""}
+        for brand in brands:  # "Perimeter 81" of perimeter81.com
+            spaced = _LETTERS_DIGITS.fullmatch(brand)
+            if spaced is not None:
+                found.setdefault(" ".join(spaced.groups()), set()).add(record.id)
         for k in range(2, len(parts)):  # "Direct Line" of direct-line-comp at directline.com
             if "".join(parts[:k]) in brands or parts[0] in brands:  # "Frontier Fiber"
                 for sep in (" ", "-"):
@@ -342,6 +346,7 @@ def _loose_names(table: Table, taken: dict[str, set[str]]) -> dict[str, set[str]
 
 
 _ID_PARTS = re.compile(r"[-_ ]+")
+_LETTERS_DIGITS = re.compile(r"([^\W\d_]{3,})(\d+)")
 _DOMAIN = re.compile(r"(?:https?://)?(?:www\.)?((?:[a-z0-9-]+\.)+[a-z]{2,6})(?=[/\s]|$)")
 _BRAND_TAILS = ("hr", "hq", "uk", "app", "io", "online", "group")
 """What a domain adds to a brand (``breathehr.com`` for Breathe, ``monzoapp``)."""
@@ -373,7 +378,8 @@ _NAME_WORD = re.compile(r"[^\W_][\w+]*")
 _STEM = re.compile(r"([^\W\d_][^\W_]{2,})(?:'s)?(?:[-_.,;:(/ ]|$)")  # "acme-", "Marek's "
 _GENERIC = {"offer", "offers", "quote", "quotes", "plan", "plans", "option", "proposal",
             "tender", "bid", "price", "prices", "pricing", "doc", "docs", "document", "file",
-            "angebot", "offre", "oferta", "offerta", "aanbod", "source", "vendor", "supplier",
+            "angebot", "offre", "oferta", "offerta", "aanbod", "offerte", "preventivo",
+            "tilbud", "offert", "rechnung", "factura", "facture", "source", "vendor", "supplier",
             "provider", "contract", "tarif", "tariff", "rate", "crm", "invoice", "sheet", "pdf",
             "email", "mail", "the", "and", "basic", "pro", "plus", "premium", "standard",
             "business", "home", "team", "starter", "lite", "max", "mini", "net", "web",
@@ -385,7 +391,7 @@ def _stem(alias: str) -> str:
     """The brand a source name starts with ("acme" in ``acme-2026-q1.pdf``, "telekom" in
     ``Telekom MagentaZuhause M``, "ricoh" in ``Offre Ricoh MPS.pdf``: after a word for the
     paper), lower-cased; "" for a generic word or a short one."""
-    text = alias.strip()
+    text = _SCHEME.sub("", alias.strip())  # "proton" of https://proton.me/business
     for _ in range(2):
         match = _STEM.match(text)
         if match is None or match.group(0).strip() == text:
@@ -400,7 +406,9 @@ def _stem(alias: str) -> str:
 
 
 _PAPERS = frozenset({"offer", "offre", "oferta", "offerta", "angebot", "aanbod", "quote",
-                     "proposal", "tender", "bid", "devis", "invoice"})  # fmt: skip
+                     "proposal", "tender", "bid", "devis", "invoice", "offerte", "preventivo",
+                     "tilbud", "offert", "rechnung", "factura", "facture"})  # fmt: skip
+_SCHEME = re.compile(r"(?i)^(?:https?://)?(?:www\.)?")
 """Words for the paper a source is (``Offre Ricoh MPS.pdf``): the brand follows them."""
 
 
@@ -978,21 +986,30 @@ def _emission_class(toks: list[Tok], index: int) -> bool:
     )
 
 
+def _currency_before(toks: list[Tok], index: int) -> None:
+    """A currency before the number makes it money; a Japanese ``per`` before that, a rate
+    (``1\u30e6\u30fc\u30b6\u30fc\u3042\u305f\u308a\u00a5800``: per user)."""
+    tok = toks[index]
+    if index and toks[index - 1].low in CURRENCY and not _emission_class(toks, index):
+        tok.money = True
+        tok.marks.append(index - 1)
+        if index > 1 and toks[index - 2].text.endswith(_PER_BEFORE):
+            tok.period = "other"
+
+
 def _mark(toks: list[Tok], index: int) -> None:
     """Read the marks around a number: currency, per cent, per month / year, a unit."""
     tok = toks[index]
     before = toks[index - 1] if index else None
-    if before is not None and before.low in CURRENCY and not _emission_class(toks, index):
-        tok.money = True
-        tok.marks.append(index - 1)
+    _currency_before(toks, index)
     j = index + 1
 
     def low(k: int) -> str:
         return toks[k].low if k < len(toks) else ""
 
     j = _lakhs(tok, low(j := _cents(tok, low(j), j)), j)
-    if low(j) in ("%", "percent", "pct", "prozent", "procent", "pour", "por") or (
-        low(j) == "per" and low(j + 1) == "cent"
+    if low(j) in ("%", "percent", "pct", "prozent", "procent") or (
+        low(j) in ("per", "pour", "por") and low(j + 1) in ("cent", "ciento")
     ):
         if low(j) == "%" or low(j) in ("percent", "pct", "prozent", "procent"):
             tok.pct = True
@@ -1059,12 +1076,28 @@ _PRICE_AFTER_MONTHLY = frozenset({"price", "prices", "cost", "costs", "fee", "fe
 
 
 def _rate(tok: Tok, toks: list[Tok], j: int) -> bool:
-    """Money per a thing (``£4.75 a wash``): its period is ``other``; True when it is."""
-    if not tok.money or not _per_thing(toks, j):
+    """Money per a thing (``£4.75 a wash``, ``$0.90 per 1k``, ``$0.05 per 10,000``): its
+    period is ``other``; True when it is."""
+    if not tok.money or not (_per_thing(toks, j) or _per_quantity(toks, j)):
         return False
     tok.period = "other"
     tok.marks.extend([j, j + 1])
     return True
+
+
+def _per_quantity(toks: list[Tok], j: int) -> bool:
+    """``per 1k``, ``per 10,000``, ``per 1,000 requests`` at ``j``: a rate per a quantity."""
+    if j + 1 >= len(toks) or toks[j].low not in ("per", "/"):
+        return False
+    nxt = toks[j + 1]
+    if nxt.kind == "code":
+        return _PER_THOUSANDS.fullmatch(nxt.low) is not None
+    return nxt.kind == "num" and not nxt.money and not nxt.pct
+
+
+_PER_BEFORE = ("\u3042\u305f\u308a", "\u5f53\u305f\u308a")
+"""Japanese ``per`` written before the amount."""
+_PER_THOUSANDS = re.compile(r"\d+(?:[.,]\d+)?[km]")
 
 
 def _per_thing(toks: list[Tok], j: int) -> bool:
