@@ -36,3 +36,17 @@ def test_a_wrong_bracketed_price_on_the_move_target_is_contradicted() -> None:
 
 def test_a_record_after_to_with_no_from_is_still_a_subject() -> None:
     assert _verdict("Compared to max, plus costs 21.00.") == "contradicted"
+
+
+def test_what_follows_a_bracketed_name_and_price_is_not_said_of_it() -> None:
+    text = (
+        "Going up from the cheapest (lite, 12.50) to the middle (plus, 19.00) costs 6.50 a month."
+    )
+    assert _verdict(text) != "contradicted"
+
+
+def test_a_wrong_price_inside_the_bracket_is_still_contradicted() -> None:
+    text = (
+        "Going up from the cheapest (lite, 12.50) to the middle (plus, 18.00) costs 6.50 a month."
+    )
+    assert _verdict(text) == "contradicted"
