@@ -622,11 +622,55 @@ def _measured_in_brackets(toks: list[Tok], index: int) -> bool:
 
 
 def _valued(toks: list[Tok], index: int) -> bool:
-    """``value £799``, ``valued at 1,200``, ``value of €450``: a thing's worth, no price."""
+    """``value £799``, ``valued at 1,200``, ``purchase price $1,799.99``, ``aparelho de R$
+    6.999,00``: a thing's worth, no price; ``the $1,499 laptop``: the price of a good."""
     k = index - 1
-    while k >= 0 and (toks[k].low in CURRENCY or toks[k].low in (":", "of", "at")):
+    while k >= 0 and (toks[k].low in CURRENCY or toks[k].low in (":", "of", "at", "de", "von")):
         k -= 1
-    return k >= 0 and toks[k].low in ("value", "valued", "worth")
+    if k >= 0 and (
+        toks[k].low in _WORTH
+        or (toks[k].low == "price" and k and toks[k - 1].low in ("purchase", "retail", "list"))
+    ):
+        return True
+    after = toks[index + 1].low if index + 1 < len(toks) else ""
+    return (
+        toks[index].money
+        and k >= 0
+        and toks[k].low in ("the", "a", "my", "our", "your")
+        and (after in _GOODS)
+    )
+
+
+_WORTH = frozenset({"value", "valued", "worth", "rrp", "msrp", "aparelho", "appareil", "gerät",
+                    "handset", "balance", "saldo"})  # fmt: skip
+_GOODS = frozenset(
+    {
+        "laptop",
+        "phone",
+        "smartphone",
+        "handset",
+        "tv",
+        "television",
+        "tablet",
+        "camera",
+        "watch",
+        "bike",
+        "e-bike",
+        "console",
+        "fridge",
+        "boiler",
+        "car",
+        "van",
+        "sofa",
+        "ring",
+        "device",
+        "computer",
+        "iphone",
+        "macbook",
+        "ipad",
+    }
+)
+"""Goods a price may qualify (``the $1,499 laptop``): not an offer of the inputs."""
 
 
 _SHARES = {

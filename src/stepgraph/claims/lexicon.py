@@ -122,7 +122,7 @@ NON_PRICE_MONEY = {
     "jednorázový", "jednorázová", "einmalig", "einmalige", "einmaligen", "eenmalig",
     "eenmalige", "kertamaksu",
     "excess", "excesses", "deductible", "deductibles", "cover", "coverage", "insured", "limit",
-    "limits", "cap", "caps", "capped",
+    "limits", "cap", "caps", "capped", "balance", "balances", "waived", "waiver", "requirement",
     "bonus", "cashback", "voucher", "vouchers", "credit", "credits",
     "deposit", "refund", "penalty", "exit", "cancellation", "termination", "activation",
     "installation", "one-off", "upfront", "up-front", "hardware", "router", "handset", "payout",

@@ -593,6 +593,9 @@ def _numbers_in_names(toks: list[Tok], names: Names) -> None:
     """A number that is part of a name is no amount: ``Full Fibre 500``, ``the Ioniq 6``
     when a source name holds those words, ``1&1``, and ``row 1``, ``Offer 5``, ``item 4``."""
     for index, tok in enumerate(toks):
+        if _id_number(toks, index):
+            tok.kind = "code"  # "Animal Friends Lifetime \u00a34,000" of ...-lifetime-4000
+            continue
         if tok.kind != "num" or not tok.text.isdigit() or index == 0:
             continue
         before = toks[index - 1]
@@ -618,6 +621,21 @@ def _numbers_in_names(toks: list[Tok], names: Names) -> None:
             tok.kind = "code"  # a part of a name, never an amount
             if joined:
                 toks[index + 2].kind = "code"
+
+
+def _id_number(toks: list[Tok], index: int) -> bool:
+    """A whole amount right after a record's name (a currency between) that the record's
+    id ends with: ``Animal Friends Lifetime \u00a34,000`` of ``animal-friends-lifetime-4000``
+    names the record's cover, not its price."""
+    tok = toks[index]
+    if tok.kind != "num" or len(tok.values) != 1 or index < 2:
+        return False
+    name = toks[index - 2] if toks[index - 1].low in CURRENCY else None
+    if name is None or name.kind not in ("offer", "near") or not name.offer:
+        return False
+    value = tok.values[0]
+    tail = _ID_PARTS.split(name.offer.lower())[-1]
+    return value == value.to_integral_value() and tail == str(int(value)) and len(tail) >= 3
 
 
 def _listed_model(toks: list[Tok], index: int, names: Names) -> bool:
