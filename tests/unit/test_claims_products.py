@@ -56,3 +56,16 @@ def test_a_per_user_figure_is_not_read_as_the_records_price() -> None:
 
 def test_the_monthly_price_beside_a_rate_is_still_judged() -> None:
     assert _verdict("alpha-team: 52,00 € im Monat (12,00 € pro Nutzer).") == "contradicted"
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "gamma-org comes to $90.00/mo (6 named users x $15.00).",
+        "gamma-org: 90,00 € monatlich, 6 Lizenzen zu je 15,00 €.",
+        "gamma-org is $90.00 a month: 6 seats at $15.00 each.",
+        "beta-pro is $62.50/mo for 1/8 vCPU and 2 GiB RAM.",
+    ],
+)
+def test_a_count_of_things_times_a_rate_or_a_fraction_is_no_price(text: str) -> None:
+    assert _verdict(text) != "contradicted"

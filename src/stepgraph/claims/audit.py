@@ -1246,12 +1246,15 @@ def _factors_of_price(toks: list[Tok], figures: Figures, subject: str | None) ->
     prices = {figures.by_id[o] for o in named if o in figures.by_id} or set(figures.values)
     found: set[int] = set()
     for k, tok in enumerate(toks):
-        if not (tok.text in ("\u00d7", "*") or tok.low == "x"):
+        if tok.text in ("\u00d7", "*") or tok.low == "x":
+            left = _num_near(toks, range(k - 1, max(-1, k - 5), -1))  # "5 paid users x $6.00"
+        elif tok.low in _EACH_AT:  # "5 Plätze zu je 3,75 €", "4 desks at £95 each"
+            left = _num_near(toks, range(k - 1, max(-1, k - 4), -1))
+            if left is None or toks[left].money or not _each_near(toks, k):
+                continue
+        else:
             continue
-        left = next((i for i in range(k - 1, max(-1, k - 3), -1) if toks[i].kind == "num"), None)
-        right = next(
-            (i for i in range(k + 1, min(len(toks), k + 3)) if toks[i].kind == "num"), None
-        )
+        right = _num_near(toks, range(k + 1, min(len(toks), k + 4)))
         if left is None or right is None or len(toks[left].values) * len(toks[right].values) != 1:
             continue
         product = toks[left].values[0] * toks[right].values[0]
@@ -1260,6 +1263,25 @@ def _factors_of_price(toks: list[Tok], figures: Figures, subject: str | None) ->
         if any(product == v for v in stated | prices):
             found |= {left, right}
     return found
+
+
+def _num_near(toks: list[Tok], steps: range) -> int | None:
+    """The first number over ``steps``, past words and currencies only."""
+    for i in steps:
+        if toks[i].kind == "num":
+            return i
+        if toks[i].kind not in ("word", "punct") or toks[i].text in (",", ";", ".", "(", ")"):
+            return None
+    return None
+
+
+def _each_near(toks: list[Tok], k: int) -> bool:
+    """``zu je``, ``at ... each``: the rate after ``k`` is for each of the things counted."""
+    near = {t.low for t in toks[k : k + 5]}
+    return bool(near & {"each", "je", "apiece", "chacun", "chacune", "cada", "ciascuno", "stuk"})
+
+
+_EACH_AT = frozenset({"at", "zu", "\u00e0", "a", "de"})
 
 
 def _unit_across(toks: list[Tok], index: int) -> bool:

@@ -1160,6 +1160,8 @@ def _unit(tok: Tok, toks: list[Tok], j: int, before: Tok | None) -> str | None:
     low = toks[j].low if j < len(toks) else ""
     if low == "-" and j + 1 < len(toks) and toks[j + 1].low in _UNIT_OR_PERIOD:
         return toks[j + 1].low
+    if not tok.money and (_fraction_at(toks, j - 1) or _fraction_at(toks, j - 3)):
+        return "fraction"  # "1/8 vCPU": a share of a thing, no amount
     if j < len(toks) and toks[j].kind == "word" and low in UNITS:
         if tok.money and low in ("in", "of", "out"):
             return tok.unit  # "CHF 4.00 in favour of B": money, not "3 in 5"
@@ -1171,6 +1173,25 @@ def _unit(tok: Tok, toks: list[Tok], j: int, before: Tok | None) -> str | None:
     if j < len(toks) and toks[j].kind == "code" and toks[j].text.startswith("-"):
         return low
     return tok.unit
+
+
+def _fraction_at(toks: list[Tok], k: int) -> bool:
+    """``1/8 vCPU``, ``3/4 core`` from ``k``: two bare whole numbers around ``/`` before a
+    word that is no period or ``of`` (``1/2 of A's price`` is a share, read elsewhere)."""
+    if k < 0 or k + 3 >= len(toks):
+        return False
+    first, slash, second, after = toks[k : k + 4]
+    return (
+        slash.text == "/"
+        and first.kind == second.kind == "num"
+        and first.text.isdigit()
+        and second.text.isdigit()
+        and not (first.money or second.money)
+        and after.kind == "word"
+        and after.low not in ("of", "the", "de", "du", "des", "der", "von")
+        and after.low not in _ANY_PERIOD
+        and after.low not in ("mo", "m", "yr", "y", "month", "year")
+    )
 
 
 def _times(toks: list[Tok], j: int) -> bool:
