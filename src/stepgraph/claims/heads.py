@@ -454,7 +454,7 @@ class HeadForms(FreeForms):
     def _tie(self, subjects: list[Unit], start: int, at: int, neg: bool) -> int | None:
         offers = [s.offer or "" for s in subjects]
         end = at + 1
-        lowest = highest = False
+        lowest = highest = placed = False
         amount: Unit | None = None
         limit = min(len(self.units), at + 10)
         while end < limit:
@@ -478,6 +478,8 @@ class HeadForms(FreeForms):
                 lowest = True  # "con el precio más bajo", "le prix le plus bas"
             elif unit.low in langs.TIE_FILL:
                 pass  # "B cuesta lo mismo que C", "le même prix"
+            elif unit.low in _TIE_PLACE:
+                placed = True  # "tied just behind at 5.49": judged, the place left unread
             elif unit.low not in _TIE_FILL:
                 break
             end += 1
@@ -504,6 +506,7 @@ class HeadForms(FreeForms):
             start,
             end,
             exact=all(s.exact for s in subjects),
+            certain=not placed,
         )
         return end
 
@@ -591,6 +594,9 @@ _MORE_OR_LESS = frozenset(langs.MORE | langs.LESS)
 _SUPERLATIVES = frozenset(lx.CHEAP_SUP | lx.DEAR_SUP)
 
 
+_TIE_PLACE = frozenset({"just", "behind", "close", "right", "next", "runners-up"})
+"""Words of a place after ``tied`` (``tied just behind at 5.49``): the tie and the amount are
+judged, the place is not, so the sentence is never checked."""
 _TIE_FILL = frozenset({
     "with", "for", "the", "at", "price", "prices", "pricing", "rate", "monthly", "of", "in",
     "cost", "a", "exactly", "priced", "and", "as", "to", "on", "-", "first", "place", "spot",

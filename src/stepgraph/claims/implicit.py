@@ -74,6 +74,7 @@ def implicit_others(
     plain = [k for k in earlier if not _parallel(reader, k)]
     others = list(dict.fromkeys(units[k].offer for k in plain if units[k].offer != subject))
     readings = [o for o in others if o is not None] if len(named) == 2 else []
+    readings = readings or _gapped(reader, start, subject)
     # "A is 4 more; C is 7 more": than the record A's margin was to, or than A itself
     for previous in dict.fromkeys((reader.before.reference, reader.before.subject)):
         if previous is not None and previous not in named and previous not in readings:
@@ -84,6 +85,24 @@ def implicit_others(
         readings[0] in named or reader.before.exact.get(readings[0], False)
     )
     return readings, exact
+
+
+def _gapped(reader: SentenceBase, start: int, subject: str | None) -> list[str]:
+    """``C is 1.90 more than A, and D 4.75 more``: a margin after an earlier clause of the
+    sentence that named its ``than``; to that record (or, read loosely, to that clause's
+    subject: both kept, so the sentence is never checked)."""
+    units = reader.units
+    if reader.low(start - 1) not in ("and", ",", ";") and reader.low(start - 2) not in (
+        "and", ",", ";"
+    ):  # fmt: skip
+        return []
+    than = [k + 1 for k in range(start) if reader.low(k) in lx.THAN_WORDS
+            and k + 1 < start and units[k + 1].kind == "off"]  # fmt: skip
+    if len(than) != 1:
+        return []
+    first = next((k for k in range(than[0]) if units[k].kind == "off"), None)
+    found = [units[than[0]].offer] + ([units[first].offer] if first is not None else [])
+    return [o for o in dict.fromkeys(found) if o is not None and o != subject]
 
 
 def _parallel(reader: SentenceBase, k: int) -> bool:

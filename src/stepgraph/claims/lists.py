@@ -22,6 +22,8 @@ _CHAIN_WORDS = {"order", "ordering", "ordered", "from", "lowest", "cheapest", "h
 
 
 _DEAR_ENDS = {"most", "priciest", "highest", "dearest", "costliest"}
+_ORDER_LEAD = frozenset({":", "is", "are", ",", "-", "the", "order", "ranking", "sequence",
+                         "goes", "runs", "reads"})  # fmt: skip
 _ENDS = _DEAR_ENDS | {"cheapest", "lowest", "least"}
 
 
@@ -98,8 +100,8 @@ class ListForms(BoundForms):
 
     def _order_tail(self, at: int, j: int, *, reverse: bool) -> None:
         """The records listed after an order's header, read as that order."""
-        while self.kind(j) != "off" and self.low(j) in (":", "is", "are", ",", "-", "the"):
-            j += 1  # not a record named "THE"
+        while self.kind(j) != "off" and self.low(j) in _ORDER_LEAD:
+            j += 1  # not a record named "THE"; "From cheapest to costliest the order is: ..."
         offers: list[str] = []
         while self.kind(j) == "off":
             offers.append(self.units[j].offer or "")

@@ -325,8 +325,11 @@ def _loose_names(table: Table, taken: dict[str, set[str]]) -> dict[str, set[str]
             if "".join(parts[:k]) in brands or parts[0] in brands:  # "Frontier Fiber"
                 for sep in (" ", "-"):
                     found.setdefault(sep.join(parts[:k]), set()).add(record.id)
-        if len(parts) > 1 and any(parts[0] + tail in brands for tail in _BRAND_TAILS):
+        if len(parts) > 1 and _brand_head(parts[0], brands, record.aliases):
             found.setdefault(parts[0], set()).add(record.id)  # "Breathe" of breathehr.com
+        for brand in brands | {parts[0]}:  # "Leon's" of leons.ca
+            if len(brand) >= 4 and brand.endswith("s") and not brand.endswith("ss"):
+                found.setdefault(f"{brand[:-1]}'s", set()).add(record.id)
         for alias in record.aliases:
             domain = _DOMAIN.match(_plain(alias).lower())
             if domain is not None:  # "speedyservices.com" of speedyservices.com/tile-saw
@@ -345,6 +348,26 @@ def _loose_names(table: Table, taken: dict[str, set[str]]) -> dict[str, set[str]
     return {k: v for k, v in found.items() if k not in taken and k != "" and _readable(k)}
 
 
+def _brand_head(head: str, brands: set[str], aliases: tuple[str, ...]) -> bool:
+    """An id's first part names its record's brand when a source's brand is it plus a tail
+    (``breathe`` of breathehr.com), ends with it (``digit`` of godigit.com), is its start
+    (``applecare`` of apple.com), or a source spells it as a word (``tid`` of ``quote
+    TID-5582013``)."""
+    if head in _GENERIC:
+        return False
+    if any(head + tail in brands for tail in _BRAND_TAILS):
+        return True  # "o2" of o2online.de too
+    if len(head) < 3 or not head.isalpha():
+        return False
+    if len(head) >= 4 and any(
+        (b.endswith(head) and len(b) - len(head) <= 3) or (head.startswith(b) and len(b) >= 4)
+        for b in brands
+    ):
+        return True
+    return any(head in _ALIAS_WORD.findall(alias.lower()) for alias in aliases)
+
+
+_ALIAS_WORD = re.compile(r"[^\W_]+")
 _ID_PARTS = re.compile(r"[-_ ]+")
 _LETTERS_DIGITS = re.compile(r"([^\W\d_]{3,})(\d+)")
 _DOMAIN = re.compile(r"(?:https?://)?(?:www\.)?((?:[a-z0-9-]+\.)+[a-z]{2,6})(?=[/\s]|$)")
@@ -526,14 +549,17 @@ def _squashed_names(toks: list[Tok], names: Names) -> None:
     while index < len(toks):
         tok = toks[index]
         for width in (3, 2):
-            words = toks[index : index + width]
-            if len(words) < width or not all(
+            span = toks[index : index + width]
+            words = [w for w in span if w.text != "-"] if width == 3 else span  # "Cover-More"
+            if len(span) < width or not all(
                 w.kind == "word" and w.text[:1].isupper() and w.text.isalpha() for w in words
             ):
                 continue
+            if len(words) == 2 and span[1].text == "-" and span[1].start != span[0].end:
+                continue  # "Cover - More": two words, not one name
             record = names.folded.get("".join(w.low for w in words))
             if record is not None:
-                text = " ".join(w.text for w in words)
+                text = ("-" if len(words) < len(span) else " ").join(w.text for w in words)
                 kept.append(Tok("near", text, tok.start, words[-1].end, text.lower(), record))
                 index += width
                 break

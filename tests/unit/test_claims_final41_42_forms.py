@@ -1,0 +1,67 @@
+"""Found by the held-out splits final41 (household finance) and final42 (software
+purchasing), tested in other words."""
+
+from __future__ import annotations
+
+import pytest
+
+from stepgraph.claims import Table, check_text
+
+PLANS = Table.from_rows(
+    [
+        {"id": "trek-basic", "source": "https://www.gotrek.example/plans", "monthly": 11.0},
+        {"id": "fixitcare-plus", "source": "fixit.example/care", "monthly": 13.5},
+        {"id": "zen-standard", "source": "zenhub.example quote ZEN-88120", "monthly": 15.25},
+        {"id": "marcos-cover", "source": "marcos.example - brochure.pdf", "monthly": 15.25},
+        {"id": "safeside-max", "source": "safeside.example", "monthly": 19.0},
+    ],
+    alias_fields=("source",),
+)
+
+
+def _verdict(text: str) -> str:
+    (sentence,) = check_text(text, PLANS).sentences
+    return sentence.verdict
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Trek costs 13.50 a month.",  # trek-basic at gotrek.example
+        "FixitCare is the cheapest.",  # fixitcare of fixit.example
+        "ZEN is the most expensive.",  # a source spells it as a word
+        "Marco's plan costs 13.50.",  # marcos.example, written as a possessive
+        "Safe-Side costs 15.25.",  # safeside.example, its words joined by a hyphen
+    ],
+)
+def test_a_brand_the_id_and_source_share_is_read(text: str) -> None:
+    assert _verdict(text) == "contradicted"
+
+
+def test_an_order_after_the_order_is_is_read() -> None:
+    text = "From cheapest to dearest the order is: trek-basic, zen-standard, fixitcare-plus."
+    assert _verdict(text) == "contradicted"
+
+
+def test_a_true_order_after_the_order_is_is_checked() -> None:
+    text = "From cheapest to most expensive the order is: trek-basic, fixitcare-plus."
+    assert _verdict(text) != "contradicted"
+
+
+def test_a_tie_with_its_place_is_judged_but_never_checked() -> None:
+    assert _verdict("zen-standard and marcos-cover are tied just behind at 15.25.") == (
+        "unverified"
+    )
+    assert _verdict("fixitcare-plus and zen-standard are tied just behind at 15.25.") == (
+        "contradicted"
+    )
+
+
+def test_a_gapped_margin_is_to_the_record_after_than() -> None:
+    text = "fixitcare-plus is 2.50 more than trek-basic, and safeside-max 4.25 more."
+    assert _verdict(text) == "contradicted"
+
+
+def test_a_true_gapped_margin_is_not_contradicted() -> None:
+    text = "fixitcare-plus is 2.50 more than trek-basic, and safeside-max 8.00 more."
+    assert _verdict(text) == "unverified"
