@@ -31,7 +31,7 @@ from .judge import (
 )
 from .kinds import Price
 from .others import others_margins
-from .tokens import ORDINALS, Tok, for_another_thing, signed
+from .tokens import CJK_LETTER, ORDINALS, Tok, for_another_thing, signed
 from .units import WINDOW, Unit
 
 _BY_HEDGES = {
@@ -173,6 +173,8 @@ class SentenceReader(HeadForms):
         ):
             return self.statements  # "By speed, D comes first": a ranking by something else
         self.find_frame()
+        if any(CJK_LETTER.search(t.text) for t in self.toks if t.kind == "word"):
+            self._cjk_forms()  # "最も安いのは B", "A は B より安い"
         others_margins(self)  # "The other two are more expensive: red by 4 and blue by 9"
         at = 0
         while at < len(units):

@@ -160,6 +160,13 @@ CHARGE_SUFFIXES = ("kosten", "gebühr", "gebühren", "gebyr", "gebyret", "avgift
 ``oprettelsesgebyr``, ``startavgift``): a charge, whatever comes before."""
 
 
+_CJK_CHARGES = ("\u624b\u6570\u6599", "\u521d\u671f\u8cbb\u7528", "\u4e00\u56de",
+                "\u5de5\u4e8b\u8cbb", "\u9055\u7d04\u91d1", "\u4fdd\u8a3c\u91d1",
+                "\u6577\u91d1", "\u793c\u91d1", "\u9001\u6599")  # fmt: skip
+"""Japanese fees: handling fee, initial cost, once, works, penalty, deposit, key money,
+shipping."""
+
+
 def charge_words(words: set[str] | frozenset[str]) -> set[str]:
     """The words of ``words`` that name a charge that is no monthly price: NON_PRICE_MONEY
     and compounds ending in a charge (not ``monatspreis``, ``månadspris``: the price), and
@@ -175,6 +182,8 @@ def charge_words(words: set[str] | frozenset[str]) -> set[str]:
 
 
 def _charge(w: str) -> bool:
+    if any(part in w for part in _CJK_CHARGES):
+        return True  # "\u4e8b\u52d9\u624b\u6570\u6599": a run of kanji naming a fee
     return w in NON_PRICE_MONEY or (
         len(w) > 7 and w.endswith(CHARGE_SUFFIXES) and not w.startswith(_PRICE_STARTS)
     )

@@ -13,8 +13,8 @@ from __future__ import annotations
 from decimal import Decimal
 
 from .check import Table
+from .cjk import CjkForms
 from .judge import Statement, Test
-from .savings import SavingForms
 from .tokens import ORDINALS
 
 _BETWEEN = {",", "then", "and", "finally", "lastly", "at", "(", ")", "a", "per", "/", "month",
@@ -26,7 +26,7 @@ _WINDOW = 10
 _TIED = frozenset({"tied", "tie", "both", "equal", "joint", "jointly"})
 
 
-class SequenceForms(SavingForms):
+class SequenceForms(CjkForms):
     """``X is the cheapest, followed by Y, then Z``: the ranking from X on."""
 
     def _followed(self, at: int) -> None:

@@ -154,6 +154,11 @@ _NUMBER = (
     r"|\d+[.,]\d+"
     r"|\d+"
 )
+_CJK = "\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af\uff66-\uff9f"
+"""Kana, CJK ideographs and Hangul: written without spaces, so a script
+change is a word boundary (``\u6708\u984d1,738\u5186``, ``A\u306fB\u3088\u308a``)."""
+_W = f"[^\\W{_CJK}]"
+"""A word character of a spaced script: ``\\w`` without the CJK ones."""
 _CODE_WORDS = "eur|usd|gbp|chf|sek|nok|dkk|pln|jpy|czk"
 _CODES = rf"(?i:{_CODE_WORDS})\b"  # "12.50EUR": money, no code
 _SCAN = (
@@ -167,8 +172,9 @@ _SCAN = (
     rf"|\d+(?!{_CODES})[A-Za-z][\w]*|[A-Za-z]{{1,2}}-\d+(?![\d.,]\d)"  # "e-208": a model
     rf"|\d+[.,]\d+(?!{_CODES})[A-Za-z]\w*"  # "23.90p", "1.8L"
     r"|(?<!\d)24/7(?!\d)))"  # "24/7 access"
-    rf"|(?P<num>(?:(?<![\w.,])|(?<=\bR))(?:{_NUMBER})(?:[.,][-\u2013](?![\d-]))?(?!(?!{_CODES}|[円元])\w))"
-    r"|(?P<word>[^\W\d_]+(?:'[^\W\d_]+)?)"
+    rf"|(?P<num>(?:(?<!{_W}|[.,])|(?<=\bR))(?:{_NUMBER})(?:[.,][-\u2013](?![\d-]))?"
+    rf"(?!(?!{_CODES}|[円元]){_W}))"
+    rf"|(?P<word>[^\W\d_{_CJK}]+(?:'[^\W\d_{_CJK}]+)?|[{_CJK}]+)"
     r"|(?P<punct>%|€|\$|£|[^\s\w])"
 )
 
@@ -282,9 +288,9 @@ class Names:
         names = sorted(exact.keys() | {k for k in stems.keys() | loose.keys()
                                        if k in self.folded}, key=len, reverse=True)  # fmt: skip
         body = "|".join(
-            ("(?<![\\w-])" if n[0].isalnum() else "")
+            (f"(?<!{_W}|-)" if n[0].isalnum() else "")
             + re.escape(n)
-            + ("(?![\\w-]|\\.\\w)" if n[-1].isalnum() else "")
+            + (f"(?!{_W}|-|\\.\\w)" if n[-1].isalnum() else "")
             for n in names
         )
         self.pattern = re.compile(f"(?:{body})" if names else "(?!)", re.IGNORECASE)
@@ -494,6 +500,7 @@ def tokenize(plain: str, start: int, end: int, names: Names) -> list[Tok]:
             toks.append(Tok("word", text, match.start(), match.end(), text.lower()))
         at = match.end()
     _scan(plain, at, end, toks)
+    _myriads(toks)
     _add_ons(toks)
     _squashed_names(toks, names)
     _absorb_name_words(toks, names)
@@ -505,6 +512,51 @@ def tokenize(plain: str, start: int, end: int, names: Names) -> list[Tok]:
         if tok.kind == "num":
             _mark(toks, index)
     return toks
+
+
+def _myriads(toks: list[Tok]) -> None:
+    """``34\u4e078,500\u5186`` (348,500), ``12\u4e07\u5186`` (120,000): a number before
+    \u4e07 (ten thousand) or \u5104 (a hundred million) is scaled, and a number right after
+    it adds on; one number token."""
+    index = 0
+    while index + 1 < len(toks):
+        tok, nxt = toks[index], toks[index + 1]
+        scale = _MYRIAD.get(nxt.text[:1])
+        if tok.kind == "num" and nxt.text[:1] in "\u5186\u5143" and len(nxt.text) > 1:
+            sign = Tok("word", nxt.text[:1], nxt.start, nxt.start + 1, nxt.low[:1])
+            after = Tok("word", nxt.text[1:], nxt.start + 1, nxt.end, nxt.low[1:])
+            toks[index + 1 : index + 2] = [sign, after]  # "1,738\u5186\u3067\u3059": the sign
+            index += 1
+            continue
+        if tok.kind != "num" or scale is None or nxt.start != tok.end:
+            index += 1
+            continue
+        tok.values = tuple(v * scale for v in tok.values)
+        tok.places = tuple(0 for _ in tok.places)
+        rest = toks[index + 2] if index + 2 < len(toks) else None
+        if (
+            nxt.text == nxt.text[:1]
+            and rest is not None
+            and rest.kind == "num"
+            and (rest.start == nxt.end)
+        ):
+            tok.values = tuple(v + r for v in tok.values for r in rest.values)
+            tok.places = tuple(p for _ in tok.values for p in rest.places)[: len(tok.values)]
+            del toks[index + 1 : index + 3]
+            tok.end, tok.text = rest.end, f"{tok.text}{nxt.text}{rest.text}"
+        elif nxt.text == nxt.text[:1]:
+            del toks[index + 1]
+            tok.end, tok.text = nxt.end, tok.text + nxt.text
+        else:  # "\u4e07\u5186": the sign stays a word of its own
+            toks[index + 1] = Tok("word", nxt.text[1:], nxt.start + 1, nxt.end, nxt.low[1:])
+            tok.end, tok.text = nxt.start + 1, tok.text + nxt.text[:1]
+        tok.low = tok.text.lower()
+        index += 1
+
+
+_MYRIAD = {"\u4e07": 10_000, "\u5104": 100_000_000}
+CJK_LETTER = re.compile(f"[{_CJK}]")
+"""A letter of a script written without spaces."""
 
 
 def _absorb_name_words(toks: list[Tok], names: Names) -> None:
