@@ -65,3 +65,16 @@ def test_a_gapped_margin_is_to_the_record_after_than() -> None:
 def test_a_true_gapped_margin_is_not_contradicted() -> None:
     text = "fixitcare-plus is 2.50 more than trek-basic, and safeside-max 8.00 more."
     assert _verdict(text) == "unverified"
+
+
+def test_none_of_the_records_here_bounds_every_record() -> None:
+    assert _verdict("No plan here costs more than trek-basic.") == "contradicted"
+    assert _verdict("No plan listed costs more than safeside-max.") == "checked"
+
+
+def test_no_two_of_these_records_is_a_claim_about_all_of_them() -> None:
+    assert _verdict("No two of these plans cost the same.") == "contradicted"
+
+
+def test_a_source_that_shows_an_amount_states_its_price() -> None:
+    assert _verdict("safeside.example shows 15.25.") == "contradicted"

@@ -588,10 +588,16 @@ class BoundForms(BetweenForms):
             if count is not None and count.values != (Decimal(len(self.table.records)),):
                 return False  # "No two of the three cheapest": some of them
             j = self._past_of_the(j)
+        elif self.low(j) == "of" and self.low(j + 1) in ("these", "those", "our", "your"):
+            j += 2  # "No two of these plans": of all the records compared
+            if self.low(j) not in lx.OFFER_NOUNS or self.narrowed:
+                return False
+            j += 1
         elif self.low(j) in lx.OFFER_NOUNS:
             j += 1
         else:
             return False
+        j += self.low(j) in _HERE  # "No two plans here cost the same"
         if self.low(j) not in ("share", "have", "cost", "are"):
             return False
         j += 1 + (self.low(j + 1) == "priced")
@@ -622,7 +628,7 @@ class BoundForms(BetweenForms):
                 counted = counted or self.low(j) not in ("the", "these")
                 j += 1
         if self.low(j) in lx.OFFER_NOUNS:
-            j += 1
+            j += 1 + (self.low(j + 1) in _HERE)  # "No plan here costs more than X"
         elif not (
             (counted or (self.low(at) == "none" and at == 0))
             and self.low(j) in ("costs", "is", "comes", "goes", "falls", "exceeds", "sits")
@@ -795,6 +801,8 @@ _WHOLE_GROUP_WORDS = frozenset(lx.OFFER_NOUNS | lx.GAP_NOUNS | {
 _CLAUSE_AFTER = frozenset({"so", "which", "meaning", "making", "and", "while", "whereas",
                            "though", "although"})  # fmt: skip
 _SAME = {"same", "identical", "equal"}
+_HERE = frozenset({"here", "listed", "quoted", "compared", "shown"})
+"""After a noun of the records: all of them (``No plan here costs more than X``)."""
 _MARGIN_WORDS = {
     "more",
     "less",
