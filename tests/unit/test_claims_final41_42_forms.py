@@ -78,3 +78,35 @@ def test_no_two_of_these_records_is_a_claim_about_all_of_them() -> None:
 
 def test_a_source_that_shows_an_amount_states_its_price() -> None:
     assert _verdict("safeside.example shows 15.25.") == "contradicted"
+
+
+PHONES = Table.from_rows(
+    [
+        {"id": "so-safe-phone", "monthly": 7.99},
+        {"id": "cover-it-phone", "monthly": 6.75},
+        {"id": "gadget-plus-phone", "monthly": 9.1},
+    ]
+)
+_CLAIMS = [
+    {"id": "c1", "kind": "price", "offer": "so-safe-phone", "amount": "7.99", "period": "month"},
+    {"id": "c2", "kind": "difference", "offer": "so-safe-phone", "than": "cover-it-phone",
+     "direction": "more_expensive", "amount": "1.24", "unit": "amount", "period": "month"},
+]  # fmt: skip
+
+
+def _opening(gap: str) -> str:
+    (sentence,) = check_text(
+        "Phone insurance for the Pixel 9 (\u00a3899): so-safe-phone at \u00a37.99 [c1] is not "
+        f"cheaper than cover-it-phone; it costs \u00a3{gap} more [c2].",
+        PHONES,
+        _CLAIMS,
+    ).sentences
+    return sentence.verdict
+
+
+def test_an_amount_in_an_opening_that_names_no_record_is_not_set_against_the_claims() -> None:
+    assert _opening("1.24") != "contradicted"
+
+
+def test_a_wrong_amount_after_the_opening_still_conflicts_with_the_claim() -> None:
+    assert _opening("2.24") == "contradicted"

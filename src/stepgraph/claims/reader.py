@@ -568,8 +568,9 @@ class ProseReader:
                 continue  # "northwestern — $38.90 (+$7.84) [c4]": a gap no price claim states
             if index and toks[index - 1].low in lx.NEGATIONS:
                 continue  # "r-200 minus r-100 = 1.70, not 1.60 [c5]": the figure put right
-            if _in_sum(toks, index):
-                continue  # "the first year costs 9 x €16.99 = €152.91": the audit's sum
+            if _in_sum(toks, index) or _in_heading(toks, index):
+                continue  # "the first year costs 9 x €16.99 = €152.91": the audit's sum;
+                # "Cover for the Pixel 9 (£799): ...": an opening that names no record
             if any(t.low in _PROMOTED for t in toks[max(0, index - 6) : index]):
                 continue  # "(first month is half price at £9.80, then the full rate)"
             same = [
@@ -887,6 +888,13 @@ def _id_heads(table: Table) -> frozenset[str]:
         if rest and len(first) >= 3 and first.isalpha():
             heads.add(first.lower())
     return frozenset(heads)
+
+
+def _in_heading(toks: list[Tok], index: int) -> bool:
+    """The number is in an opening that ends in a colon and names no record and cites no
+    claim (``Phone cover for the Pixel 9 (£799): A ...``): what it heads is not its figure."""
+    colon = next((k for k in range(index + 1, len(toks)) if toks[k].text == ":"), None)
+    return colon is not None and not any(t.kind in ("offer", "near", "cite") for t in toks[:colon])
 
 
 def _significant(tok: Tok) -> bool:
