@@ -70,3 +70,16 @@ def test_a_one_off_fee_in_kanji_is_no_price() -> None:
         "\u304c\u304b\u304b\u308a\u307e\u3059\u3002"
     )
     assert _verdict(text) == "unverified"
+
+
+def test_ids_glued_to_kana_are_read_when_another_record_is_named_in_kanji() -> None:
+    table = Table.from_rows(
+        [
+            {"id": "alpha-1g", "source": "a.example", "monthly": 1200},
+            {"id": "beta-1g", "source": "\u8acb\u6c42\u66f8_BETA.pdf", "monthly": 980},
+        ],
+        alias_fields=("source",),
+    )
+    text = "\u6700\u3082\u5b89\u3044\u306e\u306f`alpha-1g`\u3067\u3059\u3002"
+    (sentence,) = check_text(text, table).sentences
+    assert sentence.verdict == "contradicted"

@@ -154,6 +154,12 @@ _FOR_HEADS = frozenset({"listing", "listings", "page", "link", "entry"})
 """Nouns a record after ``for`` depends on (``the listing for admiral``): no subject."""
 
 
+def _unchecked(subjects: list[Unit]) -> list[Unit]:
+    """The subjects, judged but never checked (``O2 (offer-D) is ...``: the name before the
+    bracket is not read)."""
+    return [Unit(u.kind, u.low, u.idx, u.offer, False, u.tok) for u in subjects]
+
+
 class SentenceReader(HeadForms):
     """Reads one sentence's tokens into statements (see the module docstring)."""
 
@@ -260,6 +266,17 @@ class SentenceReader(HeadForms):
             return j + 3
         return j
 
+    def _glossed_opening(self, start: int) -> bool:
+        """``O2 (offer-D) is ...``: a record in brackets right after the sentence's first
+        word, a capitalised name the inputs do not spell: the record is the subject."""
+        if start != 2 or self.kind(0) != "w":
+            return False
+        tok = self.units[0].tok
+        word = tok.text if tok is not None else ""
+        return word[:1].isupper() and word.lower() not in lx.FILLERS and word.lower() not in (
+            "from", "between", "at", "for", "with", "vs", "versus", "than", "and", "or"
+        )  # fmt: skip
+
     def _bracket_end(self, start: int, at: int, limit: int) -> int:
         """A subject named just inside a bracket (``(B, EUR 90) costs 10``): what follows the
         bracket is not said of it; its predicates end at the closing bracket."""
@@ -267,15 +284,27 @@ class SentenceReader(HeadForms):
             return limit
         return next((j for j in range(at, limit) if self.low(j) == ")"), limit)
 
-    def _predicates(self, subjects: list[Unit], start: int, at: int, negated: bool) -> None:
-        """Read predicates for ``subjects`` from unit ``at`` on, chained by connectors."""
+    def _predicates_open(
+        self, subjects: list[Unit], start: int, at: int
+    ) -> tuple[list[Unit], int, int] | None:
+        """Where the predicates of ``subjects`` start and end, or None when none follow."""
         limit = min(len(self.units), at + WINDOW)
-        first = True
         if self.low(start - 1) == "(" and self.low(at) == ")":
-            return  # "from 90 (B) to 120": a name in brackets is a label, not a subject
+            if not self._glossed_opening(start):
+                return None  # "from 90 (B) to 120": a name in brackets is a label
+            at, subjects = at + 1, _unchecked(subjects)  # "O2 (offer-D) is the fourth ..."
         limit = self._bracket_end(start, at, limit)
         if self.low(at) == "(" and self.kind(at + 1) == "num" and self.low(at + 2) != ")":
-            return  # "D (54 < 57 < 60 < 66)": the bracket lists other figures, not D's price
+            return None  # "D (54 < 57 < 60 < 66)": the bracket lists other figures
+        return subjects, at, limit
+
+    def _predicates(self, subjects: list[Unit], start: int, at: int, negated: bool) -> None:
+        """Read predicates for ``subjects`` from unit ``at`` on, chained by connectors."""
+        opened = self._predicates_open(subjects, start, at)
+        if opened is None:
+            return
+        subjects, at, limit = opened
+        first = True
         self.last_target = False
         while at < limit:
             gap_start = at

@@ -238,7 +238,7 @@ GAP_NOUNS = {"offer", "option", "plan", "quote", "tender", "bid", "package", "ti
              "opzione", "l'opzione"}
 """Nouns a subject's gap may hold: ``C est l'offre la moins chère``, ``B is the option ...``."""
 GAP_WORDS = {"priced", "coming", "quoted", "listed", "billed", "charged", "fee", "rate", "charge",
-             "both", "each"}
+             "both", "each", "all"}
 PRICE_HEAD_OK = FILLERS | GAP_NOUNS | GAP_WORDS
 AMOUNT_CMP = (CHEAP_CMP | DEAR_CMP | {"más", "plus", "below"}) - {"undercuts", "undercut",
                                                                   "undercutting", "beats", "beat",

@@ -158,6 +158,8 @@ _CJK = "\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af\uff66-\uff9f"
 """Kana, CJK ideographs and Hangul: written without spaces, so a script
 change is a word boundary (``\u6708\u984d1,738\u5186``, ``A\u306fB\u3088\u308a``)."""
 _W = f"[^\\W{_CJK}]"
+CJK_LETTER = re.compile(f"[{_CJK}]")
+"""A letter of a script written without spaces."""
 """A word character of a spaced script: ``\\w`` without the CJK ones."""
 _CODE_WORDS = "eur|usd|gbp|chf|sek|nok|dkk|pln|jpy|czk"
 _CODES = rf"(?i:{_CODE_WORDS})\b"  # "12.50EUR": money, no code
@@ -288,11 +290,15 @@ class Names:
         names = sorted(exact.keys() | {k for k in stems.keys() | loose.keys()
                                        if k in self.folded}, key=len, reverse=True)  # fmt: skip
         body = "|".join(
-            (f"(?<!{_W}|-)" if n[0].isalnum() else "")
+            ("(?<![\\w-])" if n[0].isalnum() else "")
             + re.escape(n)
-            + (f"(?!{_W}|-|\\.\\w)" if n[-1].isalnum() else "")
+            + ("(?![\\w-]|\\.\\w)" if n[-1].isalnum() else "")
             for n in names
         )
+        written = [re.escape(n) for n in names if CJK_LETTER.search(n)]
+        self.cjk_pattern = re.compile("|".join(written), re.IGNORECASE) if written else None
+        """Names holding kana or kanji: kept when the others are found in the text with
+        kana and kanji blanked (one space each, so the offsets hold: ``B\u306f`` is B)."""
         self.pattern = re.compile(f"(?:{body})" if names else "(?!)", re.IGNORECASE)
         self.name_words = {r.id: _name_words(r) for r in table.records}
         self.numbered = frozenset(  # "fibre 100", "ioniq 6", "1&1": numbers of source names
@@ -317,6 +323,7 @@ def _loose_names(table: Table, taken: dict[str, set[str]]) -> dict[str, set[str]
     Fibre 100`` of ``BT Full Fibre 100, 24-month contract``); each lower-cased, for the
     records it may name."""
     found: dict[str, set[str]] = {}
+    everything = " ".join(f"{r.id} {' '.join(r.aliases)}".lower() for r in table.records)
     for record in table.records:
         parts = [p for p in _ID_PARTS.split(record.id.lower()) if p]
         if len(parts) > 1:
@@ -331,7 +338,8 @@ def _loose_names(table: Table, taken: dict[str, set[str]]) -> dict[str, set[str]
             if "".join(parts[:k]) in brands or parts[0] in brands:  # "Frontier Fiber"
                 for sep in (" ", "-"):
                     found.setdefault(sep.join(parts[:k]), set()).add(record.id)
-        if len(parts) > 1 and _brand_head(parts[0], brands, record.aliases):
+        own = f"{record.id} {' '.join(record.aliases)}".lower()
+        if len(parts) > 1 and _brand_head(parts[0], brands, record.aliases, (everything, own)):
             found.setdefault(parts[0], set()).add(record.id)  # "Breathe" of breathehr.com
         for brand in brands | {parts[0]}:  # "Leon's" of leons.ca
             if len(brand) >= 4 and brand.endswith("s") and not brand.endswith("ss"):
@@ -354,19 +362,27 @@ def _loose_names(table: Table, taken: dict[str, set[str]]) -> dict[str, set[str]
     return {k: v for k, v in found.items() if k not in taken and k != "" and _readable(k)}
 
 
-def _brand_head(head: str, brands: set[str], aliases: tuple[str, ...]) -> bool:
+def _brand_head(
+    head: str, brands: set[str], aliases: tuple[str, ...], texts: tuple[str, str]
+) -> bool:
     """An id's first part names its record's brand when a source's brand is it plus a tail
     (``breathe`` of breathehr.com), ends with it (``digit`` of godigit.com), is its start
     (``applecare`` of apple.com), or a source spells it as a word (``tid`` of ``quote
-    TID-5582013``)."""
-    if head in _GENERIC:
+    TID-5582013``); never a part another record's id or sources also hold."""
+    if head in _GENERIC or head in _SHORT_WORDS_EN:
         return False
     if any(head + tail in brands for tail in _BRAND_TAILS):
         return True  # "o2" of o2online.de too
-    if len(head) < 3 or not head.isalpha():
-        return False
+    labels = {m[1] for m in (_DOMAIN_HEAD.match(a.lower()) for a in aliases) if m is not None}
+    if head in labels:
+        return True  # "EE" of ee-essentials-sim at ee.co.uk
+    everything, own = texts  # every record's id and sources, and this record's
+    if len(head) < 3 or not head.isalpha() or everything.count(head) > own.count(head):
+        return False  # "fitness" of fitness-first beside anytimefitness.co.uk: no brand
     if len(head) >= 4 and any(
-        (b.endswith(head) and len(b) - len(head) <= 3) or (head.startswith(b) and len(b) >= 4)
+        (b.endswith(head) and len(b) - len(head) <= 3)
+        or (head.startswith(b) and len(b) >= 4)
+        or (b.startswith(head) and len(b) > len(head))  # "lyca" of lycamobile.co.uk
         for b in brands
     ):
         return True
@@ -374,6 +390,12 @@ def _brand_head(head: str, brands: set[str], aliases: tuple[str, ...]) -> bool:
 
 
 _ALIAS_WORD = re.compile(r"[^\W_]+")
+_DOMAIN_HEAD = re.compile(r"(?:https?://)?(?:www\.)?([a-z0-9]+)\.[a-z]")
+_SHORT_WORDS_EN = frozenset({"an", "as", "at", "be", "by", "do", "go", "he", "if", "in", "is",
+                             "it", "me", "my", "no", "of", "on", "or", "so", "to", "up", "us",
+                             "we", "the", "and", "for", "you", "our", "all", "one", "new",
+                             "get", "buy", "top", "now", "big"})  # fmt: skip
+"""Common words an id may start with that never name its brand alone."""
 _ID_PARTS = re.compile(r"[-_ ]+")
 _LETTERS_DIGITS = re.compile(r"([^\W\d_]{3,})(\d+)")
 _DOMAIN = re.compile(r"(?:https?://)?(?:www\.)?((?:[a-z0-9-]+\.)+[a-z]{2,6})(?=[/\s]|$)")
@@ -474,7 +496,8 @@ def tokenize(plain: str, start: int, end: int, names: Names) -> list[Tok]:
     """The tokens of ``plain[start:end]``: names first, then the general scan between them."""
     toks: list[Tok] = []
     at = start
-    for match in names.pattern.finditer(plain, start, end):
+    seen = _blanked(plain, start, end, names)  # "B\u306fA\u3088\u308a": B and A are names
+    for match in names.pattern.finditer(seen, start, end):
         if _ELIDED.match(plain, match.end()) and len(match.group(0)) == 1:
             continue  # "C'est", "L'offre", "D'après": a French word, not record C, L or D
         _scan(plain, at, match.start(), toks)
@@ -512,6 +535,17 @@ def tokenize(plain: str, start: int, end: int, names: Names) -> list[Tok]:
         if tok.kind == "num":
             _mark(toks, index)
     return toks
+
+
+def _blanked(plain: str, start: int, end: int, names: Names) -> str:
+    """``plain`` with each kana and kanji outside a name that holds them made a space."""
+    if not CJK_LETTER.search(plain, start, end):
+        return plain
+    kept = [] if names.cjk_pattern is None else list(names.cjk_pattern.finditer(plain))
+    chars = list(CJK_LETTER.sub(" ", plain))
+    for match in kept:
+        chars[match.start() : match.end()] = match.group(0)
+    return "".join(chars)
 
 
 def _myriads(toks: list[Tok]) -> None:
@@ -555,8 +589,6 @@ def _myriads(toks: list[Tok]) -> None:
 
 
 _MYRIAD = {"\u4e07": 10_000, "\u5104": 100_000_000}
-CJK_LETTER = re.compile(f"[{_CJK}]")
-"""A letter of a script written without spaces."""
 
 
 def _absorb_name_words(toks: list[Tok], names: Names) -> None:
@@ -633,11 +665,23 @@ def _rest_of_name(nxt: Tok, name: str, last: str, own: frozenset[str]) -> bool:
 
 
 def _add_ons(toks: list[Tok]) -> None:
-    """``add-on``, ``add-ons``: one word (a charge), not the verb ``add``."""
+    """``add-on``, ``add-ons``: one word (a charge), not the verb ``add``; ``Visible+``,
+    ``Disney+``: the sign is part of the name before it."""
     kept: list[Tok] = []
     index = 0
     while index < len(toks):
         a = toks[index]
+        if (
+            kept
+            and a.text == "+"
+            and kept[-1].kind in ("offer", "near")
+            and (kept[-1].end == a.start)
+        ):
+            name = kept[-1]  # "Visible+ is 50% more": not a sum
+            kept[-1] = Tok(name.kind, name.text + "+", name.start, a.end, name.low + "+",
+                           name.offer)  # fmt: skip
+            index += 1
+            continue
         if (
             a.low == "add"
             and index + 2 < len(toks)
