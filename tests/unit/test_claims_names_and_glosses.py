@@ -53,3 +53,18 @@ def test_a_word_another_record_also_holds_names_no_record() -> None:
     text = "Fitness First (45.00) and Anytime Fitness (39.95) sit between."
     (sentence,) = check_text(text, gyms).sentences
     assert sentence.verdict != "contradicted"
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "We compared five mobile subscriptions by monthly price.",
+        "Five courier contracts were compared.",
+    ],
+)
+def test_a_count_of_the_records_compared_with_their_kind_is_judged(text: str) -> None:
+    assert _verdict(text) == "contradicted"
+
+
+def test_a_true_count_with_their_kind_is_checked() -> None:
+    assert _verdict("Four courier contracts were compared.") == "checked"

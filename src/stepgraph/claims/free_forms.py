@@ -229,20 +229,32 @@ class FreeForms(GroupForms):
                     )
                 )
             )
-            or (before in _COUNTING and self.low(at + 1) in lx.OFFER_NOUNS)
+            or (before in _COUNTING and self._noun_end(at + 1) is not None)
         )
-        initial = (
-            at == 0
-            and self.low(at + 1) in lx.OFFER_NOUNS
-            and (
-                self.low(at + 2) == ":"
-                or (self.low(at + 2) in ("were", "are", "have") and self.low(at + 3) in _RECEIVED)
-            )
+        named = before in _COUNTING or at == 0
+        end = self._noun_end(at + 1) if at == 0 else None
+        initial = end is not None and (
+            self.low(end) == ":"
+            or (self.low(end) in ("were", "are", "have") and self.low(end + 1) in _RECEIVED)
         )  # "Three offers were received", not "Two offers are cheaper than silver"
         if counted or initial:
-            self._count(at, max(at - 1, 0))
+            self._count(at, max(at - 1, 0), named=named)
         elif self.low(at + 1) in lx.OFFER_NOUNS or self._of_the_offers(at + 1):
             self._some_offers(at)  # "two offers cost more than 40"
+
+    def _noun_end(self, k: int) -> int | None:
+        """After a noun of the records at ``k``, or after one word naming their kind and
+        then that noun (``courier contracts``, ``digital subscriptions``); else None."""
+        if self.low(k) in _COUNTED:
+            return k + 1
+        if (
+            self.kind(k) == "w"
+            and self.low(k) not in lx.SUBSET_WORDS
+            and self.low(k) not in lx.COMPARISON
+            and self.low(k + 1) in _COUNTED
+        ):
+            return k + 2
+        return None
 
     def _qualified_count(self, at: int) -> bool:
         """``of the three non-starter plans``, ``of the two remaining offers``: a count of
@@ -673,6 +685,10 @@ _SUP_FILLER = {"offer", "option", "plan", "deal", "one", "choice", "here", "over
                "outright"}  # fmt: skip
 _RELATIVE = {"followed", "then", "than", "undercuts", "undercut", "beats", "beat", "one",
              "double", "twice", "half"}  # fmt: skip
+_COUNTED = frozenset(lx.OFFER_NOUNS | {"subscriptions", "memberships", "bundles", "leases",
+                                         "insurers", "couriers", "carriers", "lenders",
+                                         "gyms"})  # fmt: skip
+"""Nouns a count of the records compared may name (``four digital subscriptions``)."""
 _COUNTING = {"compared", "reviewed", "analysed", "analyzed", "evaluated", "received",
              "considered", "examined", "assessed", "checked"}  # fmt: skip
 """``We compared six offers``: the number after one of these counts the records."""

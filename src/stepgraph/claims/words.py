@@ -199,7 +199,9 @@ class WordForms(SentenceBase):
             self._between = any(u.low in ("between", "these", "those") for u in self.units)
         return self._between or self._named_count == tok.values[0]
 
-    def _count(self, at: int, start: int) -> None:
+    def _count(self, at: int, start: int, *, named: bool = False) -> None:
+        """``there are three offers``; ``named``: the caller read the noun after the count
+        (``We compared four digital subscriptions``)."""
         if self._subset(at):
             return
         tok = self.units[at].tok
@@ -209,7 +211,7 @@ class WordForms(SentenceBase):
             return
         if self.low(at + 1) in _SUPERLATIVE_NEXT:
             return  # "one of the two cheapest": a part, not the count
-        if self.kind(at + 1) == "w" and not self._counts_offers(at + 1):
+        if self.kind(at + 1) == "w" and not (named or self._counts_offers(at + 1)):
             return  # "for all three vans", "of the three hyperscalers": a count of others
         if self.low(at + 1) == "-":
             return  # "Of the six-account plans": a kind of plan, not a count
