@@ -110,3 +110,9 @@ def test_an_amount_in_an_opening_that_names_no_record_is_not_set_against_the_cla
 
 def test_a_wrong_amount_after_the_opening_still_conflicts_with_the_claim() -> None:
     assert _opening("2.24") == "contradicted"
+
+
+def test_a_list_under_a_heading_that_leaves_its_charges_out_holds_prices() -> None:
+    text = "Plans (monthly, set-up fee excluded):\n\n- trek-basic costs 13.50 a month."
+    verdicts = [s.verdict for s in check_text(text, PLANS).sentences]
+    assert verdicts[-1] == "contradicted"

@@ -301,7 +301,8 @@ class ProseReader:
         ``Difference to the cheapest:`` (``other``: no prices); the heading itself and
         any sentence that is no list item end it."""
         if raw.rstrip().endswith(":") or raw.lstrip().startswith("#"):
-            total = words & _TOTAL_HEADS or lx.charge_words(words) or _FIRST_PERIOD.search(raw)
+            charges = lx.charge_words(words) if not words & _LEFT_OUT else set()
+            total = words & _TOTAL_HEADS or charges or _FIRST_PERIOD.search(raw)
             self.list_head = (
                 "other"
                 if words & _OTHER_HEADS
@@ -1035,6 +1036,11 @@ takes it in."""
 _ANNUAL_TERMS = frozenset({"plan", "prepay", "prepayment", "payment", "billing", "commitment",
                            "upfront", "contract", "discount", "off"})  # fmt: skip
 """``an annual plan at 2,100``, ``10% off for annual payment``: another way to pay."""
+_LEFT_OUT = frozenset({"excluded", "excluding", "excl", "without", "not", "ohne", "exkl",
+                       "esclusa", "escluso", "esclusi", "exclue", "exclus", "excluida",
+                       "excluido"})  # fmt: skip
+"""A heading that leaves its charges out (``monthly, activation excluded:``): the amounts
+below it are still prices."""
 _TOTAL_HEADS = frozenset({"total", "totals", "including", "incl", "upfront",
                           "overall", "outlay", "lifetime"})  # fmt: skip
 _PRICE_WORDS = frozenset({"price", "prices", "cost", "costs", "month", "monthly", "year",
