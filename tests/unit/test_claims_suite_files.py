@@ -63,6 +63,8 @@ SPLITS = (
     "final40",
     "final41",
     "final42",
+    "final43",
+    "final44",
     "final45",
     "final46",
 )  # dev2, dev3: before reader fixes
