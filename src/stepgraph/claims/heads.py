@@ -452,6 +452,8 @@ class HeadForms(FreeForms):
         return j
 
     def _tie(self, subjects: list[Unit], start: int, at: int, neg: bool) -> int | None:
+        if self.low(at - 1) in _NEAR_TIE:
+            return None  # "nearly identical at 142.18 and 142.19": no tie is said
         offers = [s.offer or "" for s in subjects]
         end = at + 1
         lowest = highest = placed = False
@@ -594,6 +596,8 @@ _MORE_OR_LESS = frozenset(langs.MORE | langs.LESS)
 _SUPERLATIVES = frozenset(lx.CHEAP_SUP | lx.DEAR_SUP)
 
 
+_NEAR_TIE = frozenset({"nearly", "almost", "virtually", "practically", "essentially",
+                       "basically", "roughly", "near", "all-but"})  # fmt: skip
 _TIE_PLACE = frozenset({"just", "behind", "close", "right", "next", "runners-up"})
 """Words of a place after ``tied`` (``tied just behind at 5.49``): the tie and the amount are
 judged, the place is not, so the sentence is never checked."""

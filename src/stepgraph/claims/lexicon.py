@@ -124,6 +124,7 @@ NON_PRICE_MONEY = {
     "eenmalige", "kertamaksu",
     "excess", "excesses", "deductible", "deductibles", "cover", "coverage", "insured", "limit",
     "limits", "cap", "caps", "capped", "balance", "balances", "waived", "waiver", "requirement",
+    "startleie", "etableringsgebyr", "engangsbeløp", "startgebyr", "oppstartsgebyr",
     "bonus", "cashback", "voucher", "vouchers", "credit", "credits",
     "deposit", "refund", "penalty", "exit", "cancellation", "termination", "activation",
     "installation", "one-off", "upfront", "up-front", "hardware", "router", "handset", "payout",

@@ -1164,6 +1164,8 @@ def _mark(toks: list[Tok], index: int) -> None:
         tok.money = True
         tok.marks.append(j)
         j += 1
+    if _counted_or_clock(toks, index, j):
+        return  # "100+ clubs": how many; "from 8 p.m.", "7 pm": a time of day, not a month's
     short = _short_period(toks, j)
     if short is not None:  # "45 pcm", "212 p.a.", "18.5 p/m", "45 pa"
         tok.period, width = short
@@ -1186,10 +1188,12 @@ def _mark(toks: list[Tok], index: int) -> None:
         low(j) == "monthly"
         and not tok.money
         and j + 1 < len(toks)
-        and toks[j + 1].kind == "word"
-        and toks[j + 1].low not in _PRICE_AFTER_MONTHLY
+        and (
+            (toks[j + 1].kind == "word" and toks[j + 1].low not in _PRICE_AFTER_MONTHLY)
+            or (toks[j + 1].text == "-" and toks[j + 1].start == toks[j].end)
+        )
     ):
-        tok.unit = "count"  # "5 monthly parking options": how many, not a price
+        tok.unit = "count"  # "5 monthly parking options", "48 monthly-paid staff": how many
         return
     if low(j) in ("monthly", "annually", "yearly", "mensuels", "monatlich"):
         tok.period = "month" if low(j) in ("monthly", "mensuels", "monatlich") else "year"
@@ -1335,6 +1339,38 @@ _DURATIONS = frozenset(langs.MONTH_WORDS | langs.YEAR_WORDS - {"an"}
                           "jahren", "ans", "années", "lat", "mois", "semaines",
                           "wochen"})  # fmt: skip
 _PER = frozenset({"per", "pro", "par", "al", "im", "a", "au", "ao", "por", "/"})
+
+
+def _clock(toks: list[Tok], index: int, j: int) -> bool:
+    """``from 8 p.m.``, ``until 7 a.m.``: a bare hour after a word of time, then ``a.m.`` or
+    ``p.m.`` (never money: ``£45 p.m.`` is a month's price)."""
+    tok = toks[index]
+    words = [t.low for t in toks[j : j + 3]]
+    return (
+        not tok.money
+        and tok.text.isdigit()
+        and 0 < int(tok.text) <= 12
+        and index > 0
+        and toks[index - 1].low in ("from", "at", "until", "till", "after", "before", "to", "by")
+        and words[:1] in (["p"], ["a"])
+        and words[1:3] == [".", "m"]
+    )
+
+
+def _counted_or_clock(toks: list[Tok], index: int, j: int) -> bool:
+    """``100+ clubs`` (a count) and ``from 8 p.m.``, ``7 pm`` (a time of day): no amount;
+    the token's unit is set when it is one."""
+    tok = toks[index]
+    after = [t.low for t in toks[j : j + 2]]
+    if tok.money or not after:
+        return False
+    if after[0] == "+" and after[1:] and after[1][:1].isalpha():
+        tok.unit = "count"
+        return True
+    if after[0] in ("pm", "am") or _clock(toks, index, j):
+        tok.unit = "time"
+        return True
+    return False
 
 
 def _period_words(tok: Tok, low: Callable[[int], str], j: int) -> bool:
