@@ -45,3 +45,8 @@ def test_a_figure_that_is_no_price_is_not_contradicted(text: str) -> None:
 )
 def test_the_same_sentences_stating_a_false_price_are_contradicted(text: str) -> None:
     assert _verdict(text) == "contradicted"
+
+
+def test_a_filler_word_in_capitals_after_then_is_a_name_not_filler() -> None:
+    text = "volt-12 is the cheapest at $150.25 a month, then NOW at $171.00."
+    assert _verdict(text) != "contradicted"

@@ -266,6 +266,18 @@ class SentenceReader(HeadForms):
             return j + 3
         return j
 
+    def _capitals(self, at: int) -> bool:
+        """A filler word written in capitals past a comma or ``then`` (``..., then NOW at
+        £26.00``): a name the inputs do not spell, so what follows is not the subject's."""
+        tok = self.units[at].tok
+        return (
+            tok is not None
+            and len(tok.text) > 1
+            and tok.text.isupper()
+            and tok.text.isalpha()
+            and self.low(at - 1) in (",", "then", "and")
+        )
+
     def _glossed_opening(self, start: int) -> bool:
         """``O2 (offer-D) is ...``: a record in brackets right after the sentence's first
         word, a capitalised name the inputs do not spell: the record is the subject."""
@@ -336,6 +348,7 @@ class SentenceReader(HeadForms):
                     or (not first and self.low(at) in lx.CONNECTORS)
                 )
                 and not self._is_head(at)
+                and not self._capitals(at)
             ):
                 if self.low(at) in lx.NEGATIONS and self.low(at + 1) in langs.ONLY:
                     return  # "not only cheaper than A, but also ...": no negation
