@@ -39,3 +39,8 @@ def test_the_reason_names_the_joined_figure() -> None:
 def test_a_sentence_without_one_is_still_checked() -> None:
     (sentence,) = check_text("north costs 18.00 a month.", LINES).sentences
     assert sentence.verdict == "checked"
+
+
+def test_a_figure_with_its_unit_written_on_is_never_checked() -> None:
+    (sentence,) = check_text("north costs 18.00 a month for 12.5M requests.", LINES).sentences
+    assert sentence.verdict == "unverified"

@@ -901,7 +901,7 @@ def _in_heading(toks: list[Tok], index: int) -> bool:
 def _significant(tok: Tok) -> bool:
     if tok.kind in ("offer", "near", "num"):
         return True
-    if tok.kind == "code":  # "13-month", "30-day", "5-seat": a figure the inputs do not hold
+    if tok.kind == "code":  # "13-month", "30-day", "12.5M": a figure the inputs do not hold
         return _MEASURE.fullmatch(tok.low) is not None
     if tok.kind == "word":
         return tok.low in _SIGNIFICANT or tok.low.endswith("n't")
@@ -1070,7 +1070,7 @@ def _inclusive_after(text: str, at: int) -> bool:
 
 _WORD = re.compile(r"[^\W\d_][\w-]*")
 _DIGITS = re.compile(r"\d+")
-_MEASURE = re.compile(r"\d+(?:[.,]\d+)?-[a-z]+")
+_MEASURE = re.compile(r"\d+(?:[.,]\d+)?-?[a-z]+")
 
 
 def _steps(toks: list[Tok]) -> bool:
