@@ -27,6 +27,7 @@ import re
 from bisect import bisect_left, bisect_right
 from collections.abc import Iterable
 from decimal import Decimal
+from itertools import pairwise
 
 from . import langs
 from . import lexicon as lx
@@ -600,6 +601,8 @@ def _passed_over(
         return True
     if not _audited(toks, index, first_head) or _per_other(toks, index):
         return True
+    if rate_before(toks, index):
+        return True  # "a daily rate of A$114.00": a day's figure, not a month's
     return _band_end(toks, index)  # "every offer costs between €30 and €40": a band
 
 
@@ -895,6 +898,19 @@ def _per_other(toks: list[Tok], index: int) -> bool:
         and words[1] not in _PERIOD_OR_CUE
         and words[1][:1].isalpha()
     )  # not "20 reais a menos" (less)
+
+
+def rate_before(toks: list[Tok], index: int) -> bool:
+    """A rate of another period names the amount (``a daily fee of A$114.00``, ``the weekly
+    rate: $80``): a figure per day or week, no monthly amount."""
+    words = [t.low for t in toks[max(0, index - 4) : index]]
+    return any(
+        word in ("daily", "weekly", "hourly", "nightly") and later in _RATE_NOUNS
+        for word, later in pairwise(words)
+    )
+
+
+_RATE_NOUNS = frozenset({"fee", "fees", "rate", "rates", "charge", "cost", "price", "tariff"})
 
 
 def _in_total(toks: list[Tok], index: int) -> bool:

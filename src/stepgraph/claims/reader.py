@@ -19,7 +19,15 @@ from ..lazy import pattern
 from ..records import dataclass
 from . import lexicon as lx
 from . import schedules
-from .audit import Figures, added_on, charge_after, hedged_ranges, terms, unexplained
+from .audit import (
+    Figures,
+    added_on,
+    charge_after,
+    hedged_ranges,
+    rate_before,
+    terms,
+    unexplained,
+)
 from .check import Table, round_to
 from .forms import SentenceReader
 from .judge import Statement
@@ -557,8 +565,9 @@ class ProseReader:
                 continue
             if tok.period is None and (_over_a_term(toks, index) or _term_opening(toks)):
                 continue  # "180.00 over 24 months": no claim states a term; the audit reads it
-            if tok.period == "other" or _per_head(toks, index):
-                continue  # "or 45.00 per person", "about 17.33 a day": another unit's figure
+            if tok.period == "other" or _per_head(toks, index) or rate_before(toks, index):
+                continue  # "or 45.00 per person", "about 17.33 a day", "a daily fee of
+                # 114.00": another unit's figure
             if charge_after(toks, index) or (tok.period is None and lx.charge_words(lows)):
                 continue  # "with a €69.00 set-up fee", "bei 1.000 € Sonderzahlung"
             if tok.words and index and toks[index - 1].low in ("the", "tied", "all", "other"):

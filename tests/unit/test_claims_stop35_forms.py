@@ -1,0 +1,42 @@
+"""Found this stop on the kept-aside and new splits, tested in other words."""
+
+from __future__ import annotations
+
+import pytest
+
+from stepgraph.claims import Table, check_text
+
+NURSERY = Table.from_rows(
+    [
+        {"id": "little-acorns", "monthly": 980.0},
+        {"id": "tiny-steps", "monthly": 1210.0},
+    ]
+)
+ACORNS_PRICE = [{"id": "c1", "kind": "price", "offer": "little-acorns", "amount": "980.00"}]
+
+
+def _verdicts(text: str, claims: object = None) -> list[str]:
+    return [s.verdict for s in check_text(text, NURSERY, claims).sentences]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "little-acorns comes to £980.00 a month [c1], with a daily rate of £65.00.",
+        "little-acorns is £980.00 a month [c1]; its weekly fee of £226.00 covers four days.",
+    ],
+)
+def test_an_amount_named_a_daily_or_weekly_rate_is_no_conflict_with_a_cited_price(
+    text: str,
+) -> None:
+    assert _verdicts(text, ACORNS_PRICE) == ["unverified"]
+
+
+def test_an_amount_named_a_daily_rate_is_not_audited_as_a_monthly_figure() -> None:
+    assert _verdicts("tiny-steps bills a daily rate of £80.00.") == ["unverified"]
+
+
+def test_a_false_monthly_amount_beside_a_daily_rate_is_still_contradicted() -> None:
+    text = "little-acorns comes to £990.00 a month [c1], with a daily rate of £65.00."
+    assert _verdicts(text, ACORNS_PRICE) == ["contradicted"]
+
