@@ -40,3 +40,11 @@ def test_a_false_monthly_amount_beside_a_daily_rate_is_still_contradicted() -> N
     text = "little-acorns comes to £990.00 a month [c1], with a daily rate of £65.00."
     assert _verdicts(text, ACORNS_PRICE) == ["contradicted"]
 
+
+def test_a_list_of_names_each_at_its_price_gives_each_its_own_price() -> None:
+    assert _verdicts("little-acorns at £980.00, tiny-steps at £1,210.00.") == ["checked"]
+
+
+def test_a_list_of_names_each_at_its_price_with_one_price_wrong_is_contradicted() -> None:
+    assert _verdicts("little-acorns at £1,210.00, tiny-steps at £1,210.00.") == ["contradicted"]
+

@@ -292,6 +292,8 @@ class FreeForms(GroupForms):
         unit = self.units[at + 1]
         if not self.money(unit) or unit.tok is None or at not in (0, 1):
             return
+        if at == 1 and self.kind(0) == "off":
+            return  # "bravo at $35.00, victor at $40.00": bravo's price, read as its own
         j = at + 2
         if self.low(j) == ",":
             j += 1
