@@ -48,3 +48,25 @@ def test_a_list_of_names_each_at_its_price_gives_each_its_own_price() -> None:
 def test_a_list_of_names_each_at_its_price_with_one_price_wrong_is_contradicted() -> None:
     assert _verdicts("little-acorns at £1,210.00, tiny-steps at £1,210.00.") == ["contradicted"]
 
+
+BROKERS = Table.from_rows(
+    [
+        {"id": "q1", "monthly": 410.0, "source": "motors.com deal #55120"},
+        {"id": "q2", "monthly": 395.0, "source": "Swift Van Motors quote"},
+        {"id": "q3", "monthly": 388.0, "source": "Fleetway.co.uk"},
+    ],
+    alias_fields=("source",),
+)
+
+
+def test_a_source_named_without_its_paper_word_is_one_name_not_two() -> None:
+    text = "Fleetway beats Swift Van Motors by £7.00 a month."
+    (sentence,) = check_text(text, BROKERS).sentences
+    assert sentence.verdict != "contradicted"
+
+
+def test_a_source_named_without_its_paper_word_still_has_its_gap_checked() -> None:
+    text = "Fleetway beats Swift Van Motors by £22.00 a month."
+    (sentence,) = check_text(text, BROKERS).sentences
+    assert sentence.verdict == "contradicted"
+    assert "q1" not in sentence.why  # the gap is to q2 alone, not to motors.com as well

@@ -348,6 +348,9 @@ def _loose_names(table: Table, taken: dict[str, set[str]]) -> dict[str, set[str]
             domain = _DOMAIN.match(_plain(alias).lower())
             if domain is not None:  # "speedyservices.com" of speedyservices.com/tile-saw
                 found.setdefault(domain.group(1), set()).add(record.id)
+            bare = _PAPER_TAIL.sub("", _plain(alias)).strip()
+            if bare != _plain(alias).strip() and " " in bare and _readable(bare):
+                found.setdefault(bare.lower(), set()).add(record.id)  # "Select Car Leasing"
             head = _SEGMENT.split(_plain(alias), maxsplit=1)[0].strip()
             if head != _plain(alias).strip() and len(head) >= 3 and _readable(head):
                 found.setdefault(head.lower(), set()).add(record.id)
@@ -402,6 +405,12 @@ _DOMAIN = re.compile(r"(?:https?://)?(?:www\.)?((?:[a-z0-9-]+\.)+[a-z]{2,6})(?=[
 _BRAND_TAILS = ("hr", "hq", "uk", "app", "io", "online", "group")
 """What a domain adds to a brand (``breathehr.com`` for Breathe, ``monzoapp``)."""
 _BRACKETED = re.compile(r"\(([^()]{3,40})\)")
+_PAPER_TAIL = re.compile(
+    r"(?i)(?:\s+(?:quote|quotation|e-?mail|mail|offer|proposal|deal|brochure|letter|pdf|"
+    r"page|website|listing|flyer|screenshot|estimate|tender|bid|#\d[\w/.-]*))+\s*$"
+)
+"""The paper a source name ends with (``Select Car Leasing quote``, ``leasing.com deal
+#881203``): the rest is the supplier's name as the prose writes it."""
 _SEGMENT = re.compile(r"\s[-\u2013\u2014]\s|[,;(]")
 
 
