@@ -70,3 +70,36 @@ def test_a_source_named_without_its_paper_word_still_has_its_gap_checked() -> No
     (sentence,) = check_text(text, BROKERS).sentences
     assert sentence.verdict == "contradicted"
     assert "q1" not in sentence.why  # the gap is to q2 alone, not to motors.com as well
+
+
+PHONES = Table.from_rows(
+    [
+        {"id": "tmo", "monthly": 60.0},
+        {"id": "usc", "monthly": 51.4},
+        {"id": "mint", "monthly": 45.0},
+    ]
+)
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["tmo costs roughly $10 more a month than usc.", "mint comes to about $50 a month."],
+)
+def test_a_hedged_round_figure_more_than_a_tenth_off_is_contradicted(text: str) -> None:
+    (sentence,) = check_text(text, PHONES).sentences
+    assert sentence.verdict == "contradicted"
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["tmo costs roughly $15 more a month than mint.", "usc comes to about $50 a month."],
+)
+def test_a_hedged_round_figure_within_a_tenth_is_not_contradicted(text: str) -> None:
+    (sentence,) = check_text(text, PHONES).sentences
+    assert sentence.verdict != "contradicted"
+
+
+def test_give_or_take_stays_looser_than_about() -> None:
+    (loose,) = check_text("mint comes to $50 a month, give or take.", PHONES).sentences
+    (tight,) = check_text("mint comes to about $50 a month.", PHONES).sentences
+    assert (loose.verdict, tight.verdict) == ("unverified", "contradicted")

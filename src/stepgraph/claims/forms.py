@@ -154,6 +154,16 @@ _FOR_HEADS = frozenset({"listing", "listings", "page", "link", "entry"})
 """Nouns a record after ``for`` depends on (``the listing for admiral``): no subject."""
 
 
+def _price_said(offer: str, tok: Tok, hedge: str | None) -> str:
+    """What a price statement says: ``C costs over 35``, ``B costs 50 a month, give or
+    take``."""
+    period = f" a {tok.period}" if tok.period else ""
+    if hedge == "give or take":
+        return f"{offer} costs {tok.text}{period}, give or take"
+    said = f"{hedge} {tok.text}" if hedge else tok.text
+    return f"{offer} costs {said}{period}"
+
+
 def _unchecked(subjects: list[Unit]) -> list[Unit]:
     """The subjects, judged but never checked (``O2 (offer-D) is ...``: the name before the
     bracket is not read)."""
@@ -669,7 +679,7 @@ class SentenceReader(HeadForms):
         after = nxt + 1 if self.low(nxt) == "," else nxt
         if self.low(after) in ("give", "approximately", "roughly", "ish", "thereabouts") or (
             self.low(after), self.low(after + 1)) == ("or", "so"):  # fmt: skip
-            hedge = hedge or "about"  # "twelve hundred a month, give or take"
+            hedge = hedge or "give or take"  # "twelve hundred a month, give or take"
         if (
             self.low(at - 1) == "by"
             or (self.low(at - 2) == "by" and self.low(at - 1) in _BY_HEDGES)
@@ -718,8 +728,7 @@ class SentenceReader(HeadForms):
         if terms:  # "Flex24 would be $839.76" in a text about a 24-month term
             test = _or_else(test, [_term_price(subject.offer or "", months, a)
                                    for months in terms for a, _ in readings])  # fmt: skip
-        said = f"{hedge} {tok.text}" if hedge else tok.text  # "C costs over 35"
-        says = f"{subject.offer} costs {said}" + (f" a {tok.period}" if tok.period else "")
+        says = _price_said(subject.offer or "", tok, hedge)
         self.add(
             says,
             test,

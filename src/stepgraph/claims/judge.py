@@ -76,8 +76,9 @@ def _hedged(
     wrong_base: Callable[[Table], Decimal | None] | None = None,
 ) -> Test:
     """A loosened number: ``over``/``under`` are bounds; ``nearly`` is at or up to 15 per
-    cent below; ``about`` allows 15 per cent (a percentage: less than one point, and never
-    the gap over ``wrong_base``'s base when the right base does not round to it)."""
+    cent below; ``give or take`` allows 12.5 per cent, ``about`` 10 per cent (a percentage:
+    less than one point, and never the gap over ``wrong_base``'s base when the right base
+    does not round to it)."""
 
     def test(table: Table) -> bool | None:
         value = actual(table)
@@ -101,12 +102,17 @@ def _hedged(
             return False if value <= stated or value > stated * (1 + _JUST) else None
         if bound == "just under":
             return False if value >= stated or value < stated * (1 - _JUST) else None
-        tolerance = abs(value) * hedge_tolerance(stated)
+        share = hedge_tolerance(stated)
+        if bound == "give or take":  # "a hundred a month, give or take": a looser word
+            share = max(share, _GIVE_OR_TAKE)
+        tolerance = abs(value) * share
         return False if abs(value - stated) > max(tolerance, Decimal("0.5")) else None
 
     return test
 
 
+_GIVE_OR_TAKE = Decimal("0.125")
+"""How far ``N, give or take`` (``N or so``, ``N-ish``) may be from the truth."""
 _JUST = Decimal("0.10")
 """How far past its figure ``just over``/``just under`` may go (``just over 27``: to 29.70)."""
 
@@ -114,8 +120,8 @@ _JUST = Decimal("0.10")
 def hedge_tolerance(stated: Decimal) -> Decimal:
     """How far ``about N`` may be from the truth, as a share of N: half the unit N is
     rounded to (``about 240``: 235 to 245; ``about 250``: 225 to 275; ``about 100``: 50
-    either way), at least 3 and at most 15 per cent (``approximately 104`` for 113.88 is
-    wrong: it rounds to neither)."""
+    either way), at least 3 and at most 10 per cent (``approximately 104`` for 113.88 and
+    ``roughly 10`` for 8.50 are wrong)."""
     if stated <= 0:
         return _MOST
     unit = Decimal(1)
@@ -131,7 +137,7 @@ def hedge_tolerance(stated: Decimal) -> Decimal:
     return min(_MOST, max(_LEAST, unit / 2 / stated))
 
 
-_LEAST, _MOST = Decimal("0.03"), Decimal("0.15")
+_LEAST, _MOST = Decimal("0.03"), Decimal("0.10")
 
 
 def _on_wrong_base(
@@ -202,6 +208,8 @@ def _bound(hedge: str | None) -> str:
         return hedge
     if hedge in ("nearly", "almost"):
         return "almost"
+    if hedge == "give or take":
+        return hedge
     return "about"
 
 
