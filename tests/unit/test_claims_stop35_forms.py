@@ -103,3 +103,27 @@ def test_give_or_take_stays_looser_than_about() -> None:
     (loose,) = check_text("mint comes to $50 a month, give or take.", PHONES).sentences
     (tight,) = check_text("mint comes to about $50 a month.", PHONES).sentences
     assert (loose.verdict, tight.verdict) == ("unverified", "contradicted")
+
+
+ALFA_PRICE = [{"id": "c4", "kind": "price", "offer": "little-acorns", "amount": "980.00"}]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "little-acorns nestojí 980,00 Kč [c4].",  # Czech: does not cost
+        "little-acorns ei maksa 980,00 € [c4].",  # Finnish: does not cost
+        "little-acorns kosztuje około 980,00 zł [c4].",  # Polish: about
+        "little-acorns koster omtrent 980,00 kr [c4].",  # Norwegian: about
+        "little-acorns costs barely 980.00 [c4].",
+    ],
+)
+def test_a_word_the_reader_cannot_read_beside_a_true_cited_claim_is_never_checked(
+    text: str,
+) -> None:
+    assert _verdicts(text, ALFA_PRICE) == ["unverified"]
+
+
+def test_a_nordic_hedged_price_far_off_is_contradicted() -> None:
+    assert _verdicts("tiny-steps koster cirka 1.400 kr. om måneden.") == ["contradicted"]
+

@@ -95,6 +95,7 @@ _SIGNIFICANT = (
     | lx.MODALS
     | lx.PRONOUNS
     | lx.FOREIGN
+    | lx.SCARCELY  # "alfa costs barely 10.00 [c4]": a cited claim does not say "barely"
     | {
         "alone",  # strictness: "Lowest price: q-13 alone" is false on a tie (fail-safe)
         "outright",
@@ -504,6 +505,9 @@ class ProseReader:
         script = _other_script(toks)
         if script:
             return "unverified", f"another script ({script}): read it yourself"
+        marked = _marked_word(toks, used)
+        if marked:
+            return "unverified", f"a word of another language ({marked}): read it yourself"
         if not used and not claims:
             return "unverified", "nothing in it can be checked"
         return "checked", "every name, amount and comparison is accounted for"
@@ -764,6 +768,22 @@ def _other_script(toks: list[Tok]) -> str:
             if char.isalpha() and "LATIN" not in unicodedata.name(char, "LATIN"):
                 return char
     return ""
+
+
+def _marked_word(toks: list[Tok], used: set[int]) -> str:
+    """A word no form read with a letter English does not use (``stojí``, ``około``,
+    ``drøyt``): a sentence of a language the reader has no words for, never checked."""
+    for index, tok in enumerate(toks):
+        if tok.kind != "word" or index in used or tok.text.isascii() or tok.low in _LOANS:
+            continue
+        if any(char.isalpha() and not char.isascii() for char in tok.text):
+            return tok.text
+    return ""
+
+
+_LOANS = frozenset({"café", "cafés", "résumé", "naïve", "fiancé", "déjà", "à",
+                    "über", "crème", "entrée", "façade", "rosé", "protégé", "touché"})  # fmt: skip
+"""Words with accents an English sentence may use."""
 
 
 def _over_a_term(toks: list[Tok], index: int) -> bool:
