@@ -127,3 +127,7 @@ def test_a_word_the_reader_cannot_read_beside_a_true_cited_claim_is_never_checke
 def test_a_nordic_hedged_price_far_off_is_contradicted() -> None:
     assert _verdicts("tiny-steps koster cirka 1.400 kr. om måneden.") == ["contradicted"]
 
+
+def test_a_unit_abbreviation_before_a_citation_and_a_lowercase_word_ends_no_sentence() -> None:
+    text = "little-acorns koster 980 kr. [c4] og tiny-steps 1.210 kr. om måneden."
+    assert len(check_text(text, NURSERY, ALFA_PRICE).sentences) == 1

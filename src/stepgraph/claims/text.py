@@ -268,7 +268,8 @@ def _abbreviation(plain: str, dot: int) -> bool:
     word = plain[word_start:dot].lower()
     if word in _ABBREVIATIONS or plain[word_start:dot] in _TITLES:
         return True
-    after = plain[dot + 1 : dot + 3].lstrip(" ")
+    cites = _TRAILING_CITES.match(plain, dot + 1)  # "389 kr. [c4] og Tryg ...": one sentence
+    after = plain[cites.end() if cites else dot + 1 :][:3].lstrip(" ")
     return word in _UNIT_DOTS and after[:1].islower()  # "2.500 kr. hos hus-a": one sentence
 
 
