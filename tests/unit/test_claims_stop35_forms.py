@@ -131,3 +131,19 @@ def test_a_nordic_hedged_price_far_off_is_contradicted() -> None:
 def test_a_unit_abbreviation_before_a_citation_and_a_lowercase_word_ends_no_sentence() -> None:
     text = "little-acorns koster 980 kr. [c4] og tiny-steps 1.210 kr. om måneden."
     assert len(check_text(text, NURSERY, ALFA_PRICE).sentences) == 1
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Both nurseries carry public liability cover of £5,000,000.",
+        "little-acorns har en forsikringssum på 2.500.000 kr.",
+        "tiny-steps sits in a building valued at 850.000 €.",
+    ],
+)
+def test_an_amount_beyond_ten_years_of_the_dearest_price_is_not_audited(text: str) -> None:
+    assert _verdicts(text) == ["unverified"]
+
+
+def test_an_amount_within_ten_years_of_the_dearest_price_is_still_audited() -> None:
+    assert _verdicts("little-acorns comes to £13,000.00 over the year.") == ["contradicted"]

@@ -538,6 +538,11 @@ def unexplained(
             toks, index, cut, first_head, measured=measured, records=len(figures.values)
         ):
             continue
+        if figures.values and all(
+            value > _BEYOND_TERMS * figures.values[-1] or places == 3
+            for value, places in zip(tok.values, tok.places, strict=True)
+        ):
+            continue  # "a sum insured of 750.000 kr": no price of a term anyone signs
         spans = [
             _span(toks, index, v, p, loose) for v, p in zip(tok.values, tok.places, strict=True)
         ]
@@ -580,6 +585,10 @@ def unexplained(
             ):
                 return f"{tok.text} is not the difference between the two offers it names"
     return ""
+
+
+_BEYOND_TERMS = 120
+"""An amount over ten years of the dearest price is a cover, a value or a limit."""
 
 
 def _passed_over(
