@@ -147,3 +147,18 @@ def test_an_amount_beyond_ten_years_of_the_dearest_price_is_not_audited(text: st
 
 def test_an_amount_within_ten_years_of_the_dearest_price_is_still_audited() -> None:
     assert _verdicts("little-acorns comes to £13,000.00 over the year.") == ["contradicted"]
+
+
+@pytest.mark.parametrize(
+    ("text", "verdict"),
+    [
+        ("A tiny-steps custa 1.210,00 € por mês, mais 230,00 € do que a little-acorns.", "true"),
+        ("A tiny-steps custa 1.210,00 € por mês, menos 230,00 € do que a little-acorns.", "false"),
+        ("A tiny-steps custa 1.210,00 € por mês, mais 330,00 € do que a little-acorns.", "false"),
+    ],
+)
+def test_a_gap_word_before_its_amount_compares_with_the_record_after_que(
+    text: str, verdict: str
+) -> None:
+    (got,) = _verdicts(text)
+    assert (got == "contradicted") == (verdict == "false")

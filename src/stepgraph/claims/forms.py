@@ -154,6 +154,14 @@ _FOR_HEADS = frozenset({"listing", "listings", "page", "link", "entry"})
 """Nouns a record after ``for`` depends on (``the listing for admiral``): no subject."""
 
 
+_THAN_AFTER = frozenset({"que", "than", "als", "dan", "di"})
+_ARTICLES = frozenset({"a", "o", "as", "os", "la", "le", "el", "the", "de", "der", "die", "das",
+                       "het", "il", "lo"})  # fmt: skip
+_MORE_WORDS = frozenset({"mais", "más", "more", "plus", "mehr", "meer", "più"})
+_MORE_BEFORE = frozenset({"mais", "más", "menos", "more", "less", "plus", "moins", "mehr",
+                          "weniger", "meer", "minder", "più", "meno"})  # fmt: skip
+
+
 def _price_said(offer: str, tok: Tok, hedge: str | None) -> str:
     """What a price statement says: ``C costs over 35``, ``B costs 50 a month, give or
     take``."""
@@ -356,8 +364,9 @@ class SentenceReader(HeadForms):
                     or self.low(at) in lx.NEGATIONS
                     or self.low(at) in lx.MODALS
                     or (not first and self.low(at) in lx.CONNECTORS)
+                    or (not first and self._amount_follows(at))
                 )
-                and not self._is_head(at)
+                and (not self._is_head(at) or (not first and self._amount_follows(at)))
                 and not self._capitals(at)
             ):
                 if self.low(at) in lx.NEGATIONS and self.low(at + 1) in langs.ONLY:
@@ -645,6 +654,42 @@ class SentenceReader(HeadForms):
             return self._comparative(subjects, start, at, hedge, neg)
         return None
 
+    def _more_before(self, at: int, nxt: int) -> bool:
+        """``mais 19,99 € do que a DIGI``, ``más 5 € que B``: a gap said before its amount."""
+        return self.low(at - 1) in _MORE_BEFORE and any(
+            self.low(k) in lx.THAN_WORDS for k in range(nxt, nxt + 3)
+        )
+
+    def _amount_follows(self, at: int) -> bool:
+        """``..., menos 4,00 € do que B``: a gap word before its amount, read at the amount."""
+        return self.low(at) in _MORE_BEFORE and self.kind(at + 1) == "num"
+
+    def _gap_before(
+        self, subjects: list[Unit], at: int, nxt: int, *, hedge: str | None, neg: bool
+    ) -> int | None:
+        """``A custa 29,99 €, mais 19,99 € do que a DIGI``: the subject is dearer (cheaper
+        after ``menos``) than the record after ``que`` by the amount; otherwise no price."""
+        tok = self.units[at].tok
+        j = next((k for k in range(nxt, nxt + 3) if self.low(k) in _THAN_AFTER), None)
+        if tok is None or tok.pct or neg or j is None or not self.money(self.units[at]):
+            return None
+        j += 1
+        while self.low(j) in _ARTICLES:
+            j += 1
+        targets, end = self._targets(j)
+        if not targets:
+            return None
+        dear = self.low(at - 1) in _MORE_WORDS
+        direction = "more_expensive" if dear else "cheaper"
+        pairs = [(s.offer or "", t) for s in subjects for t in targets]
+        tests = [self._pair_test(x, y, direction, tok, None, ratio=False, hedge=hedge,
+                                 period=tok.period, neg=False) for x, y in pairs]  # fmt: skip
+        word = "more expensive" if dear else "cheaper"
+        says = "; ".join(f"{x} is {word} than {y} by {tok.text}" for x, y in pairs)
+        self.add(says, _all_of(tests), at - 1, end, exact=all(u.exact for u in subjects),
+                 certain=hedge is None)  # fmt: skip
+        return end
+
     def _number_head(
         self, subjects: list[Unit], start: int, at: int, hedge: str | None, neg: bool
     ) -> int | None:
@@ -686,6 +731,8 @@ class SentenceReader(HeadForms):
             or (self.low(at + 1) in ("for", "pour", "für", "para") and self.kind(at + 2) == "off")
         ):
             return None  # "cheapest by 10": a margin; "120 for A": another record's price
+        if self._more_before(at, nxt):
+            return self._gap_before(subjects, at, nxt, hedge=hedge, neg=neg)
         if self._gap_after(nxt):
             return None  # "20 behind B", "30 versus A", "another 10 on top": a gap, not a price
         if self._elliptic_gap(start, at):
