@@ -162,3 +162,49 @@ def test_a_gap_word_before_its_amount_compares_with_the_record_after_que(
 ) -> None:
     (got,) = _verdicts(text)
     assert (got == "contradicted") == (verdict == "false")
+
+
+INSURERS = Table.from_rows(
+    [
+        {"id": "maaf-auto", "monthly": 52.4, "source": "devis-maaf-2025-04.pdf"},
+        {"id": "matmut-auto", "monthly": 47.9, "source": "matmut.fr/devis"},
+    ],
+    alias_fields=("source",),
+)
+
+
+def _insurers(text: str) -> str:
+    (sentence,) = check_text(text, INSURERS).sentences
+    return sentence.verdict
+
+
+def test_the_paper_word_a_source_starts_with_names_no_record() -> None:
+    assert _insurers("Le devis le moins cher vient de matmut.fr/devis : 47,90 € par mois.") != (
+        "contradicted"
+    )
+
+
+def test_a_plural_excess_word_keeps_its_range_from_being_read_as_prices() -> None:
+    assert _insurers("Les franchises vont de 250 € (MAAF) à 400 € (Matmut).") == "unverified"
+
+
+@pytest.mark.parametrize(
+    ("text", "verdict"),
+    [
+        ("Le PDF devis-maaf-2025-04.pdf indique 52,40 € par mois.", "unverified"),
+        ("Le PDF devis-maaf-2025-04.pdf indique 47,90 € par mois.", "contradicted"),
+    ],
+)
+def test_a_foreign_verb_of_showing_reads_the_price_after_it(text: str, verdict: str) -> None:
+    assert _insurers(text) == verdict
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "matmut-auto costs 39.90 a month the first year.",
+        "Matmut affiche 39,90 € par mois la première année.",
+    ],
+)
+def test_a_price_for_the_first_year_is_no_contradiction(text: str) -> None:
+    assert _insurers(text) == "unverified"

@@ -524,6 +524,7 @@ def unexplained(
     if counts_things(toks, _COUNT_FOLLOW):
         return ""  # "web-starter hosts 1 site, web-business 5, web-agency 25": no money
     discounts = _discounts(toks)  # "15 % off ..., which would bring it to NOK 636.65"
+    intro = lx.first_period([t.low for t in toks])
     for index, tok in enumerate(toks):
         if tok.kind != "num" or index in used:
             continue
@@ -538,6 +539,8 @@ def unexplained(
             toks, index, cut, first_head, measured=measured, records=len(figures.values)
         ):
             continue
+        if tok.period == "month" and intro:
+            continue  # "29.99 a month the first year": an introductory price
         if figures.values and all(
             value > _BEYOND_TERMS * figures.values[-1] or places == 3
             for value, places in zip(tok.values, tok.places, strict=True)

@@ -433,6 +433,10 @@ class SentenceReader(HeadForms):
         ahead = {self.low(k) for k in range(end + 1, end + 5)}
         if word in _CONDITIONS or (word == "only" and nxt in _CONDITIONS | {"in", "on", "for"}):
             return True
+        if (word in lx.FIRST_WORDS or (word in _ARTICLES and nxt in lx.FIRST_WORDS)) and (
+            ahead & lx.PERIOD_NOUNS
+        ):
+            return True  # "29,99 € par mois la première année": an introductory price
         if word in ("in", "during", "on", "with", "for") and not ahead & _PRICE_TERMS:
             return bool(ahead & _SITUATIONS)
         return False

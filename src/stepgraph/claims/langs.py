@@ -219,6 +219,7 @@ BOUND = {"über": "over", "oltre": "over", "boven": "over", "acima": "over", "un
 """A bound word as the English word the forms judge it by; other hedges are "about"."""
 FILLERS = {"damit", "somit", "daher", "also", "donc", "quindi", "dus", "daarmee", "portanto",
            "kost", "kosten", "costa", "costano", "custa", "custam", "cuestan", "coûtent",
+           "indique", "affiche", "indica", "muestra", "mostra", "zeigt", "nennt", "toont",
            "è", "é", "zijn", "sono", "são", "het", "de", "il", "lo", "o", "am", "nog", "ligt",
            "zit", "bedraagt", "sont", "sind", "son", "monatlich", "mensile", "mensuel",
            "mensuelle", "mensual", "mensal", "maandelijks", "l'offerta", "l'opzione", "opção",

@@ -7,6 +7,8 @@ A word outside these sets stops a recognised form: the reader never guesses past
 
 from __future__ import annotations
 
+from itertools import pairwise
+
 from . import langs
 
 # fmt: off
@@ -130,6 +132,7 @@ NON_PRICE_MONEY = {
     "installation", "one-off", "upfront", "up-front", "hardware", "router", "handset", "payout",
     "compensation", "liability", "worth", "reward", "rewards", "gift", "selbstbeteiligung",
     "versicherungssumme", "deckungssumme", "franquicia", "franchise", "franchigia",
+    "franquicias", "franchises", "franchigie",
     "eigen", "risico", "eigenrisico", "massimale", "kaution", "gutschrift", "remboursement",
     "reembolso", "rimborso", "fianza", "caution", "prime", "overage", "messages", "message",
     "sms", "texts", "rises", "rise", "rising", "increases", "jumps", "reverts", "renewal",
@@ -167,6 +170,22 @@ _CJK_CHARGES = ("\u624b\u6570\u6599", "\u521d\u671f\u8cbb\u7528", "\u4e00\u56de"
                 "\u6577\u91d1", "\u793c\u91d1", "\u9001\u6599")  # fmt: skip
 """Japanese fees: handling fee, initial cost, once, works, penalty, deposit, key money,
 shipping."""
+
+
+FIRST_WORDS = frozenset({"first", "première", "premier", "primo", "prima", "erste", "ersten",
+                         "erstes", "primer", "primera", "eerste", "primeiro",
+                         "primeira"})  # fmt: skip
+PERIOD_NOUNS = frozenset({"year", "month", "months", "année", "an", "mois", "jahr", "monat",
+                          "monate", "año", "mes", "meses", "anno", "mese", "mesi", "jaar",
+                          "maand", "maanden", "ano"})  # fmt: skip
+"""``the first year``, ``la première année``: an introductory period, not the price as given."""
+
+
+def first_period(toks_lows: list[str]) -> bool:
+    """A first period is named (``the first year``, ``primo anno``, ``erste Monat``)."""
+    return any(
+        word in FIRST_WORDS and later in PERIOD_NOUNS for word, later in pairwise(toks_lows)
+    )
 
 
 def charge_words(words: set[str] | frozenset[str]) -> set[str]:

@@ -457,8 +457,8 @@ def _stem(alias: str) -> str:
         if match is None or match.group(0).strip() == text:
             return ""  # the whole alias: already a name as spelled
         stem = match.group(1).lower()
-        if stem not in _GENERIC:
-            return stem
+        if stem not in _GENERIC and stem not in _PAPERS:
+            return stem  # not "devis" of devis-direct-assurance-2025-03.pdf: its paper
         if stem not in _PAPERS:
             return ""
         text = text[match.end() :].lstrip()
