@@ -208,3 +208,15 @@ def test_a_foreign_verb_of_showing_reads_the_price_after_it(text: str, verdict: 
 )
 def test_a_price_for_the_first_year_is_no_contradiction(text: str) -> None:
     assert _insurers(text) == "unverified"
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Žádná ze školek nestojí méně než 900 Kč měsíčně.",  # Czech: none costs less than
+        "A rescisão antecipada da tiny-steps tem multa de R$ 400,00.",
+        "At tiny-steps, a single drop-in session costs £45.",
+    ],
+)
+def test_a_bound_a_penalty_or_a_session_price_is_no_monthly_figure(text: str) -> None:
+    assert _verdicts(text) == ["unverified"]

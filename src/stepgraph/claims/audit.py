@@ -54,6 +54,7 @@ _SKIP = {
     "shipping", "deposit", "hour", "hourly", "wenn", "falls", "indien", "rabatt", "remise",
     "descuento", "sconto", "korting", "score", "scores", "rating", "ratings", "quality",
     "speed", "bandwidth", "data", "storage", "latency", "uptime", "sla", "stars", "points",
+    "session", "sessions", "séance", "séances", "sesión", "sesiones", "drop-in", "walk-in",
 }  # fmt: skip
 """A sentence with one of these supposes, or measures something the inputs lack."""
 _TOTALS = {"insgesamt", "gesamt", "totale", "totaal", "monate", "monaten", "meses", "mesi",
@@ -1350,6 +1351,8 @@ _BOUND_WORDS = frozenset({  # English bounds are read by the forms (and audited 
     "overschrijden", "mniej", "więcej", "poniżej", "powyżej", "przekraczają", "understiger",
     "överstiger", "overstiger", "barre", "seuil", "soglia", "umbral", "grens", "grenze",
     "limite", "crosses", "cross", "menos", "moins", "meno", "minder", "weniger", "mindre",
+    "méně", "více", "přesahuje", "nepřesahuje", "alle", "yli", "vähemmän", "enemmän",
+    "alatt", "felett", "kevesebb", "több",
 })  # fmt: skip
 
 
