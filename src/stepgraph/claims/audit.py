@@ -54,7 +54,7 @@ _SKIP = {
     "shipping", "deposit", "hour", "hourly", "wenn", "falls", "indien", "rabatt", "remise",
     "descuento", "sconto", "korting", "score", "scores", "rating", "ratings", "quality",
     "speed", "bandwidth", "data", "storage", "latency", "uptime", "sla", "stars", "points",
-    "session", "sessions", "séance", "séances", "sesión", "sesiones", "drop-in", "walk-in",
+    "l'unité", "unité", "einzeltermin", "einzelstunde",
 }  # fmt: skip
 """A sentence with one of these supposes, or measures something the inputs lack."""
 _TOTALS = {"insgesamt", "gesamt", "totale", "totaal", "monate", "monaten", "meses", "mesi",
@@ -526,6 +526,8 @@ def unexplained(
         return ""  # "web-starter hosts 1 site, web-business 5, web-agency 25": no money
     discounts = _discounts(toks)  # "15 % off ..., which would bring it to NOK 636.65"
     intro = lx.first_period([t.low for t in toks])
+    if any(pair in _ONE_USE for pair in pairwise(t.low for t in toks)):
+        return ""  # "a single session costs £9", "a drop-in is $25": one use's price
     for index, tok in enumerate(toks):
         if tok.kind != "num" or index in used:
             continue
@@ -591,6 +593,9 @@ def unexplained(
     return ""
 
 
+_ONE_USE = frozenset({("single", "session"), ("single", "class"), ("single", "visit"),
+                      ("drop", "-"), ("walk", "-"), ("day", "pass")})  # fmt: skip
+"""Word pairs of a price for one use (``a single session``, ``drop-in``, ``day pass``)."""
 _BEYOND_TERMS = 120
 """An amount over ten years of the dearest price is a cover, a value or a limit."""
 
