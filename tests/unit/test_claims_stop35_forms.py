@@ -220,3 +220,12 @@ def test_a_price_for_the_first_year_is_no_contradiction(text: str) -> None:
 )
 def test_a_bound_a_penalty_or_a_session_price_is_no_monthly_figure(text: str) -> None:
     assert _verdicts(text) == ["unverified"]
+
+
+def test_a_count_of_papers_is_no_count_of_the_offers() -> None:
+    text = "Of the three quote documents, tiny-steps is the dearest."
+    assert "contradicted" not in _verdicts(text)
+
+
+def test_a_count_of_quotes_is_still_a_count_of_the_offers() -> None:
+    assert _verdicts("Of the three quotes, little-acorns is the cheapest.") == ["contradicted"]

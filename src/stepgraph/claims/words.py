@@ -236,6 +236,8 @@ class WordForms(SentenceBase):
         """The words after a count (from ``j``) say it counts offers: an offer noun within
         three words (``the four regional plans``), a verb, or the clause's end; not ``three
         vans``, ``20 SIMs``, ``the three hyperscalers``."""
+        if self.low(j) in _PAPER_NOUNS or self.low(j + 1) in _PAPER_NOUNS:
+            return False  # "the three quote documents": papers, maybe fewer than the offers
         if self.low(j) in _COUNT_NEXT:
             return True
         return any(self.low(k) in lx.OFFER_NOUNS for k in range(j, j + 3))
@@ -587,3 +589,7 @@ _COMPARATIVES = lx.CHEAP_CMP | lx.DEAR_CMP | {"expensive", "better", "worse", "l
 
 _PICKS = frozenset({"any", "each", "one", "either", "both", "all", "none", "neither", "two"})
 """Before ``of the N``: some of those N, which a sentence before named."""
+
+
+_PAPER_NOUNS = frozenset({"documents", "docs", "files", "pdfs", "emails", "pages", "sheets",
+                          "screenshots", "letters", "attachments"})  # fmt: skip
