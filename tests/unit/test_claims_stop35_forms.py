@@ -229,3 +229,22 @@ def test_a_count_of_papers_is_no_count_of_the_offers() -> None:
 
 def test_a_count_of_quotes_is_still_a_count_of_the_offers() -> None:
     assert _verdicts("Of the three quotes, little-acorns is the cheapest.") == ["contradicted"]
+
+
+POWER = Table.from_rows(
+    [
+        {"id": "inspire-clean-flat", "monthly": 149.0, "source": "inspirecleanenergy.com/plans"},
+        {"id": "peco-default", "monthly": 160.0, "source": "peco.com"},
+        {"id": "kids-and-company", "monthly": 170.0, "source": "kac.ca"},
+    ],
+    alias_fields=("source",),
+)
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["Inspire Clean Energy is the most expensive at $149.00.", "Kids & Company is the cheapest."],
+)
+def test_an_ampersand_and_a_brand_spelled_in_words_name_their_records(text: str) -> None:
+    (sentence,) = check_text(text, POWER).sentences
+    assert sentence.verdict == "contradicted"

@@ -301,6 +301,11 @@ class Names:
         kana and kanji blanked (one space each, so the offsets hold: ``B\u306f`` is B)."""
         self.pattern = re.compile(f"(?:{body})" if names else "(?!)", re.IGNORECASE)
         self.name_words = {r.id: _name_words(r) for r in table.records}
+        self.brands = {
+            r.id: frozenset(b for b in (_stem(a) for a in r.aliases) if len(b) >= 6)
+            for r in table.records
+        }  # "inspirecleanenergy" of inspirecleanenergy.com/plans: spelled in words after
+        # the name that starts it ("Inspire Clean Energy")
         self.numbered = frozenset(  # "fibre 100", "ioniq 6", "1&1": numbers of source names
             w for r in table.records for w in self.name_words[r.id] if " " in w or "&" in w
         )
@@ -329,6 +334,10 @@ def _loose_names(table: Table, taken: dict[str, set[str]]) -> dict[str, set[str]
         if len(parts) > 1:
             for sep in ("-", "_", " "):
                 found.setdefault(sep.join(parts), set()).add(record.id)
+            if "and" in parts[1:-1]:  # "Kids & Company" of kids-and-company
+                found.setdefault(" ".join("&" if p == "and" else p for p in parts), set()).add(
+                    record.id
+                )
         brands = {_stem(alias) for alias in record.aliases} - {""}
         for brand in brands:  # "Perimeter 81" of perimeter81.com
             spaced = _LETTERS_DIGITS.fullmatch(brand)
@@ -627,6 +636,8 @@ def _absorb_name_words(toks: list[Tok], names: Names) -> None:
             ):
                 index += 1  # "OVHcloud Advance-1": the hyphen inside the name
             if not _rest_of_name(toks[index], tok.low, last, own):
+                spelled = _spelled_on(toks, index, tok, names.brands.get(tok.offer, frozenset()))
+                index += spelled
                 break
             last = "" if toks[index].kind == "num" else toks[index].low
             index += 1
@@ -660,6 +671,25 @@ def _squashed_names(toks: list[Tok], names: Names) -> None:
             kept.append(tok)
             index += 1
     toks[:] = kept
+
+
+def _spelled_on(toks: list[Tok], index: int, name: Tok, brands: frozenset[str]) -> int:
+    """How many capitalised words from ``index`` run on from ``name`` to spell (the start
+    of) its source's brand: ``Inspire Clean Energy`` of inspirecleanenergy.com, ``Bright
+    Path`` of brightpathkids.com; 0 when they do not."""
+    run = name.low.replace(" ", "").replace("-", "")
+    if not brands or not any(b.startswith(run) for b in brands):
+        return 0
+    count = 0
+    while index + count < len(toks):
+        word = toks[index + count]
+        if not (word.kind == "word" and word.text[:1].isupper() and word.text.isalpha()):
+            break
+        longer = run + word.low
+        if not any(b.startswith(longer) for b in brands):
+            break
+        run, count = longer, count + 1
+    return count
 
 
 def _rest_of_name(nxt: Tok, name: str, last: str, own: frozenset[str]) -> bool:
