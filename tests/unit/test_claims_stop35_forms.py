@@ -248,3 +248,44 @@ POWER = Table.from_rows(
 def test_an_ampersand_and_a_brand_spelled_in_words_name_their_records(text: str) -> None:
     (sentence,) = check_text(text, POWER).sentences
     assert sentence.verdict == "contradicted"
+
+
+FIVE = Table.from_rows(
+    [{"id": name, "monthly": price} for name, price in
+     (("ash", 12.0), ("birch", 22.0), ("cedar", 31.0), ("dogwood", 44.0), ("elm", 58.0))]
+)  # fmt: skip
+
+
+def _five(text: str) -> str:
+    (sentence,) = check_text(text, FIVE).sentences
+    return sentence.verdict
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Every plan except ash costs more than $15.",
+        "All plans but ash are over $15 a month.",
+        "Every plan apart from ash is above $15.",
+        "Every offer other than dogwood and elm is under $40.",
+    ],
+)
+def test_a_record_left_out_is_no_subject_and_the_rest_meet_the_bound(text: str) -> None:
+    assert _five(text) != "contradicted"
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Every plan except ash costs more than $25.",  # birch is not
+        "Every offer except elm is under $40.",  # dogwood is not
+        "Every offer except cedar and elm is under $40.",  # cedar is under it too
+    ],
+)
+def test_a_bound_on_every_record_but_those_left_out_is_checked(text: str) -> None:
+    assert _five(text) == "contradicted"
+
+
+def test_a_clause_about_the_record_left_out_still_reads_it() -> None:
+    text = "Each step costs about $10 more, except elm, which is $24.00 more than dogwood."
+    assert _five(text) == "contradicted"

@@ -12,12 +12,12 @@ from decimal import Decimal
 from . import langs
 from . import lexicon as lx
 from .check import Table
-from .compare import BetweenForms
+from .excepts import ExceptForms
 from .judge import _any_of, _every, _none_beyond, no_further
 from .units import Unit
 
 
-class BoundForms(BetweenForms):
+class BoundForms(ExceptForms):
     """The bounds, ranges and counts over the records (see the module docstring)."""
 
     def _range(self, at: int) -> None:

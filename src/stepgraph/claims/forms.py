@@ -212,6 +212,10 @@ class SentenceReader(HeadForms):
                 if end is not None:
                     at = end
                     continue
+            if unit.kind == "off" and self._excluded(at):
+                self._except_bound(at)  # "every plan except A and B is under 50": A and B
+                at = max(at + 1, self._subjects(at)[1])  # are left out, no subjects
+                continue
             if unit.kind == "off" and (
                 self.low(at - 1) in lx.OBJECT_CUES
                 or (self.low(at - 1) == "than" and self.low(at + 1) not in lx.SUBJECT_VERBS)
@@ -258,31 +262,6 @@ class SentenceReader(HeadForms):
         if k < 0 or self.kind(k) != "off":
             return False
         return "from" in (self.low(k - 1), self.toks[self.units[k].idx[0]].low)
-
-    def _subjects(self, at: int) -> tuple[list[Unit], int, bool]:
-        """``B``, ``B and C``, ``A, B and C``, ``neither A nor C``: the subjects and the end."""
-        subjects = [self.units[at]]
-        negated = self.low(at - 1) == "neither"
-        j = self._parenthetical_price(at, at + 1)
-        while j + 1 < len(self.units) and self.low(j) in (
-            ",", "and", "nor", "&", "et", "und", "y", "en", "e", "ed"
-        ):  # fmt: skip
-            if self.kind(j + 1) != "off":
-                break
-            if self.units[j + 1].offer == subjects[-1].offer:
-                break
-            subjects.append(self.units[j + 1])
-            j = self._parenthetical_price(j + 1, j + 2)
-        return subjects, j, negated
-
-    def _parenthetical_price(self, subject: int, j: int) -> int:
-        """``A (120)``: the price of the record just named; returns the unit after it."""
-        if self.low(j) == "(" and self.kind(j + 1) == "num" and self.low(j + 2) == ")":
-            tok = self.units[j + 1].tok
-            if tok is not None and self.money(self.units[j + 1]):
-                self._price(self.units[subject], tok, subject, j + 3)
-            return j + 3
-        return j
 
     def _capitals(self, at: int) -> bool:
         """A filler word written in capitals past a comma or ``then`` (``..., then NOW at

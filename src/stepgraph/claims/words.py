@@ -393,6 +393,31 @@ class WordForms(SentenceBase):
                  exact=False)  # fmt: skip
         return j
 
+    def _subjects(self, at: int) -> tuple[list[Unit], int, bool]:
+        """``B``, ``B and C``, ``A, B and C``, ``neither A nor C``: the subjects and the end."""
+        subjects = [self.units[at]]
+        negated = self.low(at - 1) == "neither"
+        j = self._parenthetical_price(at, at + 1)
+        while j + 1 < len(self.units) and self.low(j) in (
+            ",", "and", "nor", "&", "et", "und", "y", "en", "e", "ed"
+        ):  # fmt: skip
+            if self.kind(j + 1) != "off":
+                break
+            if self.units[j + 1].offer == subjects[-1].offer:
+                break
+            subjects.append(self.units[j + 1])
+            j = self._parenthetical_price(j + 1, j + 2)
+        return subjects, j, negated
+
+    def _parenthetical_price(self, subject: int, j: int) -> int:
+        """``A (120)``: the price of the record just named; returns the unit after it."""
+        if self.low(j) == "(" and self.kind(j + 1) == "num" and self.low(j + 2) == ")":
+            tok = self.units[j + 1].tok
+            if tok is not None and self.money(self.units[j + 1]):
+                self._price(self.units[subject], tok, subject, j + 3)
+            return j + 3
+        return j
+
     def _price(self, subject: Unit, tok: Tok, start: int, end: int) -> None:
         if (self.other_context and tok.period is None) or tok.period == "other":
             return  # "£4.75 a wash", "1,50 € am Tag": a rate of another unit
