@@ -289,3 +289,41 @@ def test_a_bound_on_every_record_but_those_left_out_is_checked(text: str) -> Non
 def test_a_clause_about_the_record_left_out_still_reads_it() -> None:
     text = "Each step costs about $10 more, except elm, which is $24.00 more than dogwood."
     assert _five(text) == "contradicted"
+
+
+@pytest.mark.parametrize(
+    ("text", "verdict"),
+    [
+        ("The two cheapest are ash and birch.", "checked"),
+        ("ash and cedar are the two cheapest.", "contradicted"),
+        ("The two most expensive are elm at $58.00 and dogwood at $44.00.", "checked"),
+        ("The two most expensive are elm at $58.00 and cedar at $31.00.", "contradicted"),
+        ("The three cheapest plans are ash, birch, and dogwood.", "contradicted"),
+    ],
+)
+def test_the_n_cheapest_or_dearest_are_exactly_the_records_named(text: str, verdict: str) -> None:
+    assert _five(text) == verdict
+
+
+def test_a_tie_at_the_edge_of_a_top_group_is_never_checked() -> None:
+    tied = Table.from_rows(
+        [{"id": "ash", "monthly": 10.0}, {"id": "birch", "monthly": 20.0},
+         {"id": "cedar", "monthly": 20.0}, {"id": "elm", "monthly": 40.0}]
+    )  # fmt: skip
+    (sentence,) = check_text("The two cheapest are ash and birch.", tied).sentences
+    assert sentence.verdict == "unverified"
+
+
+def test_a_possessive_brand_spelled_in_words_is_one_name() -> None:
+    zaks = Table.from_rows(
+        [
+            {"id": "little-zaks-leichhardt", "monthly": 1488.2,
+             "source": "littlezaks.com.au/leichhardt"},
+            {"id": "nido-petersham", "monthly": 1415.0, "source": "nido.edu.au/petersham"},
+            {"id": "goodstart", "monthly": 1180.0, "source": "goodstart.org.au"},
+        ],
+        alias_fields=("source",),
+    )  # fmt: skip
+    text = "The two most expensive are Little Zak's Leichhardt and Goodstart."
+    (sentence,) = check_text(text, zaks).sentences
+    assert sentence.verdict == "contradicted"

@@ -14,6 +14,7 @@ from .check import Table
 from .judge import Test, no_further
 from .sequence import SequenceForms
 from .tokens import Tok
+from .units import Unit
 
 _CHEAP = {"cheaper", "lower", "lower-priced", "undercuts", "undercut", "beats", "beat"}
 _DEAR = {"pricier", "dearer", "costlier", "higher", "higher-priced"}
@@ -94,6 +95,78 @@ class GroupForms(SequenceForms):
                  subject, end, exact=self.units[subject].exact)  # fmt: skip
         self.statements[-1].group = True
 
+    def _top_set(self, at: int) -> None:
+        """``The two cheapest are A and C``, ``A and C are the two most expensive``: exactly
+        the records named are the N lowest (highest) priced; a tie at the edge may go
+        either way. ``at`` is the count."""
+        tok = self.units[at].tok
+        sup = self._superlative(at + 1)
+        if self.negated_anywhere or self.modal or tok is None or sup is None:
+            return
+        if tok.money or tok.pct or len(tok.values) != 1 or tok.values[0] != int(tok.values[0]):
+            return
+        count = int(tok.values[0])
+        if not 2 <= count < len(self.table.records):
+            return
+        kind, j = sup
+        while self.low(j) in lx.OFFER_NOUNS or self.low(j) == "ones":
+            j += 1
+        start = at - (self.low(at - 1) == "the")
+        if self.low(j) in ("are", "were", ":", "=") and self.kind(j + 1) == "off":
+            names, end = self._priced_names(j + 1)
+            first = start
+        else:
+            first, names = self._names_before(start)
+            end = j
+        if len(names) != count:
+            return
+        offers = frozenset(u.offer or "" for u in names)
+        word = "cheapest" if kind == "cheap" else "most expensive"
+        self.add(f"{' and '.join(sorted(offers))} are the {tok.text} {word}",
+                 _top_exactly(offers, count, kind), first, end,
+                 exact=all(u.exact for u in names))  # fmt: skip
+        self.statements[-1].group = True
+
+    def _priced_names(self, j: int) -> tuple[list[Unit], int]:
+        """``A, B and C``, ``A at 50.00 and B at 40.00``, ``A (50) and B (40)``: the names
+        from ``j``, each price read as that record's; returns them and the unit after."""
+        names: list[Unit] = []
+        while self.kind(j) == "off":
+            names.append(self.units[j])
+            price = j + 1 + (self.low(j + 1) in ("at", "(", "-"))
+            if price > j + 1 and self.money(self.units[price]):
+                tok = self.units[price].tok
+                if tok is not None:
+                    self._price(self.units[j], tok, j, price + 1)
+                j = price + 1 + (self.low(price + 1) == ")")
+            else:
+                j += 1
+            k = j + (self.low(j) == ",")
+            if self.low(k) in ("and", "&", ",") and self.kind(k + 1) == "off":
+                j = k + 1
+            elif self.low(j) == "," and self.kind(j + 1) == "off":
+                j += 1
+            else:
+                break
+        return names, j
+
+    def _names_before(self, start: int) -> tuple[int, list[Unit]]:
+        """``A, B and C are the ...``: the names right before ``are`` at ``start - 1``."""
+        k = start - 1
+        if self.low(k) not in ("are", "were"):
+            return start, []
+        k -= 1
+        found: list[int] = []
+        while self.kind(k) == "off":
+            found.append(k)
+            k -= 1
+            if self.low(k) in (",", "and", "&"):
+                k -= 1 + (self.low(k) == "and" and self.low(k - 1) == ",")
+            else:
+                break
+        first = found[-1] if found else start
+        return first, [self.units[i] for i in reversed(found)]
+
     def _tie_count(self, at: int) -> None:
         """``Two of the four offers tie at 30``, ``three offers share the lowest price``:
         exactly that many records have that price (or the lowest)."""
@@ -135,6 +208,7 @@ class GroupForms(SequenceForms):
     def _number_forms(self, at: int) -> None:
         """Forms starting at a number that is no amount: a count of tied records, a share."""
         self._tie_count(at)  # "two of the four offers tie at 30"
+        self._top_set(at)  # "The two cheapest are A and C", "A and C are the two dearest"
         if self.low(at + 1) in ("thirds", "quarters"):
             self._ratio_of(at)  # "X costs two thirds of Z's price"
         elif self.low(at + 1) in ("times", "x") and self.low(at - 1) in ("than", "over", "under"):
@@ -302,6 +376,26 @@ def _among(offer: str, count: int, kind: str) -> Test:
             return None
         bound = ranked[count - 1]
         return record.value <= bound if kind == "cheap" else record.value >= bound
+
+    return test
+
+
+def _top_exactly(offers: frozenset[str], count: int, kind: str) -> Test:
+    """``offers`` are the ``count`` lowest (highest) priced: every record priced beyond the
+    count-th price is one of them, and each of them is within it."""
+
+    def test(table: Table) -> bool | None:
+        values = _values(table)
+        if len(values) != len(table.records) or count >= len(values):
+            return None
+        ranked = sorted((v for _, v in values), reverse=kind == "dear")
+        edge = ranked[count - 1]
+        for offer, value in values:
+            inside = value < edge if kind == "cheap" else value > edge
+            if (offer in offers) != inside and not (offer in offers and value == edge):
+                return False
+        tied = any(value == edge and offer not in offers for offer, value in values)
+        return None if tied else True  # another record ties the edge: either may be meant
 
     return test
 

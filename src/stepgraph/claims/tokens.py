@@ -637,8 +637,11 @@ def _absorb_name_words(toks: list[Tok], names: Names) -> None:
                 index += 1  # "OVHcloud Advance-1": the hyphen inside the name
             if not _rest_of_name(toks[index], tok.low, last, own):
                 spelled = _spelled_on(toks, index, tok, names.brands.get(tok.offer, frozenset()))
-                index += spelled
-                break
+                if not spelled:
+                    break
+                index += spelled  # "Little Zak's" of littlezaks.com.au; "Leichhardt" may
+                last = toks[index - 1].low  # follow, a word of its source name
+                continue
             last = "" if toks[index].kind == "num" else toks[index].low
             index += 1
     toks[:] = kept
@@ -683,10 +686,18 @@ def _spelled_on(toks: list[Tok], index: int, name: Tok, brands: frozenset[str]) 
     count = 0
     while index + count < len(toks):
         word = toks[index + count]
-        if not (word.kind == "word" and word.text[:1].isupper() and word.text.isalpha()):
+        bare = word.low.removesuffix("'s")
+        if not (word.kind == "word" and word.text[:1].isupper() and bare.isalpha()):
             break
-        longer = run + word.low
-        if not any(b.startswith(longer) for b in brands):
+        longer = next(
+            (
+                run + w
+                for w in (bare, word.low.replace("'", ""))
+                if any(b.startswith(run + w) for b in brands)
+            ),
+            None,
+        )  # "Zak's" of littlezaks: "zak" or "zaks"
+        if longer is None:
             break
         run, count = longer, count + 1
     return count
