@@ -327,3 +327,15 @@ def test_a_possessive_brand_spelled_in_words_is_one_name() -> None:
     text = "The two most expensive are Little Zak's Leichhardt and Goodstart."
     (sentence,) = check_text(text, zaks).sentences
     assert sentence.verdict == "contradicted"
+
+
+@pytest.mark.parametrize(
+    ("text", "verdict"),
+    [
+        ("cedar is the middle option at $31.00 per month.", "checked"),
+        ("birch is the middle option at $22.00 per month.", "contradicted"),
+        ("birch sits in the middle of the field.", "contradicted"),
+    ],
+)
+def test_the_middle_option_is_the_middle_place_of_an_odd_field(text: str, verdict: str) -> None:
+    assert _five(text) == verdict

@@ -208,13 +208,13 @@ class HeadForms(FreeForms):
         records, C is at the middle place by price; with an even number, no claim."""
         n = len(self.table.records)
         end = at + 1
-        while self.low(end) in ("on", "price", "by", "cost", "in", "terms", "of"):
-            end += 1
+        while self.low(end) in _MIDDLE_FOLLOW or self.low(end) in lx.OFFER_NOUNS:
+            end += 1  # "the middle option", "in the middle of the field on price"
         if (
             len(subjects) != 1
             or n % 2 == 0
             or n < 3
-            or self.low(end) not in ("", ".", ",", ";", "!")
+            or self.low(end) not in ("", ".", ",", ";", "!", "at", "(", "-", "with")
         ):
             return None
         subject = subjects[0]
@@ -639,3 +639,8 @@ def _top_set(offers: list[str], kind: str) -> Test:
         return max(mine) <= min(rest) if kind == "cheap" else min(mine) >= max(rest)
 
     return test
+
+
+_MIDDLE_FOLLOW = frozenset({"on", "price", "by", "cost", "in", "terms", "of", "one", "the",
+                            "field", "pack", "group"})  # fmt: skip
+"""Words after ``the middle`` that keep it a place by price (``the middle option``)."""
