@@ -339,3 +339,18 @@ def test_a_possessive_brand_spelled_in_words_is_one_name() -> None:
 )
 def test_the_middle_option_is_the_middle_place_of_an_odd_field(text: str, verdict: str) -> None:
     assert _five(text) == verdict
+
+
+@pytest.mark.parametrize(
+    ("text", "verdict"),
+    [
+        ("All but one cost under $50 a month.", "checked"),
+        ("All but one plan is above $20.", "checked"),
+        ("All but one cost under $60 a month.", "contradicted"),
+        ("All but two are above $15.", "contradicted"),
+    ],
+)
+def test_all_but_a_count_is_that_many_fewer_than_all_beyond_the_bound(
+    text: str, verdict: str
+) -> None:
+    assert _five(text) == verdict

@@ -189,9 +189,13 @@ class BoundForms(ExceptForms):
         fewer = 1 if self.low(at + 2) == "one" else None
         if tok is not None and not tok.money and len(tok.values) == 1:
             fewer = int(tok.values[0])
-        if fewer is None or not self._of_the_offers(at + 3):
+        if fewer is None:
             return
-        self._bound_some(at, self._past_of_the(at + 3), len(self.table.records) - fewer)
+        if self._of_the_offers(at + 3):
+            self._bound_some(at, self._past_of_the(at + 3), len(self.table.records) - fewer)
+        elif self.low(at + 3) in _COUNT_VERBS or self.low(at + 3) in lx.OFFER_NOUNS:
+            j = at + 3 + (self.low(at + 3) in lx.OFFER_NOUNS)  # "All but one (plan) costs"
+            self._bound_some(at, j, len(self.table.records) - fewer)
 
     def _others_bound(self, at: int) -> None:
         """``the other two are both above 310``, ``the rest all cost under 20``: every
