@@ -354,3 +354,16 @@ def test_all_but_a_count_is_that_many_fewer_than_all_beyond_the_bound(
     text: str, verdict: str
 ) -> None:
     assert _five(text) == verdict
+
+
+@pytest.mark.parametrize(
+    ("text", "verdict"),
+    [
+        ("cedar costs $31.00, and no other plan is above $60.", "checked"),
+        ("cedar costs $31.00, and no other plan is above $50.", "contradicted"),  # elm
+        ("ash is the cheapest, and none of the others is below $25.", "contradicted"),  # birch
+        ("elm is $58.00; no other plan is above $45.", "checked"),  # elm is left out
+    ],
+)
+def test_no_other_record_than_those_named_is_beyond_the_bound(text: str, verdict: str) -> None:
+    assert _five(text) == verdict

@@ -631,6 +631,9 @@ class BoundForms(ExceptForms):
             while self.low(j) in ("the", "these") or self._count_word(j):
                 counted = counted or self.low(j) not in ("the", "these")
                 j += 1
+        if self.low(j) in ("other", "others"):
+            self._none_other_beyond(at, j)  # "no other plan is below 110"
+            return
         if self.low(j) in lx.OFFER_NOUNS:
             j += 1 + (self.low(j + 1) in _HERE)  # "No plan here costs more than X"
         elif not (
@@ -651,6 +654,18 @@ class BoundForms(ExceptForms):
         if not but and self._none_beyond_offer(at, j):
             return  # "No offer is cheaper than quartz": quartz is (one of) the cheapest
         self._beyond_from(at, j, but)
+
+    def _none_other_beyond(self, at: int, j: int) -> None:
+        """``A is the cheapest, and no other plan is below 110``, ``none of the others
+        costs more than 50``: no record but those the sentence names before (or, naming
+        none, the previous one named) is beyond the bound; what those cost is not said."""
+        named = [u.offer or "" for u in self.units[:at] if u.kind == "off"]
+        named = sorted(set(named or self.before.named))
+        if len(named) != 1 or self.low(j) not in ("other", "others"):
+            return  # "A and B are dear. None of the others ...": whose others is unclear
+        j += 1
+        j += self.low(j - 1) == "other" and (self.low(j) in lx.OFFER_NOUNS or self.low(j) == "one")
+        self._beyond_from(at, j, named, free=True)
 
     def _none_beyond_offer(self, at: int, j: int) -> bool:
         """From ``j`` (``is cheaper than X``): no record is beyond X; read when it ends the
@@ -688,7 +703,7 @@ class BoundForms(ExceptForms):
         if but and len(set(but)) == len(but):
             self._beyond_from(at, j, but)
 
-    def _beyond_from(self, at: int, j: int, but: list[str]) -> None:
+    def _beyond_from(self, at: int, j: int, but: list[str], *, free: bool = False) -> None:
         """The bound from unit ``j`` on (``costs more than 24``) that no record but ``but``
         passes (and each of ``but`` does): the statement read from ``at``."""
         while self.low(j) in ("costs", "cost", "is", "are", "comes", "come", "in", "priced",
@@ -709,7 +724,7 @@ class BoundForms(ExceptForms):
         else:
             return
         j += 2 if self.low(j + 1) == "than" else 1
-        self._none_beyond_amount(at, j, direction, but)
+        self._none_beyond_amount(at, j, direction, but, free=free)
 
     def _foreign_none_beyond(self, at: int) -> None:
         """``Geen van de drie kost meer dan 130``, ``Keines der drei Angebote kostet mehr
@@ -745,8 +760,11 @@ class BoundForms(ExceptForms):
             return
         self._none_beyond_amount(at, j + 1, direction, [])
 
-    def _none_beyond_amount(self, at: int, j: int, direction: str, but: list[str]) -> None:
-        """The amount at ``j`` that no record but ``but`` passes in ``direction``."""
+    def _none_beyond_amount(
+        self, at: int, j: int, direction: str, but: list[str], *, free: bool = False
+    ) -> None:
+        """The amount at ``j`` that no record but ``but`` passes in ``direction`` (``free``:
+        whatever ``but`` cost)."""
         unit = self.units[j] if j < len(self.units) else None
         if unit is None or not self.money(unit) or unit.tok is None:
             return
@@ -754,7 +772,7 @@ class BoundForms(ExceptForms):
         tests = []
         for reading, period in self.amount_readings(tok):
             factor = Decimal(12) if period == "year" else Decimal(1)
-            tests.append(_none_beyond(factor, reading.value, direction, tuple(but)))
+            tests.append(_none_beyond(factor, reading.value, direction, tuple(but), free=free))
         end = j + 1
         while self.low(end) in ("a", "per", "month", "monthly", "each") or (
             self.low(end) in _FOREIGN_MONTHLY

@@ -28,6 +28,10 @@ _GROUPS = frozenset({"tier", "tiers", "segment", "category", "band", "group", "b
 """Some of the records: ``The premium tier starts at 540`` is that tier's lowest price."""
 
 
+_OTHER_NEXT = frozenset({"other", "of"})
+"""After ``and no``/``and none``: ``other plan``, ``of the others``."""
+
+
 class FreeForms(GroupForms):
     """The forms read at any unit that is not a record."""
 
@@ -55,7 +59,11 @@ class FreeForms(GroupForms):
             self._order_list(at)
         elif low in ("range", "ranges", "ranging", "span", "spans", "spanning", "between"):
             self._range(at)
-        elif low in ("no", "none") and (at == 0 or self.low(at - 1) in (",", ";", ":")):
+        elif low in ("no", "none") and (
+            at == 0
+            or self.low(at - 1) in (",", ";", ":")
+            or (self.low(at - 1) in ("and", "but", "so") and self.low(at + 1) in _OTHER_NEXT)
+        ):
             if not self._no_other_matches(at) and not self._no_two_alike(at):
                 self._none_beyond(at)
         elif low in _NONE_WORDS and (at == 0 or self.low(at - 1) in (",", ";", ":")):

@@ -282,16 +282,24 @@ def _beyond(value: Decimal, stated: Decimal, direction: str) -> bool:
 
 
 def _none_beyond(
-    factor: Decimal, stated: Decimal, direction: str, but: tuple[str, ...] = ()
+    factor: Decimal,
+    stated: Decimal,
+    direction: str,
+    but: tuple[str, ...] = (),
+    *,
+    free: bool = False,
 ) -> Test:
     """No record is cheaper (or dearer) than ``stated``: "no offer costs more than 130";
-    ``but``: no record but those ("no offer other than X costs more than 24")."""
+    ``but``: no record but those ("no offer other than X costs more than 24"); ``free``:
+    those are left out, whatever they cost ("A is 10, and no other plan is below 25")."""
 
     def beyond(value: Decimal) -> bool:
         return value < stated if direction == "cheaper" else value > stated
 
     def test(table: Table) -> bool | None:
         values = [((r.value or Decimal(0)) * factor, r.id in but) for r in table.priced()]
+        if free:
+            return not any(beyond(v) for v, excepted in values if not excepted)
         return all(beyond(v) == excepted for v, excepted in values)
 
     return test
