@@ -367,3 +367,28 @@ def test_all_but_a_count_is_that_many_fewer_than_all_beyond_the_bound(
 )
 def test_no_other_record_than_those_named_is_beyond_the_bound(text: str, verdict: str) -> None:
     assert _five(text) == verdict
+
+
+OFFICES = Table.from_rows([{"id": "hub", "monthly": 1450.0}, {"id": "loft", "monthly": 1850.0}])
+
+
+@pytest.mark.parametrize(
+    ("text", "verdict"),
+    [
+        ("loft is £1.85k per month.", "checked"),
+        ("hub costs $1.5k a month.", "checked"),  # 1,450 to the nearest hundred
+        ("loft is £1.45k per month.", "contradicted"),
+        ("hub has 12k members.", "unverified"),
+    ],
+)
+def test_thousands_after_a_currency_sign_are_an_amount_to_the_precision_written(
+    text: str, verdict: str
+) -> None:
+    (sentence,) = check_text(text, OFFICES).sentences
+    assert sentence.verdict == verdict
+
+
+def test_thousands_far_beyond_every_price_are_no_amount() -> None:
+    text = "hub has £500k of cover, which is not enough."
+    (sentence,) = check_text(text, OFFICES).sentences
+    assert sentence.verdict == "unverified"

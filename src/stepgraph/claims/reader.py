@@ -203,9 +203,11 @@ class ProseReader:
         self.charged_clause = False  # the clause before (up to ";") named a charge
         self.period_clause = False  # the clause before (up to ";") spoke of weeks or days
         self.short_periods = False  # this clause may state weekly or daily figures
+        highest = self.figures.values[-1] if self.figures.values else Decimal(0)
+        self.kilo_limit = highest * 120  # "£1.45k" beside prices near it, not "£500k" cover
 
     def sentence(self, norm: Normalised, raw: str, span: Span) -> SentenceVerdict:
-        toks = tokenize(norm.text, span.start, span.end, self.names)
+        toks = tokenize(norm.text, span.start, span.end, self.names, kilo_limit=self.kilo_limit)
         start, end = norm.span(span.start, span.end)
         cites: list[str] = []
         for tok in toks:

@@ -510,8 +510,11 @@ def _readable(name: str) -> bool:
     )
 
 
-def tokenize(plain: str, start: int, end: int, names: Names) -> list[Tok]:
-    """The tokens of ``plain[start:end]``: names first, then the general scan between them."""
+def tokenize(
+    plain: str, start: int, end: int, names: Names, *, kilo_limit: Decimal | None = None
+) -> list[Tok]:
+    """The tokens of ``plain[start:end]``: names first, then the general scan between them;
+    ``£1.45k`` is an amount when no more than ``kilo_limit``."""
     toks: list[Tok] = []
     at = start
     seen = _blanked(plain, start, end, names)  # "B\u306fA\u3088\u308a": B and A are names
@@ -549,10 +552,31 @@ def tokenize(plain: str, start: int, end: int, names: Names) -> list[Tok]:
     _expressions(toks)
     _article_not_name(toks)
     _number_words(toks)
+    if kilo_limit is not None:
+        _thousands(toks, kilo_limit)
     for index, tok in enumerate(toks):
         if tok.kind == "num":
             _mark(toks, index)
     return toks
+
+
+def _thousands(toks: list[Tok], limit: Decimal) -> None:
+    """``£1.45k``, ``$12k``: thousands after a currency sign, an amount stated to the
+    precision written (1.45k: 1,450 to the nearest ten), when no more than ``limit`` (not
+    ``£500k`` of cover beside prices of £33)."""
+    for index, tok in enumerate(toks):
+        match = _KILO.fullmatch(tok.text) if tok.kind == "code" else None
+        if match is None or not index or toks[index - 1].low not in CURRENCY:
+            continue
+        values, places = readings(match.group(1))
+        if len(values) != 1 or values[0] * 1000 > limit:
+            continue
+        tok.kind = "num"
+        tok.values = (values[0] * 1000,)
+        tok.places = (places[0] - 3,)
+
+
+_KILO = re.compile(r"(\d{1,3}(?:\.\d{1,2})?)[kK]")
 
 
 def _blanked(plain: str, start: int, end: int, names: Names) -> str:
