@@ -392,3 +392,17 @@ def test_thousands_far_beyond_every_price_are_no_amount() -> None:
     text = "hub has £500k of cover, which is not enough."
     (sentence,) = check_text(text, OFFICES).sentences
     assert sentence.verdict == "unverified"
+
+
+@pytest.mark.parametrize(
+    ("text", "verdict"),
+    [
+        ("little-acorns kostar 98,00 kr/mån.", "contradicted"),  # Swedish, a slipped comma
+        ("little-acorns wychodzi 890,00 zł/mies.", "contradicted"),  # Polish
+        ("Två abonnemang kostar över 990 kr/mån.", "unverified"),  # a bound, no price
+    ],
+)
+def test_a_foreign_month_abbreviation_after_a_slash_marks_a_monthly_amount(
+    text: str, verdict: str
+) -> None:
+    assert _verdicts(text) == [verdict]

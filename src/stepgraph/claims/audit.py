@@ -1357,7 +1357,7 @@ _BOUND_WORDS = frozenset({  # English bounds are read by the forms (and audited 
     "överstiger", "overstiger", "barre", "seuil", "soglia", "umbral", "grens", "grenze",
     "limite", "crosses", "cross", "menos", "moins", "meno", "minder", "weniger", "mindre",
     "méně", "více", "přesahuje", "nepřesahuje", "alle", "yli", "vähemmän", "enemmän",
-    "alatt", "felett", "kevesebb", "több",
+    "alatt", "felett", "kevesebb", "több", "över", "mellan",
 })  # fmt: skip
 
 
