@@ -406,3 +406,7 @@ def test_a_foreign_month_abbreviation_after_a_slash_marks_a_monthly_amount(
     text: str, verdict: str
 ) -> None:
     assert _verdicts(text) == [verdict]
+
+
+def test_a_danish_superlative_before_er_names_the_cheapest() -> None:
+    assert _verdicts("Billigst er tiny-steps med 1.210 kr. om måneden.") == ["contradicted"]

@@ -274,7 +274,7 @@ SUP_BACK = OFFER_NOUNS | {"het", "o", "a", "il", "am", "l'offre", "offre", "ofer
                           "angebot", "los", "las", "les", "os", "as", "i", "gli", "de"}
 """Before a superlative opening a sentence, words of its subject: ``La oferta más barata``."""
 SUP_VERBS = {"è", "é", "is", "ist", "est", "es", "zijn", "sind", "son", "sont", "são", "sono",
-             "jest", "är"}
+             "jest", "är", "er", "je"}
 RANGE_VERBS = {"reichen", "reicht", "liegen", "vont", "van", "vanno", "lopen", "variëren", "vão",
                "variam", "oscilan", "variano", "varient", "variieren", "gaan"}
 PRICES = {"preise", "prix", "precios", "prezzi", "prijzen", "preços", "tarife", "tarifs",
