@@ -410,3 +410,8 @@ def test_a_foreign_month_abbreviation_after_a_slash_marks_a_monthly_amount(
 
 def test_a_danish_superlative_before_er_names_the_cheapest() -> None:
     assert _verdicts("Billigst er tiny-steps med 1.210 kr. om måneden.") == ["contradicted"]
+
+
+def test_an_amount_za_a_thing_is_a_rate_per_that_thing() -> None:
+    text = "Výběr z cizího bankomatu stojí u tiny-steps 39 Kč za výběr."  # per withdrawal
+    assert _verdicts(text) == ["unverified"]

@@ -912,7 +912,7 @@ def _per_other(toks: list[Tok], index: int) -> bool:
     words = [t.low for t in toks[after : after + 2]]
     return (
         len(words) == 2
-        and words[0] in ("per", "a", "an", "each", "every", "/")
+        and words[0] in ("per", "a", "an", "each", "every", "/", "za")
         and words[1] not in _PERIOD_OR_CUE
         and words[1][:1].isalpha()
     )  # not "20 reais a menos" (less)

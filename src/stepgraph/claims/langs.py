@@ -246,7 +246,8 @@ PERIODS = {"all'anno": "year", "l'anno": "year", "jährlich": "year", "annuel": 
            "annualmente": "year", "jaarlijkse": "year", "jährliche": "year"}
 """One word after an amount that states its period."""
 MONTH_WORDS = {"maand", "mês", "mese", "mes", "mois", "monat", "månad", "månaden", "måned",
-               "måneden", "miesiąc", "miesiąca", "mån", "md", "mnd", "mies", "měs", "kk"}
+               "måneden", "miesiąc", "miesiąca", "mån", "md", "mnd", "mies", "měs", "kk",
+               "měsíc"}
 YEAR_WORDS = {"jaar", "ano", "anno", "año", "an", "jahr", "année", "år", "året", "rok", "roku"}
 PER_WORDS = {"ao", "por", "per", "al", "im", "pro", "par", "au"}
 RESTRICTIONS = {"de", "des", "del", "dei", "degli", "delle", "della", "der", "van", "das", "dos",
