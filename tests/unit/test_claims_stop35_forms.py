@@ -415,3 +415,8 @@ def test_a_danish_superlative_before_er_names_the_cheapest() -> None:
 def test_an_amount_za_a_thing_is_a_rate_per_that_thing() -> None:
     text = "Výběr z cizího bankomatu stojí u tiny-steps 39 Kč za výběr."  # per withdrawal
     assert _verdicts(text) == ["unverified"]
+
+
+def test_a_supposed_figure_after_would_and_then_is_not_the_price() -> None:
+    text = "Two extra days would add £95.00, then it is £1,075.00 and still cheaper."
+    assert _verdicts(text) == ["unverified"]

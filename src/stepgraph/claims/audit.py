@@ -492,8 +492,14 @@ def unexplained(
     lows = {t.low for k, t in enumerate(toks) if t.kind in ("word", "code", "punct")
             and not _not_negation(toks, k)}  # fmt: skip
     lows = langs.without_passive(lows)  # "wird empfohlen": is recommended
-    if lows & _WIDE_SKIP or any(t.kind == "date" for t in toks) or scaled(toks):
-        return ""  # a negated amount ("not between 100 and 115") is not asserted
+    if (
+        lows & _WIDE_SKIP
+        or any(t.kind == "date" for t in toks)
+        or scaled(toks)
+        or ("then" in lows and lows & _WOULD)
+    ):
+        return ""  # a negated amount ("not between 100 and 115") is not asserted; nor one
+        # supposed ("6 sacks a month would be £15.00 extra, then it is £157.00")
     charges = (lows & _LOCAL_SKIP) | lx.charge_words(lows)
     if {"one", "off"} <= lows:
         charges |= {"off"}  # "a one-off charge (150)": "one-off" is two tokens
@@ -596,6 +602,7 @@ def unexplained(
 _ONE_USE = frozenset({("single", "session"), ("single", "class"), ("single", "visit"),
                       ("drop", "-"), ("walk", "-"), ("day", "pass")})  # fmt: skip
 """Word pairs of a price for one use (``a single session``, ``drop-in``, ``day pass``)."""
+_WOULD = frozenset({"would", "could", "might"})
 _BEYOND_TERMS = 120
 """An amount over ten years of the dearest price is a cover, a value or a limit."""
 

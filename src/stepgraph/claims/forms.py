@@ -189,6 +189,8 @@ class SentenceReader(HeadForms):
             return self.statements  # "Mit Rabatt wäre A günstiger als B": not a fact
         if lows & _SUPPOSE and lows & _WOULD:
             return self.statements  # "if the team grows, ... would add 700 at B": not B's price
+        if "then" in lows and lows & {"would", "could", "might"}:
+            return self.statements  # "6 sacks would be 15.00 extra, then it is 157.00"
         if scaled(self.toks) or lows & lx.SCARCELY:
             return self.statements  # "For 10 users, A comes to 300 a month": a total
         if any(
