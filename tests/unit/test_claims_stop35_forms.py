@@ -420,3 +420,15 @@ def test_an_amount_za_a_thing_is_a_rate_per_that_thing() -> None:
 def test_a_supposed_figure_after_would_and_then_is_not_the_price() -> None:
     text = "Two extra days would add £95.00, then it is £1,075.00 and still cheaper."
     assert _verdicts(text) == ["unverified"]
+
+
+def test_the_sender_after_an_email_subject_names_its_record() -> None:
+    mails = Table.from_rows(
+        [
+            {"id": "q-1", "monthly": 820.0, "source": "Re: Cleaning contract - SparkleCo"},
+            {"id": "q-2", "monthly": 760.0, "source": "brightclean.com/quote"},
+        ],
+        alias_fields=("source",),
+    )
+    (sentence,) = check_text("SparkleCo is the cheapest.", mails).sentences
+    assert sentence.verdict == "contradicted"

@@ -360,6 +360,9 @@ def _loose_names(table: Table, taken: dict[str, set[str]]) -> dict[str, set[str]
             bare = _PAPER_TAIL.sub("", _plain(alias)).strip()
             if bare != _plain(alias).strip() and " " in bare and _readable(bare):
                 found.setdefault(bare.lower(), set()).add(record.id)  # "Select Car Leasing"
+            tail = _SEGMENT.split(_plain(alias))[-1].strip()
+            if _REPLY.match(alias) and tail[:1].isupper() and len(tail) >= 3 and _readable(tail):
+                found.setdefault(tail.lower(), set()).add(record.id)  # "Re: ... - CtrlAltCare"
             head = _SEGMENT.split(_plain(alias), maxsplit=1)[0].strip()
             if head != _plain(alias).strip() and len(head) >= 3 and _readable(head):
                 found.setdefault(head.lower(), set()).add(record.id)
@@ -420,6 +423,8 @@ _PAPER_TAIL = re.compile(
 )
 """The paper a source name ends with (``Select Car Leasing quote``, ``leasing.com deal
 #881203``): the rest is the supplier's name as the prose writes it."""
+_REPLY = re.compile(r"(?i)(?:re|fwd?|aw|sv|tr)\s*:")
+"""An email subject (``Re: Managed IT quote - CtrlAltCare``): its last part names the sender."""
 _SEGMENT = re.compile(r"\s[-\u2013\u2014]\s|[,;(]")
 
 
