@@ -432,3 +432,15 @@ def test_the_sender_after_an_email_subject_names_its_record() -> None:
     )
     (sentence,) = check_text("SparkleCo is the cheapest.", mails).sentences
     assert sentence.verdict == "contradicted"
+
+
+@pytest.mark.parametrize(
+    ("text", "verdict"),
+    [
+        ("The three cheapest are all under $35 a month.", "checked"),
+        ("The three cheapest are all under $30 a month.", "contradicted"),  # cedar is 31
+        ("The two most expensive both cost over $50.", "contradicted"),  # dogwood is 44
+    ],
+)
+def test_a_bound_on_the_n_cheapest_or_dearest_holds_for_each(text: str, verdict: str) -> None:
+    assert _five(text) == verdict

@@ -11,7 +11,7 @@ from decimal import Decimal
 
 from . import lexicon as lx
 from .check import Table
-from .judge import Test, no_further
+from .judge import Test, _any_of, no_further
 from .sequence import SequenceForms
 from .tokens import Tok
 from .units import Unit
@@ -112,6 +112,8 @@ class GroupForms(SequenceForms):
         while self.low(j) in lx.OFFER_NOUNS or self.low(j) == "ones":
             j += 1
         start = at - (self.low(at - 1) == "the")
+        if self._top_bound(start, j, count, kind, tok.text):
+            return  # "The three cheapest are all under $80 a month"
         if self.low(j) in ("are", "were", ":", "=") and self.kind(j + 1) == "off":
             names, end = self._priced_names(j + 1)
             first = start
@@ -126,6 +128,29 @@ class GroupForms(SequenceForms):
                  _top_exactly(offers, count, kind), first, end,
                  exact=all(u.exact for u in names))  # fmt: skip
         self.statements[-1].group = True
+
+    def _top_bound(self, start: int, j: int, count: int, kind: str, said: str) -> bool:
+        """``The three cheapest are all under 80``, ``the two dearest both cost over 50``:
+        each of the N lowest (highest) priced records is beyond the bound (from ``j``)."""
+        k = j
+        while self.low(k) in ("are", "all", "both", "each", "cost", "costs", "come", "in"):
+            k += 1
+        bound = {"under": "under", "below": "under", "over": "over", "above": "over"}.get(
+            self.low(k)
+        )
+        unit = self.units[k + 1] if self.kind(k + 1) == "num" else None
+        tok = unit.tok if unit is not None else None
+        if k == j or bound is None or unit is None or tok is None or not self.money(unit):
+            return False
+        tests = [
+            _top_beyond(count, kind, amount.value * (12 if period == "year" else 1), bound)
+            for amount, period in self.amount_readings(tok)
+        ]
+        word = "cheapest" if kind == "cheap" else "most expensive"
+        self.add(f"the {said} {word} are all {bound} {tok.text}", _any_of(tests), start,
+                 k + 2, exact=len(tests) == 1)  # fmt: skip
+        self.statements[-1].group = True
+        return True
 
     def _priced_names(self, j: int) -> tuple[list[Unit], int]:
         """``A, B and C``, ``A at 50.00 and B at 40.00``, ``A (50) and B (40)``: the names
@@ -376,6 +401,18 @@ def _among(offer: str, count: int, kind: str) -> Test:
             return None
         bound = ranked[count - 1]
         return record.value <= bound if kind == "cheap" else record.value >= bound
+
+    return test
+
+
+def _top_beyond(count: int, kind: str, stated: Decimal, bound: str) -> Test:
+    """Each of the ``count`` lowest (highest) prices is under (over) ``stated``."""
+
+    def test(table: Table) -> bool | None:
+        ranked = sorted((v for _, v in _values(table)), reverse=kind == "dear")[:count]
+        if len(ranked) < count:
+            return None
+        return all(v < stated if bound == "under" else v > stated for v in ranked)
 
     return test
 
