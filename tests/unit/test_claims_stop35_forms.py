@@ -444,3 +444,18 @@ def test_the_sender_after_an_email_subject_names_its_record() -> None:
 )
 def test_a_bound_on_the_n_cheapest_or_dearest_holds_for_each(text: str, verdict: str) -> None:
     assert _five(text) == verdict
+
+
+@pytest.mark.parametrize(
+    ("text", "verdict"),
+    [
+        ("cedar landet damit auf Platz 3.", "unverified"),
+        ("cedar landet damit auf Platz 2.", "contradicted"),
+        ("birch è al secondo posto.", "unverified"),
+        ("birch arrive en troisième position.", "contradicted"),
+        ("birch queda en segundo lugar.", "unverified"),
+        ("birch staat op de derde plaats.", "contradicted"),
+    ],
+)
+def test_a_place_in_another_language_is_a_place_by_price(text: str, verdict: str) -> None:
+    assert _five(text) == verdict

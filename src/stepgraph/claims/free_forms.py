@@ -79,6 +79,8 @@ class FreeForms(GroupForms):
         ):
             end = self._past_of_the(at + 2) if self._of_the_offers(at + 2) else at + 2
             self._bound_some(at, end, 1)  # "Only one offer is cheaper than silver"
+        elif low in langs.PLACE_NOUNS:
+            self._foreign_place(at)  # "B landet auf Platz 2", "B è al secondo posto"
         elif low in ("middle", "mid") and self.low(at - 1) == "the":
             self._middle_first(at)  # "The mid-priced option is C"
         elif low == "runner" and self.low(at - 1) == "the" and self.low(at + 2) == "up":
@@ -557,6 +559,28 @@ class FreeForms(GroupForms):
         self.add(f"{subject.offer} is {'not ' if neg else ''}{word}", test, at, end,
                  exact=subject.exact)  # fmt: skip
         self.covered.discard(j)  # "The cheapest is B, at 95": B's own predicates follow
+
+    def _foreign_place(self, at: int) -> None:
+        """``B landet auf Platz 2``, ``B è al secondo posto``, ``B arrive en deuxième
+        position``, ``B kommer på tredje plats``: the one record the sentence names before
+        is at that place by price, counted from the cheapest."""
+        if self.low(at - 1) in ORDINALS:
+            return  # "in second position": the English form reads it
+        tok = self.units[at + 1].tok if self.kind(at + 1) == "num" else None
+        position = langs.PLACE_ORDINALS.get(self.low(at - 1))
+        if position is None and tok is not None and len(tok.values) == 1 and not tok.money:
+            position = int(tok.values[0])
+        named = {u.offer for u in self.units[:at] if u.kind == "off"}
+        subject = next((k for k in range(at) if self.kind(k) == "off"), None)
+        if position is None or subject is None or len(named) != 1 or self.negated_anywhere:
+            return
+        if not 1 <= position <= len(self.table.records):
+            return
+        unit = self.units[subject]
+        claim = Rank(id="prose", offer=unit.offer or "", position=position)
+        end = at + 2 if tok is not None and position == int(tok.values[0]) else at + 1
+        self.add(f"{unit.offer} is number {position} by price", _claim_test(claim), subject,
+                 end, exact=unit.exact)  # fmt: skip
 
     def _middle_first(self, at: int) -> None:
         """``The mid-priced option is C``, ``the middle one is C``: with an odd number of

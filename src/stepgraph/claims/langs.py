@@ -382,3 +382,24 @@ BOUND_ABOVE = {("über",), ("oberhalb",), ("plus", "de"), ("más", "de"), ("por"
          ("übersteigen",), ("exceeds",), ("exceed",), ("supérieur", "à"), ("acima", "de"),
          ("mehr", "als"), ("teurer", "als"), ("mer", "än")}  # fmt: skip
 """Words that bound a price from above or below, in other languages and in English."""
+
+
+PLACE_NOUNS = frozenset({"platz", "posto", "position", "posición", "lugar", "puesto", "plaats",
+                         "plek", "plats", "plass", "plads", "miejsce", "místo"})  # fmt: skip
+"""Nouns of a place in a ranking (``auf Platz 2``, ``al secondo posto``)."""
+PLACE_ORDINALS = {
+    **dict.fromkeys(("ersten", "erste", "primo", "prima", "premier", "première", "primer",
+                     "primero", "primera", "eerste", "första", "første", "pierwsze",
+                     "první"), 1),
+    **dict.fromkeys(("zweiten", "zweite", "secondo", "seconda", "deuxième", "second",
+                     "seconde", "segundo", "segunda", "tweede", "andra", "annen", "anden",
+                     "drugie", "druhé"), 2),
+    **dict.fromkeys(("dritten", "dritte", "terzo", "terza", "troisième", "tercer", "tercero",
+                     "tercera", "terceiro", "terceira", "derde", "tredje", "trzecie",
+                     "třetí"), 3),
+    **dict.fromkeys(("vierten", "vierte", "quarto", "quarta", "quatrième", "cuarto", "cuarta",
+                     "vierde", "fjärde", "fjerde", "czwarte", "čtvrté"), 4),
+    **dict.fromkeys(("fünften", "fünfte", "quinto", "quinta", "cinquième", "vijfde", "femte",
+                     "piąte", "páté"), 5),
+}  # fmt: skip
+"""Ordinals before a place noun (``al secondo posto``, ``på tredje plats``)."""
