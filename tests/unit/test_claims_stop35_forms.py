@@ -459,3 +459,15 @@ def test_a_bound_on_the_n_cheapest_or_dearest_holds_for_each(text: str, verdict:
 )
 def test_a_place_in_another_language_is_a_place_by_price(text: str, verdict: str) -> None:
     assert _five(text) == verdict
+
+
+def test_a_brand_that_starts_with_digits_names_its_record() -> None:
+    energy = Table.from_rows(
+        [
+            {"id": "5star-basic", "monthly": 118.0, "source": "5starpower.com/plans"},
+            {"id": "oak-fixed", "monthly": 131.5, "source": "oakenergy.com/plans"},
+        ],
+        alias_fields=("source",),
+    )
+    (sentence,) = check_text("5Star is the most expensive.", energy).sentences
+    assert sentence.verdict == "contradicted"

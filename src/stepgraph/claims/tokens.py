@@ -392,16 +392,21 @@ def _brand_head(
     if head in labels:
         return True  # "EE" of ee-essentials-sim at ee.co.uk
     everything, own = texts  # every record's id and sources, and this record's
-    if len(head) < 3 or not head.isalpha() or everything.count(head) > own.count(head):
+    if len(head) < 3 or not _brand_like(head) or everything.count(head) > own.count(head):
         return False  # "fitness" of fitness-first beside anytimefitness.co.uk: no brand
     if len(head) >= 4 and any(
         (b.endswith(head) and len(b) - len(head) <= 3)
         or (head.startswith(b) and len(b) >= 4)
         or (b.startswith(head) and len(b) > len(head))  # "lyca" of lycamobile.co.uk
-        for b in brands
+        for b in brands | labels  # "4change" of 4changeenergy.com: no stem, a domain label
     ):
         return True
     return any(head in _ALIAS_WORD.findall(alias.lower()) for alias in aliases)
+
+
+def _brand_like(head: str) -> bool:
+    """Letters, or digits then letters (``4change`` of 4changeenergy.com)."""
+    return head.isalpha() or (head.isalnum() and head[0].isdigit() and head[-1].isalpha())
 
 
 _ALIAS_WORD = re.compile(r"[^\W_]+")
