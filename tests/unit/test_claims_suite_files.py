@@ -67,6 +67,8 @@ SPLITS = (
     "final44",
     "final45",
     "final46",
+    "final47",
+    "final48",
     "final49",
     "final50",
 )  # dev2, dev3: before reader fixes
