@@ -471,3 +471,41 @@ def test_a_brand_that_starts_with_digits_names_its_record() -> None:
     )
     (sentence,) = check_text("5Star is the most expensive.", energy).sentences
     assert sentence.verdict == "contradicted"
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Our office (1.800 m², five days a week) got two quotes.",
+        "tiny-steps charges €2,35 pro Palette for storage.",
+        "little-acorns: R150 off the first month (once).",
+        "Both quoted our 3,000 monthly B2C shipments.",
+        "tiny-steps verlangt 1.210,00 € im Monat und nennt einen Stundensatz von 24,80 €.",
+    ],
+)
+def test_an_area_a_rate_per_thing_a_discount_or_a_count_is_no_monthly_figure(text: str) -> None:
+    assert _verdicts(text) == ["unverified"]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "little-acorns comes in at R98,00 per month.",  # South African rand, a slipped comma
+        "tiny-steps verlangt 1.310,00 € im Monat und nennt einen Stundensatz von 24,80 €.",
+    ],
+)
+def test_the_same_sentences_with_a_false_monthly_price_are_contradicted(text: str) -> None:
+    assert _verdicts(text) == ["contradicted"]
+
+
+def test_a_number_a_name_carries_is_no_amount() -> None:
+    plans = Table.from_rows(
+        [
+            {"id": "startca-300", "monthly": 59.95, "source": "start.ca/internet"},
+            {"id": "red-sfr-100go", "monthly": 12.99, "source": "red-by-sfr.fr/forfaits"},
+            {"id": "niva-bupa-reassure", "monthly": 1190.0, "source": "nivabupa.com/reassure"},
+        ],
+        alias_fields=("source",),
+    )
+    text = "Start.ca 300 is $59.95/mo, RED by SFR 100 Go 12,99 € and Niva Bupa ReAssure 2.0 ₹1,190."
+    assert "contradicted" not in [s.verdict for s in check_text(text, plans).sentences]

@@ -919,7 +919,7 @@ def _per_other(toks: list[Tok], index: int) -> bool:
     words = [t.low for t in toks[after : after + 2]]
     return (
         len(words) == 2
-        and words[0] in ("per", "a", "an", "each", "every", "/", "za")
+        and words[0] in ("per", "a", "an", "each", "every", "/", "za", "pro")
         and words[1] not in _PERIOD_OR_CUE
         and words[1][:1].isalpha()
     )  # not "20 reais a menos" (less)
@@ -973,6 +973,8 @@ def _audited(toks: list[Tok], index: int, first_head: int) -> bool:
         )
     if _limit(toks, index) or charge_after(toks, index):
         return False  # "cover up to £1,000", "a €69 set-up fee": no monthly price
+    if after < len(toks) and toks[after].low == "off":
+        return False  # "R150 off 1st box": a discount, no price
     before = _before(toks, index)
     if before >= 0 and toks[before].low in ("covers", "covering", "insures", "covered"):
         return False  # "the Aviva quote only covers £500,000": a sum insured
@@ -1195,7 +1197,9 @@ _LOCAL_SKIP = lx.CHARGES
 """Words of a charge that is no monthly price: they mute their own clause and what follows
 it, not a clause before them ("Zego is £6.30 less than AXA a month, though its excess is
 £750")."""
-_OWNING = frozenset({"has", "have", "its", "their", "carries", "comes", "gives", "offers"})
+_OWNING = frozenset({"has", "have", "its", "their", "carries", "comes", "gives", "offers",
+                     "names", "quotes", "nennt", "hat", "verlangt", "noemt", "heeft",
+                     "indique", "a", "tiene", "cobra"})  # fmt: skip
 """After ``and``, a new predicate of the same offer: "is £2.65 dearer and has a £200 excess"."""
 _CLAUSE_TURNS = frozenset({"though", "although", "but", "while", "whereas", "yet", "aber",
                            "jedoch", "während", "mais", "tandis", "pero", "aunque",
@@ -1221,7 +1225,7 @@ def _before_charges(toks: list[Tok], charges: set[str]) -> int:
         if (
             low in (";", "\u2014", "\u2013")
             or (low in _CLAUSE_TURNS and toks[k - 1].low == ",")
-            or (low == "and" and toks[k + 1].low in _OWNING)
+            or (low in ("and", "und", "en", "et", "y", "e") and toks[k + 1].low in _OWNING)
         ):
             if any(t.low in _BACK_REFERENCES for t in toks[k:]):
                 return 0  # "£345 a year, but that includes the £45 set-up fee"

@@ -161,7 +161,7 @@ NON_PRICE_MONEY = {
 CHARGE_SUFFIXES = ("kosten", "gebühr", "gebühren", "gebyr", "gebyret", "avgift", "avgiften",
                    "maksu", "maksun",
                    "boete", "risiko", "risikoen", "preis", "pris", "prisen", "geld",
-                   "bonus")  # fmt: skip
+                   "bonus", "satz", "stundenlohn")  # fmt: skip
 """Compound words that end in a charge (``installatiekosten``, ``Bereitstellungspreis``,
 ``oprettelsesgebyr``, ``startavgift``): a charge, whatever comes before."""
 

@@ -165,7 +165,8 @@ _CODE_WORDS = "eur|usd|gbp|chf|sek|nok|dkk|pln|jpy|czk"
 _CODES = rf"(?i:{_CODE_WORDS})\b"  # "12.50EUR": money, no code
 _SCAN = (
     r"(?P<dollar>\b(?:US|USD|A|AU|AUD|NZ|C|CA|CAD|HK|S|SG|NT|MX|R)\$)"  # US$48, A$5, R$ 300
-    r"|(?P<rand>\bR(?=\d{1,3}(?:[ ,]\d{3})+(?![\d,])|\d{3,}(?![\w.,]\d)))"  # R1 049, R399
+    r"|(?P<rand>\bR(?=\d{1,3}(?:[ ,]\d{3})+(?:[.,]\d{2})?(?![\d,])|\d{3,}(?![\w.,]\d)"
+    r"|\d+[.,]\d{2}(?![\d.,])))"  # R1 049, R1 062,75, R399, R111,84
     r"|(?P<cite>\[\s*[A-Za-z0-9_-]{1,16}(?:\s*[,;]\s*[A-Za-z0-9_-]{1,16})*\s*\])"
     r"|(?P<date>\b\d{4}-\d{1,2}-\d{1,2}\b|\b\d{1,2}/\d{1,2}/\d{2,4}\b"
     r"|\b\d{1,2}\.\d{1,2}\.(?:\d{4}|\d{2})(?!\d|[.,]\d)"  # 14.03.2025, 1.4.26
@@ -669,6 +670,14 @@ def _absorb_name_words(toks: list[Tok], names: Names) -> None:
                 and f"{last} {toks[index + 1].text}" in own
             ):
                 index += 1  # "OVHcloud Advance-1": the hyphen inside the name
+            if (
+                toks[index].low in _NAME_JOINERS
+                and toks[index].low in own
+                and index + 1 < len(toks)
+                and toks[index + 1].kind == "word"
+                and _rest_of_name(toks[index + 1], tok.low, last, own)
+            ):
+                index += 1  # "RED by SFR" of red-by-sfr.fr: the joiner inside the name
             if not _rest_of_name(toks[index], tok.low, last, own):
                 spelled = _spelled_on(toks, index, tok, names.brands.get(tok.offer, frozenset()))
                 if not spelled:
@@ -802,6 +811,9 @@ def _numbers_in_names(toks: list[Tok], names: Names) -> None:
         if _id_number(toks, index):
             tok.kind = "code"  # "Animal Friends Lifetime \u00a34,000" of ...-lifetime-4000
             continue
+        if tok.kind == "num" and index and _names_number(toks[index - 1], tok, toks[index + 1 :]):
+            tok.kind = "code"  # "Start.ca 300, $59.95/mo" of startca-300, "ReAssure 2.0"
+            continue
         if tok.kind != "num" or not tok.text.isdigit() or index == 0:
             continue
         before = toks[index - 1]
@@ -827,6 +839,32 @@ def _numbers_in_names(toks: list[Tok], names: Names) -> None:
             tok.kind = "code"  # a part of a name, never an amount
             if joined:
                 toks[index + 2].kind = "code"
+
+
+def _names_number(name: Tok, tok: Tok, rest: list[Tok]) -> bool:
+    """A bare number right after a record's name that its id spells (``Start.ca 300`` of
+    startca-300, ``Bell Gigabit Fibe 1.5`` of bell-gigabit-fibe-1-5, ``RED by SFR 100 Go``
+    of red-sfr-100go) or a version (``ReAssure 2.0``): part of the name, no amount."""
+    if name.kind not in ("offer", "near") or name.offer is None:
+        return False
+    priced = (
+        bool(rest) and rest[0].low in CURRENCY and not (len(rest) > 1 and rest[1].kind == "num")
+    )
+    if priced or (rest and (rest[0].kind == "num" or rest[0].low in UNITS)):
+        return False  # "Fibre 100 €": 100 euros; "Telmore 20 GB": a measure already
+    if _VERSION.fullmatch(tok.text):
+        return True
+    parts = [p for p in _ID_PARTS.split(name.offer.lower()) if p]
+    spelled = tok.text.replace(".", "-").replace(",", "-")
+    return (
+        tok.text in parts
+        or f"-{spelled}" in f"-{name.offer.lower()}"
+        or any(p.startswith(tok.text) and p[len(tok.text) :].isalpha() for p in parts)
+    )
+
+
+_NAME_JOINERS = frozenset({"by", "de", "du", "von", "of", "and"})
+_VERSION = re.compile(r"\d{1,2}\.0")
 
 
 def _id_number(toks: list[Tok], index: int) -> bool:
@@ -1273,7 +1311,10 @@ def _mark(toks: list[Tok], index: int) -> None:
         and not tok.money
         and j + 1 < len(toks)
         and (
-            (toks[j + 1].kind == "word" and toks[j + 1].low not in _PRICE_AFTER_MONTHLY)
+            (
+                toks[j + 1].kind in ("word", "code")  # "3,000 monthly B2C shipments"
+                and toks[j + 1].low not in _PRICE_AFTER_MONTHLY
+            )
             or (toks[j + 1].text == "-" and toks[j + 1].start == toks[j].end)
         )
     ):
@@ -1372,7 +1413,7 @@ def _unit(tok: Tok, toks: list[Tok], j: int, before: Tok | None) -> str | None:
         return toks[j + 1].low
     if not tok.money and (_fraction_at(toks, j - 1) or _fraction_at(toks, j - 3)):
         return "fraction"  # "1/8 vCPU": a share of a thing, no amount
-    if j < len(toks) and toks[j].kind == "word" and low in UNITS:
+    if j < len(toks) and (toks[j].kind == "word" or low in _CODE_UNITS) and low in UNITS:
         if tok.money and low in ("in", "of", "out"):
             return tok.unit  # "CHF 4.00 in favour of B": money, not "3 in 5"
         return low
@@ -1383,6 +1424,10 @@ def _unit(tok: Tok, toks: list[Tok], j: int, before: Tok | None) -> str | None:
     if j < len(toks) and toks[j].kind == "code" and toks[j].text.startswith("-"):
         return low
     return tok.unit
+
+
+_CODE_UNITS = frozenset({"m2", "m3", "km2", "ft2"})
+"""Units written with a digit (``m²`` is ``m2`` once normalised): units, not codes."""
 
 
 def _fraction_at(toks: list[Tok], k: int) -> bool:

@@ -249,7 +249,7 @@ class SentenceBase:
     def _per_other(self, unit: Unit) -> bool:
         """``€8.50 per seat``: a rate per something the inputs do not price."""
         at = self._place(unit)
-        return self.low(at + 1) in ("per", "a", "an", "each", "every", "/", "za") and (
+        return self.low(at + 1) in ("per", "a", "an", "each", "every", "/", "za", "pro") and (
             self.kind(at + 2) == "w"
             and self.low(at + 2)[:1].isalpha()
             and self.low(at + 2) not in _PERIOD_OR_RELATION
