@@ -509,3 +509,7 @@ def test_a_number_a_name_carries_is_no_amount() -> None:
     )
     text = "Start.ca 300 is $59.95/mo, RED by SFR 100 Go 12,99 € and Niva Bupa ReAssure 2.0 ₹1,190."
     assert "contradicted" not in [s.verdict for s in check_text(text, plans).sentences]
+
+
+def test_a_leading_superlative_before_and_the_other_end_is_read() -> None:
+    assert _five("The cheapest is birch and the most expensive is elm.") == "contradicted"

@@ -32,6 +32,10 @@ _OTHER_NEXT = frozenset({"other", "of"})
 """After ``and no``/``and none``: ``other plan``, ``of the others``."""
 
 
+_NEW_CLAUSE = frozenset({"the", "it", "its", "is", "costs", "at", "that", "which"})
+"""After ``The cheapest is B and``: a clause of its own (``and the dearest is C``)."""
+
+
 class FreeForms(GroupForms):
     """The forms read at any unit that is not a record."""
 
@@ -543,8 +547,10 @@ class FreeForms(GroupForms):
             self.low(j) in langs.SUP_BACK and self.kind(j) == "w"
         ):
             j += 1
-        if self.kind(j) != "off" or self.kind(j + 1) == "off" or self.low(j + 1) in ("and", "or"):
+        if self.kind(j) != "off" or self.kind(j + 1) == "off":
             return
+        if self.low(j + 1) in ("and", "or") and self.low(j + 2) not in _NEW_CLAUSE:
+            return  # "The cheapest are A and B": a group, not "and the dearest is C"
         subject = self.units[j]
         claim: Claim = (
             Cheapest(id="prose", offer=subject.offer or "")
@@ -612,8 +618,10 @@ class FreeForms(GroupForms):
         j = at + 3
         if self.low(j) in (",", "is", ":", "-", "("):
             j += 1
-        if self.kind(j) != "off" or self.kind(j + 1) == "off" or self.low(j + 1) in ("and", "or"):
+        if self.kind(j) != "off" or self.kind(j + 1) == "off":
             return
+        if self.low(j + 1) in ("and", "or") and self.low(j + 2) not in _NEW_CLAUSE:
+            return  # "The cheapest are A and B": a group, not "and the dearest is C"
         subject = self.units[j]
         claim = Rank(id="prose", offer=subject.offer or "", position=2)
         self.add(f"{subject.offer} is number 2 by price", _claim_test(claim), at - 1, j + 1,
