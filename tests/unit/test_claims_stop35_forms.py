@@ -513,3 +513,36 @@ def test_a_number_a_name_carries_is_no_amount() -> None:
 
 def test_a_leading_superlative_before_and_the_other_end_is_read() -> None:
     assert _five("The cheapest is birch and the most expensive is elm.") == "contradicted"
+
+
+TENDERS = Table.from_rows(
+    [
+        {"id": "bid-02", "monthly": 32880.0, "source": "tenders/GXO-proposal-final.pdf"},
+        {"id": "bid-03", "monthly": 30920.0, "source": "tenders/Culina_rate_card.pdf"},
+        {"id": "bid-04", "monthly": 31975.0, "source": "tenders/Clipper-offer.pdf"},
+    ],
+    alias_fields=("source",),
+)
+TENDER_CLAIMS = [
+    {"id": "c5", "kind": "price", "offer": "bid-03", "amount": "30920.00"},
+    {"id": "c6", "kind": "cheapest", "offer": "bid-03"},
+    {"id": "c7", "kind": "most_expensive", "offer": "bid-02"},
+]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Culina is the most expensive [c6] and GXO the most expensive [c7].",
+        "Wincanton costs £30,920.00 a month [c5].",  # c5 is bid-03's price, not its
+    ],
+)
+def test_a_name_the_inputs_do_not_spell_is_never_checked_on_anothers_claim(text: str) -> None:
+    (sentence,) = check_text(text, TENDERS, TENDER_CLAIMS).sentences
+    assert sentence.verdict == "unverified"
+
+
+def test_the_same_claims_said_of_the_records_they_name_are_checked() -> None:
+    text = "bid-03 is the cheapest [c6] at £30,920.00 a month [c5]."
+    (sentence,) = check_text(text, TENDERS, TENDER_CLAIMS).sentences
+    assert sentence.verdict == "checked"

@@ -501,6 +501,9 @@ class ProseReader:
             and not any(t.low in _DIRECTION_WORDS for t in toks)
         ):
             return "unverified", "no word the reader knows says which way the cited gap goes"
+        stranger = _stranger(toks, claims)
+        if stranger:
+            return "unverified", f"a name the inputs do not spell ({stranger}): read it yourself"
         foreign = sorted(words & _FOREIGN)
         if foreign:
             return "unverified", f"another language ({', '.join(foreign[:3])}): read it yourself"
@@ -655,11 +658,16 @@ class ProseReader:
             "bottom",
             "lowest-priced",
         ):
-            return Cheapest in kinds or any(isinstance(c, Rank) and c.position == 1 for c in claims)
+            return self._extreme_named(index, claims, Cheapest) or any(
+                isinstance(c, Rank) and c.position == 1 and c.offer in self._near_names(index)
+                for c in claims
+            )
         if low in ("priciest", "highest", "costliest", "dearest"):
-            return MostExpensive in kinds
+            return self._extreme_named(index, claims, MostExpensive)
         if low in ("most", "expensive", "costly"):
-            return MostExpensive in kinds or self._comparison_ok(toks, index, claims)
+            return self._extreme_named(index, claims, MostExpensive) or self._comparison_ok(
+                toks, index, claims
+            )
         if low in ORDINALS:  # "A is third [c2]": c2 must rank A, the record it is said of
             named = self.prev_offer[index] or self.next_offer[index]
             return any(
@@ -695,6 +703,19 @@ class ProseReader:
         if low in ("yearly", "annual", "annually", "year", "years"):  # a cited yearly figure
             return any(getattr(c, "period", None) == "year" for c in claims)
         return False
+
+    def _near_names(self, index: int) -> set[str]:
+        """The records named nearest before and after the token at ``index``."""
+        return {o for o in (self.prev_offer[index], self.next_offer[index]) if o is not None}
+
+    def _extreme_named(
+        self, index: int, claims: list[Claim], kind: type[Cheapest] | type[MostExpensive]
+    ) -> bool:
+        """A cited cheapest (most expensive) claim accounts for the word at ``index`` only
+        when its record is named next to it: ``Culina is the most expensive [c6] and GXO
+        the most expensive [c7]``, with neither name known, accounts for nothing."""
+        named = self._near_names(index)
+        return any(isinstance(c, kind) and c.offer in named for c in claims)
 
     def _said_of(self, toks: list[Tok], index: int, claim: Claim) -> bool:
         """A cited price accounts for an amount said of its own record: the record named
@@ -769,6 +790,46 @@ def _other_script(toks: list[Tok]) -> str:
         for char in tok.text:
             if char.isalpha() and "LATIN" not in unicodedata.name(char, "LATIN"):
                 return char
+    return ""
+
+
+_KNOWN = frozenset(
+    lx.FILLERS | lx.CONNECTORS | lx.COMPARISON | lx.PERIOD_WORDS | lx.OFFER_NOUNS | lx.MODALS
+    | lx.PRONOUNS | lx.HEDGES | lx.NEGATIONS | lx.THAN_WORDS | {
+        "i", "vat", "gst", "uk", "us", "usa", "eu", "ok", "pdf", "it", "we", "our", "my",
+        "january", "february", "march", "april", "may", "june", "july", "august",
+        "september", "october", "november", "december", "monday", "tuesday", "wednesday",
+        "thursday", "friday", "saturday", "sunday", "note", "total", "price", "prices",
+        "monthly", "yearly", "annual", "recommendation", "cheapest", "summary",
+    }
+)  # fmt: skip
+"""Capitalised words that name no record (``VAT``, ``March``, ``I``)."""
+_OPENERS = frozenset({"in", "for", "at", "with", "over", "overall", "both", "all", "each",
+                      "so", "if", "on", "by", "from", "after", "based", "of", "between",
+                      "against", "compared", "choosing", "picking", "switching", "paying",
+                      "going", "across", "among", "per", "as", "here", "there", "taken",
+                      "together", "combined", "altogether", "next", "finally", "first",
+                      "second", "third", "last", "lastly", "also", "meanwhile", "instead",
+                      "otherwise", "however", "still", "yes", "no", "only", "just", "cheapest",
+                      "lowest", "highest", "dearest", "winner", "ranking", "order",
+                      "difference", "gap", "saving", "savings", "annually", "yearly",
+                      "monthly", "prices", "price", "total"})  # fmt: skip
+"""Words a sentence opens with that name no record."""
+
+
+def _stranger(toks: list[Tok], claims: list[Claim]) -> str:
+    """A capitalised word past the sentence's first, no name of the inputs and no word the
+    reader knows, in a sentence whose cited claims name a record it does not: the word may
+    be another record's name (``GXO costs £30,920.00 [c5]`` with c5 Culina's price)."""
+    named = {t.offer for t in toks if t.kind in ("offer", "near") and t.offer}
+    if not claims or all(set(offers_of(c)) <= named for c in claims):
+        return ""
+    for index, tok in enumerate(toks):
+        if tok.kind != "word" or not tok.text[:1].isupper() or len(tok.text) < 2:
+            continue
+        if tok.low in _KNOWN or (index == 0 and tok.low in _OPENERS):
+            continue
+        return tok.text
     return ""
 
 
