@@ -546,3 +546,18 @@ def test_the_same_claims_said_of_the_records_they_name_are_checked() -> None:
     text = "bid-03 is the cheapest [c6] at £30,920.00 a month [c5]."
     (sentence,) = check_text(text, TENDERS, TENDER_CLAIMS).sentences
     assert sentence.verdict == "checked"
+
+
+@pytest.mark.parametrize(
+    ("text", "verdict"),
+    [
+        ("birch není levnější než cedar.", "contradicted"),  # Czech: is not cheaper than
+        ("cedar je levnější než birch.", "contradicted"),
+        ("ash je nejdražší.", "contradicted"),
+        ("ash je levnější než birch.", "unverified"),  # true, and never checked
+    ],
+)
+def test_czech_comparatives_and_superlatives_are_read_for_contradictions(
+    text: str, verdict: str
+) -> None:
+    assert _five(text) == verdict

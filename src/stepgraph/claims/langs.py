@@ -25,17 +25,19 @@ LESS = {"moins", "meno", "menos"}
 CHEAP_SUP = {"günstigste", "günstigsten", "günstigstes", "billigstes", "preiswertestes",
              "billigste", "billigsten", "preiswerteste", "preiswertesten", "goedkoopst",
              "goedkoopste", "niedrigste", "niedrigsten", "laagste", "najtańsza", "najtańszy",
-             "najtańsze", "billigast", "billigaste", "lägsta", "billigst", "najniższa", "najniższy"}
+             "najtańsze", "billigast", "billigaste", "lägsta", "billigst", "najniższa", "najniższy",
+             "nejlevnější"}
 DEAR_SUP = {"teuerste", "teuersten", "teuerstes", "duurst", "duurste", "höchste", "höchsten",
             "hoogste", "najdroższa", "najdroższy", "najdroższe", "dyrast", "dyraste",
-            "högsta", "dyrest", "dyreste", "najwyższa", "najwyższy"}
+            "högsta", "dyrest", "dyreste", "najwyższa", "najwyższy", "nejdražší"}
 PRICE_NOUNS = {"precio", "prezzo", "prix", "preço", "preis", "prijs", "tarif", "tarifa", "tariffa",
                "monatspreis", "maandprijs", "kosten", "coste", "costo", "custo", "coût"}
 """Price nouns a superlative may follow or pass: ``el precio más bajo``."""
 CHEAP_CMP = {"günstiger", "billiger", "preiswerter", "goedkoper", "weniger", "minder", "tańszy",
-             "tańsza", "tańsze", "taniej", "mniej", "billigere", "billigare", "mindre"}
+             "tańsza", "tańsze", "taniej", "mniej", "billigere", "billigare", "mindre",
+             "levnější"}
 DEAR_CMP = {"teurer", "duurder", "mehr", "meer", "droższy", "droższa", "droższe", "drożej",
-            "więcej", "dyrere", "dyrare", "mer"}
+            "więcej", "dyrere", "dyrare", "mer", "dražší"}
 SAVE_WORDS = {"spart", "sparen", "risparmia", "risparmiano", "risparmi", "économise",
               "économisez", "économisent", "ahorra", "ahorran", "ahorras", "bespaart", "bespaar",
               "economiza", "economizam", "poupa", "poupam"}
@@ -43,7 +45,7 @@ SAVE_WORDS = {"spart", "sparen", "risparmia", "risparmiano", "risparmi", "écono
 ABOVE = {"darüber", "drüber"}
 BELOW = {"darunter", "drunter"}
 """After an amount: above / below what was just named (``A liegt 5 € darüber``)."""
-THAN = {"dan", "di", "gegenüber", "tegenover", "rispetto", "niż", "enn", "än"}
+THAN = {"dan", "di", "gegenüber", "tegenover", "rispetto", "niż", "enn", "än", "než"}
 """Words before the record compared with (``als``, ``que`` are already English sets')."""
 OTHER_PERIODS = {"woche", "tag", "quartal", "semaine", "jour", "trimestre", "semana", "día", "dia",
                  "settimana", "giorno", "dag", "kwartaal", "nutzer", "benutzer", "lizenz",
@@ -202,7 +204,7 @@ TIE_PAIRS = {("gleich", "teuer"), ("gleich", "günstig"), ("even", "duur"), ("ev
 NEGATIONS = {"niet", "geen", "non", "não", "nao", "nessuna", "nessuno", "nenhuma", "nenhum",
              "mai", "nie", "niemals", "nooit", "nada", "niente", "nulla", "rien", "kein",
              "keine", "keinen", "nunca", "tampoco", "neanche", "nemmeno", "ikke", "inte",
-             "ikkje"}
+             "ikkje", "není", "nejsou", "nestojí"}
 HEDGES = {"rund", "knapp", "ungefähr", "etwa", "circa", "ca", "ongeveer", "bijna", "zo'n",
           "quasi", "quase", "cerca", "aproximadamente", "approssimativamente", "environ",
           "presque", "casi", "über", "unter", "oltre", "boven", "onder", "sotto", "sous",
