@@ -561,3 +561,25 @@ def test_czech_comparatives_and_superlatives_are_read_for_contradictions(
     text: str, verdict: str
 ) -> None:
     assert _five(text) == verdict
+
+
+KITS = Table.from_rows(
+    [
+        {"id": "kiwi-kitchen-classic", "monthly": 389.0, "source": "kiwikitchen.co.nz/classic"},
+        {"id": "thrifty-box", "monthly": 279.0, "source": "kiwikitchen.co.nz/thrifty-box"},
+        {"id": "woop", "monthly": 412.0, "source": "woop.co.nz"},
+    ],
+    alias_fields=("source",),
+)
+
+
+@pytest.mark.parametrize(
+    ("text", "verdict"),
+    [
+        ("The cheapest is Kiwi Kitchen's Thrifty Box at $279.00 a month.", "unverified"),
+        ("The cheapest is Kiwi Kitchen's Thrifty Box at $289.00 a month.", "contradicted"),
+    ],
+)
+def test_a_brand_owning_a_product_name_is_not_a_record_of_its_own(text: str, verdict: str) -> None:
+    (sentence,) = check_text(text, KITS).sentences
+    assert sentence.verdict == verdict

@@ -559,6 +559,7 @@ def tokenize(
     _add_ons(toks)
     _squashed_names(toks, names)
     _absorb_name_words(toks, names)
+    _owners(toks)
     _numbers_in_names(toks, names)
     _expressions(toks)
     _article_not_name(toks)
@@ -688,6 +689,21 @@ def _absorb_name_words(toks: list[Tok], names: Names) -> None:
             last = "" if toks[index].kind == "num" else toks[index].low
             index += 1
     toks[:] = kept
+
+
+def _owners(toks: list[Tok]) -> None:
+    """``My Food Bag's Bargain Box``: a name owning the next record's name is its brand,
+    not a record of its own here."""
+    for index in range(len(toks) - 3):
+        first, mark, s_tok, second = toks[index : index + 4]
+        if (
+            first.kind in ("offer", "near")
+            and second.kind in ("offer", "near")
+            and mark.text == "'"
+            and s_tok.low == "s"
+            and first.offer != second.offer
+        ):
+            first.kind, first.offer = "word", None
 
 
 def _squashed_names(toks: list[Tok], names: Names) -> None:
