@@ -583,3 +583,14 @@ KITS = Table.from_rows(
 def test_a_brand_owning_a_product_name_is_not_a_record_of_its_own(text: str, verdict: str) -> None:
     (sentence,) = check_text(text, KITS).sentences
     assert sentence.verdict == verdict
+
+
+@pytest.mark.parametrize(
+    ("text", "verdict"),
+    [
+        ("Runner-up: birch at $22.00/mo.", "checked"),
+        ("Runner-up: cedar at $31.00/mo.", "contradicted"),
+    ],
+)
+def test_a_runner_up_label_names_the_second_cheapest(text: str, verdict: str) -> None:
+    assert _five(text) == verdict

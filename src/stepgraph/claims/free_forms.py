@@ -87,7 +87,14 @@ class FreeForms(GroupForms):
             self._foreign_place(at)  # "B landet auf Platz 2", "B è al secondo posto"
         elif low in ("middle", "mid") and self.low(at - 1) == "the":
             self._middle_first(at)  # "The mid-priced option is C"
-        elif low == "runner" and self.low(at - 1) == "the" and self.low(at + 2) == "up":
+        elif (
+            low == "runner"
+            and self.low(at + 2) == "up"
+            and (
+                self.low(at - 1) == "the"
+                or (self.low(at + 3) == ":" and self.low(at - 1) in ("", "-"))
+            )
+        ):  # "Runner-up: C" as a label
             self._runner_up_first(at)  # "The runner-up, tmo-magenta, is 9.96 above"
         elif (
             (low in ORDINALS or low == "last")
@@ -612,9 +619,10 @@ class FreeForms(GroupForms):
         self.covered.discard(j)
 
     def _runner_up_first(self, at: int) -> None:
-        """``The runner-up is C``, ``The runner-up, C, ...``: C is second by price."""
-        if self.low(at - 2) not in ("", ";", ":") or self.narrowed:  # not "A, the runner-up,"
-            return
+        """``The runner-up is C``, ``The runner-up, C, ...``, ``Runner-up: C``: C is second
+        by price."""
+        if self.narrowed or (self.low(at - 1) == "the" and self.low(at - 2) not in ("", ";", ":")):
+            return  # not "A, the runner-up,"
         j = at + 3
         if self.low(j) in (",", "is", ":", "-", "("):
             j += 1
@@ -624,7 +632,8 @@ class FreeForms(GroupForms):
             return  # "The cheapest are A and B": a group, not "and the dearest is C"
         subject = self.units[j]
         claim = Rank(id="prose", offer=subject.offer or "", position=2)
-        self.add(f"{subject.offer} is number 2 by price", _claim_test(claim), at - 1, j + 1,
+        start = at - 1 if self.low(at - 1) == "the" else at
+        self.add(f"{subject.offer} is number 2 by price", _claim_test(claim), start, j + 1,
                  exact=subject.exact)  # fmt: skip
         self.covered.discard(j)  # "The runner-up, C, is 9.96 above the leader": C's own
 
