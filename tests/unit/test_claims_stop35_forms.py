@@ -594,3 +594,20 @@ def test_a_brand_owning_a_product_name_is_not_a_record_of_its_own(text: str, ver
 )
 def test_a_runner_up_label_names_the_second_cheapest(text: str, verdict: str) -> None:
     assert _five(text) == verdict
+
+
+def test_an_ampersand_inside_a_squashed_brand_names_its_record() -> None:
+    couriers = Table.from_rows(
+        [
+            {"id": "pnq-sg", "monthly": 7360.0, "source": "pqexpress.sg/quotes/PNQ-5518.pdf"},
+            {"id": "ninja-sg", "monthly": 8420.0, "source": "ninjavan.co/quotes/NV-331.pdf"},
+            {"id": "qx-sg", "monthly": 7895.0, "source": "qxpress.net/quotes/QXP-3307.pdf"},
+        ],
+        alias_fields=("source",),
+    )
+    text = (
+        "P&Q Express is the cheapest, roughly S$1,060 a month below Ninja Van. "
+        "It is also about S$535 a month below Qxpress."
+    )
+    verdicts = [s.verdict for s in check_text(text, couriers).sentences]
+    assert "contradicted" not in verdicts

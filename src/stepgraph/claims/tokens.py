@@ -714,18 +714,33 @@ def _squashed_names(toks: list[Tok], names: Names) -> None:
     index = 0
     while index < len(toks):
         tok = toks[index]
-        for width in (3, 2):
+        for width in (4, 3, 2):
             span = toks[index : index + width]
-            words = [w for w in span if w.text != "-"] if width == 3 else span  # "Cover-More"
-            if len(span) < width or not all(
-                w.kind == "word" and w.text[:1].isupper() and w.text.isalpha() for w in words
+            words = [w for w in span if w.text not in ("-", "&")]  # "Cover-More", "J&T"
+            if (
+                len(span) < width
+                or len(words) < 2
+                or not all(
+                    w.kind == "word" and w.text[:1].isupper() and w.text.isalpha() for w in words
+                )
             ):
                 continue
-            if len(words) == 2 and span[1].text == "-" and span[1].start != span[0].end:
+            if (
+                any(
+                    w.text in ("-", "&")
+                    and not (span[k - 1].end == w.start == span[k + 1].start - 1)
+                    for k, w in enumerate(span[1:-1], 1)
+                )
+                or span[0].text in ("-", "&")
+                or span[-1].text in ("-", "&")
+            ):
                 continue  # "Cover - More": two words, not one name
             record = names.folded.get("".join(w.low for w in words))
             if record is not None:
-                text = ("-" if len(words) < len(span) else " ").join(w.text for w in words)
+                text = "".join(
+                    (" " if k and w.start > span[k - 1].end else "") + w.text
+                    for k, w in enumerate(span)
+                )  # as written: "J&T Express", "Cover-More"
                 kept.append(Tok("near", text, tok.start, words[-1].end, text.lower(), record))
                 index += width
                 break
