@@ -611,3 +611,20 @@ def test_an_ampersand_inside_a_squashed_brand_names_its_record() -> None:
     )
     verdicts = [s.verdict for s in check_text(text, couriers).sentences]
     assert "contradicted" not in verdicts
+
+
+@pytest.mark.parametrize(
+    ("text", "verdict"),
+    [
+        (
+            "- $40 and up: cedar (31.00), dogwood and elm, the most expensive at $58.00",
+            "unverified",
+        ),
+        ("- Under $40: three plans — ash, birch and cedar", "unverified"),
+        ("- Under $40: two plans — ash and birch", "contradicted"),
+        ("Under $40: 3 of 5.", "unverified"),
+        ("Under $40: 4 of 5.", "contradicted"),
+    ],
+)
+def test_a_band_heading_and_a_labelled_count_are_read_as_bounds(text: str, verdict: str) -> None:
+    assert _five(text) == verdict

@@ -1444,12 +1444,20 @@ _COUNTED_AS = frozenset({"cheaper", "dearer", "pricier", "costlier", "more", "le
 def _no_figure(toks: list[Tok], index: int, records: int) -> bool:
     """The number at ``index`` is a bound (``sotto i 285``), a figure in the unit of another
     (``a 36 month contract vs 24``) or a count (``three vans cheaper``): no amount."""
+    after = max([index, *toks[index].marks]) + 1
+    pair = tuple(t.low for t in toks[after : after + 2])
     return (
         _after_bound(toks, index)
+        or pair in _OPEN_ENDED  # "₹500 and up:", "£40 or more": a band's edge
         or _unit_across(toks, index)
         or counted(toks, index, records)
         or set_against_count(toks, index, _COUNT_FOLLOW)  # "4 screens versus 1 for B"
     )
+
+
+_OPEN_ENDED = frozenset({("and", "up"), ("and", "above"), ("and", "over"), ("or", "more"),
+                         ("or", "above"), ("and", "under"), ("and", "below"),
+                         ("or", "less")})  # fmt: skip
 
 
 def counted(toks: list[Tok], index: int, records: int) -> bool:

@@ -289,6 +289,41 @@ class BoundForms(ExceptForms):
         self.add(f"{many} {word} {tok.text}", _any_of(tests), at, j + 1,
                  exact=len(tok.values) == 1, certain=not listed)  # fmt: skip
 
+    def _labelled_bound(self, at: int) -> None:
+        """``Under £500: four plans — a, b, c, d``, ``Under £200: 2 of 4``: exactly that many
+        records beyond the bound (the list after it left to the reviewer)."""
+        direction = {"under": "cheaper", "below": "cheaper", "over": "more_expensive",
+                     "above": "more_expensive"}.get(self.low(at))  # fmt: skip
+        unit = self.units[at + 1] if self.kind(at + 1) == "num" else None
+        count = self.units[at + 3].tok if self.kind(at + 3) == "num" else None
+        if (
+            direction is None
+            or unit is None
+            or unit.tok is None
+            or not self.money(unit)
+            or self.low(at + 2) != ":"
+            or count is None
+            or count.money
+            or len(count.values) != 1
+            or self.negated_anywhere
+        ):
+            return
+        some = int(count.values[0])
+        end = at + 4
+        if self.low(end) == "of":  # "2 of 4": of all the records, or not read
+            total = self.units[end + 1].tok if self.kind(end + 1) == "num" else None
+            if total is None or total.values != (Decimal(len(self.table.records)),):
+                return
+            end += 2
+        tok = unit.tok
+        tests = [
+            _every(Decimal(12 if period == "year" else 1), reading.value, direction, some, ())
+            for reading, period in self.amount_readings(tok)
+        ]
+        word = "less than" if direction == "cheaper" else "more than"
+        self.add(f"exactly {some} offer(s) cost {word} {tok.text}", _any_of(tests), at, end,
+                 exact=len(tok.values) == 1, certain=False)  # fmt: skip
+
     def _foreign_bound(self, at: int) -> None:
         """``Zwei der drei Angebote liegen unter 30 €``, ``Les trois offres coûtent moins de
         40 €``, ``Solo una delle tre offerte supera i 40 €``, ``Dwie z czterech ofert

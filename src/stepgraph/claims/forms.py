@@ -246,6 +246,9 @@ class SentenceReader(HeadForms):
             ):  # a record compared with ("than B") may still be the subject of what follows
                 subjects, after, negated = self._subjects(at)
                 start = at - 1 if negated else at  # "Neither A nor C ...": the word is read too
+                if len(subjects) > 1 and self._appositive(after):
+                    subjects, start = subjects[-1:], after - 1  # "A, B and C, the most
+                    # expensive at 749": C's, not each one's
                 self._predicates(subjects, start, after, negated)
                 at = max(at + 1, after if len(subjects) > 1 else at + 1)
                 continue
@@ -253,6 +256,15 @@ class SentenceReader(HeadForms):
                 self._free_forms(at)
             at += 1
         return self.statements
+
+    def _appositive(self, after: int) -> bool:
+        """``, the most expensive at 749`` right after a list of names: said of the last."""
+        return (
+            self.low(after) == ","
+            and self.low(after + 1) == "the"
+            and self._superlative(after + 2) is not None
+            and self.kind(after - 1) == "off"
+        )
 
     def _move_target(self, at: int) -> bool:
         """``from A to B``, ``from A (24.99) to B``: B is where a move goes, not a subject."""

@@ -32,6 +32,7 @@ _OTHER_NEXT = frozenset({"other", "of"})
 """After ``and no``/``and none``: ``other plan``, ``of the others``."""
 
 
+_BAND_HEADS = frozenset({"under", "below", "over", "above"})
 _NEW_CLAUSE = frozenset({"the", "it", "its", "is", "costs", "at", "that", "which"})
 """After ``The cheapest is B and``: a clause of its own (``and the dearest is C``)."""
 
@@ -83,8 +84,8 @@ class FreeForms(GroupForms):
         ):
             end = self._past_of_the(at + 2) if self._of_the_offers(at + 2) else at + 2
             self._bound_some(at, end, 1)  # "Only one offer is cheaper than silver"
-        elif low in langs.PLACE_NOUNS:
-            self._foreign_place(at)  # "B landet auf Platz 2", "B è al secondo posto"
+        elif low in langs.PLACE_NOUNS or low in _BAND_HEADS:
+            self._place_or_band(at)  # "B landet auf Platz 2", "Under £500: four plans — ..."
         elif low in ("middle", "mid") and self.low(at - 1) == "the":
             self._middle_first(at)  # "The mid-priced option is C"
         elif (
@@ -572,6 +573,12 @@ class FreeForms(GroupForms):
         self.add(f"{subject.offer} is {'not ' if neg else ''}{word}", test, at, end,
                  exact=subject.exact)  # fmt: skip
         self.covered.discard(j)  # "The cheapest is B, at 95": B's own predicates follow
+
+    def _place_or_band(self, at: int) -> None:
+        if self.low(at) in langs.PLACE_NOUNS:
+            self._foreign_place(at)
+        elif self.low(at - 1) in ("", "-"):
+            self._labelled_bound(at)
 
     def _foreign_place(self, at: int) -> None:
         """``B landet auf Platz 2``, ``B è al secondo posto``, ``B arrive en deuxième
