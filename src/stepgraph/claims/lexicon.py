@@ -344,3 +344,15 @@ RELATION_AFTER_AMOUNT |= langs.RELATION_AFTER_AMOUNT
 OBJECT_CUES |= langs.WITH | langs.SAVE_WORDS  # "spart B gegenüber C 120 €": no price of B
 BOUND = langs.BOUND
 """A bound word as the English word the forms judge it by (``über`` is ``over``)."""
+
+
+_AGAINST = {"against", "versus", "vs", "vs."}
+_AGAINST_PAIRS = {("compared", "with"), ("compared", "to"), ("relative", "to"), ("next", "to")}
+
+
+def against_opening(words: list[str]) -> int:
+    """How many words of an opening name the record a margin with no ``than`` is to
+    (``Against Solo, ...``, ``Compared with A, ...``); 0 when the sentence opens otherwise."""
+    if len(words) > 1 and (words[0], words[1]) in _AGAINST_PAIRS:
+        return 2
+    return 1 if words and words[0] in _AGAINST else 0

@@ -139,7 +139,9 @@ def resolve(
             and len(named_here) == 1
             and _low(toks, index - 1) in _IT_JOINERS
             and (low == "it's" or after in _IT_VERBS)
+            and not lx.against_opening([t.low for t in toks[:2]])
         ):  # "B is the cheapest, and it costs 54": the only record named before
+            # (not "Against the dearest, B at 120, it is 105 cheaper": B is what "it" is to)
             refs[index] = Ref((named_here[0][0],), (index,), exact=named_here[0][1])
         elif (
             (low in ("it", "it's") or (low in _IL and index == 0))

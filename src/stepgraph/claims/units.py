@@ -14,11 +14,6 @@ from .tokens import ORDINALS, Tok, counts_things, set_against_count
 WINDOW = 40  # the longest stretch of units one form may read
 
 
-_AGAINST = {"against", "versus", "vs", "vs."}
-_AGAINST_PAIRS = {("compared", "with"), ("compared", "to"), ("relative", "to"), ("next", "to")}
-"""Openings that name the record a margin with no ``than`` is to: ``Against Solo, ...``."""
-
-
 class Unit(Slotted):
     """One unit of a sentence: ``off`` (a record), ``num`` or ``w`` (a word or sign)."""
 
@@ -169,7 +164,7 @@ class SentenceBase:
             self.frame = self.used(0, 5)
             self.narrowed = True  # "Of A and C, C is the cheapest": of the two only
             return
-        lead = 2 if (words[0], words[1]) in _AGAINST_PAIRS else 1 if words[0] in _AGAINST else 0
+        lead = lx.against_opening(words)
         if lead and self.kind(lead) == "off" and self.low(lead + 1) == ",":
             self.covered.update(range(lead + 2))  # "Against Solo, Saver is 11% cheaper"
             self.frame = self.used(0, lead + 2)  # "Compared with A, C is the dearest": of all
