@@ -31,3 +31,16 @@ def test_the_priced_name_of_an_against_opening_is_still_checked_for_its_price() 
         "Against the dearest, akamai-lite at $125.00, it is $110.00 a month cheaper."
     )
     assert _verdicts(HOSTS, text)[1] == "contradicted"
+
+
+def test_it_after_a_possessive_name_the_inputs_do_not_spell_is_not_the_last_subject() -> None:
+    text = (
+        "fastly-base ranks second. "
+        "Harbor's $120.00 includes 20% tax, and it is the most expensive option."
+    )
+    assert "contradicted" not in _verdicts(HOSTS, text)
+
+
+def test_it_in_a_sentence_naming_no_one_still_stands_for_the_last_subject() -> None:
+    text = "akamai-lite ranks third. Its price includes tax, and it is the cheapest option."
+    assert _verdicts(HOSTS, text)[1] == "contradicted"

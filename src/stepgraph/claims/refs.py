@@ -149,7 +149,11 @@ def resolve(
             and subject not in named  # never "r1 than r1" from "It is 8 cheaper than r1"
             and it_subject
         ):
-            if index < first_name and (low == "it's" or after in _IT_VERBS):
+            if (
+                index < first_name
+                and (low == "it's" or after in _IT_VERBS)
+                and (index == 0 or not possessor(toks[:index]))
+            ):
                 refs[index] = Ref((subject,), (index,), exact=before.exact.get(subject, False))
         elif low == "they":
             two = after in ("both", "each") or (
@@ -262,4 +266,13 @@ def mentions(
         group=tuple(dict.fromkeys(group)) if len(set(group)) >= 2 else (),
         exact=exact,
         reference=reference[0][0] if reference else None,
+    )
+
+
+def possessor(toks: list[Tok]) -> bool:
+    """A capitalised possessive (``Alfa's``) the inputs spell as no name: a subject that a
+    later ``it`` may stand for."""
+    return any(
+        t.kind == "word" and t.text[:1].isupper() and t.low.endswith("'s") and t.low != "it's"
+        for t in toks
     )

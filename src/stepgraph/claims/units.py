@@ -7,7 +7,7 @@ from . import lexicon as lx
 from .check import Table
 from .judge import Statement, Test
 from .kinds import Amount, Period, as_period
-from .refs import Mentions, Ref, mentions, resolve
+from .refs import Mentions, Ref, mentions, possessor, resolve
 from .slotted import Slotted
 from .tokens import ORDINALS, Tok, counts_things, set_against_count
 
@@ -179,7 +179,9 @@ class SentenceBase:
         if tok.low in ("it", "it's"):
             if index and self.toks[index - 1].low in _PLACING_VERBS:
                 return False  # "its standing charge puts it second": it is no subject here
-            return not named or index == 0
+            if named or possessor(self.toks[:index]):
+                return index == 0  # "Alfa's 799,50 zł ..., and it is the dearest": Alfa
+            return True
         if tok.low == "its":  # "Its monthly price of 19.99 ...": the previous subject's
             return index == 0
         after = self.toks[index + 1].low if index + 1 < len(self.toks) else ""
