@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import pytest
+
 from stepgraph.claims import Table, check_text
 
 HOSTS = Table.from_rows(
@@ -44,3 +46,23 @@ def test_it_after_a_possessive_name_the_inputs_do_not_spell_is_not_the_last_subj
 def test_it_in_a_sentence_naming_no_one_still_stands_for_the_last_subject() -> None:
     text = "akamai-lite ranks third. Its price includes tax, and it is the cheapest option."
     assert _verdicts(HOSTS, text)[1] == "contradicted"
+
+
+def test_a_cost_of_overrunning_a_mileage_is_no_monthly_figure() -> None:
+    text = (
+        "Over the term, a driver who overruns by 2,000 miles pays £80.00 more with "
+        "akamai-lite than with keycdn-std."
+    )
+    assert "contradicted" not in _verdicts(HOSTS, text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "fastly-base has the lowest monthly rental.",
+        "fastly-base has the lowest premium, at $60.00.",
+        "The lowest monthly payment is fastly-base's.",
+    ],
+)
+def test_a_rental_premium_or_payment_is_a_price_a_superlative_may_follow(text: str) -> None:
+    assert _verdicts(HOSTS, text) == ["contradicted"]

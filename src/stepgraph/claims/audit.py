@@ -54,7 +54,8 @@ _SKIP = {
     "shipping", "deposit", "hour", "hourly", "wenn", "falls", "indien", "rabatt", "remise",
     "descuento", "sconto", "korting", "score", "scores", "rating", "ratings", "quality",
     "speed", "bandwidth", "data", "storage", "latency", "uptime", "sla", "stars", "points",
-    "l'unité", "unité", "einzeltermin", "einzelstunde",
+    "l'unité", "unité", "einzeltermin", "einzelstunde", "overrun", "overruns", "overran",
+    "overrunning", "mileage",
 }  # fmt: skip
 """A sentence with one of these supposes, or measures something the inputs lack."""
 _TOTALS = {"insgesamt", "gesamt", "totale", "totaal", "monate", "monaten", "meses", "mesi",

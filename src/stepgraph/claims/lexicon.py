@@ -85,7 +85,8 @@ OFFER_NOUNS = {"offer", "offers", "option", "options", "plan", "plans", "quote",
                "carriers", "networks", "hosts", "gyms", "clubs"}
 PRICE_NOUNS = {"price", "prices", "cost", "costs", "fee", "fees", "rate", "rates", "charge",
                "monthly", "annual", "yearly", "price-wise", "preis", "prix", "precio", "figure",
-               "amount", "total"}
+               "amount", "total", "rental", "rentals", "rent", "premium", "premiums", "payment",
+               "payments"}
 FILLERS = {"well", "comfortably",
            "is", "are", "was", "were", "be", "been", "being", "remains", "remain", "stays", "'s",
            "s", "'", "has", "have", "had", "comes", "come", "came", "coming", "in", "as", "would",
