@@ -66,3 +66,27 @@ def test_a_cost_of_overrunning_a_mileage_is_no_monthly_figure() -> None:
 )
 def test_a_rental_premium_or_payment_is_a_price_a_superlative_may_follow(text: str) -> None:
     assert _verdicts(HOSTS, text) == ["contradicted"]
+
+
+LOCKERS = Table.from_rows(
+    [
+        {"id": "cave", "monthly": 39.0, "source": "Cave wine locker. €39.00/month, annual €420."},
+        {"id": "box", "monthly": 45.0, "source": "Box unit. €45.00/month."},
+    ],
+    alias_fields=("source",),
+)
+
+
+def test_a_prepaid_year_s_saving_on_twelve_monthly_prices_is_a_figure_of_the_inputs() -> None:
+    text = "Paying €420 for the year with cave would save €48.00 against twelve monthly payments."
+    assert "contradicted" not in _verdicts(LOCKERS, text)
+
+
+def test_a_wrong_saving_of_a_prepaid_year_is_still_contradicted() -> None:
+    text = "Paying €420 for the year with cave would save €58.00 against twelve monthly payments."
+    assert _verdicts(LOCKERS, text) == ["contradicted"]
+
+
+def test_a_number_of_monthly_payments_is_a_count_not_a_monthly_price() -> None:
+    text = "cave costs €39.00 a month, spread over twelve monthly payments."
+    assert _verdicts(LOCKERS, text) != ["contradicted"]

@@ -260,6 +260,8 @@ class Figures:
                     return True
                 if price and low <= abs(quoted - price) <= high:
                     return True  # "announced €32.99 from 1 September, €3.00 more a month"
+                if price and any(low <= price * k - quoted <= high for k in (12, 24)):
+                    return True  # "€420 for the year would save €48.00 on 12 x €39.00"
                 if price and any(
                     low <= quoted * k + price * (term - k) <= high
                     for term in (12, 24, 36)

@@ -1337,19 +1337,8 @@ def _mark(toks: list[Tok], index: int) -> None:
         tok.period = "month" if word in MONTH_WORDS else "year" if word in YEAR_WORDS else "other"
         tok.marks.extend([j, j + 1])
         return
-    if (
-        low(j) == "monthly"
-        and not tok.money
-        and j + 1 < len(toks)
-        and (
-            (
-                toks[j + 1].kind in ("word", "code")  # "3,000 monthly B2C shipments"
-                and toks[j + 1].low not in _PRICE_AFTER_MONTHLY
-            )
-            or (toks[j + 1].text == "-" and toks[j + 1].start == toks[j].end)
-        )
-    ):
-        tok.unit = "count"  # "5 monthly parking options", "48 monthly-paid staff": how many
+    if low(j) == "monthly" and _monthly_count(toks, j, tok):
+        tok.unit = "count"  # "5 monthly parking options", "twelve monthly payments": how many
         return
     if low(j) in ("monthly", "annually", "yearly", "mensuels", "monatlich"):
         tok.period = "month" if low(j) in ("monthly", "mensuels", "monatlich") else "year"
@@ -1367,6 +1356,23 @@ def _mark(toks: list[Tok], index: int) -> None:
     year_like = len(tok.text) == 4 and tok.text.startswith(("19", "20"))
     if year_like and not tok.money and tok.period is None and not tok.words:
         tok.unit = tok.unit or "year-number"  # 2026: a year, not a price
+
+
+_MONTHS_PAID = frozenset({"payments", "instalments", "installments", "fees", "charges", "bills",
+                          "premiums", "debits"})  # fmt: skip
+
+
+def _monthly_count(toks: list[Tok], j: int, tok: Tok) -> bool:
+    """``tok`` then ``monthly`` at ``j`` counts things: ``3,000 monthly B2C shipments``,
+    ``48 monthly-paid staff``, ``twelve monthly payments`` (a whole number of them)."""
+    if tok.money or j + 1 >= len(toks):
+        return False
+    nxt = toks[j + 1]
+    if nxt.low in _MONTHS_PAID and all(v == int(v) and 1 < v <= 60 for v in tok.values):
+        return True
+    if nxt.kind in ("word", "code"):
+        return nxt.low not in _PRICE_AFTER_MONTHLY
+    return nxt.text == "-" and nxt.start == toks[j].end
 
 
 _PRICE_AFTER_MONTHLY = frozenset({"price", "prices", "cost", "costs", "fee", "fees", "charge",
