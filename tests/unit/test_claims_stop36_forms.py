@@ -90,3 +90,19 @@ def test_a_wrong_saving_of_a_prepaid_year_is_still_contradicted() -> None:
 def test_a_number_of_monthly_payments_is_a_count_not_a_monthly_price() -> None:
     text = "cave costs €39.00 a month, spread over twelve monthly payments."
     assert _verdicts(LOCKERS, text) != ["contradicted"]
+
+
+HOST_CLAIMS = [
+    {"id": "c1", "kind": "rank", "offer": "fastly-base", "position": 2},
+    {"id": "c2", "kind": "price", "offer": "fastly-base", "amount": "60.00", "period": "month"},
+]
+
+
+def test_a_cited_number_under_a_rank_header_is_a_place_not_a_price() -> None:
+    text = "| Host | Rank | Monthly |\n|---|---|---|\n| fastly-base | 2 [c1] | $60.00 [c2] |"
+    assert "contradicted" not in _verdicts(HOSTS, text, HOST_CLAIMS)
+
+
+def test_a_wrong_uncited_place_under_a_rank_header_is_contradicted() -> None:
+    text = "| Host | Rank | Monthly |\n|---|---|---|\n| fastly-base | 1 | $60.00 [c2] |"
+    assert "contradicted" in _verdicts(HOSTS, text, HOST_CLAIMS)

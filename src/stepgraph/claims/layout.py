@@ -119,6 +119,11 @@ class Layout:
         )  # "| A vs B | 15.01 | 180.12 |": gaps, whatever the header says
         for cell, counted, (kind, _) in zip(cells, self.counted, self.columns, strict=True):
             named = several or any(toks[i].kind in ("offer", "near") for i in cell)
+            if kind == "rank" and not named:
+                for i in cell:
+                    if toks[i].kind == "num" and toks[i].unit is None:
+                        toks[i].unit = "place"  # "| B | 2 | 60.00 |": a place, read below
+                continue
             if not (counted or kind == "-" or named):
                 continue  # a monthly, yearly, rank or gap column: read as such
             for i in cell:
@@ -177,10 +182,13 @@ class Layout:
             if kind == "-" or len(nums) != 1 or offer_at in cell:
                 continue
             rest = [i for i in cell if i != nums[0] and i not in toks[nums[0]].marks]
-            if any(toks[i].kind != "punct" and toks[i].low not in _CELL_WORDS for i in rest):
+            if any(
+                toks[i].kind not in ("punct", "cite") and toks[i].low not in _CELL_WORDS
+                for i in rest
+            ):
                 continue
             tok = toks[nums[0]]
-            if tok.pct or tok.unit is not None:
+            if tok.pct or (tok.unit is not None and (kind, tok.unit) != ("rank", "place")):
                 continue
             used = {offer_at, nums[0], *tok.marks}
             exact = toks[offer_at].kind == "offer" and len(tok.values) == 1
