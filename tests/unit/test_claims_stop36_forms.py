@@ -106,3 +106,16 @@ def test_a_cited_number_under_a_rank_header_is_a_place_not_a_price() -> None:
 def test_a_wrong_uncited_place_under_a_rank_header_is_contradicted() -> None:
     text = "| Host | Rank | Monthly |\n|---|---|---|\n| fastly-base | 1 | $60.00 [c2] |"
     assert "contradicted" in _verdicts(HOSTS, text, HOST_CLAIMS)
+
+
+@pytest.mark.parametrize(
+    ("text", "verdict"),
+    [
+        ("akamai-lite on 60,00 $ kalliimpi kuin fastly-base.", "unverified"),
+        ("akamai-lite on 50,00 $ kalliimpi kuin fastly-base.", "contradicted"),
+        ("keycdn-std on 45,00 $ halvempi kuin fastly-base.", "unverified"),
+        ("keycdn-std on 45,00 $ kalliimpi kuin fastly-base.", "contradicted"),
+    ],
+)
+def test_a_finnish_margin_is_read_but_never_checked(text: str, verdict: str) -> None:
+    assert _verdicts(HOSTS, text) == [verdict]

@@ -26,18 +26,18 @@ CHEAP_SUP = {"günstigste", "günstigsten", "günstigstes", "billigstes", "preis
              "billigste", "billigsten", "preiswerteste", "preiswertesten", "goedkoopst",
              "goedkoopste", "niedrigste", "niedrigsten", "laagste", "najtańsza", "najtańszy",
              "najtańsze", "billigast", "billigaste", "lägsta", "billigst", "najniższa", "najniższy",
-             "nejlevnější"}
+             "nejlevnější", "halvin", "edullisin"}
 DEAR_SUP = {"teuerste", "teuersten", "teuerstes", "duurst", "duurste", "höchste", "höchsten",
             "hoogste", "najdroższa", "najdroższy", "najdroższe", "dyrast", "dyraste",
-            "högsta", "dyrest", "dyreste", "najwyższa", "najwyższy", "nejdražší"}
+            "högsta", "dyrest", "dyreste", "najwyższa", "najwyższy", "nejdražší", "kallein"}
 PRICE_NOUNS = {"precio", "prezzo", "prix", "preço", "preis", "prijs", "tarif", "tarifa", "tariffa",
                "monatspreis", "maandprijs", "kosten", "coste", "costo", "custo", "coût"}
 """Price nouns a superlative may follow or pass: ``el precio más bajo``."""
 CHEAP_CMP = {"günstiger", "billiger", "preiswerter", "goedkoper", "weniger", "minder", "tańszy",
              "tańsza", "tańsze", "taniej", "mniej", "billigere", "billigare", "mindre",
-             "levnější"}
+             "levnější", "halvempi", "edullisempi", "vähemmän"}
 DEAR_CMP = {"teurer", "duurder", "mehr", "meer", "droższy", "droższa", "droższe", "drożej",
-            "więcej", "dyrere", "dyrare", "mer", "dražší"}
+            "więcej", "dyrere", "dyrare", "mer", "dražší", "kalliimpi", "enemmän"}
 SAVE_WORDS = {"spart", "sparen", "risparmia", "risparmiano", "risparmi", "économise",
               "économisez", "économisent", "ahorra", "ahorran", "ahorras", "bespaart", "bespaar",
               "economiza", "economizam", "poupa", "poupam"}
@@ -45,7 +45,7 @@ SAVE_WORDS = {"spart", "sparen", "risparmia", "risparmiano", "risparmi", "écono
 ABOVE = {"darüber", "drüber"}
 BELOW = {"darunter", "drunter"}
 """After an amount: above / below what was just named (``A liegt 5 € darüber``)."""
-THAN = {"dan", "di", "gegenüber", "tegenover", "rispetto", "niż", "enn", "än", "než"}
+THAN = {"dan", "di", "gegenüber", "tegenover", "rispetto", "niż", "enn", "än", "než", "kuin"}
 """Words before the record compared with (``als``, ``que`` are already English sets')."""
 OTHER_PERIODS = {"woche", "tag", "quartal", "semaine", "jour", "trimestre", "semana", "día", "dia",
                  "settimana", "giorno", "dag", "kwartaal", "nutzer", "benutzer", "lizenz",
@@ -249,8 +249,8 @@ PERIODS = {"all'anno": "year", "l'anno": "year", "jährlich": "year", "annuel": 
 """One word after an amount that states its period."""
 MONTH_WORDS = {"maand", "mês", "mese", "mes", "mois", "monat", "månad", "månaden", "måned",
                "måneden", "miesiąc", "miesiąca", "mån", "md", "mnd", "mies", "měs", "kk",
-               "měsíc"}
-YEAR_WORDS = {"jaar", "ano", "anno", "año", "an", "jahr", "année", "år", "året", "rok", "roku"}
+               "měsíc", "kuukaudessa", "kuussa"}
+YEAR_WORDS = {"jaar", "ano", "anno", "año", "an", "jahr", "année", "år", "året", "rok", "roku", "vuodessa"}
 PER_WORDS = {"ao", "por", "per", "al", "im", "pro", "par", "au"}
 RESTRICTIONS = {"de", "des", "del", "dei", "degli", "delle", "della", "der", "van", "das", "dos",
                 "da", "do", "unter", "tra", "fra", "entre", "zwischen", "tussen", "onder",
