@@ -250,7 +250,8 @@ PERIODS = {"all'anno": "year", "l'anno": "year", "jährlich": "year", "annuel": 
 MONTH_WORDS = {"maand", "mês", "mese", "mes", "mois", "monat", "månad", "månaden", "måned",
                "måneden", "miesiąc", "miesiąca", "mån", "md", "mnd", "mies", "měs", "kk",
                "měsíc", "kuukaudessa", "kuussa"}
-YEAR_WORDS = {"jaar", "ano", "anno", "año", "an", "jahr", "année", "år", "året", "rok", "roku", "vuodessa"}
+YEAR_WORDS = {"jaar", "ano", "anno", "año", "an", "jahr", "année", "år", "året", "rok", "roku",
+              "vuodessa"}
 PER_WORDS = {"ao", "por", "per", "al", "im", "pro", "par", "au"}
 RESTRICTIONS = {"de", "des", "del", "dei", "degli", "delle", "della", "der", "van", "das", "dos",
                 "da", "do", "unter", "tra", "fra", "entre", "zwischen", "tussen", "onder",
