@@ -119,3 +119,24 @@ def test_a_wrong_uncited_place_under_a_rank_header_is_contradicted() -> None:
 )
 def test_a_finnish_margin_is_read_but_never_checked(text: str, verdict: str) -> None:
     assert _verdicts(HOSTS, text) == [verdict]
+
+
+POWER = Table.from_rows(
+    [
+        {"id": "fjordkraft", "monthly": 1245.0},
+        {"id": "tibber", "monthly": 1189.0},
+        {"id": "hafslund", "monthly": 1312.0},
+    ]
+)
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["fjordkraft ligger på rundt kr 1 250.", "hafslund koster i underkant av kr 1 320 per måned."],
+)
+def test_a_norwegian_hedge_or_bound_loosens_its_amount(text: str) -> None:
+    assert _verdicts(POWER, text) == ["unverified"]
+
+
+def test_a_norwegian_hedged_amount_far_from_every_price_is_contradicted() -> None:
+    assert _verdicts(POWER, "fjordkraft ligger på rundt kr 1 500.") == ["contradicted"]

@@ -115,7 +115,7 @@ _BELOW |= {w for w, b in langs.BOUND.items() if b == "under"}  # "unter", "sous"
 _ABOVE |= {w for w, b in langs.BOUND.items() if b == "over"}  # "über", "oltre", ...
 _BELOW |= langs.LESS | {"minder", "weniger", "mindre"}  # "minder dan € 50", "moins de 50"
 _ABOVE |= langs.MORE | {"meer", "mehr", "mer"}  # "mehr als 50", "plus de 50"
-_THAN = {"than", "dan", "als", "que", "di", "de", "da", "än"}
+_THAN = {"than", "dan", "als", "que", "di", "de", "da", "än", "av", "af"}
 """The word after a comparative before its number, in the languages read."""
 _BOUNDS = _BELOW | _ABOVE
 _PROMO = frozenset({"for", "with", "if", "when", "during", "on", "the", "in", "until", "to",

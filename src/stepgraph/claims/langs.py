@@ -214,10 +214,10 @@ HEDGES = {"rund", "knapp", "ungefähr", "etwa", "circa", "ca", "ongeveer", "bijn
           "zhruba", "téměř", "skoro", "kolem", "okolo", "noin", "lähes", "melkein",
           "yakla\u015f\u0131k", "körülbelül", "kb", "aproximativ", "alrededor", "aprox",
           "intorno", "pressappoco", "incirca", "pakweg", "zowat", "nagenoeg", "annähernd",
-          "approximativement"}
+          "approximativement", "rundt", "runt", "knap", "underkant", "overkant"}
 BOUND = {"über": "over", "oltre": "over", "boven": "over", "acima": "over", "unter": "under",
          "onder": "under", "sotto": "under", "sous": "under", "abaixo": "under",
-         "upwards": "over"}
+         "upwards": "over", "underkant": "under", "overkant": "over"}
 """A bound word as the English word the forms judge it by; other hedges are "about"."""
 FILLERS = {"damit", "somit", "daher", "also", "donc", "quindi", "dus", "daarmee", "portanto",
            "kost", "kosten", "costa", "costano", "custa", "custam", "cuestan", "coûtent",
