@@ -140,3 +140,8 @@ def test_a_norwegian_hedge_or_bound_loosens_its_amount(text: str) -> None:
 
 def test_a_norwegian_hedged_amount_far_from_every_price_is_contradicted() -> None:
     assert _verdicts(POWER, "fjordkraft ligger på rundt kr 1 500.") == ["contradicted"]
+
+
+def test_a_german_minimum_monthly_deposit_is_no_price() -> None:
+    text = "Für fastly-base ist ein monatlicher Geldeingang von mindestens 700 $ nötig."
+    assert _verdicts(HOSTS, text) == ["unverified"]

@@ -55,7 +55,8 @@ _SKIP = {
     "descuento", "sconto", "korting", "score", "scores", "rating", "ratings", "quality",
     "speed", "bandwidth", "data", "storage", "latency", "uptime", "sla", "stars", "points",
     "l'unité", "unité", "einzeltermin", "einzelstunde", "overrun", "overruns", "overran",
-    "overrunning", "mileage",
+    "overrunning", "mileage", "geldeingang", "gehaltseingang", "mindestgeldeingang",
+    "einzahlung", "einzahlungen", "einlage",
 }  # fmt: skip
 """A sentence with one of these supposes, or measures something the inputs lack."""
 _TOTALS = {"insgesamt", "gesamt", "totale", "totaal", "monate", "monaten", "meses", "mesi",
@@ -113,8 +114,13 @@ _ABOVE = {"over", "above", "more", "exceeding", "exceeds", "exceed", "exceeded",
           "minimum", "upwards", "excess"}  # fmt: skip
 _BELOW |= {w for w, b in langs.BOUND.items() if b == "under"}  # "unter", "sous", ...
 _ABOVE |= {w for w, b in langs.BOUND.items() if b == "over"}  # "über", "oltre", ...
-_BELOW |= langs.LESS | {"minder", "weniger", "mindre"}  # "minder dan € 50", "moins de 50"
-_ABOVE |= langs.MORE | {"meer", "mehr", "mer"}  # "mehr als 50", "plus de 50"
+_BELOW |= langs.LESS | {
+    "minder",
+    "weniger",
+    "mindre",
+    "höchstens",
+}  # "minder dan € 50", "moins de 50"
+_ABOVE |= langs.MORE | {"meer", "mehr", "mer", "mindestens"}  # "mehr als 50", "plus de 50"
 _THAN = {"than", "dan", "als", "que", "di", "de", "da", "än", "av", "af"}
 """The word after a comparative before its number, in the languages read."""
 _BOUNDS = _BELOW | _ABOVE
