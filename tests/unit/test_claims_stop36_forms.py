@@ -145,3 +145,22 @@ def test_a_norwegian_hedged_amount_far_from_every_price_is_contradicted() -> Non
 def test_a_german_minimum_monthly_deposit_is_no_price() -> None:
     text = "Für fastly-base ist ein monatlicher Geldeingang von mindestens 700 $ nötig."
     assert _verdicts(HOSTS, text) == ["unverified"]
+
+
+@pytest.mark.parametrize(
+    ("text", "verdict"),
+    [
+        ("The spread between the cheapest (keycdn-std) and the dearest (akamai-lite) is "
+         "$105.00 a month.", "checked"),
+        ("The spread between the cheapest (keycdn-std) and the dearest (akamai-lite) is "
+         "$95.00 a month.", "contradicted"),
+        ("The spread between the cheapest (fastly-base) and the dearest (akamai-lite) is "
+         "$105.00 a month.", "contradicted"),
+        ("The spread from cheapest to dearest is $105.00 a month.", "checked"),
+        ("The spread from cheapest to dearest is $115.00 a month.", "contradicted"),
+    ],
+)  # fmt: skip
+def test_the_spread_between_named_ends_checks_the_names_and_the_gap(
+    text: str, verdict: str
+) -> None:
+    assert _verdicts(HOSTS, text) == [verdict]

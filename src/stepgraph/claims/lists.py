@@ -12,7 +12,7 @@ from . import lexicon as lx
 from .bounds import BoundForms
 from .check import Table
 from .judge import Test, _all_of, _any_of, _claim_test, _extreme, _strict
-from .kinds import Order
+from .kinds import Cheapest, MostExpensive, Order
 
 _CHAIN_WORDS = {"order", "ordering", "ordered", "from", "lowest", "cheapest", "highest", "most",
                 "expensive", "priciest", "to", "price", "prices", "pricing", "by", "monthly",
@@ -232,17 +232,23 @@ class ListForms(BoundForms):
         offer is 30``: the highest price minus the lowest; read only when the sentence ends
         with the amount (and its period)."""
         j = at + 1
-        if self.low(j) == "between":
+        glossed: list[tuple[str, int]] = []  # "the cheapest (OVHcloud)": that record's place
+        if self.low(j) in ("between", "from"):
+            joiner = "and" if self.low(j) == "between" else "to"
             kinds = []
             j += 1
             for _ in range(2):
                 while self.low(j) in ("the", "one", "offer", "option", "plan", "quote", "price"):
                     j += 1
-                sup = self._superlative(j)
+                sup = self._superlative(j) or _order_end(self.low(j), j, self.low(j + 1))
                 if sup is None:
                     return
                 kinds.append(sup[0])
-                j = sup[1] + (1 if self.low(sup[1]) == "and" and not kinds[1:] else 0)
+                j = sup[1]
+                if self.low(j) == "(" and self.kind(j + 1) == "off" and self.low(j + 2) == ")":
+                    glossed.append((sup[0], j + 1))
+                    j += 3
+                j += 1 if self.low(j) == joiner and not kinds[1:] else 0
             if sorted(kinds) != ["cheap", "dear"]:
                 return
         while self.low(j) in ("is", "of", "comes", "to", "amounts", "just", "only", "exactly",
@@ -265,8 +271,27 @@ class ListForms(BoundForms):
                 return max(values) - min(values) == stated
 
             tests.append(test)
-        self.add(f"the highest price minus the lowest is {unit.tok.text}", _any_of(tests), at,
-                 end, exact=len(tests) == 1)  # fmt: skip
+        says = [f"the highest price minus the lowest is {unit.tok.text}"]
+        test, exact = _any_of(tests), len(tests) == 1
+        for kind, k in glossed:  # one reading: the gap and the records at its ends
+            name = self.units[k]
+            claim = (Cheapest if kind == "cheap" else MostExpensive)(
+                id="prose", offer=name.offer or ""
+            )
+            says.append(f"{name.offer} is the {'cheapest' if kind == 'cheap' else 'dearest'}")
+            test, exact = _all_of([test, _claim_test(claim)]), exact and name.exact
+        self.add("; ".join(says), test, at, end, exact=exact)
+
+
+def _order_end(low: str, at: int, nxt: str) -> tuple[str, int] | None:
+    """``cheapest`` of ``from cheapest to dearest``, which is no superlative on its own."""
+    if nxt != "to":
+        return None
+    kind = "cheap" if low in ("cheapest", "lowest") else "dear" if low in _DEAR_ENDS else ""
+    return (kind, at + 1) if kind else None
+
+
+_DEAR_ENDS = frozenset({"dearest", "priciest", "highest", "costliest"})
 
 
 def _side(words: list[str]) -> str:
