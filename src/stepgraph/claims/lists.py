@@ -272,15 +272,15 @@ class ListForms(BoundForms):
 
             tests.append(test)
         says = [f"the highest price minus the lowest is {unit.tok.text}"]
-        test, exact = _any_of(tests), len(tests) == 1
+        whole, exact = _any_of(tests), len(tests) == 1
         for kind, k in glossed:  # one reading: the gap and the records at its ends
             name = self.units[k]
             claim = (Cheapest if kind == "cheap" else MostExpensive)(
                 id="prose", offer=name.offer or ""
             )
             says.append(f"{name.offer} is the {'cheapest' if kind == 'cheap' else 'dearest'}")
-            test, exact = _all_of([test, _claim_test(claim)]), exact and name.exact
-        self.add("; ".join(says), test, at, end, exact=exact)
+            whole, exact = _all_of([whole, _claim_test(claim)]), exact and name.exact
+        self.add("; ".join(says), whole, at, end, exact=exact)
 
 
 def _order_end(low: str, at: int, nxt: str) -> tuple[str, int] | None:
@@ -289,9 +289,6 @@ def _order_end(low: str, at: int, nxt: str) -> tuple[str, int] | None:
         return None
     kind = "cheap" if low in ("cheapest", "lowest") else "dear" if low in _DEAR_ENDS else ""
     return (kind, at + 1) if kind else None
-
-
-_DEAR_ENDS = frozenset({"dearest", "priciest", "highest", "costliest"})
 
 
 def _side(words: list[str]) -> str:
