@@ -164,3 +164,7 @@ def test_the_spread_between_named_ends_checks_the_names_and_the_gap(
     text: str, verdict: str
 ) -> None:
     assert _verdicts(HOSTS, text) == [verdict]
+
+
+def test_bills_is_a_price_verb() -> None:
+    assert _verdicts(HOSTS, "fastly-base bills $120.00 monthly.") == ["contradicted"]

@@ -310,7 +310,7 @@ class SentenceBase:
 
 
 _PRICE_VERBS = {"costs", "cost", "at", "priced", "is", "was", "for", "just", "only", "about",
-                "around", "roughly", "by", "totals", "charges", "asks", "kostet", "coûte",
+                "around", "roughly", "by", "totals", "charges", "bills", "asks", "kostet", "coûte",
                 "cuesta", "costa"}  # fmt: skip
 _PERIODS = {"month", "months", "mo", "year", "years", "yr", "annum", "monat", "mois", "mes",
             "mese", "maand", "jahr", "an", "año", "anno", "jaar", "ano", "week", "day", "quarter",
