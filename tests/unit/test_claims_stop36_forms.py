@@ -168,3 +168,14 @@ def test_the_spread_between_named_ends_checks_the_names_and_the_gap(
 
 def test_bills_is_a_price_verb() -> None:
     assert _verdicts(HOSTS, "fastly-base bills $120.00 monthly.") == ["contradicted"]
+
+
+@pytest.mark.parametrize(
+    ("text", "verdict"),
+    [
+        ("No provider charges more than $100.00 a month.", "contradicted"),
+        ("None of the providers charges more than $130.00.", "checked"),
+    ],
+)
+def test_no_provider_charges_beyond_a_bound(text: str, verdict: str) -> None:
+    assert _verdicts(HOSTS, text) == [verdict]

@@ -673,7 +673,8 @@ class BoundForms(ExceptForms):
             j += 1 + (self.low(j + 1) in _HERE)  # "No plan here costs more than X"
         elif not (
             (counted or (self.low(at) == "none" and at == 0))
-            and self.low(j) in ("costs", "is", "comes", "goes", "falls", "exceeds", "sits")
+            and self.low(j)
+            in ("costs", "is", "comes", "goes", "falls", "exceeds", "sits", "charges")
         ):
             return  # "None costs less than £25 a month": none of the offers
         but: list[str] = []  # "No offer other than X (and Y) costs more than 24"
@@ -742,7 +743,7 @@ class BoundForms(ExceptForms):
         """The bound from unit ``j`` on (``costs more than 24``) that no record but ``but``
         passes (and each of ``but`` does): the statement read from ``at``."""
         while self.low(j) in ("costs", "cost", "is", "are", "comes", "come", "in", "priced",
-                              "at", "goes", "sits"):  # fmt: skip
+                              "at", "goes", "sits", "charges", "charge", "bills"):  # fmt: skip
             j += 1
         word = self.low(j)
         if word in ("more", "less") and self.low(j + 1) in ("expensive", "costly"):
