@@ -179,3 +179,31 @@ def test_bills_is_a_price_verb() -> None:
 )
 def test_no_provider_charges_beyond_a_bound(text: str, verdict: str) -> None:
     assert _verdicts(HOSTS, text) == [verdict]
+
+
+ENERGY = Table.from_rows(
+    [
+        {"id": "bord-gais-standard", "monthly": 134.05},
+        {"id": "atco-fixed-2-year", "monthly": 132.99},
+        {"id": "lahitapiola-kasko", "monthly": 62.75},
+    ]
+)
+
+
+@pytest.mark.parametrize(
+    ("text", "verdict"),
+    [
+        ("Bord Gáis Standard costs €134.05 a month.", "unverified"),
+        ("Bord Gáis Standard costs €132.99 a month.", "contradicted"),
+        ("ATCO Fixed 2-Year costs €132.99 a month.", "unverified"),
+        ("ATCO Fixed 2-Year is the cheapest.", "contradicted"),
+    ],
+)
+def test_a_name_spelled_with_accents_or_mixed_separators_is_its_record_read_loosely(
+    text: str, verdict: str
+) -> None:
+    assert _verdicts(ENERGY, text) == [verdict]
+
+
+def test_a_finnish_period_word_after_an_amount_gives_its_period() -> None:
+    assert _verdicts(ENERGY, "LähiTapiola Kasko maksaa 753,00 € vuodessa.") != ["contradicted"]

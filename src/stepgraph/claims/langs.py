@@ -245,7 +245,9 @@ PERIODS = {"all'anno": "year", "l'anno": "year", "jährlich": "year", "annuel": 
            "årlig": "year", "årligt": "year", "årsvis": "year", "månedligt": "month",
            "månatlig": "month", "månatligen": "month", "mensalmente": "month",
            "mensualmente": "month", "mensilmente": "month", "anualmente": "year",
-           "annualmente": "year", "jaarlijkse": "year", "jährliche": "year"}
+           "annualmente": "year", "jaarlijkse": "year", "jährliche": "year",
+           "kuukaudessa": "month", "kuussa": "month", "vuodessa": "year", "vuosittain": "year",
+           "kuukausittain": "month", "měsíčně": "month", "ročně": "year"}
 """One word after an amount that states its period."""
 MONTH_WORDS = {"maand", "mês", "mese", "mes", "mois", "monat", "månad", "månaden", "måned",
                "måneden", "miesiąc", "miesiąca", "mån", "md", "mnd", "mies", "měs", "kk",

@@ -8,6 +8,7 @@ be read two ways (``1.080``: 1.08 or 1080) keeps both readings; nothing is guess
 from __future__ import annotations
 
 import re
+import unicodedata
 from collections.abc import Callable
 from decimal import Decimal
 from functools import lru_cache
@@ -287,14 +288,18 @@ class Names:
         folded.update(stems)  # "Acme" for acme-2026-q1.pdf: always a loose name
         loose = _loose_names(table, folded)
         folded.update(loose)  # "Option C" for option-c, "BT Full Fibre 100" for its source
+        for key, ids_of in list(folded.items()):  # "Bord Gáis" of bord-gais, "2-Year" of
+            folded.setdefault(_spelled(key), set()).update(ids_of)  # -2-year: one spelling
         self.folded = {k: next(iter(v)) for k, v in folded.items() if len(v) == 1}
         names = sorted(exact.keys() | {k for k in stems.keys() | loose.keys()
                                        if k in self.folded}, key=len, reverse=True)  # fmt: skip
         body = "|".join(
-            ("(?<![\\w-])" if n[0].isalnum() else "")
-            + re.escape(n)
-            + ("(?![\\w-]|\\.\\w)" if n[-1].isalnum() else "")
-            for n in names
+            dict.fromkeys(
+                ("(?<![\\w-])" if n[0].isalnum() else "")
+                + re.escape(folded_text(n)).replace("\\ ", "[-_ ]")
+                + ("(?![\\w-]|\\.\\w)" if n[-1].isalnum() else "")
+                for n in names
+            )
         )
         written = [re.escape(n) for n in names if CJK_LETTER.search(n)]
         self.cjk_pattern = re.compile("|".join(written), re.IGNORECASE) if written else None
@@ -528,29 +533,21 @@ def tokenize(
     ``£1.45k`` is an amount when no more than ``kilo_limit``."""
     toks: list[Tok] = []
     at = start
-    seen = _blanked(plain, start, end, names)  # "B\u306fA\u3088\u308a": B and A are names
-    for match in names.pattern.finditer(seen, start, end):
+    seen = folded_text(_blanked(plain, start, end, names))  # "B\u306fA\u3088\u308a": B
+    for match in names.pattern.finditer(seen, start, end):  # and A are names
         if _ELIDED.match(plain, match.end()) and len(match.group(0)) == 1:
             continue  # "C'est", "L'offre", "D'après": a French word, not record C, L or D
         _scan(plain, at, match.start(), toks)
-        text = match.group(0)
+        text = plain[match.start() : match.end()]
         record = names.exact.get(text)
+        near = names.folded.get(text.lower()) or names.folded.get(_spelled(text.lower()))
         if record is not None:
             toks.append(Tok("offer", text, match.start(), match.end(), text.lower(), record))
-        elif text.lower() in names.folded and (
+        elif near is not None and (
             _plausible_name(text)
             or _NAMED_BEFORE.search(plain, max(0, match.start() - 12), match.start())
         ):
-            toks.append(
-                Tok(
-                    "near",
-                    text,
-                    match.start(),
-                    match.end(),
-                    text.lower(),
-                    names.folded[text.lower()],
-                )
-            )
+            toks.append(Tok("near", text, match.start(), match.end(), text.lower(), near))
         else:
             toks.append(Tok("word", text, match.start(), match.end(), text.lower()))
         at = match.end()
@@ -589,6 +586,31 @@ def _thousands(toks: list[Tok], limit: Decimal) -> None:
 
 
 _KILO = re.compile(r"(\d{1,3}(?:\.\d{1,2})?)[kK]")
+
+
+@lru_cache(maxsize=8)
+def folded_text(text: str) -> str:
+    """``text`` with each accented Latin letter as its base letter, one character for one
+    (``Gáis`` is ``Gais``), so offsets hold; computed once per text."""
+    if text.isascii():
+        return text
+    return "".join(_base_letter(c) for c in text)
+
+
+@lru_cache(maxsize=4096)
+def _base_letter(char: str) -> str:
+    parts = unicodedata.normalize("NFD", char)
+    if len(parts) > 1 and all(unicodedata.combining(c) for c in parts[1:]):
+        return parts[0]
+    return char
+
+
+def _spelled(name: str) -> str:
+    """A name as one spelling: base letters, and a space for each ``-`` or ``_``."""
+    return _SEPARATORS.sub(" ", folded_text(name))
+
+
+_SEPARATORS = re.compile(r"[-_]")
 
 
 def _blanked(plain: str, start: int, end: int, names: Names) -> str:
