@@ -207,3 +207,10 @@ def test_a_name_spelled_with_accents_or_mixed_separators_is_its_record_read_loos
 
 def test_a_finnish_period_word_after_an_amount_gives_its_period() -> None:
     assert _verdicts(ENERGY, "LähiTapiola Kasko maksaa 753,00 € vuodessa.") != ["contradicted"]
+
+
+def test_kr_and_pr_before_an_amount_or_a_lowercase_word_end_no_sentence() -> None:
+    from stepgraph.claims import sentences
+
+    text = "Elroq koster kr. 3.899,00 pr. måned, mens EV3 koster DKK 3.995. Det er alt."
+    assert len(sentences(text)) == 2

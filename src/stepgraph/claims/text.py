@@ -270,10 +270,11 @@ def _abbreviation(plain: str, dot: int) -> bool:
         return True
     cites = _TRAILING_CITES.match(plain, dot + 1)  # "389 kr. [c4] og Tryg ...": one sentence
     after = plain[cites.end() if cites else dot + 1 :][:3].lstrip(" ")
-    return word in _UNIT_DOTS and after[:1].islower()  # "2.500 kr. hos hus-a": one sentence
+    return word in _UNIT_DOTS and (after[:1].islower() or after[:1].isdigit())
+    # "2.500 kr. hos hus-a", "koster kr. 3.899,00 pr. måned": one sentence
 
 
-_UNIT_DOTS = frozenset({"kr", "inkl", "zzgl", "ggf"})
+_UNIT_DOTS = frozenset({"kr", "inkl", "zzgl", "ggf", "pr", "ekskl", "mdr", "mnd", "md"})
 _TITLES = frozenset({"St", "Dr", "Mr", "Mrs", "Ms", "Mt"})
 """Titles before a name (``St. Oberholz``, ``Dr. Smile``), as written: no sentence ends."""
 
