@@ -214,3 +214,37 @@ def test_kr_and_pr_before_an_amount_or_a_lowercase_word_end_no_sentence() -> Non
 
     text = "Elroq koster kr. 3.899,00 pr. måned, mens EV3 koster DKK 3.995. Det er alt."
     assert len(sentences(text)) == 2
+
+
+@pytest.mark.parametrize(
+    ("text", "verdict"),
+    [
+        ("fastly-base koster 120,00 $ om måneden.", "contradicted"),
+        ("fastly-base kostar 120,00 $ i månaden.", "contradicted"),
+        ("fastly-base kosztuje 120,00 $ miesięcznie.", "contradicted"),
+        ("fastly-base maksaa 120,00 $ kuukaudessa.", "contradicted"),
+        ("fastly-base koster 60,00 $ om måneden.", "unverified"),
+        ("akamai-lite koster 60,00 kr. mere om måneden end fastly-base.", "unverified"),
+        ("akamai-lite koster 55,00 kr. mere om måneden end fastly-base.", "contradicted"),
+    ],
+)
+def test_nordic_polish_and_finnish_cost_verbs_are_read_for_contradictions(
+    text: str, verdict: str
+) -> None:
+    assert _verdicts(HOSTS, text) == [verdict]
+
+
+def test_a_year_word_opening_a_finnish_sentence_makes_its_amount_yearly() -> None:
+    assert _verdicts(HOSTS, "Vuodessa fastly-base maksaa noin 720 $.") == ["unverified"]
+
+
+def test_a_superlative_with_a_name_after_it_is_said_of_that_name() -> None:
+    table = Table.from_rows(
+        [
+            {"id": "orange-s", "monthly": 60.0, "source": "orange.pl/abonament"},
+            {"id": "tmobile-l", "monthly": 65.0, "source": "t-mobile.pl/c/abonament.pdf"},
+        ],
+        alias_fields=("source",),
+    )
+    text = "orange-s kosztuje 60,00 zł, a najdroższy T-Mobile 65,00 zł miesięcznie."
+    assert _verdicts(table, text) == ["unverified"]

@@ -406,6 +406,10 @@ class SentenceReader(HeadForms):
                 self._either_price([*subjects, self.target], at)  # "above B at 18.00"
                 return
             self.last_target = False
+            if self._named_superlative(at) and (
+                not first or any(self.low(k) == "," for k in range(start, at))
+            ):
+                return  # "A kosztuje 60 zł, a najdroższy T-Mobile 65 zł": about T-Mobile
             before = len(self.statements)
             end = self._head(subjects, start, gap_start, at, hedge=hedge, neg=neg)
             if end is None:
@@ -414,6 +418,11 @@ class SentenceReader(HeadForms):
                 del self.statements[before:]  # "C is cheaper than A once the discount ..."
                 return
             at, first = end, False
+
+    def _named_superlative(self, at: int) -> bool:
+        """A superlative with a record's name right after it: it is said of that record."""
+        sup = self._superlative(at)
+        return sup is not None and self.kind(sup[1]) == "off"
 
     def _other_situation(self, end: int) -> bool:
         """What follows a reading makes it about another situation than the monthly prices

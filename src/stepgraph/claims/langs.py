@@ -20,7 +20,7 @@ CHEAP_WORDS = {"barato", "barata", "baratos", "baratas", "económico", "económi
                "economica", "economici", "economiche", "econômico", "econômica", "bajo", "basso",
                "baixo", "bas"}
 """The cheap side of ``CHEAP_ADJ``; the rest are dear (``cher``, ``caro``, ``costoso``)."""
-MORE = {"más", "mas", "più", "plus", "mais"}
+MORE = {"más", "mas", "più", "plus", "mais", "mere"}
 LESS = {"moins", "meno", "menos"}
 CHEAP_SUP = {"günstigste", "günstigsten", "günstigstes", "billigstes", "preiswertestes",
              "billigste", "billigsten", "preiswerteste", "preiswertesten", "goedkoopst",
@@ -231,7 +231,8 @@ FILLERS = {"damit", "somit", "daher", "also", "donc", "quindi", "dus", "daarmee"
            "ambas", "ambos", "entrambe", "entrambi", "allebei", "jährlich", "annuellement",
            "anualmente", "annualmente", "jaarlijks", "mensuellement", "mensualmente",
            "mensilmente", "hat", "heeft", "tiene", "tem", "ha", "bietet", "biedt", "ofrece",
-           "oferece", "den"}
+           "oferece", "den", "koster", "kostar", "kosztuje", "kosztują", "maksaa", "maksavat",
+           "stojí"}
 """Verbs ("is", "costs"), articles and adverbs a subject's predicate may pass over."""
 OFFER_NOUNS = {"offerta", "l'offerta", "opzione", "l'opzione", "opção", "optie", "aanbod",
                "aanbieding", "proposta", "voorstel", "l'option", "option", "oferty", "ofertę",

@@ -67,7 +67,8 @@ _TERM_WORD = re.compile(
 )
 _YEAR = re.compile(
     r"(?i)\b(?:years?|annual|annually|yearly|per annum|(?:twelve|12)[- ]months?|"
-    r"jahr|jährlich|año|anual|annuel|an|år|året|årligen|årligt|årlig|årsvis|rok|roku|rocznie|anualmente)\b"
+    r"jahr|jährlich|año|anual|annuel|an|år|året|årligen|årligt|årlig|årsvis|rok|roku|rocznie|anualmente|"
+    r"vuodessa|vuosi|vuoden|vuosittain|ročně|ročního|rokem)\b"
     r"|(?i:jahr|jähr|jaar|\b(?:annu|anual|année|annee|año|anno)|\banos?\b|\b(?:12|douze|doce|dodici|"
     r"twaalf|doze|zwölf) (?:mois|meses|mesi|maanden|monate))"  # other languages: generous
     r"|\u0938\u093e\u0932\u093e\u0928\u093e|\u0935\u093e\u0930\u094d\u0937\u093f\u0915"  # Hindi

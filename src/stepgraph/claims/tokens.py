@@ -363,6 +363,9 @@ def _loose_names(table: Table, taken: dict[str, set[str]]) -> dict[str, set[str]
             domain = _DOMAIN.match(_plain(alias).lower())
             if domain is not None:  # "speedyservices.com" of speedyservices.com/tile-saw
                 found.setdefault(domain.group(1), set()).add(record.id)
+                label = domain.group(1).split(".")[-2]
+                if "-" in label.strip("-") and len(label) >= 5:
+                    found.setdefault(label, set()).add(record.id)  # "T-Mobile" of t-mobile.pl
             bare = _PAPER_TAIL.sub("", _plain(alias)).strip()
             if bare != _plain(alias).strip() and " " in bare and _readable(bare):
                 found.setdefault(bare.lower(), set()).add(record.id)  # "Select Car Leasing"
@@ -1339,6 +1342,9 @@ def _mark(toks: list[Tok], index: int) -> None:
         tok.money = True
         tok.marks.append(j)
         j += 1
+        if low(j - 1) == "kr" and low(j) == "." and low(j + 1)[:1].isalpha():
+            tok.marks.append(j)  # "70,00 kr. mere om måneden": the dot of "kr."
+            j += 1
     if _counted_or_clock(toks, index, j):
         return  # "100+ clubs": how many; "from 8 p.m.", "7 pm": a time of day, not a month's
     short = _short_period(toks, j)
