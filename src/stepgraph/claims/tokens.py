@@ -1338,13 +1338,7 @@ def _mark(toks: list[Tok], index: int) -> None:
             tok.marks.extend([j, j + 1])
             j += 2
         return
-    if low(j) in CURRENCY:
-        tok.money = True
-        tok.marks.append(j)
-        j += 1
-        if low(j - 1) == "kr" and low(j) == "." and low(j + 1)[:1].isalpha():
-            tok.marks.append(j)  # "70,00 kr. mere om måneden": the dot of "kr."
-            j += 1
+    j = _currency_after(tok, low, j)
     if _counted_or_clock(toks, index, j):
         return  # "100+ clubs": how many; "from 8 p.m.", "7 pm": a time of day, not a month's
     short = _short_period(toks, j)
@@ -1388,6 +1382,18 @@ def _mark(toks: list[Tok], index: int) -> None:
 
 _MONTHS_PAID = frozenset({"payments", "instalments", "installments", "fees", "charges", "bills",
                           "premiums", "debits"})  # fmt: skip
+
+
+def _currency_after(tok: Tok, low: Callable[[int], str], j: int) -> int:
+    """A currency at ``j`` after the number marks it money; the index after it."""
+    if low(j) not in CURRENCY:
+        return j
+    tok.money = True
+    tok.marks.append(j)
+    if low(j) == "kr" and low(j + 1) == "." and low(j + 2)[:1].isalpha():
+        tok.marks.append(j + 1)  # "70,00 kr. mere om måneden": the dot of "kr."
+        return j + 2
+    return j + 1
 
 
 def _monthly_count(toks: list[Tok], j: int, tok: Tok) -> bool:
