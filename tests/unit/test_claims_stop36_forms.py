@@ -248,3 +248,18 @@ def test_a_superlative_with_a_name_after_it_is_said_of_that_name() -> None:
     )
     text = "orange-s kosztuje 60,00 zł, a najdroższy T-Mobile 65,00 zł miesięcznie."
     assert _verdicts(table, text) == ["unverified"]
+
+
+VIRGIN = Table.from_rows(
+    [
+        {"id": "vm-a", "monthly": 29.0, "source": "Virgin Media M125 Fibre, 18 months"},
+        {"id": "vm-b", "monthly": 33.0, "source": "Virgin Media M250 Fibre, 18 months"},
+        {"id": "vm-c", "monthly": 39.0, "source": "Virgin Media M500 Fibre, 18 months"},
+    ],
+    alias_fields=("source",),
+)
+
+
+def test_a_model_code_one_source_spells_names_that_record() -> None:
+    text = "The M250 is £4.00 a month more than the M125 and £10.00 less than the M500."
+    assert _verdicts(VIRGIN, text) == ["contradicted"]

@@ -359,6 +359,8 @@ def _loose_names(table: Table, taken: dict[str, set[str]]) -> dict[str, set[str]
         for brand in brands | {parts[0]}:  # "Leon's" of leons.ca
             if len(brand) >= 4 and brand.endswith("s") and not brand.endswith("ss"):
                 found.setdefault(f"{brand[:-1]}'s", set()).add(record.id)
+        for code in set(_MODEL_CODE.findall(f"{record.id} {' '.join(record.aliases)}".lower())):
+            found.setdefault(code, set()).add(record.id)  # "M250" of "Virgin Media M250 Fibre"
         for alias in record.aliases:
             domain = _DOMAIN.match(_plain(alias).lower())
             if domain is not None:  # "speedyservices.com" of speedyservices.com/tile-saw
@@ -427,6 +429,9 @@ _SHORT_WORDS_EN = frozenset({"an", "as", "at", "be", "by", "do", "go", "he", "if
 """Common words an id may start with that never name its brand alone."""
 _ID_PARTS = re.compile(r"[-_ ]+")
 _LETTERS_DIGITS = re.compile(r"([^\W\d_]{3,})(\d+)")
+_MODEL_CODE = re.compile(r"(?<![a-z0-9])([a-z]{1,3}\d{3,4})(?![a-z0-9])")
+"""A model code (``M250``, ``S300``): letters then digits, one record's name when only its
+id or sources spell it."""
 _DOMAIN = re.compile(r"(?:https?://)?(?:www\.)?((?:[a-z0-9-]+\.)+[a-z]{2,6})(?=[/\s]|$)")
 _BRAND_TAILS = ("hr", "hq", "uk", "app", "io", "online", "group")
 """What a domain adds to a brand (``breathehr.com`` for Breathe, ``monzoapp``)."""
