@@ -4,7 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from stepgraph.claims import Table, check_text
+from stepgraph.claims import Table, check_text, sentences
+from stepgraph.claims.reader import ProseReader
+from stepgraph.claims.tokens import tokenize
 
 HOSTS = Table.from_rows(
     [
@@ -210,8 +212,6 @@ def test_a_finnish_period_word_after_an_amount_gives_its_period() -> None:
 
 
 def test_kr_and_pr_before_an_amount_or_a_lowercase_word_end_no_sentence() -> None:
-    from stepgraph.claims import sentences
-
     text = "Elroq koster kr. 3.899,00 pr. måned, mens EV3 koster DKK 3.995. Det er alt."
     assert len(sentences(text)) == 2
 
@@ -263,3 +263,9 @@ VIRGIN = Table.from_rows(
 def test_a_model_code_one_source_spells_names_that_record() -> None:
     text = "The M250 is £4.00 a month more than the M125 and £10.00 less than the M500."
     assert _verdicts(VIRGIN, text) == ["contradicted"]
+
+
+def test_a_model_code_ending_a_sentence_leaves_its_full_stop() -> None:
+    names = ProseReader(VIRGIN, {}, {}).names
+    toks = tokenize("I chose the X500.", 0, 17, names)
+    assert [t.text for t in toks][-2:] == ["X500", "."]
