@@ -269,3 +269,39 @@ def test_a_model_code_ending_a_sentence_leaves_its_full_stop() -> None:
     names = ProseReader(VIRGIN, {}, {}).names
     toks = tokenize("I chose the X500.", 0, 17, names)
     assert [t.text for t in toks][-2:] == ["X500", "."]
+
+
+GYMS = Table.from_rows(
+    [
+        {"id": "hostinger-prem", "monthly": 11.99, "source": "hostinger.com"},
+        {"id": "ionos-plus", "monthly": 8.0, "source": "ionos.com"},
+        {"id": "tesla-m3", "monthly": 499.0, "source": "tesla.com"},
+    ],
+    alias_fields=("source",),
+)
+
+
+@pytest.mark.parametrize(
+    ("text", "verdict"),
+    [
+        ("Hostinger Startup is the cheapest option.", "contradicted"),
+        ("Hostinger Startup is not the cheapest option.", "unverified"),
+        ("The Tesla Model 3 costs $499.00 a month.", "unverified"),
+    ],
+)
+def test_a_capitalised_tier_after_a_loose_name_is_part_of_that_name(
+    text: str, verdict: str
+) -> None:
+    assert _verdicts(GYMS, text) == [verdict]
+
+
+def test_more_expensive_with_an_amount_each_gives_their_price_not_a_bound() -> None:
+    table = Table.from_rows(
+        [
+            {"id": "eq", "monthly": 260.0},
+            {"id": "lt", "monthly": 260.0},
+            {"id": "pf", "monthly": 25.0},
+        ]
+    )
+    text = "eq and lt are far more expensive with $260.00 each."
+    assert _verdicts(table, text) != ["contradicted"]

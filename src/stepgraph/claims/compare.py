@@ -329,6 +329,8 @@ class CompareForms(WordForms):
         unit = self.units[j]
         if not self.money(unit) or unit.tok is None:
             return None
+        if self.low(j - 1) in ("with", "at"):
+            return None  # "far more expensive with $260.00 each": their price, no bound
         if len(subjects) > 1 and self.low(j + 1) in ("together", "combined", "in", "between"):
             return None  # "A and C cost more than 100 together": not each one's price
         k = j + 1

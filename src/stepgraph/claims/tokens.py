@@ -712,6 +712,13 @@ def _absorb_name_words(toks: list[Tok], names: Names) -> None:
                 index += 1  # "RED by SFR" of red-by-sfr.fr: the joiner inside the name
             if not _rest_of_name(toks[index], tok.low, last, own):
                 spelled = _spelled_on(toks, index, tok, names.brands.get(tok.offer, frozenset()))
+                if (
+                    not spelled
+                    and tok.kind == "near"
+                    and not (len(kept) > 1 and kept[-2].kind in ("offer", "near"))
+                    and _product_word(toks, index)
+                ):
+                    spelled = 1  # "Hostinger Premium" of hostinger-prem: a loose name's tier
                 if not spelled:
                     break
                 index += spelled  # "Little Zak's" of littlezaks.com.au; "Leichhardt" may
@@ -806,6 +813,26 @@ def _spelled_on(toks: list[Tok], index: int, name: Tok, brands: frozenset[str]) 
             break
         run, count = longer, count + 1
     return count
+
+
+def _product_word(toks: list[Tok], index: int) -> bool:
+    """A capitalised word after a loosely read name that no form reads and that names no
+    record (``Premium`` of ``Hostinger Premium``, ``Club`` of ``Musclo Club``)."""
+    word = toks[index]
+    return (
+        word.kind == "word"
+        and word.text[:1].isupper()
+        and not word.text.isupper()
+        and word.low not in _COMMON_WORDS
+        and not (index + 1 < len(toks) and toks[index + 1].kind in ("offer", "near", "num"))
+    )  # not "Ioniq 5", "Model 3": a model number is read with the name's own words
+
+
+_COMMON_WORDS = frozenset(
+    lx.FILLERS | lx.CONNECTORS | lx.COMPARISON | lx.PERIOD_WORDS | lx.PRONOUNS | lx.NEGATIONS
+    | lx.HEDGES | lx.THAN_WORDS | lx.OFFER_NOUNS | lx.MODALS
+    | {"i", "vs", "versus", "plus", "all", "both", "each", "every", "only", "one", "two"}
+)  # fmt: skip
 
 
 def _rest_of_name(nxt: Tok, name: str, last: str, own: frozenset[str]) -> bool:
