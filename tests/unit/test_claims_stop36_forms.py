@@ -305,3 +305,21 @@ def test_more_expensive_with_an_amount_each_gives_their_price_not_a_bound() -> N
     )
     text = "eq and lt are far more expensive with $260.00 each."
     assert _verdicts(table, text) != ["contradicted"]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "fastly-base es la más barata de las tres.",
+        "fastly-base est la plus chère des trois.",
+        "fastly-base è la più economica delle tre.",
+        "fastly-base é a mais barata das três.",
+        "fastly-base est la moins chère du comparatif.",
+    ],
+)
+def test_a_superlative_over_the_whole_field_in_other_words_is_read(text: str) -> None:
+    assert _verdicts(HOSTS, text) == ["contradicted"]
+
+
+def test_a_superlative_over_a_smaller_count_is_not_read_as_over_the_field() -> None:
+    assert _verdicts(HOSTS, "fastly-base es la más barata de las dos.") == ["unverified"]

@@ -768,8 +768,8 @@ class BoundForms(ExceptForms):
         j = at + 1
         while self.low(j) in _FOREIGN_OF:
             j += 1
-        if self.kind(j) == "num" or self.low(j) in _FOREIGN_COUNTS:
-            count = _FOREIGN_COUNTS.get(self.low(j))
+        if self.kind(j) == "num" or self.low(j) in langs.COUNT_WORDS:
+            count = langs.COUNT_WORDS.get(self.low(j))
             if not (self._count_word(j) or count == len(self.table.records)):
                 return  # "geen van de twee" of five: some of them
             j += 1
@@ -902,15 +902,6 @@ _COUNT_VERBS = {
 _CLAUSE_ENDS = {"", ".", "!", ";", ",", "and", "while", ":", "-", "("}
 _FOREIGN_OF = frozenset({"van", "de", "der", "des", "die", "las", "los", "les", "la", "delle",
                          "dei", "degli", "della", "af", "av", "z", "ze", "het", "d'"})  # fmt: skip
-_FOREIGN_COUNTS = {
-    **dict.fromkeys(("twee", "zwei", "deux", "dos", "due", "dois", "duas", "två", "to", "dwie",
-                     "dwóch", "dwa"), 2),
-    **dict.fromkeys(("drie", "drei", "trois", "tres", "tre", "três", "trzy", "trzech"), 3),
-    **dict.fromkeys(("vier", "quatre", "cuatro", "quattro", "quatro", "fyra", "fire", "cztery",
-                     "czterech"), 4),
-    **dict.fromkeys(("vijf", "fünf", "cinq", "cinco", "cinque", "fem", "pięć", "pięciu"), 5),
-}  # fmt: skip
-"""Counts in words of other languages (``geen van de drie``)."""
 _FOREIGN_OFFERS = frozenset({"aanbiedingen", "aanbieders", "angebote", "anbieter", "offres",
                              "ofertas", "offerte", "ofert", "oferty", "erbjudanden", "tilbud",
                              "propostas", "tarife", "tariffe", "tarifs", "tarifas", "abonnements",

@@ -409,3 +409,32 @@ PLACE_ORDINALS = {
                      "piąte", "páté"), 5),
 }  # fmt: skip
 """Ordinals before a place noun (``al secondo posto``, ``på tredje plats``)."""
+COUNT_WORDS = {
+    **dict.fromkeys(("twee", "zwei", "deux", "dos", "due", "dois", "duas", "två", "to", "dwie",
+                     "dwóch", "dwa"), 2),
+    **dict.fromkeys(("drie", "drei", "trois", "tres", "tre", "três", "trzy", "trzech"), 3),
+    **dict.fromkeys(("vier", "quatre", "cuatro", "quattro", "quatro", "fyra", "fire", "cztery",
+                     "czterech"), 4),
+    **dict.fromkeys(("vijf", "fünf", "cinq", "cinco", "cinque", "fem", "pięć", "pięciu"), 5),
+}  # fmt: skip
+"""Counts in words of other languages (``geen van de drie``)."""
+FIELD_NOUNS = {
+    "comparatif",
+    "comparaison",
+    "comparativo",
+    "comparación",
+    "confronto",
+    "vergleich",
+    "feld",
+    "vergelijking",
+    "comparação",
+    "lot",
+    "groupe",
+    "gruppo",
+    "grupo",
+    "selección",
+    "sélection",
+    "selezione",
+    "auswahl",
+}
+"""After ``de``/``du``/``im``: the whole field a superlative ranges over (``du comparatif``)."""

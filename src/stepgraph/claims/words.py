@@ -105,8 +105,11 @@ class WordForms(SentenceBase):
             and self.low(at - 1) in _ARTICLE_OR_NOUN
             and nxt in langs.CHEAP_ADJ
             and not (low in langs.LESS and nxt in langs.CHEAP_WORDS)
-            and self.low(at + 2) not in _THAN_NEXT
-        ):  # "la plus chère", "la más barata", "il più caro": not "plus chère que A"
+            and (
+                self.low(at + 2) not in _THAN_NEXT
+                or self.low(at + 3) in ("las", "los", "tre", "quattro", "le", "i", "os", "as")
+            )
+        ):  # "la plus chère", "la más barata de las tres": not "plus chère que A"
             cheap = (nxt in langs.CHEAP_WORDS) != (low in langs.LESS)
             kind, end = "cheap" if cheap else "dear", at + 2
         elif low in ("lower", "cheaper") and self._of_two(at + 1) is not None:
