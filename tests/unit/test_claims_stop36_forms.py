@@ -323,3 +323,16 @@ def test_a_superlative_over_the_whole_field_in_other_words_is_read(text: str) ->
 
 def test_a_superlative_over_a_smaller_count_is_not_read_as_over_the_field() -> None:
     assert _verdicts(HOSTS, "fastly-base es la más barata de las dos.") == ["unverified"]
+
+
+@pytest.mark.parametrize(
+    ("text", "verdict"),
+    [
+        ("keycdn-std non è né la più economica né la più cara.", "contradicted"),
+        ("akamai-lite ist weder die günstigste noch die teuerste.", "contradicted"),
+        ("keycdn-std no es ni la más barata ni la más cara.", "contradicted"),
+        ("fastly-base no es ni la más barata ni la más cara.", "unverified"),
+    ],
+)
+def test_neither_the_cheapest_nor_the_dearest_in_other_languages(text: str, verdict: str) -> None:
+    assert _verdicts(HOSTS, text) == [verdict]

@@ -364,7 +364,7 @@ class SentenceReader(HeadForms):
             ):
                 if self.low(at) in lx.NEGATIONS and self.low(at + 1) in langs.ONLY:
                     return  # "not only cheaper than A, but also ...": no negation
-                if self.low(at) in ("neither", "nor"):
+                if self.low(at) in ("neither", "nor", "ni"):
                     neg = True
                 elif self.low(at) in lx.NEGATIONS and self.low(at) != "pas":  # ne...pas: once
                     neg = not neg

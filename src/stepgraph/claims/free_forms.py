@@ -73,7 +73,7 @@ class FreeForms(GroupForms):
                 self._none_beyond(at)
         elif low in _NONE_WORDS and (at == 0 or self.low(at - 1) in (",", ";", ":")):
             self._foreign_none_beyond(at)  # "Geen van de drie kost meer dan 130 euro"
-        elif low == "neither" and self.low(at - 1) in ("is", "are") and self.kind(at - 2) == "off":
+        elif low in _NEITHER and self._neither_subject(at) is not None:
             self._neither_end(at)  # "C is neither the cheapest nor the most expensive"
         elif low == "only" and self.kind(at + 1) == "off":
             self._only_beyond(at)
@@ -352,28 +352,54 @@ class FreeForms(GroupForms):
     def _neither_end(self, at: int) -> None:
         """``C is neither the cheapest nor the most expensive (of the three)``: C is at
         neither end of the ranking (read only when the sentence ends there)."""
-        j = at + 1 + (self.low(at + 1) == "the")
+        j = at + 1 + (self.low(at + 1) in _THE)
         first = self._superlative(j)
-        if first is None or self.low(first[1]) != "nor":
+        if first is None or self.low(first[1]) not in _NOR:
             return
-        j = first[1] + 1 + (self.low(first[1] + 1) == "the")
+        j = first[1] + 1 + (self.low(first[1] + 1) in _THE)
         second = self._superlative(j)
         if second is None or {first[0], second[0]} != {"cheap", "dear"}:
             return
         end = second[1]
         if self.low(end) == "of":
             end = self._count_after(end)
+        end = self._whole_field(end)  # "né la più cara delle tre"
         if self.low(end) not in ("", ".", "!", ";"):
             return
-        subject = self.units[at - 2]
+        start = self._neither_subject(at)
+        assert start is not None
+        subject = self.units[start]
         offer = subject.offer or ""
         cheapest, dearest = (
             Cheapest(id="prose", offer=offer),
             MostExpensive(id="prose", offer=offer),
         )
         test = _all_of([_claim_test(cheapest, negated=True), _claim_test(dearest, negated=True)])
-        self.add(f"{offer} is neither the cheapest nor the most expensive", test, at - 2, end,
+        self.add(f"{offer} is neither the cheapest nor the most expensive", test, start, end,
                  exact=subject.exact)  # fmt: skip
+
+    def _whole_field(self, end: int) -> int:
+        """The end of ``de las tres``, ``des trois``, ``delle quattro``, ``der drei``, ``du
+        comparatif``, ``im Feld`` after a superlative: every record, no restriction."""
+        if self.low(end) not in _FIELD_OF:
+            return end
+        k = end + 1
+        while self.low(k) in _FIELD_ARTICLES:
+            k += 1
+        word = self.low(k)
+        if langs.COUNT_WORDS.get(word) == len(self.table.records) or word in langs.FIELD_NOUNS:
+            return k + 1
+        return end
+
+    def _neither_subject(self, at: int) -> int | None:
+        """The record before ``is neither``, ``non è né``, ``no es ni``: its unit index."""
+        k = at - 1
+        if self.low(k) not in _NEITHER_VERBS:
+            return None
+        k -= 1
+        if self.low(k) in ("non", "no", "não", "nicht", "niet"):
+            k -= 1
+        return k if k >= 0 and self.kind(k) == "off" else None
 
     def _stated_amount(self, k: int) -> tuple[Unit | None, int]:
         """The money amount a gap or saving ``is`` (``is just 20``, ``comes to 20``) from
@@ -776,3 +802,38 @@ _PACKS = frozenset({"pack", "field", "range", "group", "list", "ranking", "table
 """``the middle of the pack``: the middle place among every offer."""
 _ALONE = frozenset({"alone", "outright", "uniquely", "solely", "only"})
 """After the name a superlative gives: it holds that place with no tie."""
+
+
+_NEITHER = frozenset({"neither", "né", "ni", "nem", "weder", "noch"})
+_NOR = frozenset({"nor", "né", "ni", "nem", "noch"})
+_NEITHER_VERBS = frozenset({"is", "are", "è", "es", "est", "é", "ist", "sont", "sind", "son"})
+_THE = frozenset({"the", "la", "il", "el", "le", "a", "o", "die", "der", "das", "de", "het",
+                  "lo", "l'"})  # fmt: skip
+
+_FIELD_OF = frozenset(
+    {
+        "de",
+        "des",
+        "del",
+        "delle",
+        "dei",
+        "degli",
+        "della",
+        "der",
+        "van",
+        "du",
+        "dos",
+        "das",
+        "da",
+        "do",
+        "im",
+        "nel",
+        "no",
+        "na",
+        "en",
+        "dans",
+        "dello",
+    }
+)
+_FIELD_ARTICLES = frozenset({"las", "los", "les", "le", "la", "gli", "i", "die", "de", "het",
+                             "the", "os", "as", "l'", "ce", "este", "questo"})  # fmt: skip

@@ -101,19 +101,6 @@ class HeadForms(FreeForms):
                  exact=all(s.exact for s in subjects) and not self.year_context)  # fmt: skip
         return j + 1
 
-    def _whole_field(self, end: int) -> int:
-        """The end of ``de las tres``, ``des trois``, ``delle quattro``, ``der drei``, ``du
-        comparatif``, ``im Feld`` after a superlative: every record, no restriction."""
-        if self.low(end) not in _FIELD_OF:
-            return end
-        k = end + 1
-        while self.low(k) in _FIELD_ARTICLES:
-            k += 1
-        word = self.low(k)
-        if langs.COUNT_WORDS.get(word) == len(self.table.records) or word in langs.FIELD_NOUNS:
-            return k + 1
-        return end
-
     def _superlative_head(
         self,
         subjects: list[Unit],
@@ -658,32 +645,3 @@ def _top_set(offers: list[str], kind: str) -> Test:
 _MIDDLE_FOLLOW = frozenset({"on", "price", "by", "cost", "in", "terms", "of", "one", "the",
                             "field", "pack", "group"})  # fmt: skip
 """Words after ``the middle`` that keep it a place by price (``the middle option``)."""
-
-
-_FIELD_OF = frozenset(
-    {
-        "de",
-        "des",
-        "del",
-        "delle",
-        "dei",
-        "degli",
-        "della",
-        "der",
-        "van",
-        "du",
-        "dos",
-        "das",
-        "da",
-        "do",
-        "im",
-        "nel",
-        "no",
-        "na",
-        "en",
-        "dans",
-        "dello",
-    }
-)
-_FIELD_ARTICLES = frozenset({"las", "los", "les", "le", "la", "gli", "i", "die", "de", "het",
-                             "the", "os", "as", "l'", "ce", "este", "questo"})  # fmt: skip
