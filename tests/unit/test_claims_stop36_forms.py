@@ -336,3 +336,15 @@ def test_a_superlative_over_a_smaller_count_is_not_read_as_over_the_field() -> N
 )
 def test_neither_the_cheapest_nor_the_dearest_in_other_languages(text: str, verdict: str) -> None:
     assert _verdicts(HOSTS, text) == [verdict]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "akamai-lite et fastly-base sont au même tarif.",
+        "akamai-lite et fastly-base ont le même tarif mensuel.",
+        "akamai-lite en fastly-base kosten evenveel.",
+    ],
+)
+def test_a_tie_in_french_or_dutch_that_is_false_is_contradicted(text: str) -> None:
+    assert _verdicts(HOSTS, text) == ["contradicted"]

@@ -183,7 +183,8 @@ AND_WORDS = {"and", "und", "et", "y", "e", "ed", "en", "but", "aber", "mais", "p
              "maar", "while"}
 TIE = {"empatan", "empatados", "empatadas", "empate", "égalité", "egalité", "empatam",
        "pari", "même", "mismo", "misma", "stesso", "stessa", "hetzelfde", "mesmo", "mesma",
-       "dasselbe", "gleiche", "gleichen", "uguale", "uguali", "iguales", "idénticos", "identici"}
+       "dasselbe", "gleiche", "gleichen", "uguale", "uguali", "iguales", "idénticos", "identici",
+       "evenveel"}
 """Words of a tie; ``gleich``/``even`` only before ``teuer``/``duur`` (``TIE_PAIRS``)."""
 TIE_LINKS = {"que", "wie", "come", "como", "dan", "als", "di", "mit", "con", "met", "com", "avec",
              "à", "a", "und", "y", "e", "et", "en", "ed"}
@@ -195,7 +196,10 @@ TIE_FILL = TIE_LINKS | TIE | {"prix", "precio", "prezzo", "preis", "prijs", "pre
                               "más", "più", "mais", "plus", "um", "com", "niedrigsten",
                               "laagste", "günstigsten", "goedkoopste", "bajo", "basso", "baixo",
                               "bas", "partagent", "comparten", "condividono", "delen", "partilham",
-                              "teilen", "sich"}
+                              "teilen", "sich", "tarif", "tarifa", "tariffa", "tarief", "sont",
+                              "son", "sono", "zijn", "sind", "são", "cuestan", "costano",
+                              "coûtent", "kosten", "custam", "esattamente", "exactement",
+                              "exactamente", "exatamente", "genau", "precies", "mensile"}
 LOWEST = {"niedrigsten", "laagste", "günstigsten", "goedkoopste", "billigsten"}
 LOW = {"bajo", "basso", "baixo", "bas"}
 """In a tie, the lowest price: ``empatan con el precio más bajo``, ``den niedrigsten Preis``."""
@@ -231,7 +235,7 @@ FILLERS = {"damit", "somit", "daher", "also", "donc", "quindi", "dus", "daarmee"
            "ambas", "ambos", "entrambe", "entrambi", "allebei", "jährlich", "annuellement",
            "anualmente", "annualmente", "jaarlijks", "mensuellement", "mensualmente",
            "mensilmente", "hat", "heeft", "tiene", "tem", "ha", "bietet", "biedt", "ofrece",
-           "oferece", "den", "koster", "kostar", "kosztuje", "kosztują", "maksaa", "maksavat",
+           "oferece", "den", "tienen", "hanno", "ont", "haben", "hebben", "têm", "au", "koster", "kostar", "kosztuje", "kosztują", "maksaa", "maksavat",
            "stojí"}
 """Verbs ("is", "costs"), articles and adverbs a subject's predicate may pass over."""
 OFFER_NOUNS = {"offerta", "l'offerta", "opzione", "l'opzione", "opção", "optie", "aanbod",
