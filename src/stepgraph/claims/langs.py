@@ -235,7 +235,8 @@ FILLERS = {"damit", "somit", "daher", "also", "donc", "quindi", "dus", "daarmee"
            "ambas", "ambos", "entrambe", "entrambi", "allebei", "jährlich", "annuellement",
            "anualmente", "annualmente", "jaarlijks", "mensuellement", "mensualmente",
            "mensilmente", "hat", "heeft", "tiene", "tem", "ha", "bietet", "biedt", "ofrece",
-           "oferece", "den", "tienen", "hanno", "ont", "haben", "hebben", "têm", "au", "koster", "kostar", "kosztuje", "kosztują", "maksaa", "maksavat",
+           "oferece", "den", "tienen", "hanno", "ont", "haben", "hebben", "têm", "au", "koster",
+           "kostar", "kosztuje", "kosztują", "maksaa", "maksavat",
            "stojí"}
 """Verbs ("is", "costs"), articles and adverbs a subject's predicate may pass over."""
 OFFER_NOUNS = {"offerta", "l'offerta", "opzione", "l'opzione", "opção", "optie", "aanbod",
