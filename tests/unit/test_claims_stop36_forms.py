@@ -348,3 +348,20 @@ def test_neither_the_cheapest_nor_the_dearest_in_other_languages(text: str, verd
 )
 def test_a_tie_in_french_or_dutch_that_is_false_is_contradicted(text: str) -> None:
     assert _verdicts(HOSTS, text) == ["contradicted"]
+
+
+@pytest.mark.parametrize(
+    ("text", "verdict"),
+    [
+        ("La segunda más barata es akamai-lite.", "contradicted"),
+        ("La segunda opción más barata es akamai-lite.", "contradicted"),
+        ("La deuxième moins chère est akamai-lite.", "contradicted"),
+        ("La seconda più economica è akamai-lite.", "contradicted"),
+        ("La segunda más barata es fastly-base.", "unverified"),
+        ("La segunda más barata de las otras es akamai-lite.", "unverified"),
+    ],
+)
+def test_an_ordinal_superlative_opening_a_sentence_in_other_languages(
+    text: str, verdict: str
+) -> None:
+    assert _verdicts(HOSTS, text) == [verdict]

@@ -13,7 +13,7 @@ from .groups import GroupForms, strictly
 from .judge import _all_of, _any_of, _claim_test, _gap_test, hedge_tolerance
 from .kinds import Amount, Cheapest, Claim, Difference, MostExpensive, Period, Rank
 from .tokens import ORDINALS, Tok
-from .units import Unit
+from .units import Unit, restricted_opening
 
 _SWITCHING = {"switching", "moving", "changing", "going", "migrating"}
 
@@ -524,15 +524,17 @@ class FreeForms(GroupForms):
         ) or self.low(at - 2) in ("than", "to", "with", "vs", "versus", "after"):
             return
         sup = self._superlative(at)
-        if sup is None or self.low(at) in ("wins", "bottom") or self.narrowed:
+        if sup is None or self.low(at) in ("wins", "bottom") or self._narrowed_but_ordinals():
             return
         back = at - 1
         if self.low(back) == "-" and self.low(back - 1) in ORDINALS:
             back -= 1  # "the second-cheapest option is C"
+        if self.low(back) in lx.OFFER_NOUNS and self.low(back - 1) in langs.ORDINALS:
+            back -= 1  # "La segunda opción más barata es C"
         if self.low(back) in ORDINALS or self.low(back) in langs.ORDINALS:
             self._rank_first(back, sup)  # "The second cheapest option is C", "La seconda ..."
             return
-        if self.low(back) == "-":
+        if self.low(back) == "-" or self.narrowed:
             return
         while self.low(back) in ("the", "la", "le", "el", "das", "der", "die") or (
             self.low(back) in langs.SUP_BACK and self.kind(back) == "w"
@@ -738,6 +740,15 @@ class FreeForms(GroupForms):
                 j += 2
             else:
                 return j
+
+    def _narrowed_but_ordinals(self) -> bool:
+        """The sentence narrows its superlative by more than an ordinal (``la segunda``)."""
+        if not self.narrowed:
+            return False
+        words = {u.low for u in self.units if u.kind == "w"}
+        return bool(words & (lx.NARROWING - set(langs.ORDINALS))) or bool(
+            restricted_opening(self.toks)
+        )
 
     def _rank_first(self, at: int, sup: tuple[str, int]) -> None:
         """``The second cheapest option is C``, ``the third most expensive offer is A``:

@@ -80,7 +80,7 @@ class SentenceBase:
             for k, t in enumerate(toks)
             if t.kind == "word"
         )  # not "in other words", "on the other hand"
-        self.narrowed = self.narrowed or _restricted_opening(toks)
+        self.narrowed = self.narrowed or restricted_opening(toks)
         self.modal = any(t.low in lx.MODALS for t in toks if t.kind == "word")
         self._counts: bool | None = None
         self.negated_anywhere = any(t.low in lx.NEGATIONS for t in toks if t.kind == "word")
@@ -363,7 +363,7 @@ _RESTRICTING = frozenset({"with", "that", "which", "offering", "including", "und
                           "sans", "ohne", "senza", "qui", "que", "die", "der"})  # fmt: skip
 
 
-def _restricted_opening(toks: list[Tok]) -> bool:
+def restricted_opening(toks: list[Tok]) -> bool:
     """``Among plans with 100 Go or more, X is the cheapest``: the sentence opens on some
     offers picked by a condition, before its first comma."""
     if not toks or toks[0].low not in _OPENINGS:

@@ -102,7 +102,7 @@ class WordForms(SentenceBase):
             kind, end = "cheap", at + 2
         elif (
             low in _MORE_OR_LESS
-            and self.low(at - 1) in _ARTICLE_OR_NOUN
+            and (self.low(at - 1) in _ARTICLE_OR_NOUN or self.low(at - 1) in langs.ORDINALS)
             and nxt in langs.CHEAP_ADJ
             and not (low in langs.LESS and nxt in langs.CHEAP_WORDS)
             and (
