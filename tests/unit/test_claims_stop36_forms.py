@@ -365,3 +365,11 @@ def test_an_ordinal_superlative_opening_a_sentence_in_other_languages(
     text: str, verdict: str
 ) -> None:
     assert _verdicts(HOSTS, text) == [verdict]
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["fastly-base hat die höchste Monatsrate im Feld.", "akamai-lite ha il canone più basso."],
+)
+def test_monthly_rate_nouns_of_other_languages_follow_a_superlative(text: str) -> None:
+    assert _verdicts(HOSTS, text) == ["contradicted"]

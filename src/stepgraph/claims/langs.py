@@ -31,7 +31,9 @@ DEAR_SUP = {"teuerste", "teuersten", "teuerstes", "duurst", "duurste", "höchste
             "hoogste", "najdroższa", "najdroższy", "najdroższe", "dyrast", "dyraste",
             "högsta", "dyrest", "dyreste", "najwyższa", "najwyższy", "nejdražší", "kallein"}
 PRICE_NOUNS = {"precio", "prezzo", "prix", "preço", "preis", "prijs", "tarif", "tarifa", "tariffa",
-               "monatspreis", "maandprijs", "kosten", "coste", "costo", "custo", "coût"}
+               "monatspreis", "maandprijs", "kosten", "coste", "costo", "custo", "coût",
+               "monatsrate", "monatsbeitrag", "beitrag", "grundgebühr", "mensualité", "cuota",
+               "canone", "rata", "maandbedrag", "premie", "mensalidade"}
 """Price nouns a superlative may follow or pass: ``el precio más bajo``."""
 CHEAP_CMP = {"günstiger", "billiger", "preiswerter", "goedkoper", "weniger", "minder", "tańszy",
              "tańsza", "tańsze", "taniej", "mniej", "billigere", "billigare", "mindre",
