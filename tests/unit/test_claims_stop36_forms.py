@@ -373,3 +373,17 @@ def test_an_ordinal_superlative_opening_a_sentence_in_other_languages(
 )
 def test_monthly_rate_nouns_of_other_languages_follow_a_superlative(text: str) -> None:
     assert _verdicts(HOSTS, text) == ["contradicted"]
+
+
+@pytest.mark.parametrize(
+    ("text", "verdict"),
+    [
+        ("Die zweitgünstigste ist akamai-lite.", "contradicted"),
+        ("Die zweitteuerste ist keycdn-std.", "contradicted"),
+        ("Die zweitgünstigste ist fastly-base.", "unverified"),
+    ],
+)
+def test_a_german_place_word_opening_a_sentence_gives_the_record_s_place(
+    text: str, verdict: str
+) -> None:
+    assert _verdicts(HOSTS, text) == [verdict]

@@ -117,8 +117,14 @@ class FreeForms(GroupForms):
             self._quantifier(at)
         else:
             self._gap_and_choice_forms(at, low)
+        self._first_place_forms(at, low)
+
+    def _first_place_forms(self, at: int, low: str) -> None:
+        """A sentence that opens on a superlative or a place: ``The cheapest is C``."""
         if self._superlative(at) is not None:
             self._superlative_first(at)
+        elif low in langs.RANK_WORDS and not self._narrowed_but_ordinals():
+            self._place_first(at, *langs.RANK_WORDS[low], at + 1)  # "Die zweitgünstigste ist C"
 
     def _centre(self, at: int) -> None:
         """``The median is 437 kr``, ``the average monthly price works out at about 27.17``:
@@ -746,23 +752,27 @@ class FreeForms(GroupForms):
         if not self.narrowed:
             return False
         words = {u.low for u in self.units if u.kind == "w"}
-        return bool(words & (lx.NARROWING - set(langs.ORDINALS))) or bool(
+        return bool(words & (lx.NARROWING - set(langs.ORDINALS) - set(langs.RANK_WORDS))) or bool(
             restricted_opening(self.toks)
         )
 
     def _rank_first(self, at: int, sup: tuple[str, int]) -> None:
         """``The second cheapest option is C``, ``the third most expensive offer is A``:
         C's place by price (equal prices in input order)."""
+        place = ORDINALS.get(self.low(at)) or langs.ORDINALS[self.low(at)]
+        self._place_first(at, place, *sup)
+
+    def _place_first(self, at: int, place: int, kind: str, j: int) -> None:
+        """``<article> <place words from at to j> is C``: C's place by price, from the
+        cheapest (``kind`` cheap) or the dearest."""
         if self.low(at - 1) not in _ARTICLES or self.low(at - 2) not in ("", ",", ":", "and"):
             return
-        kind, j = sup
         j = self._past_filler(j)
         if self.low(j) not in ("is", ":", "=", "-") and self.low(j) not in langs.SUP_VERBS:
             return
         j += 1
         if self.kind(j) != "off" or self.kind(j + 1) == "off" or self.low(j + 1) in ("and", "or"):
             return
-        place = ORDINALS.get(self.low(at)) or langs.ORDINALS[self.low(at)]
         n = len(self.table.records)
         if not 1 <= place <= n:
             return
