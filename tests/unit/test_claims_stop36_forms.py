@@ -387,3 +387,14 @@ def test_a_german_place_word_opening_a_sentence_gives_the_record_s_place(
     text: str, verdict: str
 ) -> None:
     assert _verdicts(HOSTS, text) == [verdict]
+
+
+@pytest.mark.parametrize(
+    ("text", "verdict"),
+    [
+        ("fastly-base is the cheapest per month.", "contradicted"),
+        ("keycdn-std is the cheapest per month.", "checked"),
+    ],
+)
+def test_the_cheapest_per_month_is_the_cheapest(text: str, verdict: str) -> None:
+    assert _verdicts(HOSTS, text) == [verdict]

@@ -136,6 +136,8 @@ class WordForms(SentenceBase):
             return None  # "has the highest vet-fee limit (£9,000), while B has the lowest (£4,000)"
         while self.kind(end) == "w" and self.low(end) in _SUPERLATIVE_TAIL:
             end += 1
+        if self.low(end) in ("per", "a", "each") and self.low(end + 1) in ("month", "mo"):
+            end += 2  # "the cheapest per month": the ranking of the monthly prices
         after = self.low(end)
         if self.kind(end) == "w" and lx.charge_words({after}):
             return None  # "die höchste Anzahlung", "the lowest excess": a charge's, no price
