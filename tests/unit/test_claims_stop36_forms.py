@@ -398,3 +398,17 @@ def test_a_german_place_word_opening_a_sentence_gives_the_record_s_place(
 )
 def test_the_cheapest_per_month_is_the_cheapest(text: str, verdict: str) -> None:
     assert _verdicts(HOSTS, text) == [verdict]
+
+
+@pytest.mark.parametrize(
+    ("text", "verdict"),
+    [
+        ("Against akamai-lite's $120.00, fastly-base is 40% cheaper.", "contradicted"),
+        ("Against akamai-lite's $120.00, fastly-base is 50% cheaper.", "unverified"),
+        ("Against akamai-lite's $125.00, fastly-base is 50% cheaper.", "contradicted"),
+    ],
+)
+def test_an_against_opening_with_a_possessive_price_is_what_the_margin_is_to(
+    text: str, verdict: str
+) -> None:
+    assert _verdicts(HOSTS, text) == [verdict]

@@ -165,9 +165,18 @@ class SentenceBase:
             self.narrowed = True  # "Of A and C, C is the cheapest": of the two only
             return
         lead = lx.against_opening(words)
-        if lead and self.kind(lead) == "off" and self.low(lead + 1) == ",":
-            self.covered.update(range(lead + 2))  # "Against Solo, Saver is 11% cheaper"
-            self.frame = self.used(0, lead + 2)  # "Compared with A, C is the dearest": of all
+        if not lead or self.kind(lead) != "off":
+            return
+        k = lead + 1
+        if self.low(k) == "'" and self.low(k + 1) == "s":
+            k += 2  # "Against B's $154.20, C is 12.9% cheaper"
+        price = k if self.kind(k) == "num" else None
+        k += price is not None
+        if self.low(k) == ",":
+            self.covered.update(range(k + 1))  # "Against Solo, Saver is 11% cheaper"
+            self.frame = self.used(0, k + 1)  # "Compared with A, C is the dearest": of all
+            if price is not None:  # B's price is read on its own, never with the frame
+                self.frame -= set(self.units[price].idx)
 
     def _resolves(self, index: int, tok: Tok, pronoun: str | None, named: bool) -> bool:
         """``It``/``That is``/``This costs``: the previous sentence's one subject, read only
