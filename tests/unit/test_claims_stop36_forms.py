@@ -412,3 +412,14 @@ def test_an_against_opening_with_a_possessive_price_is_what_the_margin_is_to(
     text: str, verdict: str
 ) -> None:
     assert _verdicts(HOSTS, text) == [verdict]
+
+
+@pytest.mark.parametrize(
+    ("text", "verdict"),
+    [
+        ("Cheapest: keycdn-std, $50.00 less/mo than fastly-base.", "contradicted"),
+        ("Cheapest: keycdn-std, $45.00 less/mo than fastly-base.", "checked"),
+    ],
+)
+def test_a_margin_with_a_slashed_month_after_its_word_is_monthly(text: str, verdict: str) -> None:
+    assert _verdicts(HOSTS, text) == [verdict]

@@ -248,6 +248,8 @@ class WordForms(SentenceBase):
         return any(self.low(k) in lx.OFFER_NOUNS for k in range(j, j + 3))
 
     def _periods(self, j: int, period: str | None) -> tuple[int, str | None]:
+        if self.low(j) == "/" and self.low(j + 1) in ("mo", "month", "mth") and period is None:
+            j, period = j + 2, "month"  # "R321 less/mo than UCOOK"
         while (
             self.kind(j) == "w"
             and self.low(j) in _PERIOD_FOLLOW
