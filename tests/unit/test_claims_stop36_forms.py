@@ -423,3 +423,15 @@ def test_an_against_opening_with_a_possessive_price_is_what_the_margin_is_to(
 )
 def test_a_margin_with_a_slashed_month_after_its_word_is_monthly(text: str, verdict: str) -> None:
     assert _verdicts(HOSTS, text) == [verdict]
+
+
+@pytest.mark.parametrize(
+    ("text", "verdict"),
+    [
+        ("keycdn-std is the cheapest; everything else is above $50.00.", "checked"),
+        ("keycdn-std is the cheapest; everything else is above $70.00.", "contradicted"),
+        ("No two of the three hosts cost the same per month.", "checked"),
+    ],
+)
+def test_everything_else_bounds_the_records_not_named(text: str, verdict: str) -> None:
+    assert _verdicts(HOSTS, text) == [verdict]

@@ -201,7 +201,12 @@ class BoundForms(ExceptForms):
         """``the other two are both above 310``, ``the rest all cost under 20``: every
         record the sentence (or, naming none, the previous one) did not name is beyond the
         bound; a stated count must match them."""
-        if self.low(at - 1) != "the" or self.negated_anywhere or self.low(at - 2) == "of":
+        lead = self.low(at - 1)
+        if lead not in ("the", "everything", "everyone") or (lead == "the") != (
+            self.low(at) != "else"
+        ):
+            return  # "everything else is above 70", "the rest": not "the else"
+        if self.negated_anywhere or self.low(at - 2) == "of":
             return  # "None of the others costs less": another form; "most of the others"
         j = at + 1
         count: int | None = None
@@ -646,6 +651,8 @@ class BoundForms(ExceptForms):
         j += 1
         while self.low(j) in ("monthly", "price", "prices", "rate", "amount"):
             j += 1
+        if self.low(j) in ("per", "a", "each") and self.low(j + 1) in ("month", "mo"):
+            j += 2  # "No two of the five tools cost the same per month"
         if self.low(j) not in ("", ".", "!", ";"):
             return False
 

@@ -109,7 +109,7 @@ class FreeForms(GroupForms):
             "position",
         ):
             self._place_goes_to(at)  # "Last place goes to m-1000"
-        elif low in ("other", "others", "remaining", "rest"):
+        elif low in ("other", "others", "remaining", "rest", "else"):
             self._others_bound(at)  # "the other two are both above 310"
         elif low == "all" and self.low(at + 1) == "but":
             self._all_but(at)  # "All but one of the five offers cost more than 20"
