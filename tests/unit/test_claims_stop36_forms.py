@@ -435,3 +435,18 @@ def test_a_margin_with_a_slashed_month_after_its_word_is_monthly(text: str, verd
 )
 def test_everything_else_bounds_the_records_not_named(text: str, verdict: str) -> None:
     assert _verdicts(HOSTS, text) == [verdict]
+
+
+@pytest.mark.parametrize(
+    ("text", "verdict"),
+    [
+        ("akamai-lite is above the average.", "checked"),
+        ("keycdn-std is above the average.", "contradicted"),
+        ("fastly-base and keycdn-std both sit below average.", "checked"),
+        ("fastly-base and akamai-lite both sit just above the average.", "contradicted"),
+    ],
+)
+def test_a_record_above_or_below_the_average_is_judged_against_the_mean(
+    text: str, verdict: str
+) -> None:
+    assert _verdicts(HOSTS, text) == [verdict]

@@ -613,6 +613,9 @@ class SentenceReader(HeadForms):
             return self._rank(subjects, start, at, neg)
         if low == "middle" and self.low(at - 1) == "the":
             return self._middle(subjects, start, at, neg)
+        if low in ("above", "below", "over", "under") and self.low(at + 1 + (
+            self.low(at + 1) == "the")) in ("average", "mean"):  # fmt: skip
+            return self._versus_average(subjects, start, at, neg)  # "B is above the average"
         if self._differ_in_price(at):
             return self._tie(subjects, start, at, not neg)  # "A and B have different prices"
         if low in langs.ORDINALS or low in langs.RANK_WORDS:

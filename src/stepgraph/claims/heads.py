@@ -225,6 +225,36 @@ class HeadForms(FreeForms):
         self.add(says, _claim_test(claim, negated=neg), start, end, exact=subject.exact)
         return end
 
+    def _versus_average(self, subjects: list[Unit], start: int, at: int, neg: bool) -> int | None:
+        """``B is above the average``, ``A and C both sit below average``: each record's
+        price against the mean of every price (strictly)."""
+        j = at + 1 + (self.low(at + 1) == "the")
+        if self.low(j) not in ("average", "mean"):
+            return None
+        end = j + 1
+        while self.low(end) in ("price", "monthly", "of", "the", "field", "group", "all"):
+            end += 1
+        if self.low(end) not in ("", ".", ",", ";", "!", "at", "(", "-", "with", "and"):
+            return None
+        above = self.low(at) in ("above", "over")
+        offers = [s.offer or "" for s in subjects]
+
+        def test(table: Table) -> bool:
+            values = [r.value for r in table.priced() if r.value is not None]
+            mean = sum(values, Decimal(0)) / len(values)
+            prices = [table.get(o) for o in offers]
+            return all(
+                p is not None
+                and p.value is not None
+                and (p.value > mean if above else p.value < mean)
+                for p in prices
+            )
+
+        side = "above" if above else "below"
+        says = f"{' and '.join(offers)} {'not ' if neg else ''}{side} the mean"
+        self.add(says, _negated(test, neg), start, end, exact=all(s.exact for s in subjects))
+        return end
+
     def _rank(self, subjects: list[Unit], start: int, at: int, neg: bool) -> int | None:
         if len(subjects) != 1 or self.low(at - 1) in _LISTING:
             return None  # "Q is listed first": its place in the input, not by price
