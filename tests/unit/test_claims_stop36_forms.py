@@ -450,3 +450,17 @@ def test_a_record_above_or_below_the_average_is_judged_against_the_mean(
     text: str, verdict: str
 ) -> None:
     assert _verdicts(HOSTS, text) == [verdict]
+
+
+@pytest.mark.parametrize(
+    ("text", "verdict"),
+    [
+        ("Two providers charge more than $50.00 a month.", "checked"),
+        ("Two providers charge more than $100.00 a month.", "contradicted"),
+        ("akamai-lite comes on second place with $120.00.", "contradicted"),
+    ],
+)
+def test_a_count_that_charges_beyond_a_bound_and_a_place_on_second_place(
+    text: str, verdict: str
+) -> None:
+    assert _verdicts(HOSTS, text) == [verdict]

@@ -892,6 +892,8 @@ _COUNT_VERBS = {
     "is",
     "cost",
     "costs",
+    "charge",
+    "charges",
     "come",
     "comes",
     "sit",

@@ -297,7 +297,7 @@ class HeadForms(FreeForms):
                 position = n + 1 - position
         elif (
             self.low(end) in ("place", "position", "spot")
-            and self.low(at - 1) in ("in", "into", "the")
+            and self.low(at - 1) in ("in", "into", "the", "on")
             and not {self.low(k) for k in range(at - 4, at)} & _LISTING
         ):
             end += 1  # "lands in fourth place": its place by price
