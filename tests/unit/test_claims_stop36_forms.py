@@ -464,3 +464,18 @@ def test_a_count_that_charges_beyond_a_bound_and_a_place_on_second_place(
     text: str, verdict: str
 ) -> None:
     assert _verdicts(HOSTS, text) == [verdict]
+
+
+STREAMING = Table.from_rows(
+    [
+        {"id": "hulu-no-ads", "monthly": 16.99, "source": "hulu.com"},
+        {"id": "netflix-std", "monthly": 15.49, "source": "netflix.com"},
+    ],
+    alias_fields=("source",),
+)
+
+
+def test_a_bracketed_variant_label_after_a_name_is_part_of_it() -> None:
+    assert _verdicts(STREAMING, "Hulu (No Ads) is the cheapest at $16.99 a month.") == [
+        "contradicted"
+    ]

@@ -693,6 +693,7 @@ def _absorb_name_words(toks: list[Tok], names: Names) -> None:
         if index + 1 < len(toks) and toks[index].text == "'" and toks[index + 1].low == "s":
             kept.extend(toks[index : index + 2])  # "Drover's Ioniq 5"
             index += 2
+        index += _variant_label(toks, index)  # "Hulu (No Ads)": a label of the same record
         last = tok.low
         while index < len(toks):
             if (
@@ -813,6 +814,21 @@ def _spelled_on(toks: list[Tok], index: int, name: Tok, brands: frozenset[str]) 
             break
         run, count = longer, count + 1
     return count
+
+
+def _variant_label(toks: list[Tok], index: int) -> int:
+    """The width of a bracket of one to three capitalised words right after a name (``Hulu
+    (No Ads)``, ``Disney+ (Premium Annual)``) that says no comparison; 0 when none."""
+    if index >= len(toks) or toks[index].text != "(":
+        return 0
+    k = index + 1
+    while k < len(toks) and k - index <= 3 and toks[k].kind == "word":
+        if not toks[k].text[:1].isupper() or toks[k].low in lx.COMPARISON:
+            return 0
+        k += 1
+    if k == index + 1 or k >= len(toks) or toks[k].text != ")":
+        return 0
+    return k + 1 - index
 
 
 def _product_word(toks: list[Tok], index: int) -> bool:
