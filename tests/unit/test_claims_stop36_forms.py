@@ -479,3 +479,14 @@ def test_a_bracketed_variant_label_after_a_name_is_part_of_it() -> None:
     assert _verdicts(STREAMING, "Hulu (No Ads) is the cheapest at $16.99 a month.") == [
         "contradicted"
     ]
+
+
+@pytest.mark.parametrize(
+    ("text", "verdict"),
+    [
+        ("Kallein on fastly-base, 60,00 $ kuukaudessa.", "contradicted"),
+        ("Halvin on keycdn-std.", "unverified"),
+    ],
+)
+def test_a_finnish_superlative_opening_a_sentence_names_its_record(text: str, verdict: str) -> None:
+    assert _verdicts(HOSTS, text) == [verdict]

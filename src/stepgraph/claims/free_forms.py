@@ -579,6 +579,8 @@ class FreeForms(GroupForms):
             self.low(j) in langs.SUP_VERBS
         ):
             j += 1
+        elif self.low(at) in _FINNISH_SUP and self.low(j - 1) == "on":
+            pass  # "Kallein on X": "on" is "is"
         elif self.low(j) in ("belongs", "goes") and self.low(j + 1) == "to":
             j += 2
         elif self.low(j) in ("comes", "came") and self._from_next(j):
@@ -858,3 +860,5 @@ _FIELD_OF = frozenset(
 )
 _FIELD_ARTICLES = frozenset({"las", "los", "les", "le", "la", "gli", "i", "die", "de", "het",
                              "the", "os", "as", "l'", "ce", "este", "questo"})  # fmt: skip
+_FINNISH_SUP = frozenset({"halvin", "edullisin", "kallein"})
+"""Finnish superlatives: ``on`` after one is the verb ``is`` (``Halvin on X``)."""
