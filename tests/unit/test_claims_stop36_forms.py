@@ -490,3 +490,19 @@ def test_a_bracketed_variant_label_after_a_name_is_part_of_it() -> None:
 )
 def test_a_finnish_superlative_opening_a_sentence_names_its_record(text: str, verdict: str) -> None:
     assert _verdicts(HOSTS, text) == [verdict]
+
+
+@pytest.mark.parametrize(
+    ("text", "verdict"),
+    [
+        ("keycdn-std er 80 % billigere end akamai-lite.", "contradicted"),
+        ("akamai-lite er dyrest.", "unverified"),
+        ("fastly-base er dyrest.", "contradicted"),
+        ("keycdn-std är billigast, 45 $ i månaden under fastly-base.", "unverified"),
+        ("keycdn-std är billigast, 40 $ i månaden under fastly-base.", "contradicted"),
+    ],
+)
+def test_danish_norwegian_and_swedish_comparisons_are_read_for_contradictions(
+    text: str, verdict: str
+) -> None:
+    assert _verdicts(HOSTS, text) == [verdict]

@@ -47,7 +47,8 @@ SAVE_WORDS = {"spart", "sparen", "risparmia", "risparmiano", "risparmi", "écono
 ABOVE = {"darüber", "drüber"}
 BELOW = {"darunter", "drunter"}
 """After an amount: above / below what was just named (``A liegt 5 € darüber``)."""
-THAN = {"dan", "di", "gegenüber", "tegenover", "rispetto", "niż", "enn", "än", "než", "kuin"}
+THAN = {"dan", "di", "gegenüber", "tegenover", "rispetto", "niż", "enn", "än", "než", "kuin",
+        "end"}
 """Words before the record compared with (``als``, ``que`` are already English sets')."""
 OTHER_PERIODS = {"woche", "tag", "quartal", "semaine", "jour", "trimestre", "semana", "día", "dia",
                  "settimana", "giorno", "dag", "kwartaal", "nutzer", "benutzer", "lizenz",
@@ -238,7 +239,7 @@ FILLERS = {"damit", "somit", "daher", "also", "donc", "quindi", "dus", "daarmee"
            "anualmente", "annualmente", "jaarlijks", "mensuellement", "mensualmente",
            "mensilmente", "hat", "heeft", "tiene", "tem", "ha", "bietet", "biedt", "ofrece",
            "oferece", "den", "tienen", "hanno", "ont", "haben", "hebben", "têm", "au", "koster",
-           "kostar", "kosztuje", "kosztują", "maksaa", "maksavat",
+           "kostar", "kosztuje", "kosztują", "maksaa", "maksavat", "er", "är", "ligger",
            "stojí"}
 """Verbs ("is", "costs"), articles and adverbs a subject's predicate may pass over."""
 OFFER_NOUNS = {"offerta", "l'offerta", "opzione", "l'opzione", "opção", "optie", "aanbod",
@@ -262,7 +263,7 @@ MONTH_WORDS = {"maand", "mês", "mese", "mes", "mois", "monat", "månad", "måna
                "měsíc", "kuukaudessa", "kuussa"}
 YEAR_WORDS = {"jaar", "ano", "anno", "año", "an", "jahr", "année", "år", "året", "rok", "roku",
               "vuodessa"}
-PER_WORDS = {"ao", "por", "per", "al", "im", "pro", "par", "au"}
+PER_WORDS = {"ao", "por", "per", "al", "im", "pro", "par", "au", "i"}
 RESTRICTIONS = {"de", "des", "del", "dei", "degli", "delle", "della", "der", "van", "das", "dos",
                 "da", "do", "unter", "tra", "fra", "entre", "zwischen", "tussen", "onder",
                 "después", "dopo", "après", "nach", "na", "depois", "tras", "excepto", "sauf",
