@@ -506,3 +506,16 @@ def test_danish_norwegian_and_swedish_comparisons_are_read_for_contradictions(
     text: str, verdict: str
 ) -> None:
     assert _verdicts(HOSTS, text) == [verdict]
+
+
+@pytest.mark.parametrize(
+    ("text", "verdict"),
+    [
+        ("akamai-lite er tredje dyrest.", "contradicted"),
+        ("akamai-lite är näst billigast.", "contradicted"),
+        ("Druga najtańsza jest akamai-lite.", "contradicted"),
+        ("fastly-base är näst billigast.", "unverified"),
+    ],
+)
+def test_nordic_and_polish_places_by_price_are_read(text: str, verdict: str) -> None:
+    assert _verdicts(HOSTS, text) == [verdict]

@@ -125,12 +125,16 @@ cher :``."""
 ORDINALS = {"zweite": 2, "zweiten": 2, "dritte": 3, "dritten": 3, "deuxième": 2, "seconde": 2,
             "second": 2, "troisième": 3, "segunda": 2, "segundo": 2, "tercera": 3, "tercero": 3,
             "seconda": 2, "secondo": 2, "terza": 3, "terzo": 3, "tweede": 2, "derde": 3,
-            "terceira": 3, "terceiro": 3}
+            "terceira": 3, "terceiro": 3, "tredje": 3, "fjerde": 4, "fjärde": 4, "femte": 5,
+            "nest": 2, "näst": 2, "druga": 2, "drugi": 2, "trzecia": 3, "trzeci": 3,
+            "toiseksi": 2, "kolmanneksi": 3}
 RANK_WORDS = {"zweitgünstigste": (2, "cheap"), "zweitgünstigsten": (2, "cheap"),
               "zweitbilligste": (2, "cheap"), "zweitbilligsten": (2, "cheap"),
               "drittgünstigste": (3, "cheap"), "drittgünstigsten": (3, "cheap"),
               "zweitteuerste": (2, "dear"), "zweitteuersten": (2, "dear"),
-              "drittteuerste": (3, "dear"), "drittteuersten": (3, "dear")}
+              "drittteuerste": (3, "dear"), "drittteuersten": (3, "dear"),
+              "næstbilligste": (2, "cheap"), "næstdyreste": (2, "dear"),
+              "nestbilligste": (2, "cheap"), "nestdyreste": (2, "dear")}
 """A place by price: ``la deuxième moins chère``, ``das zweitgünstigste Angebot``."""
 TOGETHER = {"zusammen", "insgesamt", "gesamt", "ensemble", "juntas", "juntos", "insieme",
             "samen", "conjunto", "combinados", "combinadas", "cumulés", "totaal", "totale",
