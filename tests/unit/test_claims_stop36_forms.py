@@ -519,3 +519,16 @@ def test_danish_norwegian_and_swedish_comparisons_are_read_for_contradictions(
 )
 def test_nordic_and_polish_places_by_price_are_read(text: str, verdict: str) -> None:
     assert _verdicts(HOSTS, text) == [verdict]
+
+
+@pytest.mark.parametrize(
+    ("text", "verdict"),
+    [
+        ("akamai-lite nie jest droższa od fastly-base.", "contradicted"),
+        ("akamai-lite jest tańsza niż fastly-base.", "contradicted"),
+        ("akamai-lite jest o 50,00 $ droższa niż fastly-base.", "contradicted"),
+        ("akamai-lite jest o 60,00 $ droższa niż fastly-base.", "unverified"),
+    ],
+)
+def test_polish_comparisons_are_read_for_contradictions(text: str, verdict: str) -> None:
+    assert _verdicts(HOSTS, text) == [verdict]

@@ -48,7 +48,7 @@ ABOVE = {"darüber", "drüber"}
 BELOW = {"darunter", "drunter"}
 """After an amount: above / below what was just named (``A liegt 5 € darüber``)."""
 THAN = {"dan", "di", "gegenüber", "tegenover", "rispetto", "niż", "enn", "än", "než", "kuin",
-        "end"}
+        "end", "od"}
 """Words before the record compared with (``als``, ``que`` are already English sets')."""
 OTHER_PERIODS = {"woche", "tag", "quartal", "semaine", "jour", "trimestre", "semana", "día", "dia",
                  "settimana", "giorno", "dag", "kwartaal", "nutzer", "benutzer", "lizenz",
@@ -243,7 +243,7 @@ FILLERS = {"damit", "somit", "daher", "also", "donc", "quindi", "dus", "daarmee"
            "anualmente", "annualmente", "jaarlijks", "mensuellement", "mensualmente",
            "mensilmente", "hat", "heeft", "tiene", "tem", "ha", "bietet", "biedt", "ofrece",
            "oferece", "den", "tienen", "hanno", "ont", "haben", "hebben", "têm", "au", "koster",
-           "kostar", "kosztuje", "kosztują", "maksaa", "maksavat", "er", "är", "ligger",
+           "kostar", "kosztuje", "kosztują", "maksaa", "maksavat", "er", "är", "ligger", "jest", "są",
            "stojí"}
 """Verbs ("is", "costs"), articles and adverbs a subject's predicate may pass over."""
 OFFER_NOUNS = {"offerta", "l'offerta", "opzione", "l'opzione", "opção", "optie", "aanbod",
