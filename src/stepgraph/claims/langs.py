@@ -243,8 +243,8 @@ FILLERS = {"damit", "somit", "daher", "also", "donc", "quindi", "dus", "daarmee"
            "anualmente", "annualmente", "jaarlijks", "mensuellement", "mensualmente",
            "mensilmente", "hat", "heeft", "tiene", "tem", "ha", "bietet", "biedt", "ofrece",
            "oferece", "den", "tienen", "hanno", "ont", "haben", "hebben", "têm", "au", "koster",
-           "kostar", "kosztuje", "kosztują", "maksaa", "maksavat", "er", "är", "ligger", "jest", "są",
-           "stojí"}
+           "kostar", "kosztuje", "kosztują", "maksaa", "maksavat", "er", "är", "ligger",
+           "jest", "są", "stojí"}
 """Verbs ("is", "costs"), articles and adverbs a subject's predicate may pass over."""
 OFFER_NOUNS = {"offerta", "l'offerta", "opzione", "l'opzione", "opção", "optie", "aanbod",
                "aanbieding", "proposta", "voorstel", "l'option", "option", "oferty", "ofertę",
