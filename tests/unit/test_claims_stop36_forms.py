@@ -532,3 +532,16 @@ def test_nordic_and_polish_places_by_price_are_read(text: str, verdict: str) -> 
 )
 def test_polish_comparisons_are_read_for_contradictions(text: str, verdict: str) -> None:
     assert _verdicts(HOSTS, text) == [verdict]
+
+
+@pytest.mark.parametrize(
+    ("text", "verdict"),
+    [
+        ("akamai-lite is de op één na goedkoopste.", "contradicted"),
+        ("fastly-base is de op één na goedkoopste.", "unverified"),
+        ("keycdn-std is de op twee na duurste.", "unverified"),
+        ("fastly-base is de op twee na duurste.", "contradicted"),
+    ],
+)
+def test_a_dutch_place_counted_from_the_end_is_read(text: str, verdict: str) -> None:
+    assert _verdicts(HOSTS, text) == [verdict]

@@ -127,7 +127,7 @@ ORDINALS = {"zweite": 2, "zweiten": 2, "dritte": 3, "dritten": 3, "deuxième": 2
             "seconda": 2, "secondo": 2, "terza": 3, "terzo": 3, "tweede": 2, "derde": 3,
             "terceira": 3, "terceiro": 3, "tredje": 3, "fjerde": 4, "fjärde": 4, "femte": 5,
             "nest": 2, "näst": 2, "druga": 2, "drugi": 2, "trzecia": 3, "trzeci": 3,
-            "toiseksi": 2, "kolmanneksi": 3}
+            "toiseksi": 2, "kolmanneksi": 3, "vierde": 4, "vijfde": 5}
 RANK_WORDS = {"zweitgünstigste": (2, "cheap"), "zweitgünstigsten": (2, "cheap"),
               "zweitbilligste": (2, "cheap"), "zweitbilligsten": (2, "cheap"),
               "drittgünstigste": (3, "cheap"), "drittgünstigsten": (3, "cheap"),

@@ -567,6 +567,7 @@ def tokenize(
     _absorb_name_words(toks, names)
     _owners(toks)
     _numbers_in_names(toks, names)
+    _dutch_places(toks)
     _expressions(toks)
     _article_not_name(toks)
     _number_words(toks)
@@ -893,6 +894,24 @@ def _add_ons(toks: list[Tok]) -> None:
         kept.append(a)
         index += 1
     toks[:] = kept
+
+
+def _dutch_places(toks: list[Tok]) -> None:
+    """``op één na goedkoopste`` (second cheapest), ``op twee na duurste`` (third
+    dearest): one word, read as the ordinal it means (``tweede``, ``derde``)."""
+    index = 0
+    while index + 2 < len(toks):
+        first, count, last = toks[index : index + 3]
+        place = _DUTCH_PLACES.get(count.low)
+        if first.low == "op" and last.low == "na" and place is not None:
+            word = Tok("word", f"{first.text} {count.text} {last.text}", first.start, last.end,
+                       place)  # fmt: skip
+            toks[index : index + 3] = [word]
+        index += 1
+
+
+_DUTCH_PLACES = {"één": "tweede", "een": "tweede", "twee": "derde", "drie": "vierde",
+                 "vier": "vijfde"}  # fmt: skip
 
 
 def _expressions(toks: list[Tok]) -> None:
