@@ -545,3 +545,8 @@ def test_polish_comparisons_are_read_for_contradictions(text: str, verdict: str)
 )
 def test_a_dutch_place_counted_from_the_end_is_read(text: str, verdict: str) -> None:
     assert _verdicts(HOSTS, text) == [verdict]
+
+
+def test_a_tie_placed_in_the_middle_is_still_judged_as_a_tie() -> None:
+    text = "akamai-lite and fastly-base are tied in the middle at $60.00 a month each."
+    assert _verdicts(HOSTS, text) == ["contradicted"]

@@ -629,7 +629,9 @@ _SUPERLATIVES = frozenset(lx.CHEAP_SUP | lx.DEAR_SUP)
 
 _NEAR_TIE = frozenset({"nearly", "almost", "virtually", "practically", "essentially",
                        "basically", "roughly", "near", "all-but"})  # fmt: skip
-_TIE_PLACE = frozenset({"just", "behind", "close", "right", "next", "runners-up"})
+_TIE_PLACE = frozenset(
+    {"just", "behind", "close", "right", "next", "runners-up", "middle", "second", "third"}
+)
 """Words of a place after ``tied`` (``tied just behind at 5.49``): the tie and the amount are
 judged, the place is not, so the sentence is never checked."""
 _TIE_FILL = frozenset({
