@@ -550,3 +550,16 @@ def test_a_dutch_place_counted_from_the_end_is_read(text: str, verdict: str) -> 
 def test_a_tie_placed_in_the_middle_is_still_judged_as_a_tie() -> None:
     text = "akamai-lite and fastly-base are tied in the middle at $60.00 a month each."
     assert _verdicts(HOSTS, text) == ["contradicted"]
+
+
+@pytest.mark.parametrize(
+    ("text", "verdict"),
+    [
+        ("Geen enkel abonnement kost meer dan $ 100 per maand.", "contradicted"),
+        ("Geen enkel abonnement kost meer dan $ 130 per maand.", "unverified"),
+        ("Třetí nejlevnější je fastly-base za 60 $ měsíčně.", "contradicted"),
+        ("keycdn-std er altså omkring 90 % billigere end fastly-base.", "contradicted"),
+    ],
+)
+def test_more_dutch_czech_and_danish_forms_are_read(text: str, verdict: str) -> None:
+    assert _verdicts(HOSTS, text) == [verdict]

@@ -910,7 +910,8 @@ _COUNT_VERBS = {
 }
 _CLAUSE_ENDS = {"", ".", "!", ";", ",", "and", "while", ":", "-", "("}
 _FOREIGN_OF = frozenset({"van", "de", "der", "des", "die", "las", "los", "les", "la", "delle",
-                         "dei", "degli", "della", "af", "av", "z", "ze", "het", "d'"})  # fmt: skip
+                         "dei", "degli", "della", "af", "av", "z", "ze", "het", "d'", "enkel",
+                         "enkele"})  # fmt: skip
 _FOREIGN_OFFERS = frozenset({"aanbiedingen", "aanbieders", "angebote", "anbieter", "offres",
                              "ofertas", "offerte", "ofert", "oferty", "erbjudanden", "tilbud",
                              "propostas", "tarife", "tariffe", "tarifs", "tarifas", "abonnements",
@@ -918,7 +919,8 @@ _FOREIGN_OFFERS = frozenset({"aanbiedingen", "aanbieders", "angebote", "anbieter
                              "abonnemang", "polizze", "verzekeringen", "versicherungen",
                              "assurances", "seguros", "abonnementen", "pakketten",
                              "contracten", "abonnementerne", "abonnementene",
-                             "abonnemangen"})  # fmt: skip
+                             "abonnemangen", "abonnement", "optie", "aanbieding",
+                             "contract", "pakket"})  # fmt: skip
 """Plural words for the offers in other languages (``Keines der drei Angebote``)."""
 _FOREIGN_COST = frozenset({"kost", "kosten", "kostet", "coûte", "coûtent", "cuesta", "cuestan",
                            "costa", "costano", "kostar", "koster", "kosztuje", "custa", "is",

@@ -127,7 +127,8 @@ ORDINALS = {"zweite": 2, "zweiten": 2, "dritte": 3, "dritten": 3, "deuxième": 2
             "seconda": 2, "secondo": 2, "terza": 3, "terzo": 3, "tweede": 2, "derde": 3,
             "terceira": 3, "terceiro": 3, "tredje": 3, "fjerde": 4, "fjärde": 4, "femte": 5,
             "nest": 2, "näst": 2, "druga": 2, "drugi": 2, "trzecia": 3, "trzeci": 3,
-            "toiseksi": 2, "kolmanneksi": 3, "vierde": 4, "vijfde": 5}
+            "toiseksi": 2, "kolmanneksi": 3, "vierde": 4, "vijfde": 5, "druhý": 2, "druhá": 2,
+            "druhé": 2, "třetí": 3}
 RANK_WORDS = {"zweitgünstigste": (2, "cheap"), "zweitgünstigsten": (2, "cheap"),
               "zweitbilligste": (2, "cheap"), "zweitbilligsten": (2, "cheap"),
               "drittgünstigste": (3, "cheap"), "drittgünstigsten": (3, "cheap"),
@@ -244,7 +245,8 @@ FILLERS = {"damit", "somit", "daher", "also", "donc", "quindi", "dus", "daarmee"
            "mensilmente", "hat", "heeft", "tiene", "tem", "ha", "bietet", "biedt", "ofrece",
            "oferece", "den", "tienen", "hanno", "ont", "haben", "hebben", "têm", "au", "koster",
            "kostar", "kosztuje", "kosztują", "maksaa", "maksavat", "er", "är", "ligger",
-           "jest", "są", "stojí"}
+           "jest", "są", "stojí", "więc", "zatem", "tedy", "altså", "alltså", "derfor",
+           "dermed", "därmed"}
 """Verbs ("is", "costs"), articles and adverbs a subject's predicate may pass over."""
 OFFER_NOUNS = {"offerta", "l'offerta", "opzione", "l'opzione", "opção", "optie", "aanbod",
                "aanbieding", "proposta", "voorstel", "l'option", "option", "oferty", "ofertę",
