@@ -563,3 +563,16 @@ def test_a_tie_placed_in_the_middle_is_still_judged_as_a_tie() -> None:
 )
 def test_more_dutch_czech_and_danish_forms_are_read(text: str, verdict: str) -> None:
     assert _verdicts(HOSTS, text) == [verdict]
+
+
+@pytest.mark.parametrize(
+    ("text", "verdict"),
+    [
+        ("fastly-base costs $60.00. keycdn-std comes in $45.00 cheaper at $15.00.", "checked"),
+        ("fastly-base costs $60.00. keycdn-std comes in $45.00 cheaper at $20.00.", "contradicted"),
+    ],
+)
+def test_an_amount_at_the_end_of_a_margin_to_no_named_record_is_the_subject_s_price(
+    text: str, verdict: str
+) -> None:
+    assert _verdicts(HOSTS, text)[-1] == verdict

@@ -393,6 +393,7 @@ class SentenceReader(HeadForms):
             gap = {self.low(k) for k in range(gap_start, at)}
             if (
                 self.last_target
+                and not self._own_price(gap, at)
                 and not gap & {"and", "but", ";", "while", "whereas"}
                 and not self._comparison_list(gap, at)
             ):
@@ -418,6 +419,16 @@ class SentenceReader(HeadForms):
                 del self.statements[before:]  # "C is cheaper than A once the discount ..."
                 return
             at, first = end, False
+
+    def _own_price(self, gap: set[str], at: int) -> bool:
+        """``B comes in $5 cheaper at $120``: after a margin to no named record, the
+        amount ``at`` is the subject's own price."""
+        return (
+            self.target is None
+            and self.kind(at) == "num"
+            and bool(gap & {"at", "priced"})
+            and gap <= {"at", "priced", ","}
+        )
 
     def _named_superlative(self, at: int) -> bool:
         """A superlative with a record's name right after it: it is said of that record."""
