@@ -576,3 +576,16 @@ def test_an_amount_at_the_end_of_a_margin_to_no_named_record_is_the_subject_s_pr
     text: str, verdict: str
 ) -> None:
     assert _verdicts(HOSTS, text)[-1] == verdict
+
+
+@pytest.mark.parametrize(
+    ("text", "verdict"),
+    [
+        ("Between akamai-lite ($120) and fastly-base ($60), the former is cheaper by $60.",
+         "contradicted"),
+        ("Between akamai-lite ($120) and fastly-base ($60), the latter is cheaper by $60.",
+         "unverified"),
+    ],
+)  # fmt: skip
+def test_an_opening_pair_with_bracketed_prices_frames_the_margin(text: str, verdict: str) -> None:
+    assert _verdicts(HOSTS, text) == [verdict]

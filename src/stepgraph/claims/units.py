@@ -157,12 +157,7 @@ class SentenceBase:
         """``Between A and C, the latter is cheaper by 4``: an opening pair that names the
         two records a margin with no ``than`` is between; they are no subjects."""
         words = [self.low(k) for k in range(5)]
-        if (words[0], words[2], words[4]) in (("between", "and", ","), ("of", "and", ",")) and (
-            self.kind(1) == self.kind(3) == "off"
-        ):
-            self.covered.update(range(5))
-            self.frame = self.used(0, 5)
-            self.narrowed = True  # "Of A and C, C is the cheapest": of the two only
+        if words[0] in ("between", "of") and self._opening_pair():
             return
         lead = lx.against_opening(words)
         if not lead or self.kind(lead) != "off":
@@ -177,6 +172,25 @@ class SentenceBase:
             self.frame = self.used(0, k + 1)  # "Compared with A, C is the dearest": of all
             if price is not None:  # B's price is read on its own, never with the frame
                 self.frame -= set(self.units[price].idx)
+
+    def _opening_pair(self) -> bool:
+        """``Between A and C,``, ``Of A (74) and C (69.50),``: the pair a margin is within.
+        A price in brackets is left to be read on its own, never with the frame."""
+        k, prices = 1, set()
+        for joiner in ("and", ","):
+            if self.kind(k) != "off":
+                return False
+            k += 1
+            if self.low(k) == "(" and self.kind(k + 1) == "num" and self.low(k + 2) == ")":
+                prices |= set(self.units[k + 1].idx)
+                k += 3
+            if self.low(k) != joiner:
+                return False
+            k += 1
+        self.covered.update(range(k))
+        self.frame = self.used(0, k) - prices
+        self.narrowed = True  # "Of A and C, C is the cheapest": of the two only
+        return True
 
     def _resolves(self, index: int, tok: Tok, pronoun: str | None, named: bool) -> bool:
         """``It``/``That is``/``This costs``: the previous sentence's one subject, read only
