@@ -589,3 +589,16 @@ def test_an_amount_at_the_end_of_a_margin_to_no_named_record_is_the_subject_s_pr
 )  # fmt: skip
 def test_an_opening_pair_with_bracketed_prices_frames_the_margin(text: str, verdict: str) -> None:
     assert _verdicts(HOSTS, text) == [verdict]
+
+
+@pytest.mark.parametrize(
+    ("text", "verdict"),
+    [
+        ("akamai-lite is the only plan that costs more than $100.", "checked"),
+        ("fastly-base is the only plan that costs more than $50.", "contradicted"),
+        ("keycdn-std is the only one under $20.", "checked"),
+        ("fastly-base is the only one under $100.", "contradicted"),
+    ],
+)
+def test_the_only_record_beyond_a_bound(text: str, verdict: str) -> None:
+    assert _verdicts(HOSTS, text) == [verdict]

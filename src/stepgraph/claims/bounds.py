@@ -746,6 +746,19 @@ class BoundForms(ExceptForms):
         if but and len(set(but)) == len(but):
             self._beyond_from(at, j, but)
 
+    def _the_only_beyond(self, at: int) -> None:
+        """``B is the only plan that costs more than 30``, ``B is the only one above 65``:
+        B passes the bound and no other record does (``at``: the word ``only``)."""
+        if self.low(at - 1) != "the" or self.low(at - 2) not in ("is", "was"):
+            return
+        if self.kind(at - 3) != "off" or self.negated_anywhere:
+            return
+        j = at + 1
+        if self.low(j) not in lx.OFFER_NOUNS and self.low(j) != "one":
+            return
+        j += 1 + (self.low(j + 1) in ("that", "which", "to"))
+        self._beyond_from(at - 3, j, [self.units[at - 3].offer or ""])
+
     def _beyond_from(self, at: int, j: int, but: list[str], *, free: bool = False) -> None:
         """The bound from unit ``j`` on (``costs more than 24``) that no record but ``but``
         passes (and each of ``but`` does): the statement read from ``at``."""

@@ -77,6 +77,8 @@ class FreeForms(GroupForms):
             self._neither_end(at)  # "C is neither the cheapest nor the most expensive"
         elif low == "only" and self.kind(at + 1) == "off":
             self._only_beyond(at)
+        elif low == "only" and self.low(at - 1) == "the":
+            self._the_only_beyond(at)  # "B is the only plan that costs more than 30"
         elif (
             low in ("only", "just", "exactly")
             and self.low(at + 1) == "one"
