@@ -602,3 +602,30 @@ def test_an_opening_pair_with_bracketed_prices_frames_the_margin(text: str, verd
 )
 def test_the_only_record_beyond_a_bound(text: str, verdict: str) -> None:
     assert _verdicts(HOSTS, text) == [verdict]
+
+
+DONG = Table.from_rows(
+    [
+        {"id": "getfit", "monthly": 650000.0},
+        {"id": "citigym", "monthly": 899000.0},
+        {"id": "cali", "monthly": 1500000.0},
+    ]
+)
+
+
+@pytest.mark.parametrize(
+    ("text", "verdict"),
+    [
+        ("getfit is the cheapest at 650.000đ a month.", "unverified"),
+        ("getfit costs 7.800.000₫ a year.", "checked"),
+        ("cali is the most expensive at VND 1.5 million per month.", "checked"),
+        ("citigym costs Rp 899 ribu a month.", "checked"),
+        ("citigym costs 950.000đ a month.", "contradicted"),
+    ],
+)
+def test_dong_and_rupiah_amounts_with_dots_or_scale_words_are_read(text: str, verdict: str) -> None:
+    assert _verdicts(DONG, text) == [verdict]
+
+
+def test_rs_with_a_full_stop_before_an_amount_ends_no_sentence() -> None:
+    assert len(sentences("The cheapest is at roughly Rs. 6,000 a month. Done.")) == 2

@@ -274,7 +274,7 @@ def _abbreviation(plain: str, dot: int) -> bool:
     # "2.500 kr. hos hus-a", "koster kr. 3.899,00 pr. måned": one sentence
 
 
-_UNIT_DOTS = frozenset({"kr", "inkl", "zzgl", "ggf", "pr", "ekskl", "mdr", "mnd", "md"})
+_UNIT_DOTS = frozenset({"kr", "inkl", "zzgl", "ggf", "pr", "ekskl", "mdr", "mnd", "md", "rs"})
 _TITLES = frozenset({"St", "Dr", "Mr", "Mrs", "Ms", "Mt"})
 """Titles before a name (``St. Oberholz``, ``Dr. Smile``), as written: no sentence ends."""
 

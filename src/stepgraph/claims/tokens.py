@@ -66,6 +66,31 @@ CURRENCY = {
     "cad",
     "nzd",
     "sfr",
+    "đ",
+    "₫",
+    "vnd",
+    "idr",
+    "rp",
+    "php",
+    "₱",
+    "thb",
+    "฿",
+    "myr",
+    "aed",
+    "sar",
+    "egp",
+    "ngn",
+    "₦",
+    "kes",
+    "ksh",
+    "₺",
+    "pkr",
+    "bdt",
+    "৳",
+    "krw",
+    "₩",
+    "mxn",
+    "rs",
 }
 MONTH_WORDS = {"month", "mo", "monthly", "mois", "monat", "mes", "mese", "mth"} | langs.MONTH_WORDS
 YEAR_WORDS = {"year", "yr", "annum", "annually", "yearly", "jahr", "año", "an",
@@ -178,7 +203,7 @@ _SCAN = (
     rf"|\d+[.,]\d+(?!{_CODES})[A-Za-z]\w*"  # "23.90p", "1.8L"
     r"|(?<!\d)24/7(?!\d)))"  # "24/7 access"
     rf"|(?P<num>(?:(?<!{_W}|[.,])|(?<=\bR))(?:{_NUMBER})(?:[.,][-\u2013](?![\d-]))?"
-    rf"(?!(?!{_CODES}|[円元]){_W}))"
+    rf"(?!(?!{_CODES}|[円元đ₫]){_W}))"
     rf"|(?P<word>[^\W\d_{_CJK}]+(?:'[^\W\d_{_CJK}]+)?|[{_CJK}]+)"
     r"|(?P<punct>%|€|\$|£|[^\s\w])"
 )
@@ -1659,7 +1684,9 @@ def _period_words(tok: Tok, low: Callable[[int], str], j: int) -> bool:
 
 
 _SCALES = {"lakh": 100_000, "lakhs": 100_000, "lac": 100_000, "lacs": 100_000,
-           "crore": 10_000_000, "crores": 10_000_000, "cr": 10_000_000}  # fmt: skip
+           "crore": 10_000_000, "crores": 10_000_000, "cr": 10_000_000,
+           "ribu": 1_000, "juta": 1_000_000, "triệu": 1_000_000, "nghìn": 1_000,
+           "ngàn": 1_000, "million": 1_000_000}  # fmt: skip
 
 
 def _lakhs(tok: Tok, word: str, at: int) -> int:
