@@ -629,3 +629,18 @@ def test_dong_and_rupiah_amounts_with_dots_or_scale_words_are_read(text: str, ve
 
 def test_rs_with_a_full_stop_before_an_amount_ends_no_sentence() -> None:
     assert len(sentences("The cheapest is at roughly Rs. 6,000 a month. Done.")) == 2
+
+
+def test_a_daily_charge_with_an_adjective_between_is_no_monthly_figure() -> None:
+    assert _verdicts(HOSTS, "It also carries a daily fixed charge of $2.15.") == ["unverified"]
+
+
+@pytest.mark.parametrize(
+    ("text", "verdict"),
+    [
+        ("keycdn-std is $15.00, and neither it nor fastly-base goes above $100.", "unverified"),
+        ("keycdn-std is $15.00, and neither it nor akamai-lite goes above $100.", "contradicted"),
+    ],
+)
+def test_a_record_after_nor_is_negated(text: str, verdict: str) -> None:
+    assert _verdicts(HOSTS, text) == [verdict]

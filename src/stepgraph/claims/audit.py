@@ -937,11 +937,12 @@ def _per_other(toks: list[Tok], index: int) -> bool:
 def rate_before(toks: list[Tok], index: int) -> bool:
     """A rate of another period names the amount (``a daily fee of A$114.00``, ``the weekly
     rate: $80``): a figure per day or week, no monthly amount."""
-    words = [t.low for t in toks[max(0, index - 4) : index]]
+    words = [t.low for t in toks[max(0, index - 5) : index]]
     return any(
-        word in ("daily", "weekly", "hourly", "nightly") and later in _RATE_NOUNS
-        for word, later in pairwise(words)
-    )
+        word in ("daily", "weekly", "hourly", "nightly")
+        and (later in _RATE_NOUNS or words[k + 2 : k + 3] in (["charge"], ["fee"], ["rate"]))
+        for k, (word, later) in enumerate(pairwise(words))
+    )  # "a daily fixed charge of NZ$2.15": one word may stand between
 
 
 _RATE_NOUNS = frozenset({"fee", "fees", "rate", "rates", "charge", "cost", "price", "tariff"})
