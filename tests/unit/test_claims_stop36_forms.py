@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from decimal import Decimal
+
 import pytest
 
 from stepgraph.claims import Table, check_text, sentences
@@ -644,3 +646,10 @@ def test_a_daily_charge_with_an_adjective_between_is_no_monthly_figure() -> None
 )
 def test_a_record_after_nor_is_negated(text: str, verdict: str) -> None:
     assert _verdicts(HOSTS, text) == [verdict]
+
+
+def test_cents_scale_an_amount_and_a_daily_supply_charge_is_no_monthly_share() -> None:
+    text = "keycdn-std also has the lowest supply charge, 98 cents a day."
+    assert _verdicts(HOSTS, text) == ["unverified"]
+    toks = tokenize("98 cents a day", 0, 14, ProseReader(HOSTS, {}, {}).names)
+    assert toks[0].values == (Decimal("0.98"),)

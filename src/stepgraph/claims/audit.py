@@ -723,8 +723,10 @@ _CONVERSION = frozenset({"that", "which", "works", "comes", "equals", "i.e", "ie
 """Words that present an amount as the same price over another period."""
 _RATE_THINGS = frozenset({"roaming", "insurance", "excess", "standing", "snacks", "meals",
                           "lunch", "parking", "optional", "extra", "additional", "per",
-                          "used", "use", "visit", "session", "site"})  # fmt: skip
-"""Words of a sentence about another thing's rate (``roaming costs £2 per day``)."""
+                          "used", "use", "visit", "session", "site", "supply",
+                          "connection", "network"})  # fmt: skip
+"""Words of a sentence about another thing's rate (``roaming costs £2 per day``, ``the
+lowest supply charge, 98 cents a day``)."""
 
 
 def _per_use_figure(
