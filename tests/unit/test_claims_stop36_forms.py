@@ -648,8 +648,13 @@ def test_a_record_after_nor_is_negated(text: str, verdict: str) -> None:
     assert _verdicts(HOSTS, text) == [verdict]
 
 
-def test_cents_scale_an_amount_and_a_daily_supply_charge_is_no_monthly_share() -> None:
-    text = "keycdn-std also has the lowest supply charge, 98 cents a day."
-    assert _verdicts(HOSTS, text) == ["unverified"]
-    toks = tokenize("98 cents a day", 0, 14, ProseReader(HOSTS, {}, {}).names)
-    assert toks[0].values == (Decimal("0.98"),)
+def test_a_daily_supply_charge_in_cents_is_no_share_of_a_monthly_price() -> None:
+    table = Table.from_rows(
+        [
+            {"id": "agl", "monthly": 148.0},
+            {"id": "origin", "monthly": 139.0},
+            {"id": "alinta", "monthly": 131.0},
+        ]
+    )
+    text = "That one also has the lowest supply charge, 98 cents a day."
+    assert _verdicts(table, text) == ["unverified"]

@@ -1479,12 +1479,6 @@ _MONTHS_PAID = frozenset({"payments", "instalments", "installments", "fees", "ch
 
 def _currency_after(tok: Tok, low: Callable[[int], str], j: int) -> int:
     """A currency at ``j`` after the number marks it money; the index after it."""
-    if low(j) in ("cents", "cent") and not tok.money:
-        tok.values = tuple(v / 100 for v in tok.values)  # "98 cents a day": 0.98
-        tok.places = tuple(p + 2 for p in tok.places)
-        tok.money = True
-        tok.marks.append(j)
-        return j + 1
     if low(j) not in CURRENCY:
         return j
     tok.money = True
