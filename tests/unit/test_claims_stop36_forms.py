@@ -656,3 +656,13 @@ def test_a_daily_supply_charge_in_cents_is_no_share_of_a_monthly_price() -> None
     )
     text = "That one also has the lowest supply charge, 98 cents a day."
     assert _verdicts(table, text) == ["unverified"]
+
+
+def test_it_after_an_unknown_capitalised_subject_is_not_the_one_record_named() -> None:
+    text = "Lightsail costs $120, twice fastly-base's price, so it is the most expensive."
+    assert _verdicts(HOSTS, text) != ["contradicted"]
+
+
+def test_it_after_a_known_opening_word_is_still_the_one_record_named() -> None:
+    text = "So fastly-base costs $60.00, and it is the most expensive."
+    assert _verdicts(HOSTS, text) == ["contradicted"]

@@ -11,7 +11,7 @@ from decimal import Decimal
 
 from . import lexicon as lx
 from .slotted import FrozenSlotted
-from .tokens import Tok
+from .tokens import COMMON_WORDS, Tok
 
 
 class Mentions(FrozenSlotted):
@@ -140,6 +140,7 @@ def resolve(
             and _low(toks, index - 1) in _IT_JOINERS
             and (low == "it's" or after in _IT_VERBS)
             and not lx.against_opening([t.low for t in toks[:2]])
+            and not _stranger_before(toks[:first_name])
         ):  # "B is the cheapest, and it costs 54": the only record named before
             # (not "Against the dearest, B at 120, it is 105 cheaper": B is what "it" is to)
             refs[index] = Ref((named_here[0][0],), (index,), exact=named_here[0][1])
@@ -276,3 +277,23 @@ def possessor(toks: list[Tok]) -> bool:
         t.kind == "word" and t.text[:1].isupper() and t.low.endswith("'s") and t.low != "it's"
         for t in toks
     )
+
+
+def _stranger_before(toks: list[Tok]) -> bool:
+    """A capitalised word before the sentence's first name that is no word the reader
+    knows (``Lightsail costs $40, twice Vultr's price, so it is ...``): it may be the
+    subject ``it`` stands for, so ``it`` is not the one record named."""
+    return any(
+        t.kind == "word"
+        and t.text[:1].isupper()
+        and t.low not in COMMON_WORDS
+        and t.low not in _OPENING_WORDS
+        for t in toks
+    )
+
+
+_OPENING_WORDS = frozenset({"the", "so", "overall", "also", "however", "here", "now", "then",
+                            "if", "for", "at", "in", "on", "with", "of", "by", "after",
+                            "before", "although", "because", "since", "while", "when",
+                            "yes", "no", "note", "but", "and", "or", "its", "our", "your",
+                            "my", "this", "that", "these", "those", "a", "an"})  # fmt: skip

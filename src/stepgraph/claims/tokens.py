@@ -865,12 +865,12 @@ def _product_word(toks: list[Tok], index: int) -> bool:
         word.kind == "word"
         and word.text[:1].isupper()
         and not word.text.isupper()
-        and word.low not in _COMMON_WORDS
+        and word.low not in COMMON_WORDS
         and not (index + 1 < len(toks) and toks[index + 1].kind in ("offer", "near", "num"))
     )  # not "Ioniq 5", "Model 3": a model number is read with the name's own words
 
 
-_COMMON_WORDS = frozenset(
+COMMON_WORDS = frozenset(
     lx.FILLERS | lx.CONNECTORS | lx.COMPARISON | lx.PERIOD_WORDS | lx.PRONOUNS | lx.NEGATIONS
     | lx.HEDGES | lx.THAN_WORDS | lx.OFFER_NOUNS | lx.MODALS
     | {"i", "vs", "versus", "plus", "all", "both", "each", "every", "only", "one", "two"}
