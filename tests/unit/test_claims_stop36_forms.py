@@ -666,3 +666,16 @@ def test_it_after_an_unknown_capitalised_subject_is_not_the_one_record_named() -
 def test_it_after_a_known_opening_word_is_still_the_one_record_named() -> None:
     text = "So fastly-base costs $60.00, and it is the most expensive."
     assert _verdicts(HOSTS, text) == ["contradicted"]
+
+
+def test_a_plan_number_the_id_ends_with_after_the_brand_s_words_is_no_price() -> None:
+    table = Table.from_rows(
+        [
+            {"id": "bt-fullfibre-500", "monthly": 42.99, "source": "bt.com/broadband/full-fibre"},
+            {"id": "sky-superfast", "monthly": 33.0, "source": "sky.com/broadband"},
+        ],
+        alias_fields=("source",),
+    )
+    claims = [{"id": "c2", "kind": "price", "offer": "bt-fullfibre-500", "amount": "42.99"}]
+    text = "The first is BT's Full Fibre 500, and it comes to £42.99 a month [c2]."
+    assert _verdicts(table, text, claims) != ["contradicted"]

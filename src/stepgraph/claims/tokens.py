@@ -957,7 +957,7 @@ def _numbers_in_names(toks: list[Tok], names: Names) -> None:
     """A number that is part of a name is no amount: ``Full Fibre 500``, ``the Ioniq 6``
     when a source name holds those words, ``1&1``, and ``row 1``, ``Offer 5``, ``item 4``."""
     for index, tok in enumerate(toks):
-        if _id_number(toks, index):
+        if _id_number(toks, index) or _tier_number(toks, index):
             tok.kind = "code"  # "Animal Friends Lifetime \u00a34,000" of ...-lifetime-4000
             continue
         if tok.kind == "num" and index and _names_number(toks[index - 1], tok, toks[index + 1 :]):
@@ -1024,6 +1024,27 @@ def _id_number(toks: list[Tok], index: int) -> bool:
     if tok.kind != "num" or len(tok.values) != 1 or index < 2:
         return False
     name = toks[index - 2] if toks[index - 1].low in CURRENCY else None
+    if name is None or name.kind not in ("offer", "near") or not name.offer:
+        return False
+    value = tok.values[0]
+    tail = _ID_PARTS.split(name.offer.lower())[-1]
+    return value == value.to_integral_value() and tail == str(int(value)) and len(tail) >= 3
+
+
+def _tier_number(toks: list[Tok], index: int) -> bool:
+    """A bare whole number after a record's name and capitalised words that the record's
+    id ends with: ``BT's Full Fibre 500`` of ``bt-fullfibre-500`` names the plan."""
+    tok = toks[index]
+    if tok.kind != "num" or tok.money or len(tok.values) != 1:
+        return False
+    k = index - 1
+    while (
+        k >= 0
+        and index - k <= 5
+        and ((toks[k].kind == "word" and toks[k].text[:1].isupper()) or toks[k].low in ("'", "s"))
+    ):
+        k -= 1
+    name = toks[k] if k >= 0 and k < index - 1 else None
     if name is None or name.kind not in ("offer", "near") or not name.offer:
         return False
     value = tok.values[0]
