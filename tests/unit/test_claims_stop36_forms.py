@@ -679,3 +679,8 @@ def test_a_plan_number_the_id_ends_with_after_the_brand_s_words_is_no_price() ->
     claims = [{"id": "c2", "kind": "price", "offer": "bt-fullfibre-500", "amount": "42.99"}]
     text = "The first is BT's Full Fibre 500, and it comes to £42.99 a month [c2]."
     assert _verdicts(table, text, claims) != ["contradicted"]
+
+
+def test_a_count_with_a_plus_makes_the_sentence_a_count_of_things() -> None:
+    text = "akamai-lite lists 13,000+ cashless hospitals and fastly-base about 14,000."
+    assert _verdicts(HOSTS, text) != ["contradicted"]

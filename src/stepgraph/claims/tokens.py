@@ -1190,6 +1190,8 @@ def counts_things(toks: list[Tok], money_follow: frozenset[str] | set[str]) -> b
     if any(t.low in _PRICE_TALK for t in toks):
         return False  # "B costs 90 and has 30 GB": a price is spoken of
     first = nums[0] + 1  # the first number counts a noun: "hosts 1 site"
+    if first < len(toks) and toks[first].text == "+":
+        first += 1  # "13,000+ cashless hospitals"
     return (
         first < len(toks)
         and toks[first].kind == "word"
