@@ -684,3 +684,8 @@ def test_a_plan_number_the_id_ends_with_after_the_brand_s_words_is_no_price() ->
 def test_a_count_with_a_plus_makes_the_sentence_a_count_of_things() -> None:
     text = "akamai-lite lists 13,000+ cashless hospitals and fastly-base about 14,000."
     assert _verdicts(HOSTS, text) != ["contradicted"]
+
+
+def test_a_record_in_a_not_aside_is_no_subject_of_the_price_after_it() -> None:
+    text = "The most expensive is akamai-lite, not fastly-base, at $120.00 per month."
+    assert _verdicts(HOSTS, text) != ["contradicted"]

@@ -229,6 +229,7 @@ class SentenceReader(HeadForms):
                 or any(self.low(k) in _COMPARED_WITH for k in range(max(0, at - 4), at))
                 or (self.low(at - 2) in langs.VS_CUES and self.low(at - 1) in langs.VS_LINKS)
                 or self._move_target(at)  # "the step from A to B is 7.84": no subject
+                or (self.low(at - 1) == "not" and self.low(at - 2) == ",")  # "X, not Y, at 90"
                 or self._gap_object(at)  # "A diferença para o st-b é de R$ 15,00"
                 or (  # "the comparethemarket.com listing for admiral is 52.30": the listing's
                     self.low(at - 1) == "for"
