@@ -689,3 +689,18 @@ def test_a_count_with_a_plus_makes_the_sentence_a_count_of_things() -> None:
 def test_a_record_in_a_not_aside_is_no_subject_of_the_price_after_it() -> None:
     text = "The most expensive is akamai-lite, not fastly-base, at $120.00 per month."
     assert _verdicts(HOSTS, text) != ["contradicted"]
+
+
+@pytest.mark.parametrize(
+    ("text", "verdict"),
+    [
+        ("fastly-base is $60.00; akamai-lite is the dearest at $120.00. "
+         "The former is $50.00 more than the cheapest option.", "contradicted"),
+        ("fastly-base is $60.00; akamai-lite is the dearest at $120.00. "
+         "The former is $45.00 more than the cheapest option.", "checked"),
+    ],
+)  # fmt: skip
+def test_the_former_after_a_sentence_of_two_clauses_is_its_first_record(
+    text: str, verdict: str
+) -> None:
+    assert _verdicts(HOSTS, text)[-1] == verdict

@@ -44,7 +44,7 @@ from .kinds import (
     offers_of,
 )
 from .layout import Layout
-from .refs import Mentions
+from .refs import Mentions, joined
 from .text import Normalised, Span
 from .tokens import CURRENCY, ORDINALS, Tok, names_of, signed, tokenize
 from .uses import Uses
@@ -191,6 +191,7 @@ class ProseReader:
         self.previous_subject: str | None = None
         self.before: str | None = None  # the previous sentence's one subject (the audit)
         self.mentions_before = Mentions()  # what the previous sentence named (references)
+        self.clause_before: Mentions | None = None  # the clause before a ";" of this sentence
         self.header_year = False  # the table being read has a yearly column
         self.list_head: str | None = None  # what the list being read holds (its heading)
         self.layout = Layout(table)  # numbered ranked lists and table columns
@@ -266,7 +267,15 @@ class ProseReader:
         self.before = self.previous_subject
         subjects = {t.offer for t in toks if t.kind == "offer"}
         self.previous_subject = next(iter(subjects)) if len(subjects) == 1 else None
-        self.mentions_before = reader.mentions() if not row else Mentions()  # rows: none
+        found = reader.mentions() if not row else Mentions()  # rows: none
+        self.mentions_before = (
+            joined(self.clause_before, found) if self.clause_before is not None else found
+        )  # "A is 18.25; C is the dearest. The former ...": A and C, as one sentence
+        self.clause_before = (
+            self.mentions_before
+            if norm.text[span.start : span.end].rstrip().endswith(";")
+            else None
+        )
         text = raw[start:end]
         cited = tuple(dict.fromkeys(cites))
         kept = [statements[reader.pair_gap]] if reader.pair_gap is not None else []

@@ -243,6 +243,20 @@ def _exact(before: Mentions, offers: tuple[str, ...]) -> bool:
     return all(before.exact.get(o, False) for o in offers)
 
 
+def joined(first: Mentions, second: Mentions) -> Mentions:
+    """The mentions of two clauses of one sentence (``A is 18.25; C is the dearest``): the
+    records both name, in order; one subject only when they agree."""
+    named = tuple(dict.fromkeys((*first.named, *second.named)))
+    subject = second.subject if first.subject in (None, second.subject) else None
+    return Mentions(
+        subject=subject,
+        named=named,
+        group=second.group,
+        exact={**first.exact, **second.exact},
+        reference=second.reference,
+    )
+
+
 def mentions(
     toks: list[Tok],
     subjects: list[tuple[str, bool]],
