@@ -267,15 +267,7 @@ class ProseReader:
         self.before = self.previous_subject
         subjects = {t.offer for t in toks if t.kind == "offer"}
         self.previous_subject = next(iter(subjects)) if len(subjects) == 1 else None
-        found = reader.mentions() if not row else Mentions()  # rows: none
-        self.mentions_before = (
-            joined(self.clause_before, found) if self.clause_before is not None else found
-        )  # "A is 18.25; C is the dearest. The former ...": A and C, as one sentence
-        self.clause_before = (
-            self.mentions_before
-            if norm.text[span.start : span.end].rstrip().endswith(";")
-            else None
-        )
+        self._remember(reader.mentions() if not row else Mentions(), norm, span)  # rows: none
         text = raw[start:end]
         cited = tuple(dict.fromkeys(cites))
         kept = [statements[reader.pair_gap]] if reader.pair_gap is not None else []
@@ -289,6 +281,18 @@ class ProseReader:
         return SentenceVerdict(
             text=text, start=start, end=end, verdict=verdict, cites=cited, why=why
         )
+
+    def _remember(self, found: Mentions, norm: Normalised, span: Span) -> None:
+        """What the next clause or sentence may refer to: after a ``;``, this clause's
+        names; after a sentence of several clauses, every clause's (``A is 18.25; C is the
+        dearest. The former ...``: A and C)."""
+        before = self.clause_before
+        if norm.text[span.start : span.end].rstrip().endswith(";"):
+            self.mentions_before = found
+            self.clause_before = found if before is None else joined(before, found)
+        else:
+            self.mentions_before = found if before is None else joined(before, found)
+            self.clause_before = None
 
     def _derived(self, toks: list[Tok], statement: Statement, words: set[str]) -> bool:
         """The statement's amounts are figures derived under the text's plan, not prices:
