@@ -20,6 +20,7 @@ import re
 from decimal import Decimal
 
 from ..lazy import pattern
+from . import langs
 from .check import Table
 from .judge import Statement, Test, _any_of, _claim_test
 from .kinds import Amount, Period, Price, Rank
@@ -40,8 +41,25 @@ _DOWN = pattern(
 _BY_PRICE = pattern(
     r"(?i)\b(?:rank(?:ed|ing|s)?|order(?:ed)?|sorted)\b[^.!?]{0,40}\b(?:price|cost|monthly)"
 )
-_YEAR = pattern(r"(?i)\b(?:year|yearly|annual|annually|yr|p\.?a|12 months?)\b")
-_MONTH = pattern(r"(?i)\b(?:month|monthly|mo|mth|price|cost)\b")
+_FOREIGN_MONTH = sorted(
+    langs.MONTH_WORDS
+    | langs.PRICE_NOUNS
+    | {w for w, p in langs.PERIODS.items() if p == "month"}
+    | {"pris", "cena", "hinta", "månadspris", "månedspris", "kuukausihinta", "kuukausimaksu"}
+)
+_FOREIGN_YEAR = sorted(
+    (langs.YEAR_WORDS - {"an"})
+    | {w for w, p in langs.PERIODS.items() if p == "year"}
+    | {"jahrespreis", "jaarprijs", "årspris", "vuosihinta", "roczna", "roczny", "anuale"}
+)
+_YEAR = pattern(
+    r"(?i)\b(?:year|yearly|annual|annually|yr|p\.?a|12 months?|"
+    + "|".join(map(re.escape, _FOREIGN_YEAR))
+    + r")\b"
+)
+_MONTH = pattern(
+    r"(?i)\b(?:month|monthly|mo|mth|price|cost|" + "|".join(map(re.escape, _FOREIGN_MONTH)) + r")\b"
+)
 _COUNTED = pattern(
     r"(?i)\b(?:channels?|gb|tb|storage|data|seats?|users?|licen[cs]es?|minutes?|speed|mbit\w*|"
     r"mbps|gbps|resolution|screens?|devices?|lines?|sims?|sms|texts?|uptime|sla|rating|"
@@ -62,8 +80,18 @@ _NOT_A_PRICE = pattern(
     r"(?i)\b(?:total|contract|term|setup|set-up|fees?|one-off|once|upfront|deposit|install\w*|"
     r"activation|hardware|device|data|gb|tb|minutes?|users?|seats?|discount\w*|promo\w*|"
     r"intro\w*|first|after|tax|vat|incl|excl|score|rating|effective|blended|avg|average|"
-    r"all-in)\b|\d|\bper (?!month|mo\b|year|annum)|/ ?(?:user|seat|editor|person|head|agent|"
-    r"line|sim|desk|tb|gb|day)\b"
+    r"all-in|attivazione|activación|ativação|aktivierung\w*|einrichtung\w*|anschluss\w*|"
+    r"bereitstellung\w*|installa\w*|instala\w*|eenmalig\w*|einmalig\w*|engangs\w*|"
+    r"oprettelse\w*|startavgift|aktywacj\w*|tantum|unique|único|única|kaution|borg|dépôt|"
+    r"depósito|deposito|franchise|selbstbeteiligung|gesamt\w*|insgesamt|totaal|totale|"
+    r"laufzeit|looptijd|vertrag\w*|contrat|contrato|contratto|durée|duración|durata|rabatt\w*|"
+    r"remise|sconto|descuento|korting|mwst|btw|iva|tva|moms|km|kilomet\w*|kilómetros|"
+    r"chilometri|meilen|miles|primo|prima|primer|primera|premier|première|erste\w*|eerste|"
+    r"inizial\w*|inicial\w*|iscrizione|inscripción|inscrição|matr[ií]cula|anmeld\w*|"
+    r"aufnahme\w*|inschrijving|permanencia|alta|bono|bonus|einmal\w*|gas|energia|energía|"
+    r"strom|luce|luz|kwh|smc)\b|\d|\bper (?!month|mo\b|year|"
+    r"annum|maand|jaar|måned|måneden|år|mese|anno|mes|año|mois|monat|jahr)|"
+    r"/ ?(?:user|seat|editor|person|head|agent|line|sim|desk|tb|gb|day)\b"
 )
 _RANK = pattern(r"(?i)^(?:rank|position|place)$")  # not "#": a row number, in any order
 _GAP = pattern(r"(?i)(?:Δ|\bdelta\b|\bdiff(?:erence)?\b|\bgap\b|\bvs\.?\b|\bversus\b|\babove\b)")

@@ -1,0 +1,59 @@
+"""Found this stop on the kept-aside and new splits, tested in other words."""
+
+from __future__ import annotations
+
+import pytest
+
+from stepgraph.claims import Table, check_text
+
+HOSTS = Table.from_rows(
+    [
+        {"id": "akamai-lite", "monthly": 120.0},
+        {"id": "fastly-base", "monthly": 60.0},
+        {"id": "keycdn-std", "monthly": 15.0},
+    ]
+)
+
+
+def _verdicts(table: Table, text: str, claims: object = None) -> list[str]:
+    return [s.verdict for s in check_text(text, table, claims).sentences]
+
+
+@pytest.mark.parametrize(
+    "header",
+    [
+        "| Anbieter | Monatspreis |",
+        "| Aanbieder | Premie per maand |",
+        "| Offre | Prix mensuel |",
+        "| Proveedor | Precio/mes |",
+        "| Leverandør | Pris pr. md. |",
+        "| Dostawca | Cena miesięcznie |",
+    ],
+)
+def test_a_price_column_headed_in_another_language_reads_its_rows(header: str) -> None:
+    text = f"{header}\n|---|---|\n| akamai-lite | 120,00 € |\n| fastly-base | 15,00 € |"
+    assert _verdicts(HOSTS, text)[-1] == "contradicted"
+
+
+@pytest.mark.parametrize(
+    "header",
+    [
+        "| Fornitore | Prezzo attivazione |",
+        "| Anbieter | Preis einmalig |",
+        "| Aanbieder | Prijs eenmalig |",
+        "| Abo | km/Monat |",
+        "| Centro | Primo anno |",
+        "| Empresa | Pago inicial |",
+        "| Fornitore | Prezzo gas |",
+    ],
+)
+def test_a_one_off_price_column_in_another_language_is_no_monthly_price(header: str) -> None:
+    text = f"{header}\n|---|---|\n| akamai-lite | 49,00 € |\n| fastly-base | 15,00 € |"
+    assert "contradicted" not in _verdicts(HOSTS, text)
+
+
+def test_a_yearly_column_headed_in_another_language_is_twelve_months() -> None:
+    text = "| Anbieter | Preis pro Jahr |\n|---|---|\n| fastly-base | 720,00 € |"
+    assert "contradicted" not in _verdicts(HOSTS, text)
+    text = "| Anbieter | Preis pro Jahr |\n|---|---|\n| fastly-base | 60,00 € |"
+    assert _verdicts(HOSTS, text)[-1] == "contradicted"
