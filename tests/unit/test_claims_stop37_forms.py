@@ -57,3 +57,42 @@ def test_a_yearly_column_headed_in_another_language_is_twelve_months() -> None:
     assert "contradicted" not in _verdicts(HOSTS, text)
     text = "| Anbieter | Preis pro Jahr |\n|---|---|\n| fastly-base | 60,00 € |"
     assert _verdicts(HOSTS, text)[-1] == "contradicted"
+
+
+@pytest.mark.parametrize(
+    ("text", "verdict"),
+    [
+        ("fastly-base costs RM60.00 a month.", "checked"),
+        ("fastly-base costs RM65.00 a month.", "contradicted"),
+        ("fastly-base costs Tk 65 a month.", "contradicted"),
+        ("fastly-base is Tk45 more than keycdn-std each month.", "checked"),
+        ("fastly-base is Tk 55 more than keycdn-std each month.", "contradicted"),
+        ("keycdn-std costs KSh15 a month.", "checked"),
+        ("keycdn-std costs USD16 a month.", "contradicted"),
+        ("Switching from fastly-base to keycdn-std saves RM540 a year.", "checked"),
+        ("Switching from fastly-base to keycdn-std saves RM450 a year.", "contradicted"),
+    ],
+)
+def test_a_currency_code_written_against_its_amount_is_money(text: str, verdict: str) -> None:
+    assert _verdicts(HOSTS, text) == [verdict]
+
+
+FIRMS = Table.from_rows(
+    [
+        {"id": "firm-pune", "monthly": 98000},
+        {"id": "firm-mumbai", "monthly": 125000},
+    ]
+)
+
+
+@pytest.mark.parametrize(
+    ("text", "verdict"),
+    [
+        ("firm-mumbai charges one lakh twenty-five thousand rupees a month.", "checked"),
+        ("firm-mumbai charges one lakh thirty thousand rupees a month.", "contradicted"),
+        ("firm-pune costs eleven lakh seventy-six thousand rupees a year.", "checked"),
+        ("firm-pune costs twelve lakh rupees a year.", "contradicted"),
+    ],
+)
+def test_an_amount_in_words_counts_lakhs(text: str, verdict: str) -> None:
+    assert _verdicts(FIRMS, text) == [verdict]

@@ -91,6 +91,29 @@ CURRENCY = {
     "₩",
     "mxn",
     "rs",
+    "rm",
+    "tk",
+    "taka",
+    "ringgit",
+    "baht",
+    "rupees",
+    "rupee",
+    "rupiah",
+    "pesos",
+    "peso",
+    "naira",
+    "shillings",
+    "dirham",
+    "dirhams",
+    "riyal",
+    "riyals",
+    "sr",
+    "qr",
+    "qar",
+    "sgd",
+    "hkd",
+    "ils",
+    "₪",
 }
 MONTH_WORDS = {"month", "mo", "monthly", "mois", "monat", "mes", "mese", "mth"} | langs.MONTH_WORDS
 YEAR_WORDS = {"year", "yr", "annum", "annually", "yearly", "jahr", "año", "an",
@@ -127,7 +150,13 @@ _SMALL = {
     "eighty": 80,
     "ninety": 90,
 }
-_SCALE = {"hundred": 100, "thousand": 1000}
+_SCALE = {
+    "hundred": 100,
+    "thousand": 1000,
+    "lakh": 100_000,
+    "million": 1_000_000,
+    "crore": 10_000_000,
+}
 ORDINALS = {
     "first": 1,
     "second": 2,
@@ -189,10 +218,17 @@ CJK_LETTER = re.compile(f"[{_CJK}]")
 """A word character of a spaced script: ``\\w`` without the CJK ones."""
 _CODE_WORDS = "eur|usd|gbp|chf|sek|nok|dkk|pln|jpy|czk"
 _CODES = rf"(?i:{_CODE_WORDS})\b"  # "12.50EUR": money, no code
+_GLUED_2 = "(?:RM|Rs|Rp|Tk|SR|QR)"
+_GLUED_3 = (
+    "(?:KSh|Ksh|Rs\\.|AED|EGP|SAR|PKR|INR|USD|EUR|GBP|CHF|AUD|CAD|NZD|SGD|HKD|MYR|THB|PHP|"
+    "IDR|VND|BDT|NGN|KES|ZAR|MXN|BRL|JPY|CNY|KRW|PLN|SEK|NOK|DKK|CZK|QAR)"
+)
+"""A currency code written against its amount (``RM6,840``, ``Tk550``): 2 or 3 letters."""
 _SCAN = (
     r"(?P<dollar>\b(?:US|USD|A|AU|AUD|NZ|C|CA|CAD|HK|S|SG|NT|MX|R)\$)"  # US$48, A$5, R$ 300
     r"|(?P<rand>\bR(?=\d{1,3}(?:[ ,]\d{3})+(?:[.,]\d{2})?(?![\d,])|\d{3,}(?![\w.,]\d)"
     r"|\d+[.,]\d{2}(?![\d.,])))"  # R1 049, R1 062,75, R399, R111,84
+    rf"|(?P<glued>\b(?:{_GLUED_2}|{_GLUED_3})(?=\d))"  # RM6,840, Tk550, KSh2,000, USD48
     r"|(?P<cite>\[\s*[A-Za-z0-9_-]{1,16}(?:\s*[,;]\s*[A-Za-z0-9_-]{1,16})*\s*\])"
     r"|(?P<date>\b\d{4}-\d{1,2}-\d{1,2}\b|\b\d{1,2}/\d{1,2}/\d{2,4}\b"
     r"|\b\d{1,2}\.\d{1,2}\.(?:\d{4}|\d{2})(?!\d|[.,]\d)"  # 14.03.2025, 1.4.26
@@ -202,7 +238,7 @@ _SCAN = (
     rf"|\d+(?!{_CODES})[A-Za-z][\w]*|[A-Za-z]{{1,2}}-\d+(?![\d.,]\d)"  # "e-208": a model
     rf"|\d+[.,]\d+(?!{_CODES})[A-Za-z]\w*"  # "23.90p", "1.8L"
     r"|(?<!\d)24/7(?!\d)))"  # "24/7 access"
-    rf"|(?P<num>(?:(?<!{_W}|[.,])|(?<=\bR))(?:{_NUMBER})(?:[.,][-\u2013](?![\d-]))?"
+    rf"|(?P<num>(?:(?<!{_W}|[.,])|(?<=\bR)|(?<=\b{_GLUED_2})|(?<=\b{_GLUED_3}))(?:{_NUMBER})(?:[.,][-\u2013](?![\d-]))?"
     rf"(?!(?!{_CODES}|[円元đ₫]){_W}))"
     rf"|(?P<word>[^\W\d_{_CJK}]+(?:'[^\W\d_{_CJK}]+)?|[{_CJK}]+)"
     r"|(?P<punct>%|€|\$|£|[^\s\w])"
@@ -1110,6 +1146,8 @@ def _scan(plain: str, start: int, end: int, toks: list[Tok]) -> None:
         tok = Tok(kind, text, match.start(), match.end(), text.lower())
         if kind == "rand":
             tok.kind, tok.low = "punct", "zar"  # "R1 049": South African rand
+        elif kind == "glued":
+            tok.kind, tok.low = "punct", text.lower().rstrip(".")  # "RM6,840": one sign
         elif kind == "dollar":
             tok.kind, tok.low = "punct", "$"  # "US$48.00", "A$5", "R$ 300,00": one sign
         if kind == "cite":
@@ -1291,7 +1329,7 @@ def _number_words(toks: list[Tok]) -> None:
                 current += 1
             elif low in _SCALE and (used or current):
                 current = max(current, 1) * _SCALE[low]
-                if low == "thousand":
+                if low != "hundred":
                     total, current = total + current, 0
                 used, last = True, j
             elif low in ("and", "-") and used and j + 1 < len(toks) and toks[j + 1].low in _SMALL:
