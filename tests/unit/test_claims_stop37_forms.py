@@ -96,3 +96,21 @@ FIRMS = Table.from_rows(
 )
 def test_an_amount_in_words_counts_lakhs(text: str, verdict: str) -> None:
     assert _verdicts(FIRMS, text) == [verdict]
+
+
+@pytest.mark.parametrize(
+    ("text", "verdict"),
+    [
+        ("- fastly-base: $65.00 a month (Excess per claim: $300)", "contradicted"),
+        ("fastly-base costs $65.00 a month (deductible $250).", "contradicted"),
+        ("fastly-base charges a $65.00 (one-off) set-up fee.", "unverified"),
+    ],
+)
+def test_a_bracketed_charge_after_a_monthly_price_names_another_amount(
+    text: str, verdict: str
+) -> None:
+    assert _verdicts(HOSTS, text) == [verdict]
+
+
+def test_a_true_monthly_price_before_a_bracketed_charge_is_not_contradicted() -> None:
+    assert _verdicts(HOSTS, "fastly-base costs $60.00 a month (excess $300).") != ["contradicted"]

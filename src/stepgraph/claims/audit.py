@@ -359,7 +359,7 @@ _CHARGE_NOUNS = lx.NON_PRICE_MONEY | {
 def charge_after(toks: list[Tok], index: int) -> bool:
     """The amount at ``index`` is named by what follows as a charge that is no monthly
     price (``€69.00 set-up fee``, ``a £500 excess``, ``£50 cashback``)."""
-    words = [t.low for t in toks[index + 1 : index + 6] if t.kind == "word"][:4]
+    words = [t.low for t in _own_words(toks, index)][:4]
     if (
         "monthly" in words[:2]
         and words[1:3]
@@ -379,6 +379,20 @@ def charge_after(toks: list[Tok], index: int) -> bool:
         or "half" in words[:2]  # "£15,000 of contents", "£1,734 up front", "$1 first month"
         or _times_a_count(toks, index)
     )
+
+
+def _own_words(toks: list[Tok], index: int) -> list[Tok]:
+    """The words of the five tokens after the amount at ``index``, up to a bracket opened
+    after its period (``$1,374.40 a month (excess $300)``: the aside names another amount)."""
+    found: list[Tok] = []
+    period = False
+    for tok in toks[index + 1 : index + 6]:
+        if tok.text == "(" and period:
+            break
+        if tok.kind == "word":
+            found.append(tok)
+            period = period or tok.low in lx.PERIOD_NOUNS or tok.low in ("monthly", "mo")
+    return found
 
 
 def _times_a_count(toks: list[Tok], index: int) -> bool:
