@@ -114,3 +114,35 @@ def test_a_bracketed_charge_after_a_monthly_price_names_another_amount(
 
 def test_a_true_monthly_price_before_a_bracketed_charge_is_not_contradicted() -> None:
     assert _verdicts(HOSTS, "fastly-base costs $60.00 a month (excess $300).") != ["contradicted"]
+
+
+DISHES = Table.from_rows(
+    [
+        {"id": "tata-play", "monthly": 349},
+        {"id": "d2h-gold", "monthly": 399},
+        {"id": "dish-lite", "monthly": 21.4},
+    ]
+)
+
+
+@pytest.mark.parametrize(
+    ("text", "verdict"),
+    [
+        ("d2h-gold is the dearest, three ninety-nine a month.", "unverified"),
+        ("tata-play costs three forty-nine a month.", "unverified"),
+        ("tata-play costs three fifty-nine a month.", "contradicted"),
+        ("dish-lite costs twenty-one forty a month.", "checked"),
+        ("dish-lite costs twenty-two forty a month.", "contradicted"),
+        ("d2h-gold is fifty more than tata-play.", "checked"),
+        ("d2h-gold costs four hundred and one a month.", "contradicted"),
+        ("tata-play is just under three-fifty a month.", "unverified"),
+        ("tata-play is roughly two-forty a month.", "contradicted"),
+    ],
+)
+def test_a_price_spoken_in_two_numbers_reads_as_cents_or_hundreds(text: str, verdict: str) -> None:
+    assert _verdicts(DISHES, text) == [verdict]
+
+
+@pytest.mark.parametrize("noun", ["pack", "bundle", "membership", "lease"])
+def test_a_product_noun_after_a_name_keeps_the_name_the_subject(noun: str) -> None:
+    assert _verdicts(HOSTS, f"The fastly-base {noun} is the cheapest.") == ["contradicted"]

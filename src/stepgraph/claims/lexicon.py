@@ -82,7 +82,8 @@ OFFER_NOUNS = {"offer", "offers", "option", "options", "plan", "plans", "quote",
                "solutions", "suites", "policies", "policy", "tariffs", "tariff", "services",
                "products", "providers", "vendors", "suppliers", "contracts", "deals",
                "packages", "tiers", "proposals", "insurers", "operators", "units",
-               "carriers", "networks", "hosts", "gyms", "clubs"}
+               "carriers", "networks", "hosts", "gyms", "clubs", "pack", "packs", "bundle",
+               "bundles", "membership", "memberships", "lease", "leases"}
 PRICE_NOUNS = {"price", "prices", "cost", "costs", "fee", "fees", "rate", "rates", "charge",
                "monthly", "annual", "yearly", "price-wise", "preis", "prix", "precio", "figure",
                "amount", "total", "rental", "rentals", "rent", "premium", "premiums", "payment",

@@ -1332,8 +1332,19 @@ def _number_words(toks: list[Tok]) -> None:
                 if low != "hundred":
                     total, current = total + current, 0
                 used, last = True, j
-            elif low in ("and", "-") and used and j + 1 < len(toks) and toks[j + 1].low in _SMALL:
-                pass
+            elif (
+                low in ("and", "-")
+                and used
+                and j + 1 < len(toks)
+                and (
+                    toks[j + 1].low in _SMALL
+                    or (toks[j + 1].low == "one" and current % 10 == 0 and current % 100 != 10)
+                )
+            ):
+                if toks[j + 1].low == "one":  # "twenty-one", "four hundred and one"
+                    current, used, last, j = current + 1, True, j + 1, j + 1
+            elif toks[j].low == "one" and used and current % 10 == 0 and toks[j - 1].low in _SMALL:
+                break  # "twenty one" without a hyphen: two numbers
             elif low == "and" and used and [t.low for t in toks[j + 1 : j + 3]] == ["a", "half"]:
                 half, last, j = True, j + 2, j + 2  # "five and a half times": 5.5
             else:
@@ -1380,6 +1391,14 @@ def _spoken_prices(toks: list[Tok]) -> None:
         if first.kind == "num" and first.words and cents.low in _CURRENCY_WORDS:
             _named_currency_price(toks, index)
             first, cents = toks[index], toks[index + 1] if index + 1 < len(toks) else first
+        glued = (
+            cents.text == "-"
+            and cents.start == first.end
+            and index + 2 < len(toks)
+            and toks[index + 2].start == cents.end
+        )  # "ten-fifty", "two-thirty"
+        if glued:
+            cents = toks[index + 2]
         if (
             first.kind == "num"
             and cents.kind == "num"
@@ -1390,18 +1409,20 @@ def _spoken_prices(toks: list[Tok]) -> None:
             and first.values[0] < 1000
             and 10 <= cents.values[0] <= 99
         ):
-            toks[index : index + 2] = [
+            whole, part = first.values[0], cents.values[0]
+            hundreds = whole * 100 + part if whole < 10 and whole % 1 == 0 else None
+            toks[index : index + 3 if glued else index + 2] = [
                 Tok(
                     "num",
                     f"{first.text} {cents.text}",
                     first.start,
                     cents.end,
                     "",
-                    values=(first.values[0] + cents.values[0] / 100,),
-                    places=(2,),
+                    values=(whole + part / 100,) + ((hundreds,) if hundreds else ()),
+                    places=(2,) + ((0,) if hundreds else ()),
                     words=True,
                 )
-            ]
+            ]  # "three ninety-nine": 3.99 or 399; "twenty-one forty": 21.40
         index += 1
 
 
