@@ -146,3 +146,38 @@ def test_a_price_spoken_in_two_numbers_reads_as_cents_or_hundreds(text: str, ver
 @pytest.mark.parametrize("noun", ["pack", "bundle", "membership", "lease"])
 def test_a_product_noun_after_a_name_keeps_the_name_the_subject(noun: str) -> None:
     assert _verdicts(HOSTS, f"The fastly-base {noun} is the cheapest.") == ["contradicted"]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "fastly-base goes over that at $60.00, and akamai-lite is dearer still.",
+        "fastly-base at $60 and keycdn-std at $15 sit in the middle.",
+        "All three plans are in the 100 to 200 Mbps range.",
+        "Modems are extra: fastly-base charges $20 for one.",
+        "Only akamai-lite includes support; the others charge $20 a year for it.",
+        "Se keycdn-std scendesse a 10,00 € diventerebbe ancora più economica.",
+        "Si fastly-base bajara a 10,00 € pasaría a ser la más barata.",
+        "Each plan ships two 250 g bags a fortnight, roughly 1 kg a month.",
+        "The site runs on PHP 8.3 and gets 25,000 visits a month.",
+        "fastly-base includes APM on all 40 hosts.",
+        "The gap is $45.00 a month, or $6,480.00 a year across all 12 phones.",
+    ],
+)
+def test_a_true_sentence_about_other_things_is_not_contradicted(text: str) -> None:
+    assert "contradicted" not in _verdicts(HOSTS, text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "fastly-base goes over that at $65.00.",
+        "keycdn-std is in the middle.",
+        "All three plans are in the $10 to $100 range.",
+        "fastly-base charges $20.",
+        "Si fastly-base cuesta 10,00 €, es la más barata.",
+        "We compared 40 hosts.",
+    ],
+)
+def test_the_same_forms_still_read_a_false_price_place_or_count(text: str) -> None:
+    assert "contradicted" in _verdicts(HOSTS, text)

@@ -494,7 +494,26 @@ def scaled(toks: list[Tok]) -> bool:
         before = toks[k - 1].low if k else ""
         if before == "for" and (tok.unit in lx.PER_HEAD or after in lx.PER_HEAD):
             return True
+        if _across_all(toks, k, after):
+            return True
     return False
+
+
+def _across_all(toks: list[Tok], k: int, after: str) -> bool:
+    """``across all 12 phones``, ``for all 18 vans``: a total over that many things."""
+    lows = [t.low for t in toks[max(0, k - 2) : k]]
+    return (
+        (
+            lows[-1:] == ["across"]
+            or (len(lows) == 2 and lows[0] in ("across", "for") and lows[1] == "all")
+        )
+        and after.endswith("s")
+        and after not in lx.OFFER_NOUNS
+        and after.removesuffix("s") not in _SPANS
+    )
+
+
+_SPANS = frozenset({"year", "month", "week", "day", "quarter", "term", "hour", "period"})
 
 
 def unexplained(

@@ -558,6 +558,8 @@ class BoundForms(ExceptForms):
         first, last = self.units[k].tok, self.units[k + 2].tok
         if first is None or last is None or self._margins(k + 3):
             return
+        if (last.unit is not None or first.unit is not None) and not (first.money or last.money):
+            return  # "in the 150 to 200 Mbps range": speeds, no prices
         if some is None and self._counts_fewer(k):
             return  # "The three hyperscalers are all in the 184-236 range": three of five
         period = last.period or first.period

@@ -157,6 +157,7 @@ _FOR_HEADS = frozenset({"listing", "listings", "page", "link", "entry"})
 _THAN_AFTER = frozenset({"que", "than", "als", "dan", "di"})
 _ARTICLES = frozenset({"a", "o", "as", "os", "la", "le", "el", "the", "de", "der", "die", "das",
                        "het", "il", "lo"})  # fmt: skip
+_DEMONSTRATIVES = frozenset({"that", "this", "it", "them", "those", "these"})
 _MORE_WORDS = frozenset({"mais", "más", "more", "plus", "mehr", "meer", "più"})
 _MORE_BEFORE = frozenset({"mais", "más", "menos", "more", "less", "plus", "moins", "mehr",
                           "weniger", "meer", "minder", "più", "meno"})  # fmt: skip
@@ -322,6 +323,15 @@ class SentenceReader(HeadForms):
             return None  # "D (54 < 57 < 60 < 66)": the bracket lists other figures
         return subjects, at, limit
 
+    def _hedge_at(self, at: int) -> str | None:
+        """The hedge or bound the word at ``at`` puts on the amount after it."""
+        hedge = lx.BOUND.get(self.low(at), self.low(at))  # "über" is "over"
+        if hedge in ("over", "under") and self.low(at - 1) in _JUST_WORDS:
+            hedge = f"just {hedge}"  # "just over 27": above, and close to it
+        if self.low(at + 1) in _DEMONSTRATIVES:
+            return None  # "goes over that at 4,500": beyond that, at 4,500
+        return hedge
+
     def _predicates(self, subjects: list[Unit], start: int, at: int, negated: bool) -> None:
         """Read predicates for ``subjects`` from unit ``at`` on, chained by connectors."""
         opened = self._predicates_open(subjects, start, at)
@@ -370,9 +380,7 @@ class SentenceReader(HeadForms):
                 elif self.low(at) in lx.NEGATIONS and self.low(at) != "pas":  # ne...pas: once
                     neg = not neg
                 if self.low(at) in lx.HEDGES and self.low(at) not in ("least", "most"):
-                    hedge = lx.BOUND.get(self.low(at), self.low(at))  # "über" is "over"
-                    if hedge in ("over", "under") and self.low(at - 1) in _JUST_WORDS:
-                        hedge = f"just {hedge}"  # "just over 27": above, and close to it
+                    hedge = self._hedge_at(at)
                 elif self.low(at - 1) == "at" and self.kind(at + 1) == "num":
                     hedge = f"at {self.low(at)}"  # "at least 16", "at most 20"
                 if not first and self.low(at) in lx.CONTRAST:

@@ -211,11 +211,15 @@ class HeadForms(FreeForms):
         end = at + 1
         while self.low(end) in _MIDDLE_FOLLOW or self.low(end) in lx.OFFER_NOUNS:
             end += 1  # "the middle option", "in the middle of the field on price"
+        verb = at - 1
+        while self.low(verb) in ("the", "in", "right", "squarely", "somewhere", "both"):
+            verb -= 1
         if (
             len(subjects) != 1
             or n % 2 == 0
             or n < 3
             or self.low(end) not in ("", ".", ",", ";", "!", "at", "(", "-", "with")
+            or self.low(verb) in _PLURAL_VERBS  # "A at 89 and B at 99 sit in the middle"
         ):
             return None
         subject = subjects[0]
@@ -629,6 +633,7 @@ _SUPERLATIVES = frozenset(lx.CHEAP_SUP | lx.DEAR_SUP)
 
 _NEAR_TIE = frozenset({"nearly", "almost", "virtually", "practically", "essentially",
                        "basically", "roughly", "near", "all-but"})  # fmt: skip
+_PLURAL_VERBS = frozenset({"sit", "are", "lie", "fall", "stand", "come", "rank", "land", "were"})
 _TIE_PLACE = frozenset(
     {"just", "behind", "close", "right", "next", "runners-up", "middle", "second", "third"}
 )

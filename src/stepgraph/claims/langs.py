@@ -149,7 +149,10 @@ HYPOTHETICAL = {"wäre", "wären", "würde", "würden", "falls", "wenn", "sofern
                 "wordt", "worden", "indien", "mocht", "seria", "seriam", "poderia", "poderiam",
                 "caso", "lorsque", "quand", "cuando", "quando", "wanneer", "sobald", "dovesse",
                 "devient", "deviene", "diventa", "torna", "wurde", "werd", "était", "étaient",
-                "war", "waren", "era", "eran", "erano", "eram"}
+                "war", "waren", "era", "eran", "erano", "eram", "diventerebbe",
+                "diventerebbero", "scendesse", "salisse", "costasse", "bajara", "bajase",
+                "subiera", "costara", "pasaría", "pasarían", "passerait", "passaria",
+                "baixasse", "gdyby", "jos"}
 PASSIVE_AUX = {"wird", "werden", "wordt", "worden"}
 """Future or passive: with a participle of ``PASSIVE_PARTICIPLES``, a present fact."""
 PASSIVE_PARTICIPLES = {"empfohlen", "aanbevolen", "aangeraden", "gewählt", "ausgewählt",

@@ -1279,6 +1279,13 @@ def for_another_thing(toks: list[Tok], index: int) -> bool:
     after = max([index, *toks[index].marks]) + 1
     if after < len(toks) and toks[after].low in ("base", "net", "plus"):
         return True
+    if (
+        after + 1 < len(toks)
+        and toks[after].low == "for"
+        and toks[after + 1].low in ("one", "it", "that", "this", "them")
+        and (after + 2 == len(toks) or toks[after + 2].kind == "punct")
+    ):
+        return True  # "Dodo charges $60 for one", "the others charge £25 a year for it"
     if after + 2 >= len(toks) or toks[after].low != "for" or toks[after + 1].low not in ("a", "an"):
         return False
     thing = toks[after + 2]
@@ -1470,8 +1477,10 @@ _EMITTERS = frozenset({"vehicles", "vehicle", "trucks", "truck", "lorries", "lor
 
 
 def _emission_class(toks: list[Tok], index: int) -> bool:
-    """``Euro 6 vehicles``: an emission standard, not six euros."""
+    """``Euro 6 vehicles``: an emission standard, not six euros; ``PHP 8.3``, a version."""
     after = toks[index + 1].low if index + 1 < len(toks) else ""
+    if toks[index - 1].text == "PHP" and re.fullmatch(r"\d\.\d", toks[index].text):
+        return True  # "runs on PHP 8.3": the language's version, not pesos
     return (
         toks[index - 1].text == "Euro"
         and toks[index].text in tuple("123456")
@@ -1663,6 +1672,13 @@ def _unit(tok: Tok, toks: list[Tok], j: int, before: Tok | None) -> str | None:
         if tok.money and low in ("in", "of", "out"):
             return tok.unit  # "CHF 4.00 in favour of B": money, not "3 in 5"
         return low
+    if (
+        not tok.money
+        and j + 1 < len(toks)
+        and toks[j].kind == "num"
+        and toks[j + 1].low in _WEIGHTS
+    ):
+        return "count"  # "two 250 g bags": a count of them
     if not tok.money and _times(toks, j):
         return "times"  # "24 x 34,99 EUR": a count of months, not a price
     if not tok.money and low in _DURATIONS and (before is None or before.low not in _PER):
@@ -1800,91 +1816,97 @@ def _cents(tok: Tok, word: str, at: int) -> int:
 _CENTS = {"cents", "cent", "ct", "cts", "pence", "centimes", "céntimos", "centesimi", "cêntimos",
           "\u00a2"}  # fmt: skip
 """After a whole number: hundredths of the currency (``by 9 cents`` is 0.09)."""
-UNITS = {
-    "km",
-    "kilometres",
-    "kilometers",
-    "miles",
-    "mile",
-    "mi",
-    "kwh",
-    "sqft",
-    "m²",
-    "m2",
-    # a number word before a fraction noun is a share ("two thirds of Z's price")
-    "third",
-    "thirds",
-    "quarters",
-    "fifth",
-    "fifths",
-    "halves",
-    "tenth",
-    "tenths",
-    "gb",
-    "mb",
-    "tb",
-    "gib",
-    "users",
-    "user",
-    "seats",
-    "seat",
-    "months",
-    "days",
-    "day",
-    "years",
-    "minutes",
-    "minute",
-    "hours",
-    "hour",
-    "weeks",
-    "licenses",
-    "licences",
-    "accounts",
-    "calls",
-    "sms",
-    "messages",
-    "projects",
-    "mbps",
-    "gbps",
-    "mbit",
-    "gbit",
-    "pages",
-    "channels",
-    "kbit",
-    "kbps",
-    "offers",
-    "offer",
-    "quotes",
-    "plans",
-    "options",
-    "tenders",
-    "bids",
-    "suppliers",
-    "providers",
-    "vendors",
-    "times",
-    "x",
-    "people",
-    "employees",
-    "sites",
-    "locations",
-    "devices",
-    "percent",
-    "items",
-    "lines",
-    "rows",
-    "revisions",
-    "versions",
-    "steps",
-    "points",
-    "stars",
-    "out",
-    "of",
-    "in",
-    "free",
-    "month",
-    "year",
-} | langs.UNITS
+_WEIGHTS = frozenset({"g", "kg", "grams", "gram", "kilos", "ml", "litres", "liters", "litre",
+                      "liter", "bags", "bag", "cups", "pods", "capsules", "boxes"})  # fmt: skip
+UNITS = (
+    _WEIGHTS
+    | {
+        "km",
+        "kilometres",
+        "kilometers",
+        "miles",
+        "mile",
+        "mi",
+        "kwh",
+        "sqft",
+        "m²",
+        "m2",
+        # a number word before a fraction noun is a share ("two thirds of Z's price")
+        "third",
+        "thirds",
+        "quarters",
+        "fifth",
+        "fifths",
+        "halves",
+        "tenth",
+        "tenths",
+        "gb",
+        "mb",
+        "tb",
+        "gib",
+        "users",
+        "user",
+        "seats",
+        "seat",
+        "months",
+        "days",
+        "day",
+        "years",
+        "minutes",
+        "minute",
+        "hours",
+        "hour",
+        "weeks",
+        "licenses",
+        "licences",
+        "accounts",
+        "calls",
+        "sms",
+        "messages",
+        "projects",
+        "mbps",
+        "gbps",
+        "mbit",
+        "gbit",
+        "pages",
+        "channels",
+        "kbit",
+        "kbps",
+        "offers",
+        "offer",
+        "quotes",
+        "plans",
+        "options",
+        "tenders",
+        "bids",
+        "suppliers",
+        "providers",
+        "vendors",
+        "times",
+        "x",
+        "people",
+        "employees",
+        "sites",
+        "locations",
+        "devices",
+        "percent",
+        "items",
+        "lines",
+        "rows",
+        "revisions",
+        "versions",
+        "steps",
+        "points",
+        "stars",
+        "out",
+        "of",
+        "in",
+        "free",
+        "month",
+        "year",
+    }
+    | langs.UNITS
+)
 
 # The unions ``_mark`` and ``_period_words`` test against, made once (the sets never change).
 _MONTH_OR_YEAR = frozenset(MONTH_WORDS | YEAR_WORDS)

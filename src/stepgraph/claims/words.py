@@ -33,6 +33,7 @@ _ARTICLES = {
 _THAN_NEXT = {"que", "di", "della", "del", "dell'", "do", "dan", "als", "de", "da"}
 
 
+_SERVED = frozenset({"for", "on", "across"})
 _PRICE_MOST = frozenset({"cheapest", "dearest", "priciest", "costliest", "lowest", "highest"})
 """Superlatives of price: ``the cheapest of the three`` counts the records; another
 (``the fastest of the three``) may speak of a few of them."""
@@ -223,8 +224,10 @@ class WordForms(SentenceBase):
         most = next((self.low(k) for k in (at - 3, at - 2) if self.low(k + 1) == "of"), "")
         if most.endswith("est") and most not in _PRICE_MOST:
             return  # "the fastest of the three (1Gbps vs 500Mbps)": those three, not a count
-        if self.low(at - 1) == "for" or (self.low(at - 2), self.low(at - 1)) == ("for", "all"):
-            return  # "for all ten", "for 20": people or things the offers serve
+        if self.low(at - 1) in _SERVED or (
+            self.low(at - 2) in _SERVED and self.low(at - 1) == "all"
+        ):
+            return  # "for all ten", "for 20", "APM on all 40 hosts": things the offers serve
         value = tok.values[0]
         if value != int(value) or value > 1000:
             return
