@@ -181,3 +181,34 @@ def test_a_true_sentence_about_other_things_is_not_contradicted(text: str) -> No
 )
 def test_the_same_forms_still_read_a_false_price_place_or_count(text: str) -> None:
     assert "contradicted" in _verdicts(HOSTS, text)
+
+
+FLATS = Table.from_rows(
+    [
+        {"id": "flat-oak-road", "monthly": 1280},
+        {"id": "flat-mill-lane", "monthly": 1450},
+        {"id": "flat-canal-street", "monthly": 1395},
+    ]
+)
+
+
+def test_what_follows_a_head_every_id_shares_names_the_record() -> None:
+    assert _verdicts(FLATS, "Oak Road is the dearest.") == ["contradicted"]
+    assert _verdicts(FLATS, "Canal Street costs £1,450 a month.") == ["contradicted"]
+
+
+def test_a_number_word_after_a_shared_head_names_no_record() -> None:
+    table = Table.from_rows(
+        [
+            {"id": "isp-one", "monthly": 40},
+            {"id": "isp-two", "monthly": 45},
+            {"id": "isp-three", "monthly": 48},
+            {"id": "isp-four", "monthly": 55.5},
+        ]
+    )
+    assert "contradicted" not in _verdicts(table, "Three of the four offers cost under €50.")
+
+
+def test_deposits_are_a_charge_and_not_monthly_prices() -> None:
+    text = "The deposits are five weeks' rent each, so roughly £1,500 to £1,700."
+    assert "contradicted" not in _verdicts(FLATS, text)

@@ -131,7 +131,7 @@ NON_PRICE_MONEY = {
     "limits", "cap", "caps", "capped", "balance", "balances", "waived", "waiver", "requirement",
     "startleie", "etableringsgebyr", "engangsbeløp", "startgebyr", "oppstartsgebyr",
     "bonus", "cashback", "voucher", "vouchers", "credit", "credits",
-    "deposit", "refund", "penalty", "exit", "cancellation", "termination", "activation",
+    "deposit", "deposits", "refund", "penalty", "exit", "cancellation", "termination", "activation",
     "installation", "one-off", "upfront", "up-front", "hardware", "router", "handset", "payout",
     "compensation", "liability", "worth", "reward", "rewards", "gift", "selbstbeteiligung",
     "versicherungssumme", "deckungssumme", "franquicia", "franchise", "franchigia",

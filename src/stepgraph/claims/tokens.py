@@ -447,7 +447,42 @@ def _loose_names(table: Table, taken: dict[str, set[str]]) -> dict[str, set[str]
                     and not (inner.isupper())
                 ):  # a name: not "(DSL)", "(4G)", "(monthly)"
                     found.setdefault(inner.lower(), set()).add(record.id)
+    for name, record_id in _after_shared_head(table).items():
+        found.setdefault(name, set()).add(record_id)
     return {k: v for k, v in found.items() if k not in taken and k != "" and _readable(k)}
+
+
+def _after_shared_head(table: Table) -> dict[str, str]:
+    """When every id starts with the same parts (``flat-`` of flat-oak-road and
+    flat-mill-lane, ``ca-firm-`` of ca-firm-pune), what follows names its record: ``Oak
+    Road``, ``Pune``; a single word only when it is no common word."""
+    split = [[p for p in _ID_PARTS.split(r.id.lower()) if p] for r in table.records]
+    if len(split) < 2:
+        return {}
+    shared = 0
+    while (
+        all(len(parts) > shared + 1 for parts in split)
+        and len({parts[shared] for parts in split}) == 1
+    ):
+        shared += 1
+    if not shared:
+        return {}
+    found: dict[str, str] = {}
+    for record, parts in zip(table.records, split, strict=True):
+        rest = parts[shared:]
+        if len(rest) == 1 and (
+            len(rest[0]) < 4
+            or not rest[0].isalpha()
+            or rest[0] in COMMON_WORDS
+            or rest[0] in _GENERIC
+            or rest[0] in _SMALL
+            or rest[0] in ORDINALS
+            or rest[0] == "one"
+        ):
+            continue
+        for sep in (" ", "-"):
+            found[sep.join(rest)] = record.id
+    return found
 
 
 def _brand_head(
