@@ -212,3 +212,24 @@ def test_a_number_word_after_a_shared_head_names_no_record() -> None:
 def test_deposits_are_a_charge_and_not_monthly_prices() -> None:
     text = "The deposits are five weeks' rent each, so roughly £1,500 to £1,700."
     assert "contradicted" not in _verdicts(FLATS, text)
+
+
+_GAP_TABLE = "| Offer | Price | Gap |\n|---|---|---|\n| fastly-base | $60.00 | {cell} |"
+
+
+@pytest.mark.parametrize(
+    ("cell", "verdict"),
+    [
+        ("$45.00 more than keycdn-std, $60.00 less than akamai-lite", "checked"),
+        ("$45.00 more than keycdn-std, $50.00 less than akamai-lite", "contradicted"),
+        ("45,00 $ più di keycdn-std, 50,00 $ meno di akamai-lite", "contradicted"),
+        ("$40.00 more than keycdn-std", "contradicted"),
+    ],
+)
+def test_a_gap_in_a_later_cell_of_a_row_is_the_rows_records(cell: str, verdict: str) -> None:
+    assert _verdicts(HOSTS, _GAP_TABLE.format(cell=cell))[-1] == verdict
+
+
+def test_a_comma_inside_a_cell_does_not_end_the_cell() -> None:
+    text = "| Note |\n|---|\n| fastly-base costs $60.00, $45.00 more than keycdn-std |"
+    assert _verdicts(HOSTS, text)[-1] == "checked"

@@ -231,6 +231,12 @@ class SentenceReader(HeadForms):
                 or (self.low(at - 2) in langs.VS_CUES and self.low(at - 1) in langs.VS_LINKS)
                 or self._move_target(at)  # "the step from A to B is 7.84": no subject
                 or (self.low(at - 1) == "not" and self.low(at - 2) == ",")  # "X, not Y, at 90"
+                or (  # "| 1,95 € più di A, 5,00 € meno di B |": the cell's gaps, not A's
+                    self.table_row
+                    and self.low(at - 1) in _THAN_AFTER
+                    and self.low(at + 1) == ","
+                    and self.kind(at + 2) == "num"
+                )
                 or self._gap_object(at)  # "A diferença para o st-b é de R$ 15,00"
                 or (  # "the comparethemarket.com listing for admiral is 52.30": the listing's
                     self.low(at - 1) == "for"
@@ -323,6 +329,20 @@ class SentenceReader(HeadForms):
             return None  # "D (54 < 57 < 60 < 66)": the bracket lists other figures
         return subjects, at, limit
 
+    def _gap_cell(self, at: int) -> int | None:
+        """Where a later cell of this row opens with an amount and a comparison (``1,95 €
+        più di A``, ``€5 more than B``), read as the row's record's gap; None if none."""
+        k = at
+        while k < len(self.units):
+            if (
+                self.kind(k) == "num"
+                and (self.low(k + 1) in lx.AMOUNT_CMP or self.low(k + 1) in _MORE_BEFORE)
+                and (k == at or self.low(k - 1) == ",")
+            ):
+                return k
+            k += 1
+        return None
+
     def _hedge_at(self, at: int) -> str | None:
         """The hedge or bound the word at ``at`` puts on the amount after it."""
         hedge = lx.BOUND.get(self.low(at), self.low(at))  # "über" is "over"
@@ -344,11 +364,13 @@ class SentenceReader(HeadForms):
             gap_start = at
             hedge, neg = None, negated
             if not first and self.table_row and self.low(at) == ",":
-                return  # "| B | 90 | 30 |": the next cell is another column
-            if not first and self.low(at) in lx.CONTRAST:
-                return  # "..., versus 120 for A": another record's figure follows
-            if not first and self.low(at) == ":":
-                return  # "A is the dearest at 1,249: 150 a month more than B": what follows
+                cell = self._gap_cell(at + 1)
+                if cell is None:
+                    return  # "| B | 90 | 30 |": the next cell is another column
+                at = cell  # "| B | 29,90 € | 1,95 € più di A |": B's gap to A
+            if not first and (self.low(at) in lx.CONTRAST or self.low(at) == ":"):
+                return  # "..., versus 120 for A": another record's figure follows; "A is the
+                # dearest at 1,249: 150 a month more than B": what follows is read alone
             if (
                 self.low(at) == "("
                 and self.kind(at + 1) == "num"
