@@ -233,3 +233,17 @@ def test_a_gap_in_a_later_cell_of_a_row_is_the_rows_records(cell: str, verdict: 
 def test_a_comma_inside_a_cell_does_not_end_the_cell() -> None:
     text = "| Note |\n|---|\n| fastly-base costs $60.00, $45.00 more than keycdn-std |"
     assert _verdicts(HOSTS, text)[-1] == "checked"
+
+
+@pytest.mark.parametrize(
+    ("text", "verdict"),
+    [
+        ("Nor is fastly-base the priciest.", "checked"),
+        ("Neither is keycdn-std the dearest.", "checked"),
+        ("Nor is akamai-lite the priciest.", "contradicted"),
+    ],
+)
+def test_nor_or_neither_before_an_inverted_verb_negates_its_subject(
+    text: str, verdict: str
+) -> None:
+    assert _verdicts(HOSTS, text) == [verdict]

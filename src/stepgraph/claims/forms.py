@@ -253,7 +253,8 @@ class SentenceReader(HeadForms):
                 or (at in self.targets and self.low(at + 1) in lx.SUBJECT_VERBS)
             ):  # a record compared with ("than B") may still be the subject of what follows
                 subjects, after, negated = self._subjects(at)
-                start = at - 1 if negated else at  # "Neither A nor C ...": the word is read too
+                start = at - 1 - (self.low(at - 2) in ("neither", "nor")) if negated else at
+                # "Neither A nor C ...", "Nor is A ...": the word is read too
                 if len(subjects) > 1 and self._appositive(after):
                     subjects, start = subjects[-1:], after - 1  # "A, B and C, the most
                     # expensive at 749": C's, not each one's

@@ -406,7 +406,10 @@ class WordForms(SentenceBase):
     def _subjects(self, at: int) -> tuple[list[Unit], int, bool]:
         """``B``, ``B and C``, ``A, B and C``, ``neither A nor C``: the subjects and the end."""
         subjects = [self.units[at]]
-        negated = self.low(at - 1) in ("neither", "nor")  # "neither it nor B goes above 5"
+        negated = self.low(at - 1) in ("neither", "nor") or (
+            self.low(at - 1) in ("is", "was", "does", "did")
+            and self.low(at - 2) in ("neither", "nor")
+        )  # "neither it nor B goes above 5"; "Nor is Tidal the priciest"
         j = self._parenthetical_price(at, at + 1)
         while j + 1 < len(self.units) and self.low(j) in (
             ",", "and", "nor", "&", "et", "und", "y", "en", "e", "ed"
