@@ -247,3 +247,28 @@ def test_nor_or_neither_before_an_inverted_verb_negates_its_subject(
     text: str, verdict: str
 ) -> None:
     assert _verdicts(HOSTS, text) == [verdict]
+
+
+def test_a_things_worth_after_a_hedge_is_no_price() -> None:
+    text = (
+        "fastly-base costa 45,00 € al mese più di keycdn-std, anche se include la "
+        "manutenzione annuale, che da sola vale circa 90 €."
+    )
+    assert "contradicted" not in _verdicts(HOSTS, text)
+
+
+def test_a_things_worth_beside_a_cited_gap_is_not_held_to_the_claim() -> None:
+    claims = [
+        {
+            "id": "c1",
+            "kind": "difference",
+            "offer": "fastly-base",
+            "than": "keycdn-std",
+            "direction": "more_expensive",
+            "amount": "45.00",
+            "unit": "amount",
+            "period": "month",
+        }
+    ]
+    text = "fastly-base costa 45,00 € più di keycdn-std [c1], e il supporto vale circa 90 €."
+    assert "contradicted" not in _verdicts(HOSTS, text, claims)

@@ -660,7 +660,7 @@ def _passed_over(
         return True  # the clause of an excess or a fee, or an amount it may be about
     if _no_figure(toks, index, records):
         return True  # "sotto i 285": a bound
-    if _valued(toks, index) or for_another_thing(toks, index) or _measured_in_brackets(toks, index):
+    if valued(toks, index) or for_another_thing(toks, index) or _measured_in_brackets(toks, index):
         return True  # "(value £799)": a thing's worth; "£229 a year for a service plan"
     if measured and not tok.money and tok.period is None and not _priced(toks, index):
         return True  # "50 pages against 100 for B": more of the same unit
@@ -691,11 +691,15 @@ def _measured_in_brackets(toks: list[Tok], index: int) -> bool:
     )
 
 
-def _valued(toks: list[Tok], index: int) -> bool:
+def valued(toks: list[Tok], index: int) -> bool:
     """``value £799``, ``valued at 1,200``, ``purchase price $1,799.99``, ``aparelho de R$
     6.999,00``: a thing's worth, no price; ``the $1,499 laptop``: the price of a good."""
     k = index - 1
-    while k >= 0 and (toks[k].low in CURRENCY or toks[k].low in (":", "of", "at", "de", "von")):
+    while k >= 0 and (
+        toks[k].low in CURRENCY
+        or toks[k].low in (":", "of", "at", "de", "von")
+        or toks[k].low in lx.HEDGES  # "che da sola vale circa 90 €"
+    ):
         k -= 1
     if k >= 0 and (
         toks[k].low in _WORTH
@@ -712,7 +716,8 @@ def _valued(toks: list[Tok], index: int) -> bool:
 
 
 _WORTH = frozenset({"value", "valued", "worth", "rrp", "msrp", "aparelho", "appareil", "gerät",
-                    "handset", "balance", "saldo"})  # fmt: skip
+                    "handset", "balance", "saldo", "vale", "valgono", "vaut", "valent", "valen",
+                    "wert", "waard", "værd", "verdt", "värd"})  # fmt: skip
 _GOODS = frozenset(
     {
         "laptop",

@@ -27,6 +27,7 @@ from .audit import (
     rate_before,
     terms,
     unexplained,
+    valued,
 )
 from .check import Table, round_to
 from .forms import SentenceReader
@@ -591,8 +592,13 @@ class ProseReader:
             if tok.period == "other" or _per_head(toks, index) or rate_before(toks, index):
                 continue  # "or 45.00 per person", "about 17.33 a day", "a daily fee of
                 # 114.00": another unit's figure
-            if charge_after(toks, index) or (tok.period is None and lx.charge_words(lows)):
-                continue  # "with a €69.00 set-up fee", "bei 1.000 € Sonderzahlung"
+            if (
+                charge_after(toks, index)
+                or (tok.period is None and lx.charge_words(lows))
+                or valued(toks, index)
+            ):
+                continue  # "with a €69.00 set-up fee", "bei 1.000 € Sonderzahlung", "che da
+                # sola vale circa 90 €": a charge or a thing's worth, no price
             if tok.words and index and toks[index - 1].low in ("the", "tied", "all", "other"):
                 continue  # "more than the tied three": a count of offers, no amount
             if index + 1 < len(toks) and toks[index + 1].low in _GAP_TO_ANOTHER:
