@@ -272,3 +272,15 @@ def test_a_things_worth_beside_a_cited_gap_is_not_held_to_the_claim() -> None:
     ]
     text = "fastly-base costa 45,00 € più di keycdn-std [c1], e il supporto vale circa 90 €."
     assert "contradicted" not in _verdicts(HOSTS, text, claims)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "fastly-base sale 45,00 € más cara que keycdn-std y 105,00 € más barata que akamai-lite.",
+        "fastly-base risulta 45,00 € più cara di keycdn-std e 105,00 € meno di akamai-lite.",
+        "fastly-base kommt 45,00 € teurer als keycdn-std und 105,00 € günstiger als akamai-lite.",
+    ],
+)
+def test_a_second_foreign_gap_after_and_is_the_same_subjects(text: str) -> None:
+    assert _verdicts(HOSTS, text) == ["contradicted"]

@@ -157,6 +157,10 @@ _FOR_HEADS = frozenset({"listing", "listings", "page", "link", "entry"})
 _THAN_AFTER = frozenset({"que", "than", "als", "dan", "di"})
 _ARTICLES = frozenset({"a", "o", "as", "os", "la", "le", "el", "the", "de", "der", "die", "das",
                        "het", "il", "lo"})  # fmt: skip
+_CLAUSE_LINKS = frozenset({"and", "but", ";", "while", "whereas", "y", "e", "et", "und", "en",
+                           "og", "och", "ja", "oraz", "pero", "ma", "mais", "aber", "maar",
+                           "men"})  # fmt: skip
+"""Words that open a further predicate after one that ended on another record."""
 _DEMONSTRATIVES = frozenset({"that", "this", "it", "them", "those", "these"})
 _MORE_WORDS = frozenset({"mais", "más", "more", "plus", "mehr", "meer", "più"})
 _MORE_BEFORE = frozenset({"mais", "más", "menos", "more", "less", "plus", "moins", "mehr",
@@ -426,7 +430,7 @@ class SentenceReader(HeadForms):
             if (
                 self.last_target
                 and not self._own_price(gap, at)
-                and not gap & {"and", "but", ";", "while", "whereas"}
+                and not gap & _CLAUSE_LINKS
                 and not self._comparison_list(gap, at)
             ):
                 if (

@@ -249,7 +249,9 @@ FILLERS = {"damit", "somit", "daher", "also", "donc", "quindi", "dus", "daarmee"
            "oferece", "den", "tienen", "hanno", "ont", "haben", "hebben", "têm", "au", "koster",
            "kostar", "kosztuje", "kosztują", "maksaa", "maksavat", "er", "är", "ligger",
            "jest", "są", "stojí", "więc", "zatem", "tedy", "altså", "alltså", "derfor",
-           "dermed", "därmed"}
+           "dermed", "därmed", "sale", "salen", "resulta", "resultan", "queda", "quedan",
+           "viene", "vienen", "risulta", "risultano", "revient", "ficam", "sai", "saem",
+           "kommt", "kommen", "liegt", "komt", "wychodzi", "wypada"}
 """Verbs ("is", "costs"), articles and adverbs a subject's predicate may pass over."""
 OFFER_NOUNS = {"offerta", "l'offerta", "opzione", "l'opzione", "opção", "optie", "aanbod",
                "aanbieding", "proposta", "voorstel", "l'option", "option", "oferty", "ofertę",
