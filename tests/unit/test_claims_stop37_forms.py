@@ -284,3 +284,20 @@ def test_a_things_worth_beside_a_cited_gap_is_not_held_to_the_claim() -> None:
 )
 def test_a_second_foreign_gap_after_and_is_the_same_subjects(text: str) -> None:
     assert _verdicts(HOSTS, text) == ["contradicted"]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "fastly-base's pricing page says $120.00.",
+        "The keycdn-std reseller's email says $60.00.",
+        "akamai-lite's dealer PDF says roughly $60.",
+    ],
+)
+def test_a_price_quoted_by_a_records_page_or_document_is_its_price(text: str) -> None:
+    assert _verdicts(HOSTS, text) == ["contradicted"]
+
+
+def test_a_page_number_is_no_price() -> None:
+    text = "fastly-base costs $60.00 (page 12 of the PDF)."
+    assert "contradicted" not in _verdicts(HOSTS, text)

@@ -334,7 +334,12 @@ COMPARISON |= CHEAP_SUP | DEAR_SUP | CHEAP_CMP | DEAR_CMP | langs.MORE | langs.L
 OFFER_NOUNS |= langs.OFFER_NOUNS
 PRICE_NOUNS |= langs.PRICE_NOUNS
 GAP_NOUNS |= langs.OFFER_NOUNS
-PRICE_HEAD_OK = FILLERS | GAP_NOUNS | GAP_WORDS | langs.PRICE_NOUNS
+SOURCE_NOUNS = frozenset({"page", "pricing", "pdf", "website", "site", "email", "e-mail",
+                          "brochure", "invoice", "letter", "calculator", "sheet", "listing",
+                          "bill", "dealer", "agent", "reseller", "says", "say", "puts",
+                          "usage-based", "dealer's", "agent's", "reseller's"})  # fmt: skip
+"""Where a price was read and the verb that quotes it (``Verizon's pricing page says 35``)."""
+PRICE_HEAD_OK = FILLERS | GAP_NOUNS | GAP_WORDS | langs.PRICE_NOUNS | SOURCE_NOUNS
 AMOUNT_CMP |= langs.CHEAP_CMP | langs.DEAR_CMP | langs.MORE | langs.LESS | langs.ABOVE | langs.BELOW
 AMOUNT_CMP |= langs.OVER | langs.UNDER
 THAN_WORDS |= langs.THAN

@@ -1714,6 +1714,8 @@ def _unit(tok: Tok, toks: list[Tok], j: int, before: Tok | None) -> str | None:
         and toks[j + 1].low in _WEIGHTS
     ):
         return "count"  # "two 250 g bags": a count of them
+    if not tok.money and before is not None and before.low in _PAGE_WORDS:
+        return "page"  # "page 12 of kabel9.pdf": a page, not an amount
     if not tok.money and _times(toks, j):
         return "times"  # "24 x 34,99 EUR": a count of months, not a price
     if not tok.money and low in _DURATIONS and (before is None or before.low not in _PER):
@@ -1723,6 +1725,8 @@ def _unit(tok: Tok, toks: list[Tok], j: int, before: Tok | None) -> str | None:
     return tok.unit
 
 
+_PAGE_WORDS = frozenset({"page", "pages", "pg", "pp", "seite", "pagina", "página", "sida",
+                         "side", "strona", "sivu"})  # fmt: skip
 _CODE_UNITS = frozenset({"m2", "m3", "km2", "ft2"})
 """Units written with a digit (``m²`` is ``m2`` once normalised): units, not codes."""
 
