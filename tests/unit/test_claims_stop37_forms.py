@@ -301,3 +301,14 @@ def test_a_price_quoted_by_a_records_page_or_document_is_its_price(text: str) ->
 def test_a_page_number_is_no_price() -> None:
     text = "fastly-base costs $60.00 (page 12 of the PDF)."
     assert "contradicted" not in _verdicts(HOSTS, text)
+
+
+def test_an_ampersand_in_a_name_matches_the_ids_separator() -> None:
+    table = Table.from_rows(
+        [
+            {"id": "at-t-fiber-1-gig", "monthly": 81.5},
+            {"id": "google-fiber-1-gig", "monthly": 81.6},
+        ]
+    )
+    text = "AT&T Fiber 1 Gig and Google Fiber 1 Gig are tied at $81.50 a month."
+    assert _verdicts(table, text) == ["contradicted"]

@@ -358,7 +358,7 @@ class Names:
         body = "|".join(
             dict.fromkeys(
                 ("(?<![\\w-])" if n[0].isalnum() else "")
-                + re.escape(folded_text(n)).replace("\\ ", "[-_ ]")
+                + re.escape(folded_text(n)).replace("\\ ", "[-_ &]")
                 + ("(?![\\w-]|\\.\\w)" if n[-1].isalnum() else "")
                 for n in names
             )
@@ -716,7 +716,7 @@ def _spelled(name: str) -> str:
     return _SEPARATORS.sub(" ", folded_text(name))
 
 
-_SEPARATORS = re.compile(r"[-_]")
+_SEPARATORS = re.compile(r"[-_&]")
 
 
 def _blanked(plain: str, start: int, end: int, names: Names) -> str:
