@@ -312,3 +312,20 @@ def test_an_ampersand_in_a_name_matches_the_ids_separator() -> None:
     )
     text = "AT&T Fiber 1 Gig and Google Fiber 1 Gig are tied at $81.50 a month."
     assert _verdicts(table, text) == ["contradicted"]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "fastly-base er kr 60 dyrere enn den billigste avtalen.",
+        "fastly-base ist 60 € teurer als das günstigste Angebot.",
+        "fastly-base coûte 60 € de plus que la moins chère.",
+        "fastly-base cuesta 60 € más que la más barata.",
+    ],
+)
+def test_a_gap_to_the_cheapest_in_another_language_is_read(text: str) -> None:
+    assert _verdicts(HOSTS, text) == ["contradicted"]
+
+
+def test_a_nordic_superlative_with_med_and_an_amount_reads_the_price() -> None:
+    assert _verdicts(HOSTS, "akamai-lite er dyrest med kr 60 i måneden.") == ["contradicted"]

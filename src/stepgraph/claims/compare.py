@@ -283,7 +283,7 @@ class CompareForms(WordForms):
     def _rank_reference(self, j: int) -> tuple[str, int] | None:
         """``the cheapest (offer)``, ``the most expensive``, ``the runner-up``, ``the second
         cheapest``: the record at that place by price (one of them on a tie: same price)."""
-        if self.low(j) != "the":
+        if self.low(j) not in _THE:
             return None
         k, place = j + 1, 1
         if (self.low(k), self.low(k + 1), self.low(k + 2)) == ("runner", "-", "up"):
@@ -526,6 +526,9 @@ def _any_gap_or_price(table: Table, x: str, amount: Amount, factor: Decimal) -> 
 # Unions the readers test words against, made once at import (the word sets never change).
 _THAN_OR_COMPARED = frozenset(lx.THAN_WORDS | {"compared"})
 _MORE_OR_LESS = frozenset(langs.MORE | langs.LESS)
+_THE = frozenset({"the", "den", "det", "de", "der", "die", "das", "dem", "la", "le", "el", "il",
+                  "lo", "l'", "o", "a", "het"})  # fmt: skip
+"""Definite articles before a place by price (``than the cheapest``, ``enn den billigste``)."""
 _NARROWED = frozenset(lx.RESTRICTIONS | {"with", "without", "in", "of", "among", "apart"})
 _PERIOD_NOT_DE_A = frozenset(lx.PERIOD_WORDS - {"de", "a"})
 

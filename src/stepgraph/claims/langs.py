@@ -169,7 +169,7 @@ VS_CUES = {"gegenüber", "tegenover", "rispetto", "frente", "comparado", "compar
            "comparé", "comparée", "verglichen", "vergeleken", "rapport", "vergleich",
            "comparación", "comparação", "opzichte", "confronto", "relação", "respecto"}
 """Words opening "compared with X" before a saving with no subject."""
-LEADING_AT = {"mit", "con", "com", "met", "avec", "à", "bei"}
+LEADING_AT = {"mit", "con", "com", "met", "avec", "à", "bei", "med"}
 LEADING_VERBS = {"ist", "est", "es", "è", "é", "is", "liegt", "bleibt", "reste", "resta",
                  "sigue", "blijft", "fica", "kostet", "kost", "cuesta", "costa", "custa", "coûte"}
 """``Mit 39,90 € pro Monat ist east ...``: the price of the record after the verb."""
@@ -251,11 +251,14 @@ FILLERS = {"damit", "somit", "daher", "also", "donc", "quindi", "dus", "daarmee"
            "jest", "są", "stojí", "więc", "zatem", "tedy", "altså", "alltså", "derfor",
            "dermed", "därmed", "sale", "salen", "resulta", "resultan", "queda", "quedan",
            "viene", "vienen", "risulta", "risultano", "revient", "ficam", "sai", "saem",
-           "kommt", "kommen", "liegt", "komt", "wychodzi", "wypada"}
+           "kommt", "kommen", "liegt", "komt", "wychodzi", "wypada", "med"}
 """Verbs ("is", "costs"), articles and adverbs a subject's predicate may pass over."""
 OFFER_NOUNS = {"offerta", "l'offerta", "opzione", "l'opzione", "opção", "optie", "aanbod",
                "aanbieding", "proposta", "voorstel", "l'option", "option", "oferty", "ofertę",
-               "ofercie", "ofertą", "erbjudandet", "erbjudande", "tilbudet", "tilbud"}
+               "ofercie", "ofertą", "erbjudandet", "erbjudande", "tilbudet", "tilbud", "avtale",
+               "avtalen", "avtal", "avtalet", "aftale", "aftalen", "abonnement",
+               "abonnementet", "abonnemang", "abonnemanget", "angebot", "tarifa", "tariffa",
+               "tariff", "vaihtoehto", "sopimus"}
 PERIODS = {"all'anno": "year", "l'anno": "year", "jährlich": "year", "annuel": "year",
            "annuelle": "year", "anual": "year", "annuo": "year", "annui": "year",
            "annuale": "year", "jaarlijks": "year", "monatlich": "month", "mensuel": "month",
@@ -284,7 +287,7 @@ RESTRICTIONS = {"de", "des", "del", "dei", "degli", "delle", "della", "der", "va
                 "als", "wenn", "falls", "sofern", "si", "se", "quand", "cuando", "quando",
                 "wanneer", "sobald", "pro", "por", "par"}
 """After a superlative, a word that may narrow it: ``la más barata de las dos``."""
-WITH_WORDS = {"mit", "avec", "con", "met", "com"}
+WITH_WORDS = {"mit", "avec", "con", "met", "com", "med", "z"}
 """After a superlative, ``with`` narrows it unless an amount follows (``mit 49 €``)."""
 ONLY = {"only", "just", "merely", "nur", "seulement", "solo", "sólo", "soltanto", "alleen",
         "só", "somente", "apenas"}
