@@ -329,3 +329,32 @@ def test_a_gap_to_the_cheapest_in_another_language_is_read(text: str) -> None:
 
 def test_a_nordic_superlative_with_med_and_an_amount_reads_the_price() -> None:
     assert _verdicts(HOSTS, "akamai-lite er dyrest med kr 60 i måneden.") == ["contradicted"]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "fastly-base kostet genauso viel wie keycdn-std.",
+        "fastly-base ist genauso teuer wie keycdn-std.",
+        "fastly-base er lige så dyr som keycdn-std.",
+        "fastly-base är lika dyr som keycdn-std.",
+        "fastly-base koster 60 kr. om måneden og er dermed lige så dyr som keycdn-std.",
+        "fastly-base kostar 60 kr och är tredje billigast.",
+    ],
+)
+def test_nordic_and_german_ties_and_places_after_a_price_are_read(text: str) -> None:
+    assert _verdicts(HOSTS, text) == ["contradicted"]
+
+
+def test_om_maaneden_states_the_period_of_the_amount_before_it() -> None:
+    assert _verdicts(HOSTS, "fastly-base koster 120 kr. om måneden.") == ["contradicted"]
+
+
+def test_a_bound_after_mere_end_is_no_price() -> None:
+    text = "Kun én af de tre tjenester koster mere end 100 kr. om måneden."
+    assert "contradicted" not in _verdicts(HOSTS, text)
+
+
+def test_a_nordic_next_place_after_og_is_its_own_clause() -> None:
+    text = "Billigst er keycdn-std med kr 15 per måned, og nest billigst er fastly-base."
+    assert "contradicted" not in _verdicts(HOSTS, text)

@@ -120,8 +120,8 @@ _BELOW |= langs.LESS | {
     "mindre",
     "höchstens",
 }  # "minder dan € 50", "moins de 50"
-_ABOVE |= langs.MORE | {"meer", "mehr", "mer", "mindestens"}  # "mehr als 50", "plus de 50"
-_THAN = {"than", "dan", "als", "que", "di", "de", "da", "än", "av", "af"}
+_ABOVE |= langs.MORE | {"meer", "mehr", "mer", "mere", "mindestens"}  # "mehr als 50", "plus de 50"
+_THAN = {"than", "dan", "als", "que", "di", "de", "da", "än", "av", "af", "end", "enn"}
 """The word after a comparative before its number, in the languages read."""
 _BOUNDS = _BELOW | _ABOVE
 _PROMO = frozenset({"for", "with", "if", "when", "during", "on", "the", "in", "until", "to",

@@ -161,6 +161,7 @@ _CLAUSE_LINKS = frozenset({"and", "but", ";", "while", "whereas", "y", "e", "et"
                            "og", "och", "ja", "oraz", "pero", "ma", "mais", "aber", "maar",
                            "men"})  # fmt: skip
 """Words that open a further predicate after one that ended on another record."""
+_AND_WORDS = frozenset({"and", ",", "og", "och", "y", "e", "und", "en", "et", "ja", "oraz"})
 _DEMONSTRATIVES = frozenset({"that", "this", "it", "them", "those", "these"})
 _MORE_WORDS = frozenset({"mais", "más", "more", "plus", "mehr", "meer", "più"})
 _MORE_BEFORE = frozenset({"mais", "más", "menos", "more", "less", "plus", "moins", "mehr",
@@ -384,7 +385,7 @@ class SentenceReader(HeadForms):
                 return  # "north 1,320 and south 1,074 (110.00 and 89.50 a month)": both
             if self.low(at) in ("that", "this") and self.low(at + 1) in ("is", "'s", "makes"):
                 return  # "From Lite to Ultimate that is 20.75 in total": not Ultimate's price
-            if not first and self.low(at) in ("and", ",") and self._new_subject(at + 1):
+            if not first and self.low(at) in _AND_WORDS and self._new_subject(at + 1):
                 return  # "The first offer costs 49 and the third costs 51": another record
             while (
                 at < limit
@@ -587,8 +588,13 @@ class SentenceReader(HeadForms):
 
     def _new_subject(self, at: int) -> bool:
         """``the third costs 51``: an ordinal (or ``the other``) that has its own verb."""
-        while self.low(at) in ("and", ",", "the"):
+        while self.low(at) in _AND_WORDS or self.low(at) == "the":
             at += 1
+        sup = self._superlative(at + 1) if self.low(at) in langs.ORDINALS else None
+        if sup is not None and (
+            self.low(sup[1]) in langs.SUP_VERBS or self.low(sup[1]) in lx.SUBJECT_VERBS
+        ):
+            return True  # ", og nest billigst er strom-d": that record's own clause
         if (
             self.kind(at) == "num"
             and self.low(at + 1) == "of"

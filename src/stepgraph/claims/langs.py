@@ -181,7 +181,8 @@ SO_WORDS = {"cioè", "ossia", "ovvero", "also", "soit", "dus", "d.h", "oder", "b
             "decir", "o", "sea", "ou", "seja", "oftewel", "ofwel", "sprich", "heißt", "c'est",
             "dire", "vale", "dizer"}
 """Between two amounts of one saving or price: ``6 euro al mese, cioè 72 euro all'anno``."""
-CONNECTORS = (SO_WORDS - {"oder", "o", "ou", "es"}) | {"en", "e", "ed", "ma", "maar", "pero", "mas"}
+CONNECTORS = (SO_WORDS - {"oder", "o", "ou", "es"}) | {"en", "e", "ed", "ma", "maar", "pero",
+                                                      "mas", "og", "och", "ja", "oraz", "men"}
 """After a subject's amount, words before another amount of the same subject."""
 MORE_AFTER = {("de", "plus"), ("de", "moins"), ("in", "più"), ("in", "meno"), ("di", "più"),
               ("di", "meno"), ("a", "mais"), ("a", "menos"), ("de", "más"), ("de", "menos")}
@@ -198,7 +199,7 @@ TIE = {"empatan", "empatados", "empatadas", "empate", "égalité", "egalité", "
        "evenveel"}
 """Words of a tie; ``gleich``/``even`` only before ``teuer``/``duur`` (``TIE_PAIRS``)."""
 TIE_LINKS = {"que", "wie", "come", "como", "dan", "als", "di", "mit", "con", "met", "com", "avec",
-             "à", "a", "und", "y", "e", "et", "en", "ed"}
+             "à", "a", "und", "y", "e", "et", "en", "ed", "som", "jak", "kuin"}
 """In a tie, words before another record: ``B cuesta lo mismo que C``."""
 TIE_FILL = TIE_LINKS | TIE | {"prix", "precio", "prezzo", "preis", "prijs", "preço", "le", "la",
                               "el", "lo", "il", "o", "de", "du", "del", "al", "au", "het",
@@ -215,7 +216,11 @@ LOWEST = {"niedrigsten", "laagste", "günstigsten", "goedkoopste", "billigsten"}
 LOW = {"bajo", "basso", "baixo", "bas"}
 """In a tie, the lowest price: ``empatan con el precio más bajo``, ``den niedrigsten Preis``."""
 TIE_PAIRS = {("gleich", "teuer"), ("gleich", "günstig"), ("even", "duur"), ("even", "goedkoop"),
-             ("gleich", "viel"), ("even", "veel")}
+             ("gleich", "viel"), ("even", "veel"), ("genauso", "teuer"), ("genauso", "viel"),
+             ("genauso", "günstig"), ("ebenso", "teuer"), ("ebenso", "viel"), ("så", "dyr"),
+             ("så", "dyrt"), ("så", "dyre"), ("så", "billig"), ("så", "meget"), ("så", "mycket"),
+             ("så", "mye"), ("lika", "dyr"), ("lika", "dyrt"), ("lika", "mycket"),
+             ("yhtä", "kallis"), ("yhtä", "paljon")}
 NEGATIONS = {"niet", "geen", "non", "não", "nao", "nessuna", "nessuno", "nenhuma", "nenhum",
              "mai", "nie", "niemals", "nooit", "nada", "niente", "nulla", "rien", "kein",
              "keine", "keinen", "nunca", "tampoco", "neanche", "nemmeno", "ikke", "inte",
@@ -251,7 +256,7 @@ FILLERS = {"damit", "somit", "daher", "also", "donc", "quindi", "dus", "daarmee"
            "jest", "są", "stojí", "więc", "zatem", "tedy", "altså", "alltså", "derfor",
            "dermed", "därmed", "sale", "salen", "resulta", "resultan", "queda", "quedan",
            "viene", "vienen", "risulta", "risultano", "revient", "ficam", "sai", "saem",
-           "kommt", "kommen", "liegt", "komt", "wychodzi", "wypada", "med"}
+           "kommt", "kommen", "liegt", "komt", "wychodzi", "wypada", "med", "lige"}
 """Verbs ("is", "costs"), articles and adverbs a subject's predicate may pass over."""
 OFFER_NOUNS = {"offerta", "l'offerta", "opzione", "l'opzione", "opção", "optie", "aanbod",
                "aanbieding", "proposta", "voorstel", "l'option", "option", "oferty", "ofertę",

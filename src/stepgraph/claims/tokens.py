@@ -1571,7 +1571,9 @@ def _mark(toks: list[Tok], index: int) -> None:
         return
     if _period_words(tok, low, j):
         return
-    if low(j) in PER_WORDS and low(j + 1) in _ANY_PERIOD:
+    if (low(j) in PER_WORDS and low(j + 1) in _ANY_PERIOD) or (
+        low(j) == "om" and low(j + 1) in ("måneden", "månaden", "året")
+    ):  # "412 kr. om måneden": Danish and Norwegian "a month"
         if low(j) == "the" or (low(j) == "an" and low(j + 1) == "an"):
             return
         word = low(j + 1)
