@@ -358,3 +358,16 @@ def test_a_bound_after_mere_end_is_no_price() -> None:
 def test_a_nordic_next_place_after_og_is_its_own_clause() -> None:
     text = "Billigst er keycdn-std med kr 15 per måned, og nest billigst er fastly-base."
     assert "contradicted" not in _verdicts(HOSTS, text)
+
+
+@pytest.mark.parametrize(
+    ("text", "verdict"),
+    [
+        ("Over a year fastly-base is 45.00 more than keycdn-std.", "contradicted"),
+        ("Over a year, fastly-base is 540.00 more than keycdn-std.", "unverified"),
+        ("Przez rok fastly-base wychodzi o 45,00 zł drożej niż keycdn-std.", "contradicted"),
+        ("Im Jahr ist fastly-base 45,00 € teurer als keycdn-std.", "contradicted"),
+    ],
+)
+def test_a_yearly_opening_makes_bare_amounts_yearly(text: str, verdict: str) -> None:
+    assert _verdicts(HOSTS, text) == [verdict]

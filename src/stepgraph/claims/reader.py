@@ -252,6 +252,7 @@ class ProseReader:
             ranking_context=bool(words & _RANKING),
         )
         reader.table_row = row
+        reader.year_opening = _year_opening(toks)
         self.short_periods = self.period_clause or bool(words & _OTHER_PERIOD_WORDS)
         self.period_clause = norm.text[span.start : span.end].rstrip().endswith(";") and bool(
             words & _OTHER_PERIOD_WORDS or (self.period_clause and not words & _MONTH_WORDS)
@@ -879,6 +880,45 @@ def _over_a_term(toks: list[Tok], index: int) -> bool:
     rest = words[1:]
     return any(w in ("term", "contract", "lease", "months", "years") or w.endswith("-month")
                for w in rest)  # fmt: skip
+
+
+def _year_opening(toks: list[Tok]) -> bool:
+    """The sentence opens on a year (``Over a year, ...``, ``Przez rok ...``, ``Im Jahr
+    ...``): its amounts with no period of their own are yearly."""
+    words = tuple(t.low for t in toks[:4] if t.kind == "word")
+    return any(words[: len(opening)] == opening for opening in _YEAR_OPENINGS)
+
+
+_YEAR_OPENINGS = (
+    ("over", "a", "year"),
+    ("over", "one", "year"),
+    ("across", "a", "year"),
+    ("in", "a", "year"),
+    ("for", "a", "full", "year"),
+    ("over", "a", "full", "year"),
+    ("per", "year"),
+    ("annually",),
+    ("przez", "rok"),
+    ("w", "skali", "roku"),
+    ("im", "jahr"),
+    ("aufs", "jahr"),
+    ("pro", "jahr"),
+    ("sur", "un", "an"),
+    ("sur", "une", "année"),
+    ("en", "un", "año"),
+    ("al", "año"),
+    ("in", "un", "anno"),
+    ("all'anno",),
+    ("op", "jaarbasis"),
+    ("per", "jaar"),
+    ("over", "et", "år"),
+    ("på", "ett", "år"),
+    ("på", "et", "år"),
+    ("om", "året"),
+    ("vuodessa",),
+    ("num", "ano"),
+    ("por", "ano"),
+)
 
 
 def _term_opening(toks: list[Tok]) -> bool:

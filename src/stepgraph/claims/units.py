@@ -67,6 +67,7 @@ class SentenceBase:
         self.target: Unit | None = None
         self.targets: set[int] = set()  # units named after "than"
         self.table_row = False  # a table row: each cell is read on its own
+        self.year_opening = False  # the sentence opens "Over a year, ...": bare amounts yearly
         self.inclusive = False  # "£285 a year, set-up fee included": no price of the inputs
         self.pair_gap: int | None = None  # the statement "X and Y are N apart" (kept whole)
         self.before = Mentions()  # what the previous sentence named
@@ -318,12 +319,18 @@ class SentenceBase:
         before, after = self.low(at - 1), self.low(at + 1)
         return before in _PRICE_VERBS or after in _RELATION
 
+    def bare_periods(self) -> list[Period]:
+        """What an amount with no period of its own may be per: a year after a yearly
+        opening (``Over a year, A is 588.12 cheaper``), either in a yearly sentence, else a
+        month."""
+        if self.year_opening:
+            return ["year"]
+        return ["month", "year"] if self.year_context else ["month"]
+
     def amount_readings(self, tok: Tok) -> list[tuple[Amount, Period]]:
         """Each value the number can have, with each period it can be meant per."""
         periods: list[Period] = (
-            [as_period(tok.period)]
-            if tok.period in ("month", "year")
-            else (["month", "year"] if self.year_context else ["month"])
+            [as_period(tok.period)] if tok.period in ("month", "year") else self.bare_periods()
         )
         return [
             (Amount(value=v, places=p), period)

@@ -469,11 +469,7 @@ class WordForms(SentenceBase):
         tests = []
         readings = [(Amount(value=share, places=0), "month")] if share is not None else []
         if amount is not None:
-            periods = (
-                [period]
-                if period in ("month", "year")
-                else (["month", "year"] if self.year_context else ["month"])
-            )
+            periods = [period] if period in ("month", "year") else self.bare_periods()
             readings = [
                 (Amount(value=v, places=p), q)
                 for v, p in zip(amount.values, amount.places, strict=True)
