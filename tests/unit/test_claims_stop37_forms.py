@@ -371,3 +371,13 @@ def test_a_nordic_next_place_after_og_is_its_own_clause() -> None:
 )
 def test_a_yearly_opening_makes_bare_amounts_yearly(text: str, verdict: str) -> None:
     assert _verdicts(HOSTS, text) == [verdict]
+
+
+def test_none_of_them_after_a_sentence_naming_no_one_is_none_of_the_offers() -> None:
+    text = "No plan here costs less than $12 a month. None of them goes above $100 a month."
+    assert _verdicts(HOSTS, text)[1] == "contradicted"
+
+
+def test_none_of_them_after_named_records_is_left_to_the_reader() -> None:
+    text = "keycdn-std and fastly-base are cheap. None of them goes above $100 a month."
+    assert _verdicts(HOSTS, text)[1] != "contradicted"

@@ -672,6 +672,8 @@ class BoundForms(ExceptForms):
         counted = False  # "None of the three costs more than 8": the offers, no noun
         if self.low(at) == "none" and self.low(j) == "of":
             j += 1
+            if self.low(j) == "them" and not self.before.named and at == 0:
+                counted, j = True, j + 1  # "None of them goes above $18" after no names: all
             while self.low(j) in ("the", "these") or self._count_word(j):
                 counted = counted or self.low(j) not in ("the", "these")
                 j += 1
