@@ -381,3 +381,14 @@ def test_none_of_them_after_a_sentence_naming_no_one_is_none_of_the_offers() -> 
 def test_none_of_them_after_named_records_is_left_to_the_reader() -> None:
     text = "keycdn-std and fastly-base are cheap. None of them goes above $100 a month."
     assert _verdicts(HOSTS, text)[1] != "contradicted"
+
+
+def test_a_short_id_head_whose_domain_adds_a_trade_word_names_the_record() -> None:
+    table = Table.from_rows(
+        [
+            {"id": "td-home", "monthly": 74.9, "source": "tdinsurance.com/home"},
+            {"id": "sonnet-home", "monthly": 68.4, "source": "sonnet.ca/home"},
+        ],
+        alias_fields=("source",),
+    )
+    assert _verdicts(table, "TD is the cheapest.") == ["contradicted"]

@@ -530,7 +530,25 @@ _MODEL_CODE = re.compile(r"(?<![a-z0-9])([a-z]{1,3}\d{3,4})(?![a-z0-9])")
 """A model code (``M250``, ``S300``): letters then digits, one record's name when only its
 id or sources spell it."""
 _DOMAIN = re.compile(r"(?:https?://)?(?:www\.)?((?:[a-z0-9-]+\.)+[a-z]{2,6})(?=[/\s]|$)")
-_BRAND_TAILS = ("hr", "hq", "uk", "app", "io", "online", "group")
+_BRAND_TAILS = (
+    "hr",
+    "hq",
+    "uk",
+    "app",
+    "io",
+    "online",
+    "group",
+    "insurance",
+    "bank",
+    "direct",
+    "energy",
+    "mobile",
+    "telecom",
+    "broadband",
+    "fibre",
+    "fiber",
+    "home",
+)
 """What a domain adds to a brand (``breathehr.com`` for Breathe, ``monzoapp``)."""
 _BRACKETED = re.compile(r"\(([^()]{3,40})\)")
 _PAPER_TAIL = re.compile(
