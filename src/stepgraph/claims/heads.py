@@ -436,7 +436,7 @@ class HeadForms(FreeForms):
     def _counted_rank(self, at: int, end: int) -> bool:
         """``D comes third``, ``red comes fourth of the five``: a place in the ranking after
         a verb of placing, alone or out of a count of the records."""
-        if self.low(at - 1) not in _PLACING:
+        if self.low(at - 1) not in _PLACING and not self._priced_place(at, end):
             return False
         after = self.low(end)
         if after in ("", ".", ";", ",", "!", ")"):
@@ -445,6 +445,16 @@ class HeadForms(FreeForms):
             self.kind(end + 1) == "num"
             or (self.low(end + 1) in ("the", "all") and self.kind(end + 2) == "num")
         )
+
+    def _priced_place(self, at: int, end: int) -> bool:
+        """``B is third, A$85 dearer``, ``B is second at 120``: a bare place after ``is`` is a
+        place by price when a margin or an amount follows it at once."""
+        if self.low(at - 1) not in ("is", "sits", "'s"):
+            return False
+        nxt = end + 1 if self.low(end) == "," else end
+        if self.low(end) == "at":
+            return self.kind(end + 1) == "num" and self.money(self.units[end + 1])
+        return self.kind(nxt) == "num" and self.low(nxt + 1) in lx.AMOUNT_CMP
 
     def _foreign_rank(self, subjects: list[Unit], start: int, at: int, neg: bool) -> int | None:
         """``C est la deuxième moins chère``, ``C ist das zweitgünstigste Angebot``, ``C è la
