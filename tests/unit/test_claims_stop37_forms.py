@@ -404,3 +404,19 @@ def test_a_short_id_head_whose_domain_adds_a_trade_word_names_the_record() -> No
 )
 def test_a_bare_place_after_is_with_a_margin_is_a_place_by_price(text: str, verdict: str) -> None:
     assert _verdicts(HOSTS, text) == [verdict]
+
+
+def test_the_sender_a_source_names_names_its_record() -> None:
+    table = Table.from_rows(
+        [
+            {"id": "local-student", "monthly": 198, "source": "text message from Sam"},
+            {"id": "paws-about-town", "monthly": 275, "source": "paws_rates.pdf"},
+        ],
+        alias_fields=("source",),
+    )
+    assert _verdicts(table, "Sam is £77 dearer than paws-about-town.") == ["contradicted"]
+
+
+def test_over_twelve_months_opening_makes_bare_amounts_yearly() -> None:
+    text = "Over 12 months, fastly-base is 45.00 more than keycdn-std."
+    assert _verdicts(HOSTS, text) == ["contradicted"]

@@ -885,7 +885,11 @@ def _over_a_term(toks: list[Tok], index: int) -> bool:
 def _year_opening(toks: list[Tok]) -> bool:
     """The sentence opens on a year (``Over a year, ...``, ``Przez rok ...``, ``Im Jahr
     ...``): its amounts with no period of their own are yearly."""
-    words = tuple(t.low for t in toks[:4] if t.kind == "word")
+    words = tuple(
+        "12" if t.kind == "num" and t.values[:1] == (Decimal(12),) else t.low
+        for t in toks[:4]
+        if t.kind in ("word", "num")
+    )
     return any(words[: len(opening)] == opening for opening in _YEAR_OPENINGS)
 
 
@@ -896,6 +900,9 @@ _YEAR_OPENINGS = (
     ("in", "a", "year"),
     ("for", "a", "full", "year"),
     ("over", "a", "full", "year"),
+    ("over", "12", "months"),
+    ("across", "12", "months"),
+    ("in", "12", "months"),
     ("per", "year"),
     ("annually",),
     ("przez", "rok"),

@@ -436,6 +436,10 @@ def _loose_names(table: Table, taken: dict[str, set[str]]) -> dict[str, set[str]
             tail = _SEGMENT.split(_plain(alias))[-1].strip()
             if _REPLY.match(alias) and tail[:1].isupper() and len(tail) >= 3 and _readable(tail):
                 found.setdefault(tail.lower(), set()).add(record.id)  # "Re: ... - CtrlAltCare"
+            sender = _FROM_NAME.search(_plain(alias))
+            if sender is not None and _readable(sender.group(1)):
+                found.setdefault(sender.group(1).lower(), set()).add(record.id)  # "Sam" of
+                # "text message from Sam", "Dave's Plumbing" of "quote from Dave's Plumbing"
             head = _SEGMENT.split(_plain(alias), maxsplit=1)[0].strip()
             if head != _plain(alias).strip() and len(head) >= 3 and _readable(head):
                 found.setdefault(head.lower(), set()).add(record.id)
@@ -530,6 +534,8 @@ _MODEL_CODE = re.compile(r"(?<![a-z0-9])([a-z]{1,3}\d{3,4})(?![a-z0-9])")
 """A model code (``M250``, ``S300``): letters then digits, one record's name when only its
 id or sources spell it."""
 _DOMAIN = re.compile(r"(?:https?://)?(?:www\.)?((?:[a-z0-9-]+\.)+[a-z]{2,6})(?=[/\s]|$)")
+_FROM_NAME = re.compile(r"\bfrom\s+([A-Z][\w'&.-]*(?:\s+[A-Z][\w'&.-]*){0,3})")
+"""The sender a source names (``email from Sam 2026-03-02``): a name for its record."""
 _BRAND_TAILS = (
     "hr",
     "hq",
