@@ -420,3 +420,8 @@ def test_the_sender_a_source_names_names_its_record() -> None:
 def test_over_twelve_months_opening_makes_bare_amounts_yearly() -> None:
     text = "Over 12 months, fastly-base is 45.00 more than keycdn-std."
     assert _verdicts(HOSTS, text) == ["contradicted"]
+
+
+def test_a_saving_after_a_fronted_comparison_is_to_the_record_it_names() -> None:
+    text = "Compared with fastly-base, keycdn-std saves $60.00 a month."
+    assert _verdicts(HOSTS, text) == ["contradicted"]

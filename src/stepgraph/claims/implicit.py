@@ -46,14 +46,18 @@ def implicit_others(
         return None  # "840 for A, a saving of 60": the margin is not the subject's
     if any(reader.low(k) in _CUMULATIVE for k in range(j, j + 4)):
         return None  # "A is 10 more still": than the record just given a margin
-    if not any(reader.low(k) in _ADJECTIVES for k in range(at, j)):
-        return None  # "saves 30", "undercuts by 4": the other side is named or not said
     units = reader.units
+    framed = [u.offer for u in units if u.kind == "off" and set(u.idx) <= reader.frame]
+    if not any(reader.low(k) in _ADJECTIVES for k in range(at, j)):
+        if amount is not None and len(framed) == 1 and subjects[0].offer not in framed:
+            rest = {u.offer for u in units if u.kind == "off"} - {subjects[0].offer, framed[0]}
+            if not rest:  # "Compared with Engie, Octopus saves €8.35 a month": to Engie
+                return [framed[0] or ""], True
+        return None  # "saves 30", "undercuts by 4": the other side is named or not said
     records = reader.table.records
     if len(records) == 2 and subjects[0].offer in {r.id for r in records}:
         other = next(r.id for r in records if r.id != subjects[0].offer)  # only one other
         return [other], subjects[0].exact
-    framed = [u.offer for u in units if u.kind == "off" and set(u.idx) <= reader.frame]
     if len(framed) == 1 and subjects[0].offer not in framed:  # "Against Solo, Saver is 11% ..."
         rest = {u.offer for u in units if u.kind == "off"} - {subjects[0].offer, framed[0]}
         return ([framed[0] or ""], True) if not rest else None
