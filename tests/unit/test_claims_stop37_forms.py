@@ -425,3 +425,26 @@ def test_over_twelve_months_opening_makes_bare_amounts_yearly() -> None:
 def test_a_saving_after_a_fronted_comparison_is_to_the_record_it_names() -> None:
     text = "Compared with fastly-base, keycdn-std saves $60.00 a month."
     assert _verdicts(HOSTS, text) == ["contradicted"]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "keycdn-std undercuts fastly-base by $45.00 a month, about 60%.",
+        "keycdn-std is $45.00 a month cheaper than fastly-base (about 60%).",
+        "fastly-base is $45.00 more than keycdn-std, or roughly 75% more.",
+    ],
+)
+def test_a_margin_restated_as_a_wrong_share_is_contradicted(text: str) -> None:
+    assert _verdicts(HOSTS, text) == ["contradicted"]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "keycdn-std undercuts fastly-base by $45.00 a month, about 75%.",
+        "fastly-base is $45.00 more than keycdn-std, or 300% more.",
+    ],
+)
+def test_a_margin_restated_as_the_right_share_is_not_contradicted(text: str) -> None:
+    assert "contradicted" not in _verdicts(HOSTS, text)

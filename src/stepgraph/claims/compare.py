@@ -11,7 +11,7 @@ from .check import Table, matches
 from .implicit import implicit_others
 from .judge import Test, _all_of, _any_of, _gap_test, _strict, _value, _versus_number
 from .kinds import Amount
-from .others import more_savings
+from .others import more_savings, percent_tail
 from .tokens import ORDINALS, Tok
 from .units import MEASURES, Unit
 from .words import WordForms
@@ -103,7 +103,6 @@ class CompareForms(WordForms):
         )
         self.last_target = True
         self.target = self.units[j - 1] if self.kind(j - 1) == "off" else None
-        loose = hedge is not None or (share is not None and not ratio and share % 1 != 0)
         self._add_comparison(
             says,
             tests=tests,
@@ -111,8 +110,10 @@ class CompareForms(WordForms):
             start=start,
             j=j,
             implicit=implicit,
-            certain=not loose,
+            certain=hedge is None and (share is None or ratio or share % 1 == 0),
         )
+        j = percent_tail(self, pairs, j, direction=direction,
+                         ok=not neg and amount is not None and not amount.pct)  # fmt: skip
         if margin and len(pairs) == 1 and not neg:
             return self._by_more(pairs[0][0], j, exact=subjects[0].exact, direction=direction,
                                  period=period, hedge=hedge)  # fmt: skip

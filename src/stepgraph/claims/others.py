@@ -11,6 +11,7 @@ from __future__ import annotations
 from decimal import Decimal
 from typing import TYPE_CHECKING
 
+from . import lexicon as lx
 from .judge import _all_of, _strict
 
 if TYPE_CHECKING:
@@ -153,3 +154,51 @@ def more_savings(
         reader.add(f"{x} saves {tok.text} over {y.offer}", test, k, at + step + 1,
                    exact=y.exact and reader.units[start].exact)  # fmt: skip
         j = at + step + 1
+
+
+def percent_tail(
+    reader: WordForms, pairs: list[tuple[str, str]], j: int, *, direction: str, ok: bool
+) -> int:
+    """After a margin in money (``B undercuts A by $255.00 a month``): ``, about 11.2%``,
+    ``, or roughly 9.2% more expensive``, ``(about 25%)``: the same gap as a share of the
+    other record's price; returns the unit after it."""
+    if not ok or len(pairs) != 1 or direction not in ("cheaper", "more_expensive"):
+        return j
+    k, hedge = j, None
+    if reader.low(k) not in (",", "("):
+        return j
+    k += 1
+    while (
+        k < j + 6
+        and reader.kind(k) == "w"
+        and (reader.low(k) in _TAIL_LINKS or reader.low(k) in lx.HEDGES)
+    ):
+        if reader.low(k) in lx.HEDGES:
+            hedge = reader.low(k)
+        k += 1
+    tok = reader.units[k].tok if reader.kind(k) == "num" else None
+    if tok is None or not tok.pct:
+        return j
+    end = k + 1
+    word = reader.low(end)
+    if word in ("more", "less") and reader.low(end + 1) == "expensive":
+        word, end = ("more" if word == "more" else "less"), end + 1
+    dear = word in lx.DEAR_CMP or word == "more"
+    cheap = word in lx.CHEAP_CMP or word == "less"
+    if (dear and direction == "cheaper") or (cheap and direction == "more_expensive"):
+        return j  # "10 cheaper, or 12% more": said from the other side
+    end += dear or cheap
+    end += reader.low(end) == ")"
+    x, y = pairs[0]
+    test = reader._difference_test(x, y, direction, amount=tok, share=None, hedge=hedge,
+                                   period=None)  # fmt: skip
+    word = "cheaper" if direction == "cheaper" else "more expensive"
+    reader.add(f"{x} is {word} than {y} by {tok.text}", test, k, end, exact=True,
+               certain=hedge is None)  # fmt: skip
+    return end
+
+
+_TAIL_LINKS = frozenset({"or", "which", "is", "that", "i.e", "ie", "also", "das", "sind",
+                         "cioè", "soit", "o", "sea", "tedy", "dvs", "eli", "some", "ca",
+                         "ou", "oder", "of", "eller"})  # fmt: skip
+"""Words between a margin and its restatement as a share (``, or about 9.2%``)."""
