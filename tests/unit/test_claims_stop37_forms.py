@@ -448,3 +448,13 @@ def test_a_margin_restated_as_a_wrong_share_is_contradicted(text: str) -> None:
 )
 def test_a_margin_restated_as_the_right_share_is_not_contradicted(text: str) -> None:
     assert "contradicted" not in _verdicts(HOSTS, text)
+
+
+def test_a_negation_set_apart_by_dashes_does_not_hide_a_wrong_amount() -> None:
+    text = "fastly-base isn't cheaper than keycdn-std — it's 40.00 more per month — so no."
+    assert _verdicts(HOSTS, text) == ["contradicted"]
+
+
+def test_a_negated_amount_in_the_same_stretch_is_still_not_asserted() -> None:
+    text = "fastly-base is not 40.00 more per month than keycdn-std — it is more."
+    assert "contradicted" not in _verdicts(HOSTS, text)

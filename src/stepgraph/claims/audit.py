@@ -1144,9 +1144,28 @@ def _band_end(toks: list[Tok], index: int) -> bool:
 
 
 def _not_negation(toks: list[Tok], k: int) -> bool:
-    """Portuguese ``no`` before a noun (``no total``, ``no contrato``): "in the", not "no"."""
+    """Portuguese ``no`` before a noun (``no total``, ``no contrato``): "in the", not "no";
+    or a negation that a dash sets apart from every amount (``A isn't cheaper than B — it's
+    3.60 more``: the amount is asserted)."""
     after = toks[k + 1].low if k + 1 < len(toks) else ""
-    return toks[k].low == "no" and after in ("total", "final", "contrato", "período", "ano", "mês")
+    if toks[k].low == "no" and after in ("total", "final", "contrato", "período", "ano", "mês"):
+        return True
+    if toks[k].low not in lx.NEGATIONS:
+        return False
+    amounts = [i for i, t in enumerate(toks) if t.kind == "num"]
+    return bool(amounts) and all(
+        any(_spaced_dash(toks, d) for d in range(min(i, k) + 1, max(i, k))) for i in amounts
+    )
+
+
+def _spaced_dash(toks: list[Tok], d: int) -> bool:
+    """A dash with a space on each side at ``d``: an aside's edge, not ``offer-b``."""
+    return (
+        toks[d].text in ("-", "\u2014", "\u2013")
+        and toks[d - 1].end < toks[d].start
+        and d + 1 < len(toks)
+        and toks[d].end < toks[d + 1].start
+    )
 
 
 def _counts_a_noun(toks: list[Tok], index: int, after: int) -> bool:
