@@ -458,3 +458,8 @@ def test_a_negation_set_apart_by_dashes_does_not_hide_a_wrong_amount() -> None:
 def test_a_negated_amount_in_the_same_stretch_is_still_not_asserted() -> None:
     text = "fastly-base is not 40.00 more per month than keycdn-std — it is more."
     assert "contradicted" not in _verdicts(HOSTS, text)
+
+
+def test_a_dash_after_a_subjects_superlative_ends_it() -> None:
+    text = "keycdn-std is not the cheapest option — fastly-base undercuts it at 15.00."
+    assert _verdicts(HOSTS, text) == ["contradicted"]

@@ -709,7 +709,13 @@ class SentenceReader(HeadForms):
         if sup is not None:
             if self.low(sup[1]) in langs.SUP_VERBS and self.kind(sup[1] + 1) == "off":
                 return None  # "prad-a (210 zł), a najdroższa jest prad-c": c's superlative
-            if self.kind(sup[1]) == "off":
+            if (
+                self.kind(sup[1]) == "off"
+                and self.low(sup[1] - 1) == "-"
+                and any(self.low(k) in lx.VERBS for k in range(gap_start, at))
+            ):
+                sup = (sup[0], sup[1] - 1)  # "Fern is not the cheapest option — Ivy ...": Fern's
+            elif self.kind(sup[1]) == "off":
                 return None  # "..., the most expensive Telekom L at €39.95": Telekom L's
             return self._superlative_head(subjects, start, gap_start, at, sup=sup, neg=neg)
         if low in lx.CHEAP_CMP or low in lx.DEAR_CMP or low in _MORE_OR_LESS:
