@@ -463,3 +463,8 @@ def test_a_negated_amount_in_the_same_stretch_is_still_not_asserted() -> None:
 def test_a_dash_after_a_subjects_superlative_ends_it() -> None:
     text = "keycdn-std is not the cheapest option — fastly-base undercuts it at 15.00."
     assert _verdicts(HOSTS, text) == ["contradicted"]
+
+
+def test_its_in_an_opening_despite_phrase_leaves_the_named_subject() -> None:
+    text = "Despite its marketing, keycdn-std is not the cheapest option."
+    assert _verdicts(HOSTS, text) == ["contradicted"]

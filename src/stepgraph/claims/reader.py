@@ -1100,10 +1100,16 @@ def _implicit_subject(toks: list[Tok], index: int) -> bool:
     low = toks[index].low
     if low not in lx.IMPLICIT_SUBJECT:
         return False
+    if low == "its" and index and toks[index - 1].low in _CONCESSIVE:
+        return False  # "Despite its marketing, Fern is ...": Fern is the subject
     if low in lx.PRONOUNS and low not in ("it's", "its"):
         after = toks[index + 1].low if index + 1 < len(toks) else ""
         return after in lx.VERBS and not _labelled_next(toks, index + 2)
     return True
+
+
+_CONCESSIVE = frozenset({"despite", "for", "given", "with", "whatever", "notwithstanding"})
+"""Before ``its`` in an opening phrase that names what the subject after it has."""
 
 
 def _labelled_next(toks: list[Tok], k: int) -> bool:
