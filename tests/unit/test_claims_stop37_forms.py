@@ -468,3 +468,19 @@ def test_a_dash_after_a_subjects_superlative_ends_it() -> None:
 def test_its_in_an_opening_despite_phrase_leaves_the_named_subject() -> None:
     text = "Despite its marketing, keycdn-std is not the cheapest option."
     assert _verdicts(HOSTS, text) == ["contradicted"]
+
+
+@pytest.mark.parametrize(
+    ("text", "verdict"),
+    [
+        ("Two come in under $100 a month.", "unverified"),
+        ("Three come in under $100 a month.", "contradicted"),
+        ("Only one is under $20 a month.", "unverified"),
+        ("Two are under $20 a month.", "contradicted"),
+    ],
+)
+def test_a_bare_count_opening_a_sentence_counts_offers_beyond_a_bound(
+    text: str, verdict: str
+) -> None:
+    verdicts = _verdicts(HOSTS, text)
+    assert ("contradicted" in verdicts) == (verdict == "contradicted")

@@ -152,7 +152,11 @@ class BoundForms(ExceptForms):
             or tok.money
             or tok.period is not None
             or self.low(at - 1) not in ("", ",", "and", ";", ":", "only", "just", "exactly")
-            or not (self.low(at + 1) in lx.OFFER_NOUNS or self._of_the_offers(at + 1))
+            or not (
+                self.low(at + 1) in lx.OFFER_NOUNS
+                or self._of_the_offers(at + 1)
+                or (at <= 1 and self.low(at + 1) in _COUNT_VERBS)  # "Three come in under 50"
+            )
         ):
             return
         if self._of_the_offers(at + 1):

@@ -271,8 +271,12 @@ class FreeForms(GroupForms):
         )  # "Three offers were received", not "Two offers are cheaper than silver"
         if counted or initial:
             self._count(at, max(at - 1, 0), named=named)
-        elif self.low(at + 1) in lx.OFFER_NOUNS or self._of_the_offers(at + 1):
-            self._some_offers(at)  # "two offers cost more than 40"
+        elif (
+            self.low(at + 1) in lx.OFFER_NOUNS
+            or self._of_the_offers(at + 1)
+            or (at <= 1 and self.low(at + 1) in ("come", "cost", "are", "sit", "fall"))
+        ):
+            self._some_offers(at)  # "two offers cost more than 40", "Three come in under 50"
 
     def _noun_end(self, k: int) -> int | None:
         """After a noun of the records at ``k``, or after one word naming their kind and
