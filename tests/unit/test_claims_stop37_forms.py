@@ -484,3 +484,16 @@ def test_a_bare_count_opening_a_sentence_counts_offers_beyond_a_bound(
 ) -> None:
     verdicts = _verdicts(HOSTS, text)
     assert ("contradicted" in verdicts) == (verdict == "contradicted")
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "fastly-base and akamai-lite come to $20.00 and $40.00 per line.",
+        "keycdn-std costs $15.00 a month, which is $7.50 a bag.",
+        "Per terabyte, fastly-base comes to about $30.00 a month.",
+        "Per 100 Mbps of speed, akamai-lite works out at about £12.00 a month.",
+    ],
+)
+def test_rates_per_thing_are_no_monthly_prices(text: str) -> None:
+    assert "contradicted" not in _verdicts(HOSTS, text)

@@ -696,7 +696,39 @@ def tokenize(
     for index, tok in enumerate(toks):
         if tok.kind == "num":
             _mark(toks, index)
+    _shared_rates(toks)
+    _per_opening(toks)
     return toks
+
+
+def _per_opening(toks: list[Tok]) -> None:
+    """``Per terabyte, A comes to about $5.00 a month``, ``Per 100 Mbps of speed, ...``: a
+    sentence that opens on a unit prices that unit; its amounts are rates."""
+    words = [t.low for t in toks[:6]]
+    if not words or words[0] not in ("per", "for each", "each") or "," not in words:
+        return
+    unit = toks[1] if len(toks) > 1 else None
+    if unit is None or unit.low in _MONTH_OR_YEAR or unit.low in _ANY_PERIOD:
+        return
+    for tok in toks:
+        if tok.kind == "num" and tok.money:
+            tok.period = "other"
+
+
+def _shared_rates(toks: list[Tok]) -> None:
+    """``$40 and $43 per line``, ``£230.00 and £245.00 per desk``: the rate after the last
+    amount of a pair is the first one's too."""
+    for index, tok in enumerate(toks):
+        if tok.kind != "num" or tok.period != "other" or not tok.money or index < 2:
+            continue
+        k = index - 1
+        while k >= 0 and toks[k].low in CURRENCY:
+            k -= 1
+        if k < 1 or toks[k].low not in ("and", "or", "to"):
+            continue
+        first = toks[k - 1]
+        if first.kind == "num" and first.money and first.period is None:
+            first.period = "other"
 
 
 def _thousands(toks: list[Tok], limit: Decimal) -> None:
@@ -1882,7 +1914,7 @@ _CENTS = {"cents", "cent", "ct", "cts", "pence", "centimes", "céntimos", "cente
           "\u00a2"}  # fmt: skip
 """After a whole number: hundredths of the currency (``by 9 cents`` is 0.09)."""
 _WEIGHTS = frozenset({"g", "kg", "grams", "gram", "kilos", "ml", "litres", "liters", "litre",
-                      "liter", "bags", "bag", "cups", "pods", "capsules", "boxes"})  # fmt: skip
+                      "liter"})  # fmt: skip
 UNITS = (
     _WEIGHTS
     | {
