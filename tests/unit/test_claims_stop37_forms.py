@@ -497,3 +497,24 @@ def test_a_bare_count_opening_a_sentence_counts_offers_beyond_a_bound(
 )
 def test_rates_per_thing_are_no_monthly_prices(text: str) -> None:
     assert "contradicted" not in _verdicts(HOSTS, text)
+
+
+def test_a_bare_bracketed_amount_after_a_price_is_no_second_price() -> None:
+    text = (
+        "Monthly prices, with the quarterly bill in brackets:\n"
+        "- fastly-base: $60.00 ($180.00)\n"
+        "- akamai-lite: $120.00 ($360.00)"
+    )
+    assert "contradicted" not in _verdicts(HOSTS, text)
+
+
+def test_a_wrong_quarterly_figure_under_a_quarterly_heading_still_blocks() -> None:
+    text = "Monthly prices, with the quarterly bill in brackets:\n- fastly-base: $60.00 ($190.00)"
+    assert _verdicts(HOSTS, text)[-1] == "contradicted"
+
+
+def test_a_cited_price_with_a_gap_to_another_figure_is_not_held_to_the_claim() -> None:
+    claims = [{"id": "c1", "kind": "price", "offer": "fastly-base", "amount": "60.00",
+               "period": "month"}]  # fmt: skip
+    text = "fastly-base kost € 60,00 [c1], € 5,00 onder het gemiddelde."
+    assert "contradicted" not in _verdicts(HOSTS, text, claims)

@@ -824,8 +824,8 @@ def _factors(
     months = {"month": (1,), "year": (12,)}.get(tok.period or "", (1, *sorted(periods)))
     factors = [Decimal(f) for f in months]
     factors += [f * (1 - share) for f in factors for share in discounts]
-    if short and tok.period is None:
-        factors += [Decimal(12) / 52, Decimal(12) / 365]
+    if short and tok.period is None:  # weeks, days or quarters: "(A$457.50)" below a
+        factors += [Decimal(12) / 52, Decimal(12) / 365, Decimal(3)]  # quarterly heading
     if quarters and tok.period is None:  # "billed quarterly at $58.50", "every six months"
         factors += [Decimal(3), Decimal(6)]
     factors += [f / count for f in factors for count in split]  # "about £6.25 (£24.99)" at 4

@@ -335,6 +335,18 @@ class SentenceReader(HeadForms):
             return None  # "D (54 < 57 < 60 < 66)": the bracket lists other figures
         return subjects, at, limit
 
+    def _restated(self, at: int) -> bool:
+        """A bracket at ``at`` holds one bare amount right after a money amount: the same
+        figure in a unit the sentence does not say (a quarter, another currency)."""
+        tok = self.units[at + 1].tok
+        return (
+            self.kind(at - 1) == "num"
+            and self.money(self.units[at - 1])
+            and self.low(at + 2) == ")"
+            and tok is not None
+            and tok.period is None
+        )
+
     def _gap_cell(self, at: int) -> int | None:
         """Where a later cell of this row opens with an amount and a comparison (``1,95 €
         più di A``, ``€5 more than B``), read as the row's record's gap; None if none."""
@@ -380,9 +392,10 @@ class SentenceReader(HeadForms):
             if (
                 self.low(at) == "("
                 and self.kind(at + 1) == "num"
-                and self.low(at + 2) in ("and", ",", "/", "vs")
+                and (self.low(at + 2) in ("and", ",", "/", "vs") or self._restated(at))
             ):
-                return  # "north 1,320 and south 1,074 (110.00 and 89.50 a month)": both
+                return  # "north 1,320 and south 1,074 (110.00 and 89.50 a month)": both;
+                # "Origin costs A$152.50 (A$457.50)": the price again, in another unit
             if self.low(at) in ("that", "this") and self.low(at + 1) in ("is", "'s", "makes"):
                 return  # "From Lite to Ultimate that is 20.75 in total": not Ultimate's price
             if not first and self.low(at) in _AND_WORDS and self._new_subject(at + 1):

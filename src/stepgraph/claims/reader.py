@@ -195,6 +195,7 @@ class ProseReader:
         self.clause_before: Mentions | None = None  # the clause before a ";" of this sentence
         self.header_year = False  # the table being read has a yearly column
         self.list_head: str | None = None  # what the list being read holds (its heading)
+        self.head_short = False  # the list's heading speaks of weeks, days or quarters
         self.layout = Layout(table)  # numbered ranked lists and table columns
         self.figures = Figures(table)  # what an amount no form read may be (the audit)
         self.periods: frozenset[int] | None = None  # a year and the terms the text states
@@ -253,7 +254,9 @@ class ProseReader:
         )
         reader.table_row = row
         reader.year_opening = _year_opening(toks)
-        self.short_periods = self.period_clause or bool(words & _OTHER_PERIOD_WORDS)
+        self.short_periods = (
+            self.period_clause or bool(words & _OTHER_PERIOD_WORDS) or self.head_short
+        )
         self.period_clause = norm.text[span.start : span.end].rstrip().endswith(";") and bool(
             words & _OTHER_PERIOD_WORDS or (self.period_clause and not words & _MONTH_WORDS)
         )
@@ -328,6 +331,7 @@ class ProseReader:
         ``Difference to the cheapest:`` (``other``: no prices); the heading itself and
         any sentence that is no list item end it."""
         if raw.rstrip().endswith(":") or raw.lstrip().startswith("#"):
+            self.head_short = bool(words & _OTHER_PERIOD_WORDS)  # "quarterly bill in brackets"
             charges = lx.charge_words(words) if not words & _LEFT_OUT else set()
             total = words & _TOTAL_HEADS or charges or _FIRST_PERIOD.search(raw)
             self.list_head = (
@@ -342,6 +346,7 @@ class ProseReader:
             return None  # "## First-year cost including upfront charges": no prices below
         if not _LIST_ITEM.match(raw) and len(_INLINE_ITEM.findall(raw)) < 2:
             self.list_head = None  # "A €299.00 · B €529.00 · C ...": items on one line
+            self.head_short = False
         return self.list_head
 
     def _plan(self, text: str) -> frozenset[int]:
@@ -602,7 +607,8 @@ class ProseReader:
                 # sola vale circa 90 €": a charge or a thing's worth, no price
             if tok.words and index and toks[index - 1].low in ("the", "tied", "all", "other"):
                 continue  # "more than the tied three": a count of offers, no amount
-            if index + 1 < len(toks) and toks[index + 1].low in _GAP_TO_ANOTHER:
+            after = max([index, *tok.marks]) + 1  # "£4.30 a month above LV": past its period
+            if after < len(toks) and toks[after].low in _GAP_TO_ANOTHER:
                 continue  # "just 0.05 above allinkl": a gap to another offer (audited)
             if signed(toks, index) and not any(isinstance(c, Difference) for c in money):
                 continue  # "northwestern — $38.90 (+$7.84) [c4]": a gap no price claim states
@@ -1019,7 +1025,24 @@ _BY_FILLERS = {"a", "an", "just", "only", "some", "about"}
 
 
 _MONTHLY = {"month", "months", "monthly", "mo", "mth", "monthly-price"}
-_GAP_TO_ANOTHER = {"above", "below", "under", "over", "behind", "ahead"}
+_GAP_TO_ANOTHER = {
+    "above",
+    "below",
+    "under",
+    "over",
+    "behind",
+    "ahead",
+    "onder",
+    "boven",
+    "unter",
+    "über",
+    "sous",
+    "sotto",
+    "sopra",
+    "över",
+    "poniżej",
+    "powyżej",
+}
 _DIRECTION_WORDS = lx.CHEAP_CMP | lx.DEAR_CMP | {
     "cheaper", "less", "lower", "more", "higher", "pricier", "dearer", "costlier", "saves",
     "save", "saving", "savings", "above", "below", "undercuts", "undercut", "extra",
