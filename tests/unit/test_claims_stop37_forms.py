@@ -518,3 +518,49 @@ def test_a_cited_price_with_a_gap_to_another_figure_is_not_held_to_the_claim() -
                "period": "month"}]  # fmt: skip
     text = "fastly-base kost € 60,00 [c1], € 5,00 onder het gemiddelde."
     assert "contradicted" not in _verdicts(HOSTS, text, claims)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "fastly-base is about $60 a month, close to $720 annually.",
+        "L'offerta fastly-base costa intorno ai 60 €.",
+        "I piani vanno da 15 € a 120 € al mese, e ogni operatore fattura la SIM 10 € una sola vez.",
+        "Chaque opérateur facture la carte SIM 10 € une seule fois.",
+        "With a tie, the first one listed wins, so the pick is keycdn-std.",
+    ],
+)
+def test_kept_aside_true_sentences_of_the_stop_are_not_contradicted(text: str) -> None:
+    assert "contradicted" not in _verdicts(HOSTS, text)
+
+
+def test_close_to_is_a_hedge_that_still_blocks_a_figure_far_off() -> None:
+    assert _verdicts(HOSTS, "fastly-base is close to $900 annually.") == ["contradicted"]
+
+
+def test_the_file_a_source_path_ends_with_names_its_record() -> None:
+    table = Table.from_rows(
+        [
+            {"id": "offer-a", "monthly": 640, "source": "quotes/offer-a.pdf"},
+            {"id": "offer-b", "monthly": 585, "source": "quotes/offer-b.pdf"},
+            {"id": "fresh", "monthly": 610, "source": "https://fresh.example/lunch"},
+        ],
+        alias_fields=("source",),
+    )
+    assert _verdicts(table, "offer-b.pdf is the dearest.") == ["contradicted"]
+    text = (
+        "Of the two PDF quotes, offer-b.pdf is lower at €585 a month versus €640 for offer-a.pdf."
+    )
+    assert "contradicted" not in _verdicts(table, text)
+
+
+def test_a_loose_name_between_a_superlative_and_a_kind_is_no_subject() -> None:
+    table = Table.from_rows(
+        [
+            {"id": "managed-it-plus", "monthly": 1575, "source": "managedit.example"},
+            {"id": "offer-c", "monthly": 1320, "source": "quotes/offer-c.pdf"},
+        ],
+        alias_fields=("source",),
+    )
+    text = "offer-c is the cheapest managed IT contract at EUR 1 320 per month."
+    assert "contradicted" not in _verdicts(table, text)

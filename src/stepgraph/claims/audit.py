@@ -1216,7 +1216,12 @@ def _hedge(toks: list[Tok], index: int) -> list[str]:
     ]
     if len(words) > 1 and words[-1] in _THAN and (words[-1] == "than" or words[-2] in _BOUNDS):
         words.pop()  # "less than 50", "minder dan 50", "moins de 50"
+    elif len(words) > 1 and words[-1] in _HEDGE_LINKS and words[-2] in _APPROX:
+        words.pop()  # "close to $1,000", "intorno ai 290 €", "cerca de 50"
     return words
+
+
+_HEDGE_LINKS = frozenset({"to", "a", "ai", "al", "alle", "de", "di", "of", "von"})
 
 
 def hedged_ranges(toks: list[Tok], index: int) -> list[tuple[Decimal, Decimal]]:

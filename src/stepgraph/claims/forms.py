@@ -161,6 +161,7 @@ _CLAUSE_LINKS = frozenset({"and", "but", ";", "while", "whereas", "y", "e", "et"
                            "og", "och", "ja", "oraz", "pero", "ma", "mais", "aber", "maar",
                            "men"})  # fmt: skip
 """Words that open a further predicate after one that ended on another record."""
+_SUPERLATIVES = frozenset(lx.CHEAP_SUP | lx.DEAR_SUP)
 _AND_WORDS = frozenset({"and", ",", "og", "och", "y", "e", "und", "en", "et", "ja", "oraz"})
 _DEMONSTRATIVES = frozenset({"that", "this", "it", "them", "those", "these"})
 _MORE_WORDS = frozenset({"mais", "más", "more", "plus", "mehr", "meer", "più"})
@@ -224,30 +225,41 @@ class SentenceReader(HeadForms):
                 self._except_bound(at)  # "every plan except A and B is under 50": A and B
                 at = max(at + 1, self._subjects(at)[1])  # are left out, no subjects
                 continue
-            if unit.kind == "off" and (
-                self.low(at - 1) in lx.OBJECT_CUES
-                or (self.low(at - 1) == "than" and self.low(at + 1) not in lx.SUBJECT_VERBS)
-                or (
-                    self.low(at - 1) == "of"
-                    and self.low(at - 2) in _PRICE_OF
-                    and self.low(at - 4) in _RATIO_WORDS
-                )
-                or any(self.low(k) in _COMPARED_WITH for k in range(max(0, at - 4), at))
-                or (self.low(at - 2) in langs.VS_CUES and self.low(at - 1) in langs.VS_LINKS)
-                or self._move_target(at)  # "the step from A to B is 7.84": no subject
-                or (self.low(at - 1) == "not" and self.low(at - 2) == ",")  # "X, not Y, at 90"
-                or (  # "| 1,95 € più di A, 5,00 € meno di B |": the cell's gaps, not A's
-                    self.table_row
-                    and self.low(at - 1) in _THAN_AFTER
-                    and self.low(at + 1) == ","
-                    and self.kind(at + 2) == "num"
-                )
-                or self._gap_object(at)  # "A diferença para o st-b é de R$ 15,00"
-                or (  # "the comparethemarket.com listing for admiral is 52.30": the listing's
-                    self.low(at - 1) == "for"
-                    and (
-                        self.low(at - 2) in _FOR_HEADS
-                        or any(self.kind(k) == "off" for k in range(max(0, at - 4), at - 1))
+            if (
+                unit.kind == "off"
+                and (
+                    self.low(at - 1) in lx.OBJECT_CUES
+                    or (self.low(at - 1) == "than" and self.low(at + 1) not in lx.SUBJECT_VERBS)
+                    or (
+                        self.low(at - 1) == "of"
+                        and self.low(at - 2) in _PRICE_OF
+                        and self.low(at - 4) in _RATIO_WORDS
+                    )
+                    or any(self.low(k) in _COMPARED_WITH for k in range(max(0, at - 4), at))
+                    or (self.low(at - 2) in langs.VS_CUES and self.low(at - 1) in langs.VS_LINKS)
+                    or self._move_target(at)  # "the step from A to B is 7.84": no subject
+                    or (self.low(at - 1) == "not" and self.low(at - 2) == ",")  # "X, not Y, at 90"
+                    or (  # "C is the cheapest managed IT contract at 1 320": a kind, not a name
+                        self.low(at - 1) in _SUPERLATIVES
+                        and not unit.exact
+                        and (
+                            self.low(at + 1) in lx.OFFER_NOUNS
+                            or any(self.toks[i].low in lx.OFFER_NOUNS for i in unit.idx[1:])
+                        )
+                    )
+                    or (  # "| 1,95 € più di A, 5,00 € meno di B |": the cell's gaps, not A's
+                        self.table_row
+                        and self.low(at - 1) in _THAN_AFTER
+                        and self.low(at + 1) == ","
+                        and self.kind(at + 2) == "num"
+                    )
+                    or self._gap_object(at)  # "A diferença para o st-b é de R$ 15,00"
+                    or (  # "the comparethemarket.com listing for admiral is 52.30": the listing's
+                        self.low(at - 1) == "for"
+                        and (
+                            self.low(at - 2) in _FOR_HEADS
+                            or any(self.kind(k) == "off" for k in range(max(0, at - 4), at - 1))
+                        )
                     )
                 )
             ):  # "rispetto a B", "im Vergleich zu C": an object too
@@ -722,11 +734,8 @@ class SentenceReader(HeadForms):
         if sup is not None:
             if self.low(sup[1]) in langs.SUP_VERBS and self.kind(sup[1] + 1) == "off":
                 return None  # "prad-a (210 zł), a najdroższa jest prad-c": c's superlative
-            if (
-                self.kind(sup[1]) == "off"
-                and self.low(sup[1] - 1) == "-"
-                and any(self.low(k) in lx.VERBS for k in range(gap_start, at))
-            ):
+            verb = any(self.low(k) in lx.VERBS for k in range(gap_start, at))
+            if self.kind(sup[1]) == "off" and self.low(sup[1] - 1) == "-" and verb:
                 sup = (sup[0], sup[1] - 1)  # "Fern is not the cheapest option — Ivy ...": Fern's
             elif self.kind(sup[1]) == "off":
                 return None  # "..., the most expensive Telekom L at €39.95": Telekom L's

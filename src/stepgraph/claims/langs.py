@@ -228,7 +228,7 @@ NEGATIONS = {"niet", "geen", "non", "não", "nao", "nessuna", "nessuno", "nenhum
 HEDGES = {"rund", "knapp", "ungefähr", "etwa", "circa", "ca", "ongeveer", "bijna", "zo'n",
           "quasi", "quase", "cerca", "aproximadamente", "approssimativamente", "environ",
           "presque", "casi", "über", "unter", "oltre", "boven", "onder", "sotto", "sous",
-          "abaixo", "acima",
+          "abaixo", "acima", "attorno",
           "omkring", "ungefär", "omtrent", "cirka", "drøyt", "drygt", "knapt", "knappt",
           "næsten", "nesten", "nästan", "około", "prawie", "blisko", "cca", "přibližně",
           "zhruba", "téměř", "skoro", "kolem", "okolo", "noin", "lähes", "melkein",

@@ -203,6 +203,8 @@ def charge_words(words: set[str] | frozenset[str]) -> set[str]:
         found.add("off")
     if {"up", "front"} <= words:
         found.add("front")  # "three rentals up front (£959.97)"
+    if {"une", "seule", "fois"} <= words or {"una", "sola", "vez"} <= words:
+        found.add("fois" if "fois" in words else "vez")  # "10 € une seule fois": once
     return found
 
 

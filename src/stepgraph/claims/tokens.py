@@ -436,6 +436,10 @@ def _loose_names(table: Table, taken: dict[str, set[str]]) -> dict[str, set[str]
             tail = _SEGMENT.split(_plain(alias))[-1].strip()
             if _REPLY.match(alias) and tail[:1].isupper() and len(tail) >= 3 and _readable(tail):
                 found.setdefault(tail.lower(), set()).add(record.id)  # "Re: ... - CtrlAltCare"
+            base = _FILE_NAME.search(_plain(alias))
+            if base is not None and _readable(base.group(1)):
+                found.setdefault(base.group(1).lower(), set()).add(record.id)  # "offer-b.pdf"
+                # of quotes/offer-b.pdf
             sender = _FROM_NAME.search(_plain(alias))
             if sender is not None and _readable(sender.group(1)):
                 found.setdefault(sender.group(1).lower(), set()).add(record.id)  # "Sam" of
@@ -534,6 +538,8 @@ _MODEL_CODE = re.compile(r"(?<![a-z0-9])([a-z]{1,3}\d{3,4})(?![a-z0-9])")
 """A model code (``M250``, ``S300``): letters then digits, one record's name when only its
 id or sources spell it."""
 _DOMAIN = re.compile(r"(?:https?://)?(?:www\.)?((?:[a-z0-9-]+\.)+[a-z]{2,6})(?=[/\s]|$)")
+_FILE_NAME = re.compile(r"/([\w.-]+\.(?:pdf|docx?|xlsx?|csv|png|jpe?g|txt|eml|html?))$", re.I)
+"""The file a source path ends with (``quotes/offer-b.pdf``): a name for its record."""
 _FROM_NAME = re.compile(r"\bfrom\s+([A-Z][\w'&.-]*(?:\s+[A-Z][\w'&.-]*){0,3})")
 """The sender a source names (``email from Sam 2026-03-02``): a name for its record."""
 _BRAND_TAILS = (

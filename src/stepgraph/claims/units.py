@@ -125,7 +125,8 @@ class SentenceBase:
                     Unit("w", tok.low if tok.kind != "punct" else tok.text, [index], tok=tok)
                 )
         # "the second offer", "the last quote": a record by its position in the inputs
-        at = 0
+        at = 0 if not {u.low for u in units} & _TIE_TALK else len(units)  # "With a tie, the
+        # first one listed wins": the first of the tied ones, not of the inputs
         while at + 2 < len(units):
             a, b, c = units[at], units[at + 1], units[at + 2]
             if a.low == "the" and c.low in lx.OFFER_NOUNS and b.low in (*ORDINALS, "last"):
@@ -349,6 +350,7 @@ _IDIOMS = frozenset({"words", "hand"})
 _PLACING_VERBS = frozenset({"puts", "makes", "keeps", "leaves", "gets", "places", "pushes",
                             "drops", "moves", "brings", "takes", "sets", "lands"})  # fmt: skip
 MEASURES = lx.MEASURES
+_TIE_TALK = frozenset({"tie", "tied", "ties", "tiebreak", "tie-break", "tiebreaker"})
 """Units of what a plan includes (data, speed); a sentence measuring one lists more of it."""
 _MONEY_FOLLOW = (
     lx.PERIOD_WORDS | lx.AMOUNT_CMP | lx.RELATION_AFTER_AMOUNT | lx.CONNECTORS | lx.THAN_WORDS
