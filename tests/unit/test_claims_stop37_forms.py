@@ -564,3 +564,16 @@ def test_a_loose_name_between_a_superlative_and_a_kind_is_no_subject() -> None:
     )
     text = "offer-c is the cheapest managed IT contract at EUR 1 320 per month."
     assert "contradicted" not in _verdicts(table, text)
+
+
+def test_none_opening_a_later_clause_is_a_bound_on_every_offer() -> None:
+    text = "None of the three is under $10 a month, and none is over $100."
+    assert _verdicts(HOSTS, text) == ["contradicted"]
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["I looked at four content delivery networks.", "We compared four music streaming services."],
+)
+def test_a_count_after_looked_at_or_before_two_kind_words_counts_offers(text: str) -> None:
+    assert _verdicts(HOSTS, text) == ["contradicted"]

@@ -669,6 +669,10 @@ class BoundForms(ExceptForms):
         self.add("no two offers cost the same", test, at, j, exact=True)
         return True
 
+    def _clause_start(self, at: int) -> bool:
+        """``at`` opens a clause after the first (``..., and none is over £105``)."""
+        return self.low(at - 1) in (";", "and", "but") and self.low(at - 2) in (",", ";", "")
+
     def _none_beyond(self, at: int) -> None:
         """``No offer costs more than 130``, ``None of the plans is under 40``: a bound that
         no record passes (``no`` must be followed by an offer noun)."""
@@ -687,7 +691,7 @@ class BoundForms(ExceptForms):
         if self.low(j) in lx.OFFER_NOUNS:
             j += 1 + (self.low(j + 1) in _HERE)  # "No plan here costs more than X"
         elif not (
-            (counted or (self.low(at) == "none" and at == 0))
+            (counted or (self.low(at) == "none" and (at == 0 or self._clause_start(at))))
             and self.low(j)
             in ("costs", "is", "comes", "goes", "falls", "exceeds", "sits", "charges")
         ):

@@ -68,7 +68,8 @@ class FreeForms(GroupForms):
             at == 0
             or self.low(at - 1) in (",", ";", ":")
             or (self.low(at - 1) in ("and", "but", "so") and self.low(at + 1) in _OTHER_NEXT)
-        ):
+            or (low == "none" and self.low(at - 1) in ("and", "but") and self.low(at - 2) == ",")
+        ):  # ", and none is over £105"
             if not self._no_other_matches(at) and not self._no_two_alike(at):
                 self._none_beyond(at)
         elif low in _NONE_WORDS and (at == 0 or self.low(at - 1) in (",", ";", ":")):
@@ -235,6 +236,12 @@ class FreeForms(GroupForms):
             and tok.text not in ("A", "I")
         )
 
+    def _counted_by_verb(self, at: int) -> bool:
+        """A verb of counting the records before the count at ``at`` (``We compared six``,
+        ``I looked at six``)."""
+        before = self.low(at - 1)
+        return before in _COUNTING or (before == "at" and self.low(at - 2) in ("looked", "look"))
+
     def _number_free_forms(self, at: int) -> None:
         """The forms starting at an amount or a count."""
         self._number_forms(at)  # "two of the four offers tie at 30", "two thirds of"
@@ -261,9 +268,9 @@ class FreeForms(GroupForms):
                     )
                 )
             )
-            or (before in _COUNTING and self._noun_end(at + 1) is not None)
+            or (self._counted_by_verb(at) and self._noun_end(at + 1) is not None)
         )
-        named = before in _COUNTING or at == 0
+        named = self._counted_by_verb(at) or at == 0
         end = self._noun_end(at + 1) if at == 0 else None
         initial = end is not None and (
             self.low(end) == ":"
@@ -283,13 +290,18 @@ class FreeForms(GroupForms):
         then that noun (``courier contracts``, ``digital subscriptions``); else None."""
         if self.low(k) in _COUNTED:
             return k + 1
-        if (
-            self.kind(k) == "w"
-            and self.low(k) not in lx.SUBSET_WORDS
-            and self.low(k) not in lx.COMPARISON
-            and self.low(k + 1) in _COUNTED
-        ):
-            return k + 2
+        for words in (1, 2):  # "courier contracts", "music streaming services"
+            if (
+                all(
+                    self.kind(j) == "w"
+                    and self.low(j) not in lx.SUBSET_WORDS
+                    and self.low(j) not in lx.COMPARISON
+                    and self.low(j) not in _COUNTED
+                    for j in range(k, k + words)
+                )
+                and self.low(k + words) in _COUNTED
+            ):
+                return k + words + 1
         return None
 
     def _qualified_count(self, at: int) -> bool:
@@ -805,7 +817,8 @@ _COUNTED = frozenset(lx.OFFER_NOUNS | {"subscriptions", "memberships", "bundles"
                                          "gyms"})  # fmt: skip
 """Nouns a count of the records compared may name (``four digital subscriptions``)."""
 _COUNTING = {"compared", "reviewed", "analysed", "analyzed", "evaluated", "received",
-             "considered", "examined", "assessed", "checked"}  # fmt: skip
+             "considered", "examined", "assessed", "checked", "shortlisted", "gathered",
+             "collected", "weighed", "surveyed"}  # fmt: skip
 """``We compared six offers``: the number after one of these counts the records."""
 
 
