@@ -577,3 +577,7 @@ def test_none_opening_a_later_clause_is_a_bound_on_every_offer() -> None:
 )
 def test_a_count_after_looked_at_or_before_two_kind_words_counts_offers(text: str) -> None:
     assert _verdicts(HOSTS, text) == ["contradicted"]
+
+
+def test_a_record_in_brackets_after_a_described_offer_is_the_subject() -> None:
+    assert _verdicts(HOSTS, "The PDF quote (fastly-base) costs $120.") == ["contradicted"]

@@ -318,6 +318,13 @@ class SentenceReader(HeadForms):
     def _glossed_opening(self, start: int) -> bool:
         """``O2 (offer-D) is ...``: a record in brackets right after the sentence's first
         word, a capitalised name the inputs do not spell: the record is the subject."""
+        if (
+            2 < start <= 5
+            and self.low(0) in ("the", "a", "an")
+            and self.low(start - 2) in lx.OFFER_NOUNS
+            and all(self.kind(k) == "w" for k in range(start - 1))
+        ):
+            return True  # "The PDF quote (offer-x) sits ...": a description, then the record
         if start != 2 or self.kind(0) != "w":
             return False
         tok = self.units[0].tok
