@@ -581,3 +581,13 @@ def test_a_count_after_looked_at_or_before_two_kind_words_counts_offers(text: st
 
 def test_a_record_in_brackets_after_a_described_offer_is_the_subject() -> None:
     assert _verdicts(HOSTS, "The PDF quote (fastly-base) costs $120.") == ["contradicted"]
+
+
+def test_an_allowance_per_user_does_not_make_the_prices_totals() -> None:
+    text = "fastly-base costs $60.00 monthly ($600 per year), with 30 GB of storage per user."
+    assert _verdicts(HOSTS, text) == ["contradicted"]
+
+
+def test_a_price_per_user_still_makes_the_amounts_rates() -> None:
+    text = "fastly-base costs $6.00 per user, so $60.00 for ten."
+    assert "contradicted" not in _verdicts(HOSTS, text)

@@ -470,6 +470,8 @@ def scaled(toks: list[Tok]) -> bool:
             return True  # "Extra hours cost 210 EUR (Lexpert), 195 EUR (Rinaldi)"
 
         if tok.low in ("per", "/", "por", "pro", "par") and nxt in _PER_THINGS:
+            if _measured_before(toks, k):
+                continue  # "30 GB of storage per user": an allowance per user, no price
             return True
         if tok.kind == "code" and tok.low.split("-")[-1] in _PER_HEAD_CODES:
             return True  # "for a 10-person team", "a 5-user plan"
@@ -497,6 +499,13 @@ def scaled(toks: list[Tok]) -> bool:
         if _across_all(toks, k, after):
             return True
     return False
+
+
+def _measured_before(toks: list[Tok], k: int) -> bool:
+    """A measured amount (``30 GB``, ``500 minutes``) just before ``per`` at ``k``."""
+    return any(
+        t.kind == "num" and t.unit in lx.MEASURES and not t.money for t in toks[max(0, k - 4) : k]
+    )
 
 
 def _across_all(toks: list[Tok], k: int, after: str) -> bool:
