@@ -4,19 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from stepgraph.claims import Table, check_text
-
-HOSTS = Table.from_rows(
-    [
-        {"id": "akamai-lite", "monthly": 120.0},
-        {"id": "fastly-base", "monthly": 60.0},
-        {"id": "keycdn-std", "monthly": 15.0},
-    ]
-)
-
-
-def _verdicts(table: Table, text: str, claims: object = None) -> list[str]:
-    return [s.verdict for s in check_text(text, table, claims).sentences]
+from stepgraph.claims import Table
+from tests.unit.test_claims_stop36_forms import HOSTS, _verdicts
 
 
 @pytest.mark.parametrize(
