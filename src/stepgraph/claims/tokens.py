@@ -690,6 +690,8 @@ def tokenize(
     _myriads(toks)
     _add_ons(toks)
     _squashed_names(toks, names)
+    _unquoted_names(toks)
+    _leading_name_words(toks)
     _absorb_name_words(toks, names)
     _owners(toks)
     _numbers_in_names(toks, names)
@@ -889,6 +891,49 @@ def _absorb_name_words(toks: list[Tok], names: Names) -> None:
     toks[:] = kept
 
 
+def _unquoted_names(toks: list[Tok]) -> None:
+    """``The file "o2_offer.pdf" has the lowest price``: double quotes hugging a name only
+    mark it as a name; dropped, so the forms read it as if unquoted."""
+    index = 1
+    while index + 1 < len(toks):
+        before, name, after = toks[index - 1], toks[index], toks[index + 1]
+        if (
+            name.kind in ("offer", "near")
+            and before.text == after.text == '"'
+            and before.end == name.start
+            and name.end == after.start
+        ):
+            del toks[index + 1]
+            del toks[index - 1]
+        else:
+            index += 1
+
+
+def _leading_name_words(toks: list[Tok]) -> None:
+    """``cheaper than Swiss Post``: a capitalised word no form reads, inside a sentence and
+    right before a loosely read name, is the start of that name; joined to it."""
+    index = 2
+    while index < len(toks):
+        name, word, before = toks[index], toks[index - 1], toks[index - 2]
+        if (
+            name.kind == "near"
+            and word.kind == "word"
+            and word.end + 1 == name.start
+            and word.text[:1].isupper()
+            and word.text.isalpha()
+            and not word.text.isupper()
+            and word.low not in COMMON_WORDS
+            and word.low not in MONTH_NAMES
+            and (before.text == "," or (before.kind == "word" and before.text.islower()))
+        ):
+            text = f"{word.text} {name.text}"
+            toks[index - 1 : index + 1] = [
+                Tok("near", text, word.start, name.end, text.lower(), name.offer)
+            ]
+        else:
+            index += 1
+
+
 def _owners(toks: list[Tok]) -> None:
     """``My Food Bag's Bargain Box``: a name owning the next record's name is its brand,
     not a record of its own here."""
@@ -994,6 +1039,8 @@ def _product_word(toks: list[Tok], index: int) -> bool:
     """A capitalised word after a loosely read name that no form reads and that names no
     record (``Premium`` of ``Hostinger Premium``, ``Club`` of ``Musclo Club``)."""
     word = toks[index]
+    if word.kind == "code" and _GENERATION.fullmatch(word.text):
+        return not (index + 1 < len(toks) and toks[index + 1].kind in ("offer", "near", "num"))
     return (
         word.kind == "word"
         and word.text[:1].isupper()
@@ -1003,6 +1050,8 @@ def _product_word(toks: list[Tok], index: int) -> bool:
     )  # not "Ioniq 5", "Model 3": a model number is read with the name's own words
 
 
+_GENERATION = re.compile(r"[2-6]G|[2-6]G\+|LTE|Wi-?Fi\d?")
+"""A network generation inside a product name (``Ridgeline 5G Home``): no amount."""
 COMMON_WORDS = frozenset(
     lx.FILLERS | lx.CONNECTORS | lx.COMPARISON | lx.PERIOD_WORDS | lx.PRONOUNS | lx.NEGATIONS
     | lx.HEDGES | lx.THAN_WORDS | lx.OFFER_NOUNS | lx.MODALS

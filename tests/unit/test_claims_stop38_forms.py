@@ -1,0 +1,62 @@
+"""Found this stop on the new and older splits, tested in other words."""
+
+from __future__ import annotations
+
+from stepgraph.claims import Table
+
+from .test_claims_stop36_forms import _verdicts
+
+SIMS = Table.from_rows(
+    [
+        {"id": "ee-essentials", "source": "ee.co.uk/business", "monthly": 18.0},
+        {"id": "o2-business-plan", "source": "o2_business_offer_v2.pdf", "monthly": 16.5},
+        {"id": "three-business", "source": "three.co.uk/business", "monthly": 14.0},
+    ],
+    alias_fields=("source",),
+)
+RURAL = Table.from_rows(
+    [
+        {"id": "skyreach", "source": "skyreach.net", "monthly": 89.99},
+        {"id": "fieldlink", "source": "fieldlink.com", "monthly": 59.95},
+        {"id": "ridgeline", "source": "ridgeline.com", "monthly": 60.0},
+    ],
+    alias_fields=("source",),
+)
+PALLETS = Table.from_rows(
+    [
+        {"id": "planzer", "source": "planzer.ch/fr/offre-2025-88", "monthly": 7340.0},
+        {"id": "galliker", "source": "Offre Galliker GL-4471.pdf", "monthly": 7125.0},
+        {"id": "post-logistics", "source": "post.ch/fr/logistique/devis", "monthly": 7300.0},
+    ],
+    alias_fields=("source",),
+)
+
+
+def test_a_source_name_in_double_quotes_is_read_as_the_name() -> None:
+    text = 'The file "o2_business_offer_v2.pdf" has the lowest price, £16.50 per month.'
+    assert _verdicts(SIMS, text) == ["contradicted"]
+
+
+def test_a_true_sentence_about_a_quoted_source_name_is_checked() -> None:
+    text = 'The file "three.co.uk/business" has the lowest price, £14.00 per month.'
+    assert _verdicts(SIMS, text) == ["checked"]
+
+
+def test_a_network_generation_inside_a_product_name_is_part_of_the_name() -> None:
+    text = "Ridgeline 5G Home is the cheapest option at $60.00 per month."
+    assert _verdicts(RURAL, text) == ["contradicted"]
+
+
+def test_a_true_price_after_a_name_with_a_network_generation_is_not_contradicted() -> None:
+    text = "Ridgeline 5G Home costs $60.00 per month."
+    assert _verdicts(RURAL, text) == ["unverified"]
+
+
+def test_a_capitalised_word_before_a_loose_name_inside_a_sentence_starts_the_name() -> None:
+    text = "Planzer is cheaper than Swiss Post, at CHF 7'340.00 per month."
+    assert _verdicts(PALLETS, text) == ["contradicted"]
+
+
+def test_a_true_comparison_with_a_name_led_by_a_capitalised_word_is_not_contradicted() -> None:
+    text = "Galliker is cheaper than Swiss Post, at CHF 7'125.00 per month."
+    assert "contradicted" not in _verdicts(PALLETS, text)
