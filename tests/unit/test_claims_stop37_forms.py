@@ -388,7 +388,7 @@ def test_a_short_id_head_whose_domain_adds_a_trade_word_names_the_record() -> No
     [
         ("fastly-base is third, $45.00 dearer.", "contradicted"),
         ("akamai-lite is third, $60.00 dearer.", "unverified"),
-        ("fastly-base is third.", "unverified"),
+        ("fastly-base is third.", "contradicted"),  # stop 38: a bare place closing it too
     ],
 )
 def test_a_bare_place_after_is_with_a_margin_is_a_place_by_price(text: str, verdict: str) -> None:

@@ -60,3 +60,31 @@ def test_a_capitalised_word_before_a_loose_name_inside_a_sentence_starts_the_nam
 def test_a_true_comparison_with_a_name_led_by_a_capitalised_word_is_not_contradicted() -> None:
     text = "Galliker is cheaper than Swiss Post, at CHF 7'125.00 per month."
     assert "contradicted" not in _verdicts(PALLETS, text)
+
+
+TOOLS = Table.from_rows(
+    [
+        {"id": "asana-starter", "monthly": 131.88},
+        {"id": "monday-standard", "monthly": 144.0},
+        {"id": "clickup-business", "monthly": 143.88},
+        {"id": "notion-plus", "monthly": 120.0},
+    ]
+)
+
+
+def test_a_bare_place_closing_a_sentence_is_a_place_by_price() -> None:
+    assert _verdicts(TOOLS, "notion-plus is third.") == ["contradicted"]
+
+
+def test_a_true_bare_place_closing_a_sentence_is_checked() -> None:
+    assert _verdicts(TOOLS, "clickup-business is third.") == ["checked"]
+
+
+def test_a_margin_after_a_dash_and_only_follows_a_bare_place() -> None:
+    text = "clickup-business is third - only 12 cents above monday-standard."
+    assert _verdicts(TOOLS, text) == ["contradicted"]
+
+
+def test_a_true_margin_after_a_dash_and_only_is_checked() -> None:
+    text = "clickup-business is third - only 12 cents below monday-standard."
+    assert _verdicts(TOOLS, text) == ["checked"]

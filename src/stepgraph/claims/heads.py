@@ -436,8 +436,8 @@ class HeadForms(FreeForms):
     def _counted_rank(self, at: int, end: int) -> bool:
         """``D comes third``, ``red comes fourth of the five``: a place in the ranking after
         a verb of placing, alone or out of a count of the records."""
-        if self.low(at - 1) not in _PLACING and not self._priced_place(at, end):
-            return False
+        if self.low(at - 1) not in _PLACING:
+            return self._priced_place(at, end)
         after = self.low(end)
         if after in ("", ".", ";", ",", "!", ")"):
             return True
@@ -451,7 +451,11 @@ class HeadForms(FreeForms):
         place by price when a margin or an amount follows it at once."""
         if self.low(at - 1) not in ("is", "sits", "'s"):
             return False
-        nxt = end + 1 if self.low(end) == "," else end
+        if self.low(end) in ("", ".", "!") and self.low(end + 1) == "":
+            return True  # "EE is third.": a bare place closing the sentence
+        nxt = end + 1 if self.low(end) in (",", "-") else end
+        while self.low(nxt) in ("only", "just", "barely", "merely"):
+            nxt += 1  # "B is third - only 12 cents above A"
         if self.low(end) == "at":
             return self.kind(end + 1) == "num" and self.money(self.units[end + 1])
         return self.kind(nxt) == "num" and self.low(nxt + 1) in lx.AMOUNT_CMP
