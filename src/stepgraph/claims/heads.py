@@ -657,7 +657,7 @@ _TIE_FILL = frozenset({
     "with", "for", "the", "at", "price", "prices", "pricing", "rate", "monthly", "of", "in",
     "cost", "a", "exactly", "priced", "and", "as", "to", "on", "-", "first", "place", "spot",
     "position", "same", "identical", "equal", "per", "month", "each", "/", "mo", "fee", "top",
-    "highest", "dearest", "priciest",
+    "highest", "dearest", "priciest", "too", "also", "well", "both",
 })  # fmt: skip
 """Words a price tie may run through (``tied at 19 per month``, ``the same monthly price``)."""
 _CLAUSE_BREAKS = frozenset({"", ".", ",", ";", ":", "!", "?", "(", ")", "-", "but", "while",
