@@ -88,3 +88,42 @@ def test_a_margin_after_a_dash_and_only_follows_a_bare_place() -> None:
 def test_a_true_margin_after_a_dash_and_only_is_checked() -> None:
     text = "clickup-business is third - only 12 cents below monday-standard."
     assert _verdicts(TOOLS, text) == ["checked"]
+
+
+SIMONLY = Table.from_rows(
+    [
+        {"id": "three-unl", "source": "three.co.uk", "monthly": 22.0},
+        {"id": "vodafone-unl", "source": "vodafone.co.uk", "monthly": 22.0},
+        {"id": "o2-unl", "source": "o2.co.uk", "monthly": 23.0},
+        {"id": "ee-unl", "source": "ee.co.uk", "monthly": 25.0},
+    ],
+    alias_fields=("source",),
+)
+
+
+def test_a_tie_said_with_too_and_both_before_the_amount_is_read() -> None:
+    assert _verdicts(SIMONLY, "Vodafone and O2 are level too, both £23.") == ["contradicted"]
+
+
+def test_a_true_tie_said_with_too_and_both_is_not_contradicted() -> None:
+    assert "contradicted" not in _verdicts(SIMONLY, "Three and Vodafone are level too, both £22.")
+
+
+def test_them_after_tied_with_is_the_previous_sentences_group() -> None:
+    text = "Three and Vodafone are tied at £22. O2 is tied with them as well."
+    assert _verdicts(SIMONLY, text)[1] == "contradicted"
+
+
+def test_both_after_than_is_the_previous_sentences_pair() -> None:
+    text = "Three and Vodafone are tied at £22. O2 is cheaper than both."
+    assert _verdicts(SIMONLY, text)[1] == "contradicted"
+
+
+def test_a_true_comparison_with_both_after_than_is_not_contradicted() -> None:
+    text = "Three and Vodafone are tied at £22. EE is £3 dearer than both."
+    assert "contradicted" not in _verdicts(SIMONLY, text)
+
+
+def test_them_after_than_with_two_names_before_it_in_the_sentence_is_left_unread() -> None:
+    text = "Three and Vodafone are tied at £22. O2 and EE are dearer than them."
+    assert _verdicts(SIMONLY, text)[1] != "checked"

@@ -85,6 +85,8 @@ _PAIR_NOUNS = {
     "contracts",
     "packages",
 }
+_OBJECT_LINKS = frozenset({"with", "than", "as"})
+"""Words before ``them`` or ``both`` that make it the object of a tie or a comparison."""
 _PLURAL_SPANS = (("both", "of", "them"), ("each", "of", "them"), ("all", "of", "them"))
 _NOT_FORMER = {
     "price",
@@ -127,12 +129,9 @@ def resolve(
         low = tok.low
         after = toks[index + 1].low if index + 1 < len(toks) else ""
         if low in ("former", "latter") and index and toks[index - 1].low == "the":
-            if after in _NOT_FORMER:
-                continue
-            pair = named_here or [(o, before.exact.get(o, False)) for o in before.named]
-            if len(pair) == 2:
-                (offer, exact), other = pair[::1] if low == "former" else pair[::-1]
-                refs[index - 1] = Ref((offer,), (index - 1, index), exact=exact, other=other)
+            former = _former(low, after, index, named_here, before)
+            if former is not None:
+                refs[index - 1] = former
         elif (
             low in ("it", "it's")
             and index > first_name
@@ -156,6 +155,8 @@ def resolve(
                 and (index == 0 or not possessor(toks[:index]))
             ):
                 refs[index] = Ref((subject,), (index,), exact=before.exact.get(subject, False))
+        elif low in ("them", "both") and (obj := _object(toks, index, before, named_here)):
+            refs[index] = obj  # "O2 is tied with them", "EE is dearer than both"
         elif low == "they":
             two = after in ("both", "each") or (
                 after in ("are", "were") and index + 2 < len(toks)
@@ -195,6 +196,38 @@ def resolve(
                 refs[index] = Ref(group, span, "nor" if low == "of" else "and",
                                   exact=_exact(before, group))  # fmt: skip
     return refs
+
+
+def _former(
+    low: str, after: str, index: int, named_here: list[tuple[str, bool]], before: Mentions
+) -> Ref | None:
+    """``the former`` / ``the latter`` (at ``index``): of the only two records named so far
+    in this sentence, or else in the previous one; not ``the former price``."""
+    if after in _NOT_FORMER:
+        return None
+    pair = named_here or [(o, before.exact.get(o, False)) for o in before.named]
+    if len(pair) != 2:
+        return None
+    (offer, exact), other = pair[::1] if low == "former" else pair[::-1]
+    return Ref((offer,), (index - 1, index), exact=exact, other=other)
+
+
+def _object(
+    toks: list[Tok], index: int, before: Mentions, named_here: list[tuple[str, bool]]
+) -> Ref | None:
+    """``them`` or ``both`` after ``with``, ``than`` or ``as``, in a sentence naming at most
+    its subject: the previous sentence's group (``both``: its pair)."""
+    low, after = toks[index].low, _low(toks, index + 1)
+    if (
+        _low(toks, index - 1) not in _OBJECT_LINKS
+        or (low == "both" and after in ("of", "the", *_PAIR_NOUNS))
+        or len(named_here) > 1
+    ):
+        return None
+    group = _plural(before, two=low == "both")
+    if not group or {o for o, _ in named_here} & set(group):
+        return None
+    return Ref(group, (index,), exact=_exact(before, group))
 
 
 def _none_of_the_others(

@@ -378,7 +378,8 @@ def _ref_units(ref: Ref, tok: Tok) -> list[Unit]:
     for number, offer in enumerate(ref.offers):
         if number:
             out.append(Unit("w", ref.joiner, []))
-        out.append(Unit("off", "them" if ref.lead else tok.low, idx, offer, ref.exact, tok))
+        low = "them" if ref.lead or tok.low == "both" else tok.low  # "than both": no word
+        out.append(Unit("off", low, idx, offer, ref.exact, tok))
     return out
 
 
