@@ -127,3 +127,26 @@ def test_a_true_comparison_with_both_after_than_is_not_contradicted() -> None:
 def test_them_after_than_with_two_names_before_it_in_the_sentence_is_left_unread() -> None:
     text = "Three and Vodafone are tied at £22. O2 and EE are dearer than them."
     assert _verdicts(SIMONLY, text)[1] != "checked"
+
+
+PAYROLL = Table.from_rows(
+    [
+        {"id": "payday-simple", "source": "https://example-payday.com/pricing", "monthly": 49.0},
+        {"id": "runpay-essential", "source": "quotes/runpay-quote.pdf", "monthly": 59.0},
+        {"id": "crewroll-core", "source": "email from Marco 2026-01-19", "monthly": 45.0},
+    ],
+    alias_fields=("source",),
+)
+
+
+def test_an_id_head_in_inner_capitals_names_its_record() -> None:
+    assert _verdicts(PAYROLL, "PayDay Simple is $4 cheaper than CrewRoll.") == ["contradicted"]
+
+
+def test_a_true_comparison_with_an_id_head_in_inner_capitals_is_not_contradicted() -> None:
+    assert "contradicted" not in _verdicts(PAYROLL, "CrewRoll is $4 cheaper than PayDay Simple.")
+
+
+def test_an_id_head_in_plain_lower_case_stays_a_word() -> None:
+    text = "PayDay Simple is $4 cheaper than crewroll."
+    assert _verdicts(PAYROLL, text) == ["unverified"]

@@ -384,6 +384,14 @@ class Names:
                 if " " in words and number.isdigit() and len(number) >= 2:
                     model.setdefault(number, set()).add(record.id)
         self.models = {n: next(iter(ids)) for n, ids in model.items() if len(ids) == 1}
+        heads: dict[str, set[str]] = {}
+        for record in table.records:
+            head = _ID_PARTS.split(record.id.lower())[0]
+            if len(head) >= 4 and head.isalpha() and head != record.id.lower():
+                heads.setdefault(head, set()).add(record.id)
+        self.camel_heads = {h: next(iter(i)) for h, i in heads.items() if len(i) == 1}
+        """An id's first part (``crewroll`` of crewroll-core), for one record only: its
+        name when the prose writes it in inner capitals (``CrewRoll``), never a word."""
 
 
 def _loose_names(table: Table, taken: dict[str, set[str]]) -> dict[str, set[str]]:
@@ -691,6 +699,7 @@ def tokenize(
     _add_ons(toks)
     _squashed_names(toks, names)
     _unquoted_names(toks)
+    _camel_names(toks, names)
     _leading_name_words(toks)
     _absorb_name_words(toks, names)
     _owners(toks)
@@ -889,6 +898,21 @@ def _absorb_name_words(toks: list[Tok], names: Names) -> None:
             last = "" if toks[index].kind == "num" else toks[index].low
             index += 1
     toks[:] = kept
+
+
+def _camel_names(toks: list[Tok], names: Names) -> None:
+    """``CrewRoll`` for crewroll-core: a word in inner capitals spelling one record's id
+    head is that record's loose name."""
+    for tok in toks:
+        text = tok.text
+        if (
+            tok.kind == "word"
+            and tok.low in names.camel_heads
+            and text[:1].isupper()
+            and any(c.isupper() for c in text[1:])
+            and not text.isupper()
+        ):
+            tok.kind, tok.offer = "near", names.camel_heads[tok.low]
 
 
 def _unquoted_names(toks: list[Tok]) -> None:
