@@ -150,3 +150,32 @@ def test_a_true_comparison_with_an_id_head_in_inner_capitals_is_not_contradicted
 def test_an_id_head_in_plain_lower_case_stays_a_word() -> None:
     text = "PayDay Simple is $4 cheaper than crewroll."
     assert _verdicts(PAYROLL, text) == ["unverified"]
+
+
+ENERGY = Table.from_rows(
+    [
+        {"id": "octopus-fixed-12m", "monthly": 142.0},
+        {"id": "british-gas-fixed", "monthly": 151.5},
+        {"id": "edf-simply-fixed", "monthly": 146.8},
+        {"id": "eon-next-fixed", "monthly": 149.2},
+    ]
+)
+
+
+def test_the_cheapest_and_the_dearest_apart_is_the_spread_of_the_prices() -> None:
+    text = "So the cheapest and the dearest are £7.20 a month apart."
+    assert _verdicts(ENERGY, text) == ["contradicted"]
+
+
+def test_a_true_spread_said_as_apart_is_checked() -> None:
+    assert _verdicts(ENERGY, "The cheapest and the dearest are £9.50 apart.") == ["checked"]
+
+
+def test_the_cheapest_and_most_expensive_differ_by_is_the_spread() -> None:
+    text = "The cheapest and most expensive differ by £7.20 a month."
+    assert _verdicts(ENERGY, text) == ["contradicted"]
+
+
+def test_a_true_spread_said_as_separated_by_is_checked() -> None:
+    text = "The dearest and the cheapest are separated by £9.50."
+    assert _verdicts(ENERGY, text) == ["checked"]

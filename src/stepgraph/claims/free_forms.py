@@ -197,6 +197,8 @@ class FreeForms(GroupForms):
                 self._spread(at)  # "the spread between the cheapest and the priciest is 30"
         elif low in ("spread", "gap", "difference") and self.low(at + 1) == "from":
             self._spread(at)  # "the spread from cheapest to dearest is 30"
+        elif low == "apart" or (low in ("differ", "separated") and self.low(at + 1) == "by"):
+            self._ends_apart(at)  # "the cheapest and the dearest are 9.50 apart"
         elif low == "spread" and self.low(at - 1) in ("the", "price", "pricing"):
             self._spread(at)  # "the price spread is 30"
         elif low in ("difference", "gap") and self.low(at - 1) == "a" and self.low(at + 1) == "of":

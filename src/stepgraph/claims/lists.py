@@ -13,6 +13,7 @@ from .bounds import BoundForms
 from .check import Table
 from .judge import Test, _all_of, _any_of, _claim_test, _extreme, _strict
 from .kinds import Cheapest, MostExpensive, Order
+from .units import Unit
 
 _CHAIN_WORDS = {"order", "ordering", "ordered", "from", "lowest", "cheapest", "highest", "most",
                 "expensive", "priciest", "to", "price", "prices", "pricing", "by", "monthly",
@@ -262,15 +263,7 @@ class ListForms(BoundForms):
             end += 1
         if self.low(end) not in ("", ".", "!", ";") or self.narrowed or self.other_context:
             return
-        tests: list[Test] = []
-        for reading, period in self.amount_readings(unit.tok):
-            factor, stated = Decimal(12 if period == "year" else 1), reading.value
-
-            def test(table: Table, factor: Decimal = factor, stated: Decimal = stated) -> bool:
-                values = [(r.value or Decimal(0)) * factor for r in table.priced()]
-                return max(values) - min(values) == stated
-
-            tests.append(test)
+        tests = self._spread_tests(unit)
         says = [f"the highest price minus the lowest is {unit.tok.text}"]
         whole, exact = _any_of(tests), len(tests) == 1
         for kind, k in glossed:  # one reading: the gap and the records at its ends
@@ -281,6 +274,67 @@ class ListForms(BoundForms):
             says.append(f"{name.offer} is the {'cheapest' if kind == 'cheap' else 'dearest'}")
             whole, exact = _all_of([whole, _claim_test(claim)]), exact and name.exact
         self.add("; ".join(says), whole, at, end, exact=exact)
+
+    def _spread_tests(self, unit: Unit) -> list[Test]:
+        """One test per reading of the amount: the highest price minus the lowest is it."""
+        assert unit.tok is not None
+        tests: list[Test] = []
+        for reading, period in self.amount_readings(unit.tok):
+            factor, stated = Decimal(12 if period == "year" else 1), reading.value
+
+            def test(table: Table, factor: Decimal = factor, stated: Decimal = stated) -> bool:
+                values = [(r.value or Decimal(0)) * factor for r in table.priced()]
+                return max(values) - min(values) == stated
+
+            tests.append(test)
+        return tests
+
+    def _ends_apart(self, at: int) -> None:
+        """``the cheapest and the dearest are £7.20 apart``, ``... differ by £7.20 a
+        month``: the highest price minus the lowest; read only when the sentence ends there
+        (a yearly figure may follow after a comma)."""
+        if self.low(at) == "apart":
+            j = at - 1
+            while self.low(j) in ("a", "per", "month", "monthly", "year", "each", "mo", "/"):
+                j -= 1
+            verb = j - 1
+            end = at + 1
+        else:  # "differ by", "are separated by"
+            j = at + 2
+            verb = at
+            end = j + 1
+            while self.low(end) in ("a", "per", "month", "monthly", "year", "each", "mo", "/"):
+                end += 1
+        unit = self.units[j] if 0 <= j < len(self.units) else None
+        if unit is None or unit.tok is None or not self.money(unit):
+            return  # (the whole sentence is read below: no word narrows it)
+        if self.low(end) not in ("", ".", "!", ";", ",") or self.other_context:
+            return
+        if at != verb and self.low(verb) not in ("are", "sit", "lie", "stand", "were"):
+            return
+        kinds: list[str] = []
+        k = 0
+        while k < verb and self.low(k) in ("so", "and", "overall", ","):
+            k += 1
+        for _ in range(2):
+            while self.low(k) in ("the", "one") or self.low(k) in lx.OFFER_NOUNS:
+                k += 1
+            sup = self._superlative(k)
+            if sup is None:
+                return
+            kinds.append(sup[0])
+            k = sup[1]
+            while self.low(k) in lx.OFFER_NOUNS:
+                k += 1
+            k += 1 if self.low(k) == "and" and len(kinds) == 1 else 0
+        k += self.low(k) == "are" and self.low(at) == "separated"
+        if sorted(kinds) != ["cheap", "dear"] or k != verb:
+            return
+        tests = self._spread_tests(unit)
+        self.pair_gap = len(self.statements)  # kept whole, as "A and B are 10 apart"
+        self.add(f"the highest price minus the lowest is {unit.tok.text}", _any_of(tests), 0,
+                 end, exact=len(tests) == 1)  # fmt: skip
+        self.statements[-1].group = True  # "the cheapest and the dearest": no one's place
 
 
 def _order_end(low: str, at: int, nxt: str) -> tuple[str, int] | None:

@@ -607,7 +607,7 @@ _PRICE_AFTER_SUP = (
        "when", "if", "since", "because", "however", "though", "although", "still", "also",
        "then", "now", "today", "currently", "even", "just", "only", "clearly", "comfortably",
        "easily", "narrowly", "slightly", "marginally", "listed", "available", "on",
-       "followed", "ahead", "before", "after", "vs", "versus", "against", "compared",
+       "followed", "differ", "ahead", "before", "after", "vs", "versus", "against", "compared",
        "again", "in", "by", "far", "yet", "thus", "therefore", "hence", "recommended",
        "recommendation", "i", "we", "you", "my", "our", "your", "its",
        "their", "whose", "who", "where", "being", "remains", "stays", "sitting", "coming",
