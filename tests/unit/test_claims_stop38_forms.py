@@ -179,3 +179,59 @@ def test_the_cheapest_and_most_expensive_differ_by_is_the_spread() -> None:
 def test_a_true_spread_said_as_separated_by_is_checked() -> None:
     text = "The dearest and the cheapest are separated by £9.50."
     assert _verdicts(ENERGY, text) == ["checked"]
+
+
+FIBRA = Table.from_rows(
+    [
+        {"id": "digi-fibra", "source": "digimobil.es/fibra", "monthly": 20.0},
+        {"id": "lowi-fibra", "source": "lowi.es/fibra", "monthly": 28.0},
+        {"id": "pepephone-fibra", "source": "pepephone.com/fibra", "monthly": 27.9},
+    ],
+    alias_fields=("source",),
+)
+
+
+def test_a_spanish_respectively_list_gives_each_record_its_own_amount() -> None:
+    text = "Pepephone y Lowi cuestan 27,90 € y 28,00 € al mes respectivamente."
+    assert "contradicted" not in _verdicts(FIBRA, text)
+
+
+def test_a_swapped_spanish_respectively_list_is_contradicted() -> None:
+    text = "Pepephone y Lowi cuestan 28,00 € y 27,90 € al mes respectivamente."
+    assert _verdicts(FIBRA, text) == ["contradicted"]
+
+
+def test_beziehungsweise_between_two_amounts_pairs_them_with_the_records() -> None:
+    text = "Pepephone und Lowi kosten 27,90 € beziehungsweise 28,00 €."
+    assert "contradicted" not in _verdicts(FIBRA, text)
+
+
+def test_a_swapped_beziehungsweise_pair_is_contradicted() -> None:
+    text = "Pepephone und Lowi kosten 28,00 € beziehungsweise 27,90 €."
+    assert _verdicts(FIBRA, text) == ["contradicted"]
+
+
+def test_a_year_after_the_last_amount_of_a_respectively_list_is_every_amounts_period() -> None:
+    text = "Pepephone and Lowi cost €334.80 and €336.00 a year respectively."
+    assert "contradicted" not in _verdicts(FIBRA, text)
+
+
+def test_a_false_yearly_respectively_list_is_contradicted() -> None:
+    text = "Pepephone and Lowi cost €336.00 and €334.80 a year respectively."
+    assert _verdicts(FIBRA, text) == ["contradicted"]
+
+
+STORAGE = Table.from_rows(
+    [
+        {"id": "dropbox-plus", "source": "dropbox.com/plans", "monthly": 11.99},
+        {"id": "google-one-2tb", "source": "one.google.com/about/plans", "monthly": 9.99},
+    ],
+    alias_fields=("source",),
+)
+
+
+def test_two_loose_names_of_one_record_side_by_side_are_one_name() -> None:
+    text = (
+        "Dropbox Plus and Google One's 2 TB tier come in at $11.99 and $9.99 a month respectively."
+    )
+    assert "contradicted" not in _verdicts(STORAGE, text)

@@ -13,7 +13,7 @@ from .check import Table, matches
 from .free_forms import FreeForms
 from .groups import strictly
 from .judge import Test, _all_of, _any_of, _bound, _claim_test, _hedged, _negated, _price_of
-from .kinds import Cheapest, Claim, MostExpensive, Price, Rank, Tie
+from .kinds import Cheapest, Claim, MostExpensive, Price, Rank, Tie, as_period
 from .tokens import ORDINALS, Tok
 from .units import Unit
 
@@ -26,7 +26,9 @@ class HeadForms(FreeForms):
     ) -> int | None:
         """``X and Y cost 80 (each)``: every subject at that price; ``... 120 and 110``
         (one amount each), ``together``, ``in total``: not read."""
-        if self.low(at + 1) in (",", "and") and self.kind(at + 2) == "num":
+        if (self.low(at + 1) == "," or self.low(at + 1) in _LIST_JOINERS) and self.kind(
+            at + 2
+        ) == "num":
             return self._respectively(subjects, start, at)
         if self.summed or self.low(at + 1) in ("in", "total", "between"):
             return None
@@ -85,16 +87,29 @@ class HeadForms(FreeForms):
         """``A, B and C cost 120, 90 and 110 respectively``: one amount per subject."""
         amounts: list[Tok | None] = []
         j = at
+        paired = False  # "89,00 € beziehungsweise 91,20 €": respectively, said between
         while self.kind(j) == "num" and len(amounts) < len(subjects):
             amounts.append(self.units[j].tok)
-            j += 2 if self.low(j + 1) in (",", "and") else 1
-        if self.low(j) != "respectively" or len(amounts) != len(subjects):
+            joiner = self.low(j + 1)
+            paired = paired or joiner in langs.RESPECTIVELY
+            j += 2 if joiner == "," or joiner in _LIST_JOINERS else 1
+        if not (paired or self.low(j) in langs.RESPECTIVELY) or len(amounts) != len(subjects):
             return None
+        last = amounts[-1]
+        shared = (
+            as_period(last.period)
+            if last is not None and last.period in ("month", "year")
+            else None
+        )  # "15,480 and 17,100 a year": the last one's period is every one's
         claims = []
         for subject, tok in zip(subjects, amounts, strict=True):
             if tok is None or len(tok.values) != 1 or not self.money(self.units[at]):
                 return None
-            amount, period = self.amount_readings(tok)[0]
+            readings = self.amount_readings(tok)
+            amount, period = readings[0]
+            if tok.period is None and shared is not None:
+                amount, period = next(((a, p) for a, p in readings if p == shared),
+                                      (amount, shared))  # fmt: skip
             claims.append(Price(id="prose", offer=subject.offer or "", amount=amount,
                                 period=period))  # fmt: skip
         self.add("each costs its amount, respectively", _claim_test(*claims), start, j + 1,
@@ -611,6 +626,7 @@ class HeadForms(FreeForms):
         return self.low(k) == "to" and self.low(k - 1) in lx.SEEMING and self.low(k + 1) == "be"
 
 
+_LIST_JOINERS = frozenset(langs.LIST_AND | {"beziehungsweise", "respektive"})
 _AFTER_A_PLACE = frozenset({"", ".", ",", ";", "at", "(", "on", "by", "of", "out", "!"})
 """What may follow ``ranked 2`` for it to be a place by price (not ``ranked 2 for value``)."""
 _TIMES = frozenset({"year", "years", "month", "months", "week", "weeks", "time", "quarter",

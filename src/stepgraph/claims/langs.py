@@ -191,6 +191,12 @@ IMPLICIT_GAP = {"más", "mas", "mais", "più", "plus", "moins", "menos", "meno",
                 "meer", "minder", "darüber", "darunter", "drüber", "drunter", "teurer",
                 "günstiger", "billiger", "preiswerter", "goedkoper", "duurder"}
 """After an amount, a gap whose other side may be left unnamed: ``5,40 euros más``."""
+RESPECTIVELY = frozenset({"respectively", "respectivamente", "respectivement", "rispettivamente",
+                          "respectivament", "respectievelijk", "respektive", "beziehungsweise",
+                          "odpowiednio", "respectiv", "vastaavasti"})  # fmt: skip
+"""``respectively``: the k-th amount belongs to the k-th record named before it."""
+LIST_AND = frozenset({"and", "und", "et", "y", "e", "ed", "en", "och", "og", "i"})
+"""``and`` between two amounts of a list (no contrast word)."""
 AND_WORDS = {"and", "und", "et", "y", "e", "ed", "en", "but", "aber", "mais", "pero", "ma",
              "maar", "while"}
 TIE = {"empatan", "empatados", "empatadas", "empate", "égalité", "egalité", "empatam",

@@ -17,8 +17,8 @@ from typing import Literal
 
 from ..lazy import pattern
 from ..records import dataclass
+from . import langs, schedules
 from . import lexicon as lx
-from . import schedules
 from .audit import (
     Figures,
     added_on,
@@ -565,7 +565,7 @@ class ProseReader:
             self.next_offer[index] = last
         # "respectively": the k-th amount belongs to the k-th record named before it
         self.respectively: dict[int, str | None] = {}
-        if any(t.low == "respectively" for t in toks):
+        if any(t.low in langs.RESPECTIVELY for t in toks):
             named: list[str] = []
             place = 0
             for index, tok in enumerate(toks):

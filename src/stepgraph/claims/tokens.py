@@ -702,6 +702,7 @@ def tokenize(
     _camel_names(toks, names)
     _leading_name_words(toks)
     _absorb_name_words(toks, names)
+    _split_names(toks)
     _owners(toks)
     _numbers_in_names(toks, names)
     _dutch_places(toks)
@@ -898,6 +899,24 @@ def _absorb_name_words(toks: list[Tok], names: Names) -> None:
             last = "" if toks[index].kind == "num" else toks[index].low
             index += 1
     toks[:] = kept
+
+
+def _split_names(toks: list[Tok]) -> None:
+    """``Google One`` read as two loose names of google-one-2tb: one name."""
+    index = 1
+    while index < len(toks):
+        first, second = toks[index - 1], toks[index]
+        if (
+            first.kind == second.kind == "near"
+            and first.offer == second.offer
+            and first.end + 1 == second.start
+        ):
+            text = f"{first.text} {second.text}"
+            toks[index - 1 : index + 1] = [
+                Tok("near", text, first.start, second.end, text.lower(), first.offer)
+            ]
+        else:
+            index += 1
 
 
 def _camel_names(toks: list[Tok], names: Names) -> None:
