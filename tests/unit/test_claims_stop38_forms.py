@@ -235,3 +235,21 @@ def test_two_loose_names_of_one_record_side_by_side_are_one_name() -> None:
         "Dropbox Plus and Google One's 2 TB tier come in at $11.99 and $9.99 a month respectively."
     )
     assert "contradicted" not in _verdicts(STORAGE, text)
+
+
+PARKING = Table.from_rows(
+    [
+        {"id": "ncp-city", "monthly": 185.0},
+        {"id": "q-park-piccadilly", "monthly": 160.0},
+    ]
+)
+
+
+def test_a_daily_rate_over_a_stated_count_of_working_days_is_not_contradicted() -> None:
+    text = "Across 22 working days, q-park-piccadilly works out at £7.27 a day."
+    assert "contradicted" not in _verdicts(PARKING, text)
+
+
+def test_a_daily_rate_over_the_calendar_month_is_still_audited() -> None:
+    text = "That is £160 a month, which works out at £9.50 a day for q-park-piccadilly."
+    assert "contradicted" in _verdicts(PARKING, text)

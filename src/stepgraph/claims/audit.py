@@ -812,10 +812,33 @@ def _short_period_figure(
         return ""  # "£68/day" in a table, "roaming costs £2 per day": another thing's rate
     if not (lows & _CONVERSION or any(t.period in ("month", "year") for t in toks if t.money)):
         return ""  # a rate said on its own: not said to be the monthly price over a week
+    if _counts_days(toks):
+        return ""  # "across 22 working days", "three days a week": a basis it states
     spans = [_span(toks, index, v, p, loose) for v, p in zip(tok.values, tok.places, strict=True)]
     if any(figures.amount(a / f, b / f, named) for a, b in spans for f in _SHARES[word]):
         return ""
     return f"{tok.text} a {word} is no price or difference of the inputs over a {word}"
+
+
+def _counts_days(toks: list[Tok]) -> bool:
+    """The sentence counts days or weeks (``22 working days``, ``three days a week``,
+    ``4 weeks``): a rate per day or week may be over that many, not over the calendar."""
+    for index, tok in enumerate(toks[:-1]):
+        if tok.kind != "num" or tok.money or tok.pct:
+            continue
+        k = index + 1
+        while k < len(toks) and toks[k].low in _DAY_KINDS:
+            k += 1
+        if k < len(toks) and toks[k].low in _COUNTED_DAYS:
+            return True
+    return False
+
+
+_DAY_KINDS = frozenset({"working", "business", "school", "office", "week", "full", "half",
+                        "commuting", "billable", "-"})  # fmt: skip
+_COUNTED_DAYS = frozenset({"days", "day", "weeks", "weekdays", "visits", "sessions", "tage",
+                           "arbeitstage", "jours", "días", "dias", "giorni", "dagen",
+                           "dagar"})  # fmt: skip
 
 
 def _factors(
