@@ -253,3 +253,24 @@ def test_a_daily_rate_over_a_stated_count_of_working_days_is_not_contradicted() 
 def test_a_daily_rate_over_the_calendar_month_is_still_audited() -> None:
     text = "That is £160 a month, which works out at £9.50 a day for q-park-piccadilly."
     assert "contradicted" in _verdicts(PARKING, text)
+
+
+OFFICES = Table.from_rows(
+    [
+        {"id": "betahaus-team-4", "monthly": 1600.0},
+        {"id": "sankt-oberholz-team-4", "monthly": 1440.0},
+    ]
+)
+OFFICE_CLAIMS = [
+    {"id": "c1", "kind": "price", "offer": "betahaus-team-4", "amount": "1600", "period": "month"},
+]
+
+
+def test_a_rate_pro_kopf_beside_a_cited_price_is_no_number_in_conflict() -> None:
+    text = "Das betahaus-team-4 verlangt 1.600 € [c1] oder 400 € pro Kopf."
+    assert "contradicted" not in _verdicts(OFFICES, text, OFFICE_CLAIMS)
+
+
+def test_a_bare_amount_beside_a_cited_price_is_still_in_conflict() -> None:
+    text = "Das betahaus-team-4 verlangt 1.600 € [c1] oder 400 €."
+    assert _verdicts(OFFICES, text, OFFICE_CLAIMS) == ["contradicted"]

@@ -1820,9 +1820,11 @@ def _per_thing(toks: list[Tok], j: int) -> bool:
     a singular thing that is no period."""
     if j < len(toks) and toks[j].low in ("more", "less", "extra", "cheaper", "dearer"):
         j += 1
-    if j + 1 >= len(toks) or toks[j].low not in ("a", "an", "per", "each", "/"):
+    if j + 1 >= len(toks) or toks[j].low not in _PER_THING_WORDS:
         return False
     word = toks[j + 1]
+    if toks[j].low in _FOREIGN_PER:  # "400 € pro Kopf", "15 € por persona"
+        return word.low in _PER_PERSON
     return (
         word.kind in ("word", "near")  # "£4.75 a wash" beside a "Wash club" source
         and word.low not in UNITS  # "$0.023/GB": a unit, read as one
@@ -1832,6 +1834,14 @@ def _per_thing(toks: list[Tok], j: int) -> bool:
     )
 
 
+_PER_THING_WORDS = frozenset({"a", "an", "per", "each", "/", "pro", "por", "par", "je"})
+_FOREIGN_PER = frozenset({"pro", "por", "par", "je"})
+_PER_PERSON = frozenset({"kopf", "person", "persona", "personne", "persoon", "pessoa",
+                         "mitarbeiter", "nutzer", "usuario", "utilisateur",
+                         "utente", "usuário", "platz", "arbeitsplatz", "plaza", "poste",
+                         "lizenz", "licencia", "licence", "seat", "niño", "kind", "enfant",
+                         "alumno", "estudiante"})  # fmt: skip
+"""After ``pro``, ``por``, ``par``, ``je``: a person or seat, whose rate is no period's."""
 _PER_THING_NOT = frozenset({"the", "a", "an", "year", "month", "annum", "total", "bit", "little",
                             "lot", "touch", "further", "head", "piece"})  # fmt: skip
 
