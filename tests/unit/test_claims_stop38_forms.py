@@ -274,3 +274,31 @@ def test_a_rate_pro_kopf_beside_a_cited_price_is_no_number_in_conflict() -> None
 def test_a_bare_amount_beside_a_cited_price_is_still_in_conflict() -> None:
     text = "Das betahaus-team-4 verlangt 1.600 € [c1] oder 400 €."
     assert _verdicts(OFFICES, text, OFFICE_CLAIMS) == ["contradicted"]
+
+
+KIDS = Table.from_rows(
+    [
+        {"id": "kidoodle-tv", "monthly": 4.99},
+        {"id": "hopster-kids", "monthly": 5.99},
+        {"id": "paramount-plus", "monthly": 7.99},
+    ]
+)
+KIDS_CLAIMS = [
+    {"id": "c6", "kind": "rank", "offer": "paramount-plus", "position": 3},
+    {"id": "c7", "kind": "price", "offer": "paramount-plus", "amount": "7.99", "period": "month"},
+]
+
+
+def test_a_place_mark_other_than_the_cited_rank_is_contradicted() -> None:
+    text = "- **#2 paramount-plus** — USD 7.99/mo [c6][c7]"
+    assert _verdicts(KIDS, text, KIDS_CLAIMS) == ["contradicted"]
+
+
+def test_a_place_mark_equal_to_the_cited_rank_is_checked() -> None:
+    text = "- **#3 paramount-plus** — USD 7.99/mo [c6][c7]"
+    assert _verdicts(KIDS, text, KIDS_CLAIMS) == ["checked"]
+
+
+def test_a_place_mark_without_a_cited_rank_is_never_checked() -> None:
+    text = "- **#2 paramount-plus** — USD 7.99/mo [c7]"
+    assert _verdicts(KIDS, text, KIDS_CLAIMS) != ["checked"]

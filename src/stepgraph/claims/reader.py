@@ -485,6 +485,9 @@ class ProseReader:
         if conflict:
             return "contradicted", conflict
         self._index(toks)
+        conflict = self._place_conflict(toks, claims)
+        if conflict:
+            return "contradicted", conflict
         verdict, why = self._accounting(toks, used, claims, words)
         if verdict == "unverified" and not self.inclusive:
             wrong = unexplained(toks, self.figures, self.sentence_periods,
@@ -575,6 +578,18 @@ class ProseReader:
                     self.respectively[index] = named[place] if place < len(named) else None
                     place += 1
         self.order_checked: dict[tuple[str, ...], bool] = {}  # per cited order: in order
+
+    def _place_conflict(self, toks: list[Tok], claims: list[Claim]) -> str:
+        """``#4 paramount [c6]`` with c6 ranking paramount third: the place marker says
+        another place than the cited rank."""
+        for index, tok in enumerate(toks):
+            if tok.kind != "code" or _PLACE_MARK.fullmatch(tok.low) is None:
+                continue
+            named = self.prev_offer[index] or self.next_offer[index]
+            places = {c.position for c in claims if isinstance(c, Rank) and c.offer == named}
+            if places and int(tok.low[1:]) not in places:
+                return f"{tok.text} is not the place the cited rank gives {named}"
+        return ""
 
     def _number_conflict(self, toks: list[Tok], consumed: set[int], claims: list[Claim]) -> str:
         """An amount no recognised form read that none of the cited claims' amounts match."""
@@ -694,6 +709,12 @@ class ProseReader:
         if low in ("most", "expensive", "costly"):
             return self._extreme_named(index, claims, MostExpensive) or self._comparison_ok(
                 toks, index, claims
+            )
+        if tok.kind == "code" and _PLACE_MARK.fullmatch(low):  # "#3 A — 7.99 [c6]"
+            named = self.prev_offer[index] or self.next_offer[index]
+            return any(
+                isinstance(c, Rank) and c.position == int(low[1:]) and c.offer == named
+                for c in claims
             )
         if low in ORDINALS:  # "A is third [c2]": c2 must rank A, the record it is said of
             named = self.prev_offer[index] or self.next_offer[index]
@@ -1080,11 +1101,15 @@ def _in_heading(toks: list[Tok], index: int) -> bool:
     return colon is not None and not any(t.kind in ("offer", "near", "cite") for t in toks[:colon])
 
 
+_PLACE_MARK = re.compile(r"#\d{1,2}")
+"""``#3`` before a record in a ranked list: its place."""
+
+
 def _significant(tok: Tok) -> bool:
     if tok.kind in ("offer", "near", "num"):
         return True
     if tok.kind == "code":  # "13-month", "30-day", "12.5M": a figure the inputs do not hold
-        return _MEASURE.fullmatch(tok.low) is not None
+        return _MEASURE.fullmatch(tok.low) is not None or _PLACE_MARK.fullmatch(tok.low) is not None
     if tok.kind == "word":
         return tok.low in _SIGNIFICANT or tok.low.endswith("n't")
     return tok.kind == "punct" and tok.text in ("%", "~", "<", ">", "≈", "→", "⇒", "←")
