@@ -302,3 +302,50 @@ def test_a_place_mark_equal_to_the_cited_rank_is_checked() -> None:
 def test_a_place_mark_without_a_cited_rank_is_never_checked() -> None:
     text = "- **#2 paramount-plus** — USD 7.99/mo [c7]"
     assert _verdicts(KIDS, text, KIDS_CLAIMS) != ["checked"]
+
+
+SATELLITE = Table.from_rows(
+    [
+        {"id": "starlink-residential", "source": "starlink.com/residential", "monthly": 120.0},
+        {"id": "hughesnet-select", "source": "hughesnet.com/plans", "monthly": 64.99},
+        {"id": "starlink-lite", "source": "starlink.com/residential-lite", "monthly": 80.0},
+    ],
+    alias_fields=("source",),
+)
+DNS = Table.from_rows(
+    [
+        {"id": "cloudflare-pro", "source": "cloudflare.com/plans", "monthly": 20.0},
+        {"id": "dnsimple-solo", "source": "dnsimple.com/pricing", "monthly": 6.0},
+        {"id": "route53-est", "source": "aws.amazon.com/route53/pricing", "monthly": 5.0},
+    ],
+    alias_fields=("source",),
+)
+
+
+def test_a_one_off_amount_for_the_dish_is_no_monthly_figure() -> None:
+    text = "Note: Starlink charges $349 for the dish."
+    assert "contradicted" not in _verdicts(SATELLITE, text)
+
+
+def test_a_tier_word_another_records_source_spells_names_that_record() -> None:
+    text = "Starlink Residential Lite is 80 dollars a month, so 960 a year."
+    assert "contradicted" not in _verdicts(SATELLITE, text)
+
+
+def test_a_false_price_of_the_record_a_tier_word_names_is_contradicted() -> None:
+    text = "Starlink Residential Lite is 120 dollars a month."
+    assert _verdicts(SATELLITE, text) == ["contradicted"]
+
+
+def test_thousands_with_k_before_a_period_are_an_amount_without_a_currency() -> None:
+    text = "Starlink Residential is the most expensive, 120$ a month and about 2k yearly."
+    assert _verdicts(SATELLITE, text) == ["contradicted"]
+
+
+def test_an_id_head_of_letters_and_digits_spaced_out_names_its_record() -> None:
+    assert _verdicts(DNS, "Cloudflare Pro is $14 more than Route 53.") == ["contradicted"]
+
+
+def test_a_one_word_remark_in_brackets_after_a_name_keeps_the_tie_readable() -> None:
+    text = "Route 53 (estimated) and DNSimple Solo tie for the lowest price at $5/month."
+    assert _verdicts(DNS, text) == ["contradicted"]

@@ -39,6 +39,7 @@ from .tokens import (
     Tok,
     counts_things,
     for_another_thing,
+    for_the_equipment,
     money_in,
     set_against_count,
     signed,
@@ -595,9 +596,13 @@ def unexplained(
             if wrong:
                 return wrong
             continue
-        if index in products or _passed_over(
-            toks, index, cut, first_head, measured=measured, records=len(figures.values)
-        ):
+        if (
+            index in products
+            or _passed_over(
+                toks, index, cut, first_head, measured=measured, records=len(figures.values)
+            )
+            or (for_the_equipment(toks, index) and not any(figures.quoted.values()))
+        ):  # "$349 for the dish" when no source names equipment money: unread
             continue
         if tok.period == "month" and intro:
             continue  # "29.99 a month the first year": an introductory price

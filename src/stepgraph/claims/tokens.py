@@ -415,6 +415,10 @@ def _loose_names(table: Table, taken: dict[str, set[str]]) -> dict[str, set[str]
                     record.id
                 )
         brands = {_stem(alias) for alias in record.aliases} - {""}
+        for part in parts[:1]:  # "Route 53" of route53-est
+            spaced = _LETTERS_DIGITS.fullmatch(part)
+            if spaced is not None and len(parts) > 1:
+                found.setdefault(" ".join(spaced.groups()), set()).add(record.id)
         for brand in brands:  # "Perimeter 81" of perimeter81.com
             spaced = _LETTERS_DIGITS.fullmatch(brand)
             if spaced is not None:
@@ -755,7 +759,9 @@ def _thousands(toks: list[Tok], limit: Decimal) -> None:
     ``£500k`` of cover beside prices of £33)."""
     for index, tok in enumerate(toks):
         match = _KILO.fullmatch(tok.text) if tok.kind == "code" else None
-        if match is None or not index or toks[index - 1].low not in CURRENCY:
+        if match is None or not (
+            (index and toks[index - 1].low in CURRENCY) or _period_next(toks, index)
+        ):
             continue
         values, places = readings(match.group(1))
         if len(values) != 1 or values[0] * 1000 > limit:
@@ -763,6 +769,15 @@ def _thousands(toks: list[Tok], limit: Decimal) -> None:
         tok.kind = "num"
         tok.values = (values[0] * 1000,)
         tok.places = (places[0] - 3,)
+
+
+def _period_next(toks: list[Tok], index: int) -> bool:
+    """A period follows the token at ``index`` (``2k yearly``, ``1.2k a year``)."""
+    nxt = toks[index + 1].low if index + 1 < len(toks) else ""
+    if nxt in ("yearly", "annually", "monthly"):
+        return True
+    after = toks[index + 2].low if index + 2 < len(toks) else ""
+    return nxt in ("a", "per", "/", "each", "every") and after in _MONTH_OR_YEAR
 
 
 _KILO = re.compile(r"(\d{1,3}(?:\.\d{1,2})?)[kK]")
@@ -867,6 +882,9 @@ def _absorb_name_words(toks: list[Tok], names: Names) -> None:
         index += _variant_label(toks, index)  # "Hulu (No Ads)": a label of the same record
         last = tok.low
         while index < len(toks):
+            better = _better_record(toks[index], tok, names)
+            if better is not None:  # "Starlink Residential Lite": starlink-lite's name
+                tok.offer, own = better, names.name_words[better]
             if (
                 toks[index].text == "-"
                 and index + 1 < len(toks)
@@ -977,6 +995,18 @@ def _leading_name_words(toks: list[Tok]) -> None:
             index += 1
 
 
+def _better_record(word: Tok, name: Tok, names: Names) -> str | None:
+    """The one other record whose source name spells every word of ``name`` and the
+    capitalised ``word`` after it, which the name's own record does not spell."""
+    if name.offer is None or word.kind != "word" or not word.text[:1].isupper():
+        return None
+    if word.low in names.name_words.get(name.offer, frozenset()):
+        return None
+    wanted = {*name.low.split(), word.low}
+    fits = [r for r, words in names.name_words.items() if r != name.offer and wanted <= words]
+    return fits[0] if len(fits) == 1 else None
+
+
 def _owners(toks: list[Tok]) -> None:
     """``My Food Bag's Bargain Box``: a name owning the next record's name is its brand,
     not a record of its own here."""
@@ -1068,6 +1098,12 @@ def _variant_label(toks: list[Tok], index: int) -> int:
     (No Ads)``, ``Disney+ (Premium Annual)``) that says no comparison; 0 when none."""
     if index >= len(toks) or toks[index].text != "(":
         return 0
+    if (
+        index + 2 < len(toks)
+        and toks[index + 1].low in _NAME_REMARKS
+        and toks[index + 2].text == ")"
+    ):
+        return 3  # "Route 53 (estimated)": a remark on the same record
     k = index + 1
     while k < len(toks) and k - index <= 3 and toks[k].kind == "word":
         if not toks[k].text[:1].isupper() or toks[k].low in lx.COMPARISON:
@@ -1076,6 +1112,12 @@ def _variant_label(toks: list[Tok], index: int) -> int:
     if k == index + 1 or k >= len(toks) or toks[k].text != ")":
         return 0
     return k + 1 - index
+
+
+_NAME_REMARKS = frozenset({"estimated", "est", "estimate", "promo", "promotional", "intro",
+                           "introductory", "new", "legacy", "quoted", "approx", "indicative",
+                           "beta", "preview", "current", "renewal"})  # fmt: skip
+"""One word in brackets after a name that says nothing of its price's rank."""
 
 
 def _product_word(toks: list[Tok], index: int) -> bool:
@@ -1460,6 +1502,14 @@ _NOT_ANOTHER = frozenset({"month", "year", "contract", "term", "minimum", "fixed
                           "typical"})  # fmt: skip
 
 
+_EQUIPMENT = frozenset({"dish", "router", "modem", "hub", "box", "kit", "equipment",
+                        "hardware", "device", "installation", "install", "setup", "set-up",
+                        "activation", "connection", "handset", "phone", "sim", "card", "meter",
+                        "charger", "helmet", "lock", "terminal", "reader", "antenna",
+                        "receiver", "decoder", "console", "controller", "headset"})  # fmt: skip
+"""Things a one-off amount buys (``$349 for the dish``): not the monthly price."""
+
+
 def for_another_thing(toks: list[Tok], index: int) -> bool:
     """The amount at ``index`` is the price of a thing it is said to be for (``£229 a year
     for a service plan``, ``plus £20 for a smart meter``; not ``for a 24-month contract``
@@ -1475,10 +1525,26 @@ def for_another_thing(toks: list[Tok], index: int) -> bool:
         and (after + 2 == len(toks) or toks[after + 2].kind == "punct")
     ):
         return True  # "Dodo charges $60 for one", "the others charge £25 a year for it"
-    if after + 2 >= len(toks) or toks[after].low != "for" or toks[after + 1].low not in ("a", "an"):
+    if after + 2 >= len(toks) or toks[after].low != "for":
         return False
     thing = toks[after + 2]
-    return thing.kind == "word" and thing.low not in _NOT_ANOTHER
+    return (
+        toks[after + 1].low in ("a", "an")
+        and thing.kind == "word"
+        and (thing.low not in _NOT_ANOTHER)
+    )
+
+
+def for_the_equipment(toks: list[Tok], index: int) -> bool:
+    """The amount at ``index`` buys a piece of equipment (``Starlink charges $349 for the
+    dish``): a one-off amount, no monthly figure."""
+    after = max([index, *toks[index].marks]) + 1
+    return (
+        after + 2 < len(toks)
+        and toks[after].low == "for"
+        and toks[after + 1].low == "the"
+        and toks[after + 2].low in _EQUIPMENT
+    )
 
 
 def signed(toks: list[Tok], index: int) -> bool:
