@@ -349,3 +349,28 @@ def test_an_id_head_of_letters_and_digits_spaced_out_names_its_record() -> None:
 def test_a_one_word_remark_in_brackets_after_a_name_keeps_the_tie_readable() -> None:
     text = "Route 53 (estimated) and DNSimple Solo tie for the lowest price at $5/month."
     assert _verdicts(DNS, text) == ["contradicted"]
+
+
+MENAGE = Table.from_rows(
+    [
+        {"id": "wecasa-menage", "source": "wecasa.fr/menage", "monthly": 96.0},
+        {"id": "helpling-hebdo", "source": "helpling.fr/tarifs", "monthly": 104.0},
+    ],
+    alias_fields=("source",),
+)
+
+
+def test_pres_de_is_a_hedge_within_its_tolerance() -> None:
+    assert "contradicted" not in _verdicts(MENAGE, "Helpling revient à près de 105 € par mois.")
+
+
+def test_pres_de_far_off_is_contradicted() -> None:
+    assert _verdicts(MENAGE, "Helpling revient à près de 140 € par mois.") == ["contradicted"]
+
+
+def test_a_percent_off_something_is_a_discount_not_a_gap() -> None:
+    assert "contradicted" not in _verdicts(MENAGE, "Note: Helpling gives 10% off EA purchases.")
+
+
+def test_numbers_of_zones_are_no_figures() -> None:
+    assert "contradicted" not in _verdicts(MENAGE, "Wecasa couvre les zones 1 à 5.")

@@ -104,8 +104,11 @@ _APPROX = {
     "about", "around", "roughly", "approximately", "approx", "circa", "ca", "some", "~",
     "≈", "close", "nearly", "almost", "etwa", "ungefähr", "rund", "knapp", "environ",
     "presque", "casi", "aproximadamente", "unos", "unas", "quasi", "ongeveer", "bijna",
-    "cerca", "ballpark", "approximativement",
+    "cerca", "ballpark", "approximativement", "près",
 }  # fmt: skip
+_OFF_WORDS = frozenset({"off", "discount", "rabatt", "réduction", "remise", "descuento",
+                        "sconto", "korting", "rabat"})  # fmt: skip
+"""After a per cent: a discount (``10% off EA purchases``), no gap between prices."""
 _APPROX |= langs.HEDGES - set(langs.BOUND)  # "etwa", "environ", "unos", ...
 _JUST = {"just", "slightly", "little", "bit", "marginally", "barely", "knapp"}
 _ALMOST = {"nearly", "almost", "presque", "casi", "quasi", "bijna", "fast", "quase", "knapp"}
@@ -615,9 +618,9 @@ def unexplained(
             _span(toks, index, v, p, loose) for v, p in zip(tok.values, tok.places, strict=True)
         ]
         if tok.pct:
-            side = _percent_side(toks, index)
-            if not any(figures.percent(a, b, named, side) for a, b in spans):
-                return f"{tok.text}% is no difference between the offers' prices in per cent"
+            wrong = _percent_figure(toks, index, figures, named, spans)
+            if wrong:
+                return wrong
             continue
         factors = _factors(
             tok, periods, discounts, short=short, quarters=bool(lows & _QUARTERS),
@@ -680,6 +683,8 @@ def _passed_over(
         return True  # "50 pages against 100 for B": more of the same unit
     if tok.unit is not None and not _in_total(toks, index):
         return True
+    if not tok.money and _numbered_thing(toks, index):
+        return True  # "les zones 1 à 5", "levels 2 to 4": which ones, no figure
     if not _audited(toks, index, first_head) or _per_other(toks, index):
         return True
     if rate_before(toks, index):
@@ -687,6 +692,37 @@ def _passed_over(
     return _band_end(toks, index)  # "every offer costs between €30 and €40": a band
 
 
+def _percent_figure(
+    toks: list[Tok],
+    index: int,
+    figures: Figures,
+    named: list[Decimal],
+    spans: list[tuple[Decimal, Decimal]],
+) -> str:
+    """A per cent must be a difference between the offers' prices, unless it is a discount
+    on something (``EA Play gives 10% off EA purchases``)."""
+    after = max([index, *toks[index].marks]) + 1
+    if after < len(toks) and toks[after].low in _OFF_WORDS:
+        return ""
+    side = _percent_side(toks, index)
+    if any(figures.percent(a, b, named, side) for a, b in spans):
+        return ""
+    return f"{toks[index].text}% is no difference between the offers' prices in per cent"
+
+
+def _numbered_thing(toks: list[Tok], index: int) -> bool:
+    """The number at ``index`` numbers things named before it (``zones 1 à 5``)."""
+    k = index - 1
+    if k > 0 and toks[k].low in _RANGE_JOINS and toks[k - 1].kind == "num":
+        k -= 2
+    return k >= 0 and toks[k].low in _NUMBERED
+
+
+_RANGE_JOINS = frozenset({"à", "to", "-", "and", "et", "bis", "a", "al", "through", "y"})
+_NUMBERED = frozenset({"zone", "zones", "level", "levels", "floor", "floors", "stage",
+                       "stages", "gate", "gates", "terminal", "terminals", "bay", "bays",
+                       "aisle", "room", "rooms", "niveau", "niveaux", "étage", "nivel",
+                       "niveles", "zona", "zonas", "stufe", "stufen"})  # fmt: skip
 _MEASURE_NOUNS = frozenset({"kilometer", "kilometers", "kilometre", "kilometres", "km", "miles",
                             "meilen", "minutes", "minuten", "hours", "stunden", "users", "seats",
                             "devices", "channels", "sites", "licences", "licenses",

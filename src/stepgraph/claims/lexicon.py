@@ -20,7 +20,7 @@ NEGATIONS = {"not", "no", "never", "isn't", "doesn't", "don't", "aren't", "wasn'
 SCARCELY = {"hardly", "barely", "scarcely"}
 """``barely more expensive`` (slightly) or ``hardly the cheapest`` (not): never read."""
 HEDGES = {"about", "around", "roughly", "approximately", "approx", "nearly", "almost", "circa",
-          "ca", "some", "close", "ungefähr", "etwa", "environ", "presque", "casi",
+          "ca", "some", "close", "ungefähr", "etwa", "environ", "presque", "près", "casi",
           "aproximadamente", "unos", "unas", "ballpark", "~", "under", "over", "below", "above",
           "least", "most", "upwards", "odd"}
 """Words that loosen a number: it is compared within a tolerance, never marked checked."""
