@@ -374,3 +374,20 @@ def test_a_percent_off_something_is_a_discount_not_a_gap() -> None:
 
 def test_numbers_of_zones_are_no_figures() -> None:
     assert "contradicted" not in _verdicts(MENAGE, "Wecasa couvre les zones 1 à 5.")
+
+
+GYM = Table.from_rows(
+    [
+        {"id": "planet-fitness-classic", "monthly": 15.0},
+        {"id": "pf-black-card", "monthly": 24.99},
+        {"id": "ymca-adult", "monthly": 55.0},
+    ]
+)
+
+
+def test_a_sentence_led_by_an_unknown_name_does_not_inherit_the_last_subject() -> None:
+    text = (
+        "ymca-adult is $55 a month. "
+        "The Black Card is $24.99 a month, which is $9.99 more than the Classic membership."
+    )
+    assert "contradicted" not in _verdicts(GYM, text)

@@ -45,7 +45,7 @@ from .kinds import (
     offers_of,
 )
 from .layout import Layout
-from .refs import Mentions, joined
+from .refs import Mentions, joined, stranger_before
 from .text import Normalised, Span
 from .tokens import CURRENCY, ORDINALS, Tok, names_of, signed, tokenize
 from .uses import Uses
@@ -269,7 +269,9 @@ class ProseReader:
         self.sentence_periods = self._term_periods(norm.text[span.start : span.end], own_terms)
         if row:  # "| Vast 3 jaar | € 169,00 | € 2.028,00 |": a yearly column beside a term
             self.sentence_periods |= self.periods or frozenset({12})
-        self.before = self.previous_subject
+        first = next((i for i, t in enumerate(toks) if t.kind in ("offer", "near")), len(toks))
+        stranger = stranger_before(toks[:first])  # "The Black Card ... is $9.99 more": its
+        self.before = None if stranger else self.previous_subject  # own subject, unknown
         subjects = {t.offer for t in toks if t.kind == "offer"}
         self.previous_subject = next(iter(subjects)) if len(subjects) == 1 else None
         self._remember(reader.mentions() if not row else Mentions(), norm, span)  # rows: none

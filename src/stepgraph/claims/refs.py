@@ -139,7 +139,7 @@ def resolve(
             and _low(toks, index - 1) in _IT_JOINERS
             and (low == "it's" or after in _IT_VERBS)
             and not lx.against_opening([t.low for t in toks[:2]])
-            and not _stranger_before(toks[:first_name])
+            and not stranger_before(toks[:first_name])
         ):  # "B is the cheapest, and it costs 54": the only record named before
             # (not "Against the dearest, B at 120, it is 105 cheaper": B is what "it" is to)
             refs[index] = Ref((named_here[0][0],), (index,), exact=named_here[0][1])
@@ -326,7 +326,7 @@ def possessor(toks: list[Tok]) -> bool:
     )
 
 
-def _stranger_before(toks: list[Tok]) -> bool:
+def stranger_before(toks: list[Tok]) -> bool:
     """A capitalised word before the sentence's first name that is no word the reader
     knows (``Lightsail costs $40, twice Vultr's price, so it is ...``): it may be the
     subject ``it`` stands for, so ``it`` is not the one record named."""
