@@ -391,3 +391,22 @@ def test_a_sentence_led_by_an_unknown_name_does_not_inherit_the_last_subject() -
         "The Black Card is $24.99 a month, which is $9.99 more than the Classic membership."
     )
     assert "contradicted" not in _verdicts(GYM, text)
+
+
+EBIKES = Table.from_rows(
+    [
+        {"id": "swapfiets-power-7", "source": "swapfiets.com/power-7", "monthly": 89.0},
+        {"id": "upway-rent", "source": "upway.co/rent", "monthly": 59.0},
+    ],
+    alias_fields=("source",),
+)
+
+
+def test_a_number_talked_about_after_the_is_no_amount() -> None:
+    text = "Swapfiets Power 7 is €89/mo, the 7 is the number of gears, not the price."
+    assert "contradicted" not in _verdicts(EBIKES, text)
+
+
+def test_a_false_price_beside_a_number_talked_about_is_contradicted() -> None:
+    text = "Swapfiets Power 7 is €79/mo, the 7 is the number of gears, not the price."
+    assert _verdicts(EBIKES, text) == ["contradicted"]

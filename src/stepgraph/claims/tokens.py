@@ -1814,6 +1814,13 @@ def _mark(toks: list[Tok], index: int) -> None:
     if _rate(tok, toks, j):
         return  # "£4.75 a wash", "$15.01 more per lesson": a rate per thing
     tok.unit = _unit(tok, toks, j, before)
+    if (
+        not tok.money
+        and before is not None
+        and before.low == "the"
+        and low(j) in ("is", "was", "refers", "means", "stands")
+    ):
+        tok.unit = "label"  # "the 7 is the number of gears": a number talked about
     if low(j) in MONTH_NAMES or (before is not None and before.low in MONTH_NAMES):
         tok.unit = "date"
     year_like = len(tok.text) == 4 and tok.text.startswith(("19", "20"))
