@@ -410,3 +410,39 @@ def test_a_number_talked_about_after_the_is_no_amount() -> None:
 def test_a_false_price_beside_a_number_talked_about_is_contradicted() -> None:
     text = "Swapfiets Power 7 is €79/mo, the 7 is the number of gears, not the price."
     assert _verdicts(EBIKES, text) == ["contradicted"]
+
+
+LAUNDRY = Table.from_rows(
+    [
+        {"id": "laundrapp-20kg", "source": "laundrapp.com", "monthly": 64.0},
+        {"id": "zipjet-20kg", "source": "zipjet.co.uk", "monthly": 72.5},
+        {"id": "oxwash-20kg", "source": "oxwash.com", "monthly": 89.0},
+        {"id": "laundryheap-20kg", "source": "laundryheap.co.uk", "monthly": 69.0},
+    ],
+    alias_fields=("source",),
+)
+
+
+def test_another_amount_on_top_is_a_step_from_the_clause_before() -> None:
+    text = "Laundryheap is £5 more than Laundrapp, and Zipjet another £7 on top of that."
+    assert _verdicts(LAUNDRY, text) == ["contradicted"]
+
+
+def test_a_true_step_from_the_clause_before_is_not_contradicted() -> None:
+    text = "Laundryheap is £5 more than Laundrapp, and Zipjet a further £3.50."
+    assert "contradicted" not in _verdicts(LAUNDRY, text)
+
+
+def test_a_step_may_start_from_the_previous_sentences_subject() -> None:
+    text = "Laundryheap costs £69. Zipjet is another £7 more."
+    assert _verdicts(LAUNDRY, text)[1] == "contradicted"
+
+
+def test_a_step_that_turns_the_other_way_is_left_unread() -> None:
+    text = "Oxwash is £16.50 more than Zipjet, and Laundryheap another £3.50 less."
+    assert "contradicted" not in _verdicts(LAUNDRY, text)
+
+
+def test_a_step_with_no_word_of_its_way_is_left_unread() -> None:
+    text = "Laundryheap costs £69, and Zipjet another £7."
+    assert _verdicts(LAUNDRY, text) != ["checked"]

@@ -157,6 +157,7 @@ _FOR_HEADS = frozenset({"listing", "listings", "page", "link", "entry"})
 _THAN_AFTER = frozenset({"que", "than", "als", "dan", "di"})
 _ARTICLES = frozenset({"a", "o", "as", "os", "la", "le", "el", "the", "de", "der", "die", "das",
                        "het", "il", "lo"})  # fmt: skip
+_INCREMENTS = frozenset({"another", "further"})
 _CLAUSE_LINKS = frozenset({"and", "but", ";", "while", "whereas", "y", "e", "et", "und", "en",
                            "og", "och", "ja", "oraz", "pero", "ma", "mais", "aber", "maar",
                            "men"})  # fmt: skip
@@ -352,6 +353,7 @@ class SentenceReader(HeadForms):
         limit = self._bracket_end(start, at, limit)
         if self.low(at) == "(" and self.kind(at + 1) == "num" and self.low(at + 2) != ")":
             return None  # "D (54 < 57 < 60 < 66)": the bracket lists other figures
+        self.subjects_read.append(subjects[0])  # the clause's subject, for "another 5"
         return subjects, at, limit
 
     def _restated(self, at: int) -> bool:
@@ -690,6 +692,10 @@ class SentenceReader(HeadForms):
             return at + 1  # "ranks 12": no place among these records, no price either
         if unit.kind == "num":
             return self._number_head(subjects, start, at, hedge, neg)
+        if low in _INCREMENTS or (low in ("a", "an", "adds", "add") and (
+            self.low(at + 1) in _INCREMENTS
+        )):  # fmt: skip
+            return self._increment(subjects, start, at, hedge)  # "Zipjet another £3.50"
         if low in ("a", "half", "twice", "double") and self._fraction(at) is not None:
             return self._comparative(subjects, start, at, hedge, neg)
         if low in ("third", "fifth", "tenth") and self.low(at - 1) == "a":

@@ -69,6 +69,57 @@ class HeadForms(FreeForms):
         self.add(says, _any_of(tests), start, at + 1, exact=exact, certain=hedge is None)
         return at + 1
 
+    def _increment(
+        self, subjects: list[Unit], start: int, at: int, hedge: str | None
+    ) -> int | None:
+        """``Laundryheap is £5 more, and Zipjet another £3.50 on top of that``, ``Vodafone
+        a further £5``: the subject is dearer (cheaper) than the record the clause before
+        was about, by the amount; the way is said after the amount or by that clause."""
+        j = at + (self.low(at) in ("a", "an", "adds", "add"))
+        j += self.low(j) in ("another", "further")
+        unit = self.units[j] if j < len(self.units) else None
+        if unit is None or unit.tok is None or not self.money(unit) or len(subjects) != 1:
+            return None
+        end = j + 1
+        while self.low(end) in _AFTER_INCREMENT:
+            end += 1
+        said = {self.low(k) for k in range(j + 1, end)} | {self.low(at)} & _MORE_WAY
+        earlier = {self.low(k) for k in range(0, start)}
+        cheap = bool(said & _LESS_WAY) or (not said & _MORE_WAY and bool(earlier & _LESS_WAY))
+        if (
+            not (said | earlier) & (_LESS_WAY | _MORE_WAY)
+            or (said & _LESS_WAY and (said | earlier) & _MORE_WAY)
+            or (said & _MORE_WAY and earlier & _LESS_WAY)
+        ):
+            return None  # no word says which way the step goes, or it turns: from where?
+        base = self._clause_before(start)
+        if base is None or base == subjects[0].offer:
+            return None
+        offer = subjects[0].offer or ""
+        direction = "cheaper" if cheap else "more_expensive"
+        periods = [unit.tok.period] if unit.tok.period else ["month", "year"]  # "From there
+        test = _any_of([self._pair_test(offer, base, direction, unit.tok, None, ratio=False,
+                                        hedge=hedge, period=p, neg=False)
+                        for p in periods])  # fmt: skip # iDrive adds $9.48": a year's, maybe
+        word = "cheaper" if cheap else "more expensive"
+        self.add(f"{offer} is {word} than {base} by {unit.tok.text}", test, start, end,
+                 exact=False, certain=hedge is None)  # fmt: skip
+        return end
+
+    def _clause_before(self, start: int) -> str | None:
+        """The record the clause before unit ``start`` opened on (``Laundryheap is £5 more,
+        and ...``: Laundryheap), or the previous sentence's one subject."""
+        bounds = [k for k in range(start) if self.low(k) in (",", ";", "and")]
+        if not bounds:
+            return self.before.subject
+        end = bounds[-1]
+        begin = max((k for k in bounds if k < end - 1), default=-1)
+        opening = [s for s in self.subjects_read if s.idx and begin < self._unit_at(s) < end]
+        return opening[0].offer if opening else None
+
+    def _unit_at(self, unit: Unit) -> int:
+        return next((k for k, u in enumerate(self.units) if u is unit), -1)
+
     def _pairs_follow(self, at: int) -> bool:
         """After the amount at ``at``, the list goes on with another record and its own
         amount (``and C at 119.25``): each amount is its record's alone."""
@@ -626,6 +677,13 @@ class HeadForms(FreeForms):
         return self.low(k) == "to" and self.low(k - 1) in lx.SEEMING and self.low(k + 1) == "be"
 
 
+_AFTER_INCREMENT = frozenset({"more", "extra", "on", "top", "of", "that", "again", "beyond",
+                              "above", "over", "up", "less", "cheaper", "lower", "below",
+                              "under", "down", "dearer", "pricier", "higher", "a", "month",
+                              "per", "each", "this"})  # fmt: skip
+_MORE_WAY = frozenset({"more", "extra", "top", "above", "over", "up", "dearer", "pricier",
+                       "higher", "expensive", "adds", "add"})  # fmt: skip
+_LESS_WAY = frozenset({"less", "cheaper", "lower", "below", "under", "down", "saves"})
 _LIST_JOINERS = frozenset(langs.LIST_AND | {"beziehungsweise", "respektive"})
 _AFTER_A_PLACE = frozenset({"", ".", ",", ";", "at", "(", "on", "by", "of", "out", "!"})
 """What may follow ``ranked 2`` for it to be a place by price (not ``ranked 2 for value``)."""

@@ -64,6 +64,7 @@ class SentenceBase:
         self.covered: set[int] = set()  # units inside a statement: never a new subject
         self.chained = False  # reading a further predicate of the same subject
         self.last_target = False  # the last predicate ended on another record (``than B``)
+        self.subjects_read: list[Unit] = []  # each clause's first subject, in order
         self.target: Unit | None = None
         self.targets: set[int] = set()  # units named after "than"
         self.table_row = False  # a table row: each cell is read on its own
