@@ -446,3 +446,20 @@ def test_a_step_that_turns_the_other_way_is_left_unread() -> None:
 def test_a_step_with_no_word_of_its_way_is_left_unread() -> None:
     text = "Laundryheap costs £69, and Zipjet another £7."
     assert _verdicts(LAUNDRY, text) != ["checked"]
+
+
+VPNS = Table.from_rows(
+    [
+        {"id": "surfshark-one", "source": "surfshark.com/pricing", "monthly": 3.19},
+        {"id": "protonvpn-plus", "source": "proton.me/vpn/pricing", "monthly": 4.49},
+    ],
+    alias_fields=("source",),
+)
+
+
+def test_a_capitalised_word_of_the_id_after_a_loose_name_is_part_of_the_name() -> None:
+    assert _verdicts(VPNS, "Proton VPN Plus is the cheapest at $4.49.") == ["contradicted"]
+
+
+def test_a_true_price_after_a_name_with_its_id_word_is_not_contradicted() -> None:
+    assert "contradicted" not in _verdicts(VPNS, "Proton VPN Plus costs $4.49.")

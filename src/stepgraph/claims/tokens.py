@@ -600,6 +600,7 @@ def _name_words(record: Record) -> frozenset[str]:
         found.update(_AMPERSANDED.findall(_plain(alias)))  # "1&1"
     parts = [p for p in _ID_PARTS.split(record.id.lower()) if p]  # "DSL 100" of 1und1-dsl-100
     found.update(f"{a} {b}" for a, b in pairwise(parts) if b.isdigit() and a.isalpha())
+    found.update(p for p in parts[1:] if p.isalpha() and len(p) >= 3)  # "Plus" of protonvpn-plus
     return frozenset(found - {""})
 
 
