@@ -463,3 +463,28 @@ def test_a_capitalised_word_of_the_id_after_a_loose_name_is_part_of_the_name() -
 
 def test_a_true_price_after_a_name_with_its_id_word_is_not_contradicted() -> None:
     assert "contradicted" not in _verdicts(VPNS, "Proton VPN Plus costs $4.49.")
+
+
+HOSTING = Table.from_rows(
+    [
+        {"id": "hostinger-premium", "monthly": 2.99},
+        {"id": "bluehost-basic", "monthly": 4.95},
+        {"id": "siteground-startup", "monthly": 3.99},
+        {"id": "dreamhost-starter", "monthly": 2.59},
+    ]
+)
+
+
+def test_places_listed_respectively_go_to_the_subjects_in_order() -> None:
+    text = "siteground-startup and bluehost-basic are fourth and third respectively."
+    assert _verdicts(HOSTING, text) == ["contradicted"]
+
+
+def test_true_places_listed_respectively_are_checked() -> None:
+    text = "siteground-startup and bluehost-basic are third and fourth respectively."
+    assert _verdicts(HOSTING, text) == ["checked"]
+
+
+def test_amounts_after_follow_at_are_read_respectively() -> None:
+    text = "bluehost-basic and siteground-startup follow at $3.99 and $4.95 respectively."
+    assert _verdicts(HOSTING, text) == ["contradicted"]

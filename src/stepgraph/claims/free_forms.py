@@ -197,6 +197,9 @@ class FreeForms(GroupForms):
                 self._spread(at)  # "the spread between the cheapest and the priciest is 30"
         elif low in ("spread", "gap", "difference") and self.low(at + 1) == "from":
             self._spread(at)  # "the spread from cheapest to dearest is 30"
+        elif low in langs.RESPECTIVELY:
+            self._respective_places(at)  # "SiteGround and Bluehost ... third and fourth
+            # respectively"
         elif low == "apart" or (low in ("differ", "separated") and self.low(at + 1) == "by"):
             self._ends_apart(at)  # "the cheapest and the dearest are 9.50 apart"
         elif low == "spread" and self.low(at - 1) in ("the", "price", "pricing"):
@@ -213,6 +216,33 @@ class FreeForms(GroupForms):
             self._switching(at)
         elif low in langs.STARTS:
             self._other_language(at)  # "spart B gegenüber C 120 €", "Von günstig nach teuer:"
+
+    def _respective_places(self, at: int) -> None:
+        """``A and B are third and fourth respectively``, ``A and B take the remaining two
+        places, fourth and third respectively``: the k-th place is the k-th opening
+        subject's."""
+        places: list[int] = []
+        k = at - 1 - (self.low(at - 1) == ",")
+        while self.low(k) in ORDINALS:
+            places.insert(0, ORDINALS[self.low(k)])
+            if self.low(k - 1) not in (",", "and"):
+                break
+            k -= 2
+        subjects: list[Unit] = []
+        j = 0
+        while self.kind(j) == "off":
+            subjects.append(self.units[j])
+            if self.low(j + 1) not in (",", "and"):
+                break
+            j += 2
+        if len(places) < 2 or len(subjects) != len(places) or self.negated_anywhere:
+            return
+        claims: list[Claim] = [
+            Rank(id="prose", offer=s.offer or "", position=p)
+            for s, p in zip(subjects, places, strict=True)
+        ]
+        self.add("each is at its place, respectively", _claim_test(*claims), 0, at + 1,
+                 exact=all(s.exact for s in subjects))  # fmt: skip
 
     def _no_such_offer(self, at: int) -> None:
         """``Offer D is cheaper``: no record has that name."""
