@@ -488,3 +488,32 @@ def test_true_places_listed_respectively_are_checked() -> None:
 def test_amounts_after_follow_at_are_read_respectively() -> None:
     text = "bluehost-basic and siteground-startup follow at $3.99 and $4.95 respectively."
     assert _verdicts(HOSTING, text) == ["contradicted"]
+
+
+BOOKS = Table.from_rows(
+    [
+        {"id": "quickbooks-simple-start", "monthly": 35.0},
+        {"id": "sage-accounting-start", "monthly": 10.0},
+        {"id": "nordpass-premium", "monthly": 1.99},
+    ]
+)
+
+
+def test_adds_up_to_leads_to_a_yearly_total() -> None:
+    text = "quickbooks-simple-start adds up to about $350 a year."
+    assert _verdicts(BOOKS, text) == ["contradicted"]
+
+
+def test_a_true_total_after_adds_up_to_is_not_contradicted() -> None:
+    text = "quickbooks-simple-start adds up to $420 a year."
+    assert "contradicted" not in _verdicts(BOOKS, text)
+
+
+def test_an_emoji_opening_a_list_item_does_not_hide_its_label() -> None:
+    text = "- ✅ **Cheapest:** nordpass-premium — $1.99/mo\n- sage-accounting-start — $10/mo"
+    assert _verdicts(BOOKS, text)[0] == "checked"
+
+
+def test_a_false_label_after_an_emoji_is_contradicted() -> None:
+    text = "- ✅ **Cheapest:** sage-accounting-start — $10/mo"
+    assert _verdicts(BOOKS, text) == ["contradicted"]

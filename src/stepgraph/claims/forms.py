@@ -426,6 +426,7 @@ class SentenceReader(HeadForms):
                 and self.kind(at) == "w"
                 and (
                     self.low(at) in lx.PRICE_HEAD_OK
+                    or (self.low(at) == "adds" and self.low(at + 1) == "up")  # adds up to
                     or self.low(at) in lx.HEDGES
                     or self.low(at) in lx.NEGATIONS
                     or self.low(at) in lx.MODALS

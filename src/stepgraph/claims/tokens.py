@@ -700,6 +700,8 @@ def tokenize(
             toks.append(Tok("word", text, match.start(), match.end(), text.lower()))
         at = match.end()
     _scan(plain, at, end, toks)
+    while toks and toks[0].kind == "punct" and unicodedata.category(toks[0].text[:1]) == "So":
+        del toks[0]  # "✅ **Cheapest:** ...": a bullet's emoji says nothing of prices
     _myriads(toks)
     _add_ons(toks)
     _squashed_names(toks, names)
