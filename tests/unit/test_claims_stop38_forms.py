@@ -517,3 +517,22 @@ def test_an_emoji_opening_a_list_item_does_not_hide_its_label() -> None:
 def test_a_false_label_after_an_emoji_is_contradicted() -> None:
     text = "- ✅ **Cheapest:** sage-accounting-start — $10/mo"
     assert _verdicts(BOOKS, text) == ["contradicted"]
+
+
+TARIFAS = Table.from_rows(
+    [
+        {"id": "simyo-30gb", "monthly": 10.0},
+        {"id": "digi-movil-25gb", "monthly": 7.0},
+        {"id": "pepephone-48gb", "monthly": 13.9},
+    ]
+)
+
+
+def test_none_exceeds_in_spanish_is_a_bound_on_every_offer() -> None:
+    text = "Ninguna de las tres tarifas supera los 13 € al mes."
+    assert _verdicts(TARIFAS, text) == ["contradicted"]
+
+
+def test_a_true_none_exceeds_in_spanish_is_not_contradicted() -> None:
+    text = "Ninguna de las tres tarifas supera los 14 € al mes."
+    assert "contradicted" not in _verdicts(TARIFAS, text)

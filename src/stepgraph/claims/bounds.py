@@ -813,6 +813,10 @@ class BoundForms(ExceptForms):
             j, word = j + 1, "teurer"  # "plus cher que", "più caro di"
         elif word in ("moins", "menos", "meno") and self.low(j + 1) in _DEAR_ADJ:
             j, word = j + 1, "billiger"
+        if word in _EXCEEDS:  # "Ninguna de las cuatro tarifas supera los 13 €"
+            j += 1 + (self.low(j + 1) in _EXCEED_ARTICLES)
+            self._none_beyond_amount(at, j, "more_expensive", [])
+            return
         if word in langs.UNDER or word in langs.OVER or word in ("under", "over"):
             over = word in langs.OVER or word == "over"  # "koster under 99 kr": no "than"
             self._none_beyond_amount(at, j + 1, "more_expensive" if over else "cheaper", [])
@@ -984,3 +988,13 @@ def _bare(unit: Unit) -> bool:
     """A plain number: no unit, no per cent (``the other two are above 310``)."""
     tok = unit.tok
     return unit.kind == "num" and tok is not None and tok.unit is None and not tok.pct
+
+
+_EXCEEDS = frozenset({"supera", "superan", "superano", "dépasse", "dépassent", "excède",
+                      "übersteigt", "übersteigen", "überschreitet", "overschrijdt",
+                      "overschrijden", "przekracza", "przekraczają", "överstiger",
+                      "overstiger", "ylittää", "excede", "excedem", "ultrapassa",
+                      "ultrapassam"})  # fmt: skip
+"""Verbs of exceeding, after ``none`` in another language: more than the amount."""
+_EXCEED_ARTICLES = frozenset({"los", "las", "les", "la", "le", "el", "die", "den", "i", "gli",
+                              "os", "as", "o", "a", "de"})  # fmt: skip
