@@ -536,3 +536,36 @@ def test_none_exceeds_in_spanish_is_a_bound_on_every_offer() -> None:
 def test_a_true_none_exceeds_in_spanish_is_not_contradicted() -> None:
     text = "Ninguna de las tres tarifas supera los 14 € al mes."
     assert "contradicted" not in _verdicts(TARIFAS, text)
+
+
+CAMERAS = Table.from_rows(
+    [
+        {"id": "ring-protect-basic", "monthly": 4.99},
+        {"id": "arlo-secure", "monthly": 7.99},
+        {"id": "wyze-cam-plus", "monthly": 2.99},
+        {"id": "eufy-cloud", "monthly": 3.49},
+    ]
+)
+RANKED_TABLE = "| Rank | Plan | Price/mo |\n|---|---|---|\n| 1 | wyze-cam-plus | $2.99 |\n"
+
+
+def test_a_rank_column_counts_the_way_its_first_rows_fix() -> None:
+    text = RANKED_TABLE + "| 2 | ring-protect-basic | $4.99 |"
+    assert _verdicts(CAMERAS, text)[-1] == "contradicted"
+
+
+def test_a_rank_column_in_the_way_its_first_rows_fix_is_not_contradicted() -> None:
+    text = RANKED_TABLE + "| 3 | ring-protect-basic | $4.99 |"
+    assert "contradicted" not in _verdicts(CAMERAS, text)
+
+
+def test_a_plus_between_words_of_a_name_is_part_of_the_name() -> None:
+    table = Table.from_rows(
+        [
+            {"id": "hulu-live-tv", "source": "hulu.com/live-tv", "monthly": 76.99},
+            {"id": "fubo-pro", "source": "fubo.tv/welcome", "monthly": 79.99},
+        ],
+        alias_fields=("source",),
+    )
+    text = "Hulu + Live TV and Fubo Pro both cost $79.99."
+    assert _verdicts(table, text) == ["contradicted"]

@@ -110,6 +110,7 @@ class Layout:
         self.columns: list[tuple[str, str | None]] | None = None  # (kind, compared offer)
         self.counted: list[bool] = []  # per column: its header counts things, not money
         self.item: Statement | None = None  # the place of the list item being read
+        self.rank_ways = (True, True)  # a table's rank column may count up, down
 
     def pinned(self) -> Statement | None:
         """The statement of the current list item's place: its offer is accounted for only
@@ -195,6 +196,7 @@ class Layout:
             and not any(t.kind in ("offer", "near") or (t.kind == "num" and t.money) for t in toks)
         )  # "| Tool | Per agent | Team of 6 / month |": a count in a header is no data
         if header:
+            self.rank_ways = (True, True)
             self.columns = [_column(cell, toks) for cell in cells]
             self.counted = [_counted(" ".join(toks[i].text for i in cell)) for cell in cells]
             return []
@@ -251,9 +253,17 @@ class Layout:
         return out
 
     def _rank_cell(self, offer: str, number: int, used: set[int]) -> Statement:
+        """A place in a rank column, counted up or down; once a row's place holds only one
+        way (``| 1 | wyze | $2.99 |``: the cheapest first), the later rows count that way."""
         n = len(self.table.records)
-        tests = [_claim_test(Rank(id="prose", offer=offer, position=p))
-                 for p in {number, n + 1 - number} if 1 <= p <= n]  # fmt: skip
+        ways = [
+            _claim_test(Rank(id="prose", offer=offer, position=p)) if 1 <= p <= n else None
+            for p in (number, n + 1 - number)
+        ]
+        tests = [w for w, open_ in zip(ways, self.rank_ways, strict=True) if w and open_]
+        holds = tuple(w is not None and w(self.table) is True for w in ways)
+        if any(h and o for h, o in zip(holds, self.rank_ways, strict=True)):
+            self.rank_ways = (holds[0] and self.rank_ways[0], holds[1] and self.rank_ways[1])
         test = _any_of(tests) if tests else (lambda table: False)
         return Statement(f"{offer} is number {number} by price", test, used, False)
 

@@ -896,6 +896,12 @@ def _absorb_name_words(toks: list[Tok], names: Names) -> None:
             ):
                 index += 1  # "OVHcloud Advance-1": the hyphen inside the name
             if (
+                toks[index].text in ("+", "&")
+                and index + 1 < len(toks)
+                and _rest_of_name(toks[index + 1], tok.low, last, own)
+            ):
+                index += 1  # "Hulu + Live TV" of hulu-live-tv: the plus inside the name
+            if (
                 toks[index].low in _NAME_JOINERS
                 and toks[index].low in own
                 and index + 1 < len(toks)
