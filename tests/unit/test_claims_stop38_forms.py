@@ -569,3 +569,28 @@ def test_a_plus_between_words_of_a_name_is_part_of_the_name() -> None:
     )
     text = "Hulu + Live TV and Fubo Pro both cost $79.99."
     assert _verdicts(table, text) == ["contradicted"]
+
+
+INSURERS = Table.from_rows([{"id": "aami-comp", "monthly": 104.0}, {"id": "racv", "monthly": 99.5}])
+
+
+def test_an_amount_over_twelve_months_is_a_yearly_figure() -> None:
+    text = "aami-comp is $104 a month, $1,194 over twelve months."
+    assert _verdicts(INSURERS, text) == ["contradicted"]
+
+
+def test_a_true_amount_over_twelve_months_is_not_contradicted() -> None:
+    text = "aami-comp is $104 a month, $1,248 over twelve months."
+    assert "contradicted" not in _verdicts(INSURERS, text)
+
+
+def test_an_id_of_words_run_together_is_named_by_its_hyphenated_words() -> None:
+    table = Table.from_rows(
+        [
+            {"id": "tmobile-home", "source": "email from Dana", "monthly": 50.0},
+            {"id": "spectrum-300", "source": "spectrum.com", "monthly": 49.99},
+        ],
+        alias_fields=("source",),
+    )
+    text = "T-Mobile Home Internet comes in at $49.99 per month."
+    assert _verdicts(table, text) == ["contradicted"]

@@ -423,6 +423,8 @@ def _loose_names(table: Table, taken: dict[str, set[str]]) -> dict[str, set[str]
             spaced = _LETTERS_DIGITS.fullmatch(brand)
             if spaced is not None:
                 found.setdefault(" ".join(spaced.groups()), set()).add(record.id)
+        if len(parts) > 1 and all(p.isalpha() for p in parts):
+            found.setdefault("".join(parts), set()).add(record.id)  # "T-Mobile Home"
         for k in range(2, len(parts)):  # "Direct Line" of direct-line-comp at directline.com
             if "".join(parts[:k]) in brands or parts[0] in brands:  # "Frontier Fiber"
                 for sep in (" ", "-"):
@@ -1816,7 +1818,7 @@ def _mark(toks: list[Tok], index: int) -> None:
         tok.period = "month" if low(j) in ("monthly", "mensuels", "monatlich") else "year"
         tok.marks.append(j)
         return
-    if low(j) == "over" and low(j + 1) == "a" and low(j + 2) == "year":
+    if _over_a_year(toks, j):  # "£173.40 over a year", "$1,194 over twelve months"
         tok.period = "year"
         tok.marks.extend([j, j + 1, j + 2])
         return
@@ -1835,6 +1837,15 @@ def _mark(toks: list[Tok], index: int) -> None:
     year_like = len(tok.text) == 4 and tok.text.startswith(("19", "20"))
     if year_like and not tok.money and tok.period is None and not tok.words:
         tok.unit = tok.unit or "year-number"  # 2026: a year, not a price
+
+
+def _over_a_year(toks: list[Tok], j: int) -> bool:
+    """``over a year``, ``over twelve months``, ``across 12 months`` from ``j``."""
+    if j + 2 >= len(toks) or toks[j].low not in ("over", "across"):
+        return False
+    if toks[j].low == "over" and toks[j + 1].low == "a" and toks[j + 2].low == "year":
+        return True
+    return toks[j + 1].values == (Decimal(12),) and toks[j + 2].low == "months"
 
 
 _MONTHS_PAID = frozenset({"payments", "instalments", "installments", "fees", "charges", "bills",
