@@ -594,3 +594,29 @@ def test_an_id_of_words_run_together_is_named_by_its_hyphenated_words() -> None:
     )
     text = "T-Mobile Home Internet comes in at $49.99 per month."
     assert _verdicts(table, text) == ["contradicted"]
+
+
+NURSERIES = Table.from_rows(
+    [
+        {"id": "busy-bees", "monthly": 2210.0},
+        {"id": "local-childminder", "monthly": 1860.0},
+    ]
+)
+
+
+def test_a_rate_per_child_must_be_the_price_split_among_the_children_counted() -> None:
+    text = "Quotes for our two children:\n2) busy-bees: £2,210.00 a month, £1,150.00 per child"
+    assert _verdicts(NURSERIES, text)[-1] == "contradicted"
+
+
+def test_a_true_rate_per_child_is_not_contradicted() -> None:
+    text = "Quotes for our two children:\n2) busy-bees: £2,210.00 a month, £1,105.00 per child"
+    assert "contradicted" not in _verdicts(NURSERIES, text)
+
+
+def test_a_rate_per_child_with_two_counts_of_children_is_left_unread() -> None:
+    text = (
+        "Quotes for two children, or for three children next year:\n"
+        "2) busy-bees: £2,210.00 a month, £1,150.00 per child"
+    )
+    assert _verdicts(NURSERIES, text)[-1] != "contradicted"

@@ -25,6 +25,15 @@ _TIMES = re.compile(rf"(?i)\b{_NUMBER}\s+times\s+(?:a|per|each|every)\s+month\b"
 """``If you swim 12 times a month``: that many uses, of whatever the text prices per use."""
 _ANY_USE = frozenset({"visit", "swim", "session", "class", "lesson", "wash", "trip", "ride",
                       "use", "game", "round", "workout", "entry", "go"})  # fmt: skip
+_SHARERS = {"children": "child", "kids": "kid", "users": "user", "people": "person",
+            "persons": "person", "adults": "adult", "seats": "seat", "lines": "line",
+            "members": "member", "employees": "employee", "agents": "agent"}  # fmt: skip
+"""Who a price may be shared among, plural to singular (``per child``)."""
+_FOR_SHARERS = re.compile(
+    rf"(?i)\b(?:for|covering|covers)\s+(?:the\s+|your\s+|all\s+|our\s+)?{_NUMBER}\s+"
+    rf"({'|'.join(_SHARERS)})\b"
+)
+"""``Full-time quotes for our two children``: the price is for that many of them."""
 _PEOPLE = (
     re.compile(rf"(?i)\bsplit\s+(?:it\s+)?{_NUMBER}\s+ways\b"),  # "Split three ways"
     re.compile(rf"(?i)\b(?:between|among|for)\s+(?:the\s+|all\s+)?{_NUMBER}\s+of\s+us\b"),
@@ -60,6 +69,14 @@ class Uses:
                 counts.add(count)
                 for noun in _ANY_USE:
                     per.setdefault(noun, count)
+        shared: dict[str, set[int]] = {}
+        for match in _FOR_SHARERS.finditer(text):
+            count = _count(match.group(1))
+            if 1 < count <= 100:
+                shared.setdefault(_SHARERS[match.group(2).lower()], set()).add(count)
+        for noun, found in shared.items():  # one count per noun, or none is sure
+            if len(found) == 1:  # a rate per that noun only (not a divisor of any figure)
+                per.setdefault(noun, next(iter(found)))
         for pattern in _PEOPLE:
             for match in pattern.finditer(text):
                 count = _count(match.group(1))
@@ -78,4 +95,6 @@ def per_use(
     count = uses.per.get(noun)
     if count is None or any(explained(a * count, b * count) for a, b in spans):
         return ""
+    if noun in _SHARERS.values():
+        return f"a {noun} is no price or gap of the inputs split {count} ways"
     return f"a {noun} is no price or gap of the inputs over {count} {noun}s a month"
