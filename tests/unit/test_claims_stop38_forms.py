@@ -620,3 +620,27 @@ def test_a_rate_per_child_with_two_counts_of_children_is_left_unread() -> None:
         "2) busy-bees: £2,210.00 a month, £1,150.00 per child"
     )
     assert _verdicts(NURSERIES, text)[-1] != "contradicted"
+
+
+CHARGING = Table.from_rows(
+    [
+        {"id": "tesla-membership", "source": "tesla.com/support/supercharging", "monthly": 9.99},
+        {"id": "bp-pulse-plus", "source": "bppulse.co.uk/subscriptions", "monthly": 7.85},
+        {"id": "shell-recharge-plus", "source": "shell.co.uk/recharge", "monthly": 6.5},
+    ],
+    alias_fields=("source",),
+)
+
+
+def test_a_two_letter_id_head_its_domain_spells_with_the_next_part_names_the_record() -> None:
+    assert _verdicts(CHARGING, "Shell is dearer than BP.") == ["contradicted"]
+
+
+def test_an_owners_product_noun_opening_a_clause_is_part_of_the_subject() -> None:
+    text = "Tesla's membership, at £9.99, is not dearer than BP's."
+    assert _verdicts(CHARGING, text) == ["contradicted"]
+
+
+def test_an_owners_product_noun_after_than_stays_a_word() -> None:
+    text = "Shell is cheaper than Tesla's membership at £9.99."
+    assert "contradicted" not in _verdicts(CHARGING, text)

@@ -430,7 +430,10 @@ def _loose_names(table: Table, taken: dict[str, set[str]]) -> dict[str, set[str]
                 for sep in (" ", "-"):
                     found.setdefault(sep.join(parts[:k]), set()).add(record.id)
         own = f"{record.id} {' '.join(record.aliases)}".lower()
-        if len(parts) > 1 and _brand_head(parts[0], brands, record.aliases, (everything, own)):
+        if len(parts) > 1 and (
+            _brand_head(parts[0], brands, record.aliases, (everything, own))
+            or _short_brand(parts, record.aliases, everything, own)
+        ):
             found.setdefault(parts[0], set()).add(record.id)  # "Breathe" of breathehr.com
         for brand in brands | {parts[0]}:  # "Leon's" of leons.ca
             if len(brand) >= 4 and brand.endswith("s") and not brand.endswith("ss"):
@@ -532,6 +535,44 @@ def _brand_head(
     ):
         return True
     return any(head in _ALIAS_WORD.findall(alias.lower()) for alias in aliases)
+
+
+def _owned_product(toks: list[Tok], index: int) -> int:
+    """How many lower-case words from ``index`` name what a record's owner sells (``flex
+    desk``, ``membership``): one or two words ending on a product noun; 0 when none."""
+    for width in (1, 2):
+        words = toks[index : index + width]
+        if (
+            len(words) == width
+            and all(w.kind == "word" and w.text.islower() and w.text.isalpha() for w in words)
+            and words[-1].low in _PRODUCT_NOUNS
+            and not any(w.low in COMMON_WORDS for w in words[:-1])
+            and index + width < len(toks)
+            and toks[index + width].low in _PRODUCT_VERBS
+        ):
+            return width
+    return 0
+
+
+_CLAUSE_OPENERS = frozenset({",", ";", ":", "and", "but", "while", "whereas", "-", "("})
+_PRODUCT_VERBS = frozenset({"is", "costs", "comes", "sits", ",", "runs", "works", "undercuts",
+                            "beats", "ties", "matches", "remains", "stays"})  # fmt: skip
+
+
+_PRODUCT_NOUNS = frozenset({"membership", "plan", "tier", "subscription", "package", "bundle",
+                            "desk", "pass", "card", "policy", "tariff", "contract", "deal",
+                            "offer", "quote", "service", "option", "lease", "box", "kit",
+                            "account", "cover", "broadband", "line"})  # fmt: skip
+
+
+def _short_brand(parts: list[str], aliases: tuple[str, ...], everything: str, own: str) -> bool:
+    """A two-letter id head whose source's domain spells it with the id's next part
+    (``BP`` of bp-pulse-plus at bppulse.co.uk), that no other record spells."""
+    head = parts[0]
+    if len(head) != 2 or not head.isalpha() or head in _SHORT_WORDS_EN:
+        return False
+    labels = {m[1] for m in (_DOMAIN_HEAD.match(a.lower()) for a in aliases) if m is not None}
+    return head + parts[1] in labels and everything.count(head) == own.count(head)
 
 
 def _brand_like(head: str) -> bool:
@@ -884,6 +925,8 @@ def _absorb_name_words(toks: list[Tok], names: Names) -> None:
         if index + 1 < len(toks) and toks[index].text == "'" and toks[index + 1].low == "s":
             kept.extend(toks[index : index + 2])  # "Drover's Ioniq 5"
             index += 2
+            if len(kept) < 4 or kept[-4].low in _CLAUSE_OPENERS:  # the clause's subject:
+                index += _owned_product(toks, index)  # "Tesla's membership is ..."
         index += _variant_label(toks, index)  # "Hulu (No Ads)": a label of the same record
         last = tok.low
         while index < len(toks):
