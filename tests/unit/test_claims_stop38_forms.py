@@ -644,3 +644,51 @@ def test_an_owners_product_noun_opening_a_clause_is_part_of_the_subject() -> Non
 def test_an_owners_product_noun_after_than_stays_a_word() -> None:
     text = "Shell is cheaper than Tesla's membership at £9.99."
     assert "contradicted" not in _verdicts(CHARGING, text)
+
+
+FIBRA_PT = Table.from_rows(
+    [
+        {"id": "meo-fibra-tv", "source": "meo.pt", "monthly": 52.99},
+        {"id": "nos-fibra-tv", "source": "nos.pt", "monthly": 54.99},
+        {"id": "vodafone-tv", "source": "vodafone.pt", "monthly": 49.99},
+    ],
+    alias_fields=("source",),
+)
+
+
+def test_a_lower_case_contraction_before_an_amount_is_no_name() -> None:
+    text = "O MEO fica nos 52,99 € e a Vodafone nos 49,99 €."
+    assert "contradicted" not in _verdicts(FIBRA_PT, text)
+
+
+def test_a_catalan_mes_que_is_a_gap_not_a_price() -> None:
+    table = Table.from_rows(
+        [{"id": "digi-fibra", "monthly": 25.0}, {"id": "finetwork-fibra", "monthly": 33.9}]
+    )
+    text = "finetwork-fibra costa 8,90 € més que digi-fibra, amb una quota de 33,90 €."
+    assert "contradicted" not in _verdicts(table, text)
+
+
+def test_a_property_tax_charged_apart_is_no_price() -> None:
+    table = Table.from_rows([{"id": "apto-pinheiros", "monthly": 3850.0}])
+    text = "O IPTU de R$ 1.240,00 por ano do imóvel de Pinheiros é cobrado à parte."
+    assert "contradicted" not in _verdicts(table, text)
+
+
+def test_a_rounded_restatement_after_call_it_is_no_conflict() -> None:
+    table = Table.from_rows([{"id": "usaa", "monthly": 129.4}, {"id": "geico", "monthly": 140.0}])
+    claims = [{"id": "c3", "kind": "price", "offer": "usaa", "amount": "129.40", "period": "month"}]
+    text = "usaa is at $129.40 a month [c3] (call it $130), but only for military families."
+    assert "contradicted" not in _verdicts(table, text, claims)
+
+
+def test_a_list_of_pairs_goes_on_past_a_name_the_inputs_do_not_spell() -> None:
+    table = Table.from_rows(
+        [
+            {"id": "jucy-monthly", "monthly": 990.0},
+            {"id": "snap-rentals", "monthly": 1050.0},
+            {"id": "ezi-car-rental", "monthly": 1099.0},
+        ]
+    )
+    text = "Under NZ$1,200: jucy-monthly, snap-rentals at NZ$1,050, Ezi at NZ$1,099 and more."
+    assert "contradicted" not in _verdicts(table, text)

@@ -37,6 +37,7 @@ from .schedules import Stated
 from .tokens import (
     CURRENCY,
     Tok,
+    called,
     counts_things,
     for_another_thing,
     for_the_equipment,
@@ -677,7 +678,12 @@ def _passed_over(
         return True  # the clause of an excess or a fee, or an amount it may be about
     if _no_figure(toks, index, records):
         return True  # "sotto i 285": a bound
-    if valued(toks, index) or for_another_thing(toks, index) or _measured_in_brackets(toks, index):
+    if (
+        valued(toks, index)
+        or for_another_thing(toks, index)
+        or _measured_in_brackets(toks, index)
+        or called(toks, index)  # "(call it $130)": a figure rounded
+    ):
         return True  # "(value £799)": a thing's worth; "£229 a year for a service plan"
     if measured and not tok.money and tok.period is None and not _priced(toks, index):
         return True  # "50 pages against 100 for B": more of the same unit
@@ -1515,7 +1521,8 @@ _BOUND_WORDS = frozenset({  # English bounds are read by the forms (and audited 
     "överstiger", "overstiger", "barre", "seuil", "soglia", "umbral", "grens", "grenze",
     "limite", "crosses", "cross", "menos", "moins", "meno", "minder", "weniger", "mindre",
     "méně", "více", "přesahuje", "nepřesahuje", "alle", "yli", "vähemmän", "enemmän",
-    "alatt", "felett", "kevesebb", "több", "över", "mellan",
+    "alatt", "felett", "kevesebb", "több", "över", "mellan", "passa", "passam", "pasa",
+    "pasan", "baja", "bajan", "depășește", "depășesc", "peste", "sub",
 })  # fmt: skip
 
 

@@ -128,10 +128,11 @@ class HeadForms(FreeForms):
                 return False
             if (
                 self.low(k) in ("and", ",", ";")
-                and self.kind(k + 1) == "off"
+                and (self.kind(k + 1) == "off" or self._capitalised(k + 1))
                 and self.low(k + 2) in ("at", "(", "for", "on", ":")
             ):
-                return True
+                return True  # "and C at 119.25", ", Ezi at NZ$1,099": a name the inputs
+                # may not spell
         return False
 
     def _respectively(self, subjects: list[Unit], start: int, at: int) -> int | None:

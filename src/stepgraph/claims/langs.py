@@ -20,8 +20,8 @@ CHEAP_WORDS = {"barato", "barata", "baratos", "baratas", "económico", "económi
                "economica", "economici", "economiche", "econômico", "econômica", "bajo", "basso",
                "baixo", "bas"}
 """The cheap side of ``CHEAP_ADJ``; the rest are dear (``cher``, ``caro``, ``costoso``)."""
-MORE = {"más", "mas", "più", "plus", "mais", "mere"}
-LESS = {"moins", "meno", "menos"}
+MORE = {"más", "mas", "più", "plus", "mais", "mere", "més"}
+LESS = {"moins", "meno", "menos", "menys"}
 CHEAP_SUP = {"günstigste", "günstigsten", "günstigstes", "billigstes", "preiswertestes",
              "billigste", "billigsten", "preiswerteste", "preiswertesten", "goedkoopst",
              "goedkoopste", "niedrigste", "niedrigsten", "laagste", "najtańsza", "najtańszy",
@@ -234,7 +234,7 @@ NEGATIONS = {"niet", "geen", "non", "não", "nao", "nessuna", "nessuno", "nenhum
 HEDGES = {"rund", "knapp", "ungefähr", "etwa", "circa", "ca", "ongeveer", "bijna", "zo'n",
           "quasi", "quase", "cerca", "aproximadamente", "approssimativamente", "environ",
           "presque", "casi", "über", "unter", "oltre", "boven", "onder", "sotto", "sous",
-          "abaixo", "acima", "attorno",
+          "abaixo", "acima", "attorno", "perto", "grosso", "modo", "aproape",
           "omkring", "ungefär", "omtrent", "cirka", "drøyt", "drygt", "knapt", "knappt",
           "næsten", "nesten", "nästan", "około", "prawie", "blisko", "cca", "přibližně",
           "zhruba", "téměř", "skoro", "kolem", "okolo", "noin", "lähes", "melkein",
@@ -419,7 +419,9 @@ BOUND_ABOVE = {("über",), ("oberhalb",), ("plus", "de"), ("más", "de"), ("por"
          ("superano",), ("superan",), ("dépasse",),
          ("dépassent",), ("überschreitet",), ("überschreiten",), ("übersteigt",),
          ("übersteigen",), ("exceeds",), ("exceed",), ("supérieur", "à"), ("acima", "de"),
-         ("mehr", "als"), ("teurer", "als"), ("mer", "än")}  # fmt: skip
+         ("mehr", "als"), ("teurer", "als"), ("mer", "än"), ("passa", "dos"),
+         ("passa", "das"), ("passam", "dos"), ("passa", "de"), ("pasa", "de"),
+         ("pasan", "de")}  # fmt: skip
 """Words that bound a price from above or below, in other languages and in English."""
 
 

@@ -47,7 +47,7 @@ from .kinds import (
 from .layout import Layout
 from .refs import Mentions, joined, stranger_before
 from .text import Normalised, Span
-from .tokens import CURRENCY, ORDINALS, Tok, names_of, signed, tokenize
+from .tokens import CURRENCY, ORDINALS, Tok, called, names_of, signed, tokenize
 from .uses import Uses
 
 SentenceVerdictKind = Literal["checked", "contradicted", "unverified"]
@@ -631,6 +631,8 @@ class ProseReader:
                 continue  # "northwestern — $38.90 (+$7.84) [c4]": a gap no price claim states
             if index and toks[index - 1].low in lx.NEGATIONS:
                 continue  # "r-200 minus r-100 = 1.70, not 1.60 [c5]": the figure put right
+            if called(toks, index):
+                continue  # "$129.40 a month [c3] (call it $130)": the figure rounded
             if _in_sum(toks, index) or _in_heading(toks, index):
                 continue  # "the first year costs 9 x €16.99 = €152.91": the audit's sum;
                 # "Cover for the Pixel 9 (£799): ...": an opening that names no record

@@ -758,6 +758,7 @@ def tokenize(
     _dutch_places(toks)
     _expressions(toks)
     _article_not_name(toks)
+    _contraction_not_name(toks)
     _number_words(toks)
     if kilo_limit is not None:
         _thousands(toks, kilo_limit)
@@ -1400,6 +1401,22 @@ _MEANINGFUL = frozenset(lx.CHARGES | (lx.OTHER_CONTEXT - langs.OTHER_CONTEXT) | 
 """Source words that keep their meaning after a name (``Zego Excess is £750``)."""
 
 
+def _contraction_not_name(toks: list[Tok]) -> None:
+    """``O MEO fica nos 52,99 €``: a lower-case Portuguese or Spanish contraction before an
+    amount or an article is that word, not the loose name it spells (NOS)."""
+    for index, tok in enumerate(toks[:-1]):
+        if (
+            tok.kind == "near"
+            and tok.text.islower()
+            and tok.low in _CONTRACTIONS
+            and (toks[index + 1].kind == "num" or toks[index + 1].low in langs.FUNCTION_WORDS)
+        ):
+            tok.kind, tok.offer = "word", None
+
+
+_CONTRACTIONS = frozenset({"nos", "nas", "dos", "das", "pelo", "pela", "del", "al"})
+
+
 def _article_not_name(toks: list[Tok]) -> None:
     """``A oferta mais barata é B``, ``A 90 € al mes, B ...``: in another language's
     sentence, an id spelled like an article or a preposition (``A``, ``O``, ``E``) opening
@@ -1599,6 +1616,14 @@ def for_the_equipment(toks: list[Tok], index: int) -> bool:
         and toks[after + 1].low == "the"
         and toks[after + 2].low in _EQUIPMENT
     )
+
+
+def called(toks: list[Tok], index: int) -> bool:
+    """``call it $130``: the amount at ``index`` is a rounded restatement, no figure."""
+    k = index - 1
+    while k > 0 and (toks[k].low in CURRENCY or toks[k].text in ("$", "£", "€")):
+        k -= 1
+    return k > 0 and (toks[k - 1].low, toks[k].low) == ("call", "it")
 
 
 def signed(toks: list[Tok], index: int) -> bool:
