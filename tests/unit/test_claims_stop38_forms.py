@@ -692,3 +692,31 @@ def test_a_list_of_pairs_goes_on_past_a_name_the_inputs_do_not_spell() -> None:
     )
     text = "Under NZ$1,200: jucy-monthly, snap-rentals at NZ$1,050, Ezi at NZ$1,099 and more."
     assert "contradicted" not in _verdicts(table, text)
+
+
+SEGUROS = Table.from_rows(
+    [
+        {"id": "la-positiva-vehicular", "monthly": 158.0},
+        {"id": "pacifico-vehicular", "monthly": 172.5},
+    ]
+)
+
+
+def test_the_sol_sign_makes_an_amount_money_and_keeps_its_hedge() -> None:
+    text = "la-positiva-vehicular es la más barata, con S/ 158.00 al mes, o unos S/ 1,900 al año."
+    assert "contradicted" not in _verdicts(SEGUROS, text)
+
+
+def test_anda_por_los_is_a_hedge_within_its_tolerance() -> None:
+    assert "contradicted" not in _verdicts(
+        SEGUROS, "pacifico-vehicular anda por los S/ 170 al mes."
+    )
+
+
+def test_anda_por_los_far_off_is_contradicted() -> None:
+    assert _verdicts(SEGUROS, "pacifico-vehicular anda por los S/ 140 al mes.") == ["contradicted"]
+
+
+def test_a_spanish_deductible_is_no_price() -> None:
+    text = "Todas las pólizas tienen un deducible de alrededor de S/ 500 por siniestro."
+    assert "contradicted" not in _verdicts(SEGUROS, text)

@@ -1297,7 +1297,12 @@ def _hedge(toks: list[Tok], index: int) -> list[str]:
         words.pop()  # "less than 50", "minder dan 50", "moins de 50"
     elif len(words) > 1 and words[-1] in _HEDGE_LINKS and words[-2] in _APPROX:
         words.pop()  # "close to $1,000", "intorno ai 290 €", "cerca de 50"
+    elif len(words) == 3 and words[0] in _AROUND_VERBS and words[1] == "por":
+        return ["about"]  # "Pacífico anda por los S/ 170": around that
     return words
+
+
+_AROUND_VERBS = frozenset({"anda", "andan", "ronda", "rondan"})
 
 
 _HEDGE_LINKS = frozenset({"to", "a", "ai", "al", "alle", "de", "di", "of", "von"})

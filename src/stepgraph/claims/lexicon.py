@@ -123,7 +123,7 @@ OTHER_CONTEXT = {"period", "week", "weeks", "day", "days", "quarter", "quarters"
                  "contract", "term", "lease", "together", "combined",
                  "altogether", "jointly", "zusammen", "ensemble", "juntos", "insieme", "samen"}
 NON_PRICE_MONEY = {
-    "iptu", "imposto", "impuesto", "predial",
+    "iptu", "imposto", "impuesto", "predial", "deducible", "siniestro",
     "franquia", "omavastuu", "spoluúčast", "aktywacja", "aktywację", "aktywacji", "aktivace",
     "aktivering", "jednorazowo", "jednorazowa", "jednorazowy", "jednorazowe", "jednorázově",
     "jednorázový", "jednorázová", "einmalig", "einmalige", "einmaligen", "eenmalig",

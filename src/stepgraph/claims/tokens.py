@@ -21,6 +21,7 @@ from .check import Record, Table
 from .slotted import Slotted
 
 CURRENCY = {
+    "s/",
     "quid",
     "bucks",
     "$",
@@ -743,6 +744,7 @@ def tokenize(
             toks.append(Tok("word", text, match.start(), match.end(), text.lower()))
         at = match.end()
     _scan(plain, at, end, toks)
+    _sol_signs(toks)
     while toks and toks[0].kind == "punct" and unicodedata.category(toks[0].text[:1]) == "So":
         del toks[0]  # "✅ **Cheapest:** ...": a bullet's emoji says nothing of prices
     _myriads(toks)
@@ -768,6 +770,16 @@ def tokenize(
     _shared_rates(toks)
     _per_opening(toks)
     return toks
+
+
+def _sol_signs(toks: list[Tok]) -> None:
+    """``S/ 158.00``: the Peruvian sol's sign, one currency token (not a word and a slash)."""
+    index = 0
+    while index + 2 < len(toks):
+        s, slash, number = toks[index : index + 3]
+        if s.text == "S" and slash.text == "/" and s.end == slash.start and number.kind == "num":
+            toks[index : index + 2] = [Tok("punct", "S/", s.start, slash.end, "s/")]
+        index += 1
 
 
 def _per_opening(toks: list[Tok]) -> None:
