@@ -720,3 +720,20 @@ def test_anda_por_los_far_off_is_contradicted() -> None:
 def test_a_spanish_deductible_is_no_price() -> None:
     text = "Todas las pólizas tienen un deducible de alrededor de S/ 500 por siniestro."
     assert "contradicted" not in _verdicts(SEGUROS, text)
+
+
+def test_a_threshold_after_a_bound_word_is_no_number_in_conflict() -> None:
+    table = Table.from_rows(
+        [{"id": "smart-fit-black", "monthly": 599.0}, {"id": "sport", "monthly": 450.0}]
+    )
+    claims = [
+        {
+            "id": "c4",
+            "kind": "price",
+            "offer": "smart-fit-black",
+            "amount": "599",
+            "period": "month",
+        }
+    ]
+    text = "smart-fit-black no baja de $500: cuesta $599 [c4]."
+    assert "contradicted" not in _verdicts(table, text, claims)

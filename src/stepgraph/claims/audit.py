@@ -1511,7 +1511,7 @@ _VERSUS = frozenset({"vs", "versus", "v", "against", "or", "to"})
 _UNIT_NOUNS = frozenset({"contract", "term", "minimum", "commitment", "plan", "deal"})
 
 
-def _after_bound(toks: list[Tok], index: int) -> bool:
+def after_bound(toks: list[Tok], index: int) -> bool:
     """A number a bound word comes before, up to three words back (``sous la barre des
     15 €``, ``superano i 40 €``, ``mniej niż 200 zł``): a threshold, not a figure."""
     return any(toks[k].low in _BOUND_WORDS for k in range(max(0, index - 4), index))
@@ -1606,7 +1606,7 @@ def _no_figure(toks: list[Tok], index: int, records: int) -> bool:
     after = max([index, *toks[index].marks]) + 1
     pair = tuple(t.low for t in toks[after : after + 2])
     return (
-        _after_bound(toks, index)
+        after_bound(toks, index)
         or pair in _OPEN_ENDED  # "₹500 and up:", "£40 or more": a band's edge
         or _unit_across(toks, index)
         or counted(toks, index, records)

@@ -22,6 +22,7 @@ from . import lexicon as lx
 from .audit import (
     Figures,
     added_on,
+    after_bound,
     charge_after,
     hedged_ranges,
     rate_before,
@@ -631,6 +632,8 @@ class ProseReader:
                 continue  # "northwestern — $38.90 (+$7.84) [c4]": a gap no price claim states
             if index and toks[index - 1].low in lx.NEGATIONS:
                 continue  # "r-200 minus r-100 = 1.70, not 1.60 [c5]": the figure put right
+            if after_bound(toks, index):
+                continue  # "no baja de $500: cuesta $599 [c4]": a threshold, no figure
             if called(toks, index):
                 continue  # "$129.40 a month [c3] (call it $130)": the figure rounded
             if _in_sum(toks, index) or _in_heading(toks, index):
