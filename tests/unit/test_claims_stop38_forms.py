@@ -737,3 +737,11 @@ def test_a_threshold_after_a_bound_word_is_no_number_in_conflict() -> None:
     ]
     text = "smart-fit-black no baja de $500: cuesta $599 [c4]."
     assert "contradicted" not in _verdicts(table, text, claims)
+
+
+def test_a_figure_por_cada_unit_is_a_rate_not_a_price() -> None:
+    table = Table.from_rows(
+        [{"id": "totalplay-150", "monthly": 499.0}, {"id": "megacable-100", "monthly": 349.0}]
+    )
+    text = "En megas por peso, totalplay-150 da 0.30 por cada peso, contra 0.29 de megacable-100."
+    assert "contradicted" not in _verdicts(table, text)

@@ -1904,6 +1904,9 @@ def _mark(toks: list[Tok], index: int) -> None:
         return
     if _rate(tok, toks, j):
         return  # "£4.75 a wash", "$15.01 more per lesson": a rate per thing
+    if low(j) in ("por", "per", "pour", "pro") and low(j + 1) in ("cada", "each", "chaque"):
+        tok.period, tok.unit = "other", "rate"  # "0.30 por cada peso": megas per peso
+        return
     tok.unit = _unit(tok, toks, j, before)
     if (
         not tok.money
