@@ -745,3 +745,18 @@ def test_a_figure_por_cada_unit_is_a_rate_not_a_price() -> None:
     )
     text = "En megas por peso, totalplay-150 da 0.30 por cada peso, contra 0.29 de megacable-100."
     assert "contradicted" not in _verdicts(table, text)
+
+
+def test_a_bracket_after_a_compared_name_behind_an_article_restates_the_gap() -> None:
+    table = Table.from_rows(
+        [{"id": "edp-comercial", "monthly": 68.4}, {"id": "goldenergy-casa", "monthly": 57.3}]
+    )
+    text = "edp-comercial paga 68,40 €, 11 € a mais por mês do que na goldenergy-casa (11,10 €)."
+    assert "contradicted" not in _verdicts(table, text)
+
+
+def test_a_bracket_after_a_name_with_no_gap_before_is_still_its_price() -> None:
+    table = Table.from_rows(
+        [{"id": "edp-comercial", "monthly": 68.4}, {"id": "goldenergy-casa", "monthly": 57.3}]
+    )
+    assert _verdicts(table, "goldenergy-casa (68,40 €) é a mais barata.") == ["contradicted"]

@@ -195,13 +195,6 @@ class ListForms(BoundForms):
         )
         return j
 
-    def _after_a_gap(self, j: int) -> bool:
-        """The record at ``j`` is compared with after a gap (``is 12.60 more than A
-        (241.60)``): the bracket may be the subject's price, not A's."""
-        return self.low(j - 1) in lx.THAN_WORDS and any(
-            self.kind(k) == "num" and self.low(k - 1) != "(" for k in range(max(0, j - 7), j)
-        )  # not "B (90) beats A (120)": each one's price in brackets
-
     def _arrows(self, offers: list[str], at: int, end: int) -> int | None:
         """``lite (9.99) -> std (14.99) -> max (21.99)``: three or more offers in a row of
         arrows are in price order one way or the other (false only when neither; never

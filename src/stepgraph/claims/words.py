@@ -422,11 +422,19 @@ class WordForms(SentenceBase):
             j = self._parenthetical_price(j + 1, j + 2)
         return subjects, j, negated
 
+    def _after_a_gap(self, j: int) -> bool:
+        """The record at ``j`` is compared with after a gap (``is 12.60 more than A
+        (241.60)``): the bracket may be the subject's price, not A's."""
+        before = j - 1 - (self.low(j - 1) in _THAN_ARTICLES)  # "do que na Goldenergy (11,10)"
+        return self.low(before) in lx.THAN_WORDS and any(
+            self.kind(k) == "num" and self.low(k - 1) != "(" for k in range(max(0, j - 10), j)
+        )  # not "B (90) beats A (120)": each one's price in brackets
+
     def _parenthetical_price(self, subject: int, j: int) -> int:
         """``A (120)``: the price of the record just named; returns the unit after it."""
         if self.low(j) == "(" and self.kind(j + 1) == "num" and self.low(j + 2) == ")":
             tok = self.units[j + 1].tok
-            if tok is not None and self.money(self.units[j + 1]):
+            if tok is not None and self.money(self.units[j + 1]) and not self._after_a_gap(subject):
                 self._price(self.units[subject], tok, subject, j + 3)
             return j + 3
         return j
@@ -627,3 +635,8 @@ _PICKS = frozenset({"any", "each", "one", "either", "both", "all", "none", "neit
 
 _PAPER_NOUNS = frozenset({"documents", "docs", "files", "pdfs", "emails", "pages", "sheets",
                           "screenshots", "letters", "attachments"})  # fmt: skip
+
+
+_THAN_ARTICLES = frozenset({"na", "no", "a", "o", "la", "el", "le", "the", "die", "der",
+                            "das", "de", "het", "il", "lo"})  # fmt: skip
+"""An article between a ``than`` word and the record compared with."""
