@@ -760,3 +760,26 @@ def test_a_bracket_after_a_name_with_no_gap_before_is_still_its_price() -> None:
         [{"id": "edp-comercial", "monthly": 68.4}, {"id": "goldenergy-casa", "monthly": 57.3}]
     )
     assert _verdicts(table, "goldenergy-casa (68,40 €) é a mais barata.") == ["contradicted"]
+
+
+TV_PACKS = Table.from_rows(
+    [
+        {"id": "dish-tv-super-family", "source": "dishtv.in/packs", "monthly": 349.0},
+        {"id": "sun-direct-value", "source": "sundirect.in/packs", "monthly": 289.0},
+        {"id": "microsoft-365-personal", "source": "microsoft.com/en-in", "monthly": 689.0},
+    ],
+    alias_fields=("source",),
+)
+
+
+def test_an_owners_capitalised_product_name_ending_on_pack_is_part_of_the_subject() -> None:
+    text = "Dish TV's Super Family pack is the cheapest of the three at ₹349 a month."
+    assert _verdicts(TV_PACKS, text) == ["contradicted"]
+
+
+def test_a_place_on_price_is_a_place_by_price() -> None:
+    assert _verdicts(TV_PACKS, "Microsoft 365 is second on price.") == ["contradicted"]
+
+
+def test_a_true_place_on_price_is_not_contradicted() -> None:
+    assert "contradicted" not in _verdicts(TV_PACKS, "Microsoft 365 is third on price.")

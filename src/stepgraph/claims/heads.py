@@ -520,6 +520,8 @@ class HeadForms(FreeForms):
             return False
         if self.low(end) in ("", ".", "!") and self.low(end + 1) == "":
             return True  # "EE is third.": a bare place closing the sentence
+        if self.low(end) in ("on", "by") and self.low(end + 1) in ("price", "cost", "pricing"):
+            return True  # "Microsoft 365 is third on price"
         nxt = end + 1 if self.low(end) in (",", "-") else end
         while self.low(nxt) in ("only", "just", "barely", "merely"):
             nxt += 1  # "B is third - only 12 cents above A"

@@ -541,11 +541,12 @@ def _brand_head(
 def _owned_product(toks: list[Tok], index: int) -> int:
     """How many lower-case words from ``index`` name what a record's owner sells (``flex
     desk``, ``membership``): one or two words ending on a product noun; 0 when none."""
-    for width in (1, 2):
+    for width in (1, 2, 3):
         words = toks[index : index + width]
         if (
             len(words) == width
-            and all(w.kind == "word" and w.text.islower() and w.text.isalpha() for w in words)
+            and all(w.kind == "word" and w.text.isalpha() for w in words)
+            and words[-1].text.islower()
             and words[-1].low in _PRODUCT_NOUNS
             and not any(w.low in COMMON_WORDS for w in words[:-1])
             and index + width < len(toks)
@@ -560,7 +561,8 @@ _PRODUCT_VERBS = frozenset({"is", "costs", "comes", "sits", ",", "runs", "works"
                             "beats", "ties", "matches", "remains", "stays"})  # fmt: skip
 
 
-_PRODUCT_NOUNS = frozenset({"membership", "plan", "tier", "subscription", "package", "bundle",
+_PRODUCT_NOUNS = frozenset({"membership", "plan", "tier", "subscription", "package", "pack",
+                            "bundle",
                             "desk", "pass", "card", "policy", "tariff", "contract", "deal",
                             "offer", "quote", "service", "option", "lease", "box", "kit",
                             "account", "cover", "broadband", "line"})  # fmt: skip
