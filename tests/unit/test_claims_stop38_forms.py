@@ -783,3 +783,25 @@ def test_a_place_on_price_is_a_place_by_price() -> None:
 
 def test_a_true_place_on_price_is_not_contradicted() -> None:
     assert "contradicted" not in _verdicts(TV_PACKS, "Microsoft 365 is third on price.")
+
+
+MOBILES_BE = Table.from_rows(
+    [
+        {"id": "base-15go", "source": "base.be", "monthly": 15.5},
+        {"id": "orange-go-light", "source": "orange.be", "monthly": 15.0},
+    ],
+    alias_fields=("source",),
+)
+
+
+def test_a_french_comparison_after_an_appositive_price_and_elided_que_is_read() -> None:
+    text = "BASE, à 15,50 €, n'est pas plus cher qu'Orange."
+    assert _verdicts(MOBILES_BE, text) == ["contradicted"]
+
+
+def test_a_yearly_word_in_portuguese_after_an_amount_makes_it_yearly() -> None:
+    table = Table.from_rows(
+        [{"id": "icloud-2tb", "monthly": 54.9}, {"id": "gdrive", "monthly": 34.99}]
+    )
+    text = "icloud-2tb é o mais caro, com R$ 658,80 anuais."
+    assert "contradicted" not in _verdicts(table, text)

@@ -430,7 +430,9 @@ class SentenceReader(HeadForms):
                     or self.low(at) in lx.HEDGES
                     or self.low(at) in lx.NEGATIONS
                     or self.low(at) in lx.MODALS
-                    or (not first and self.low(at) in lx.CONNECTORS)
+                    or (
+                        not first and self.low(at) in lx.CONNECTORS and not self._adjective_next(at)
+                    )
                     or (not first and self._amount_follows(at))
                 )
                 and (not self._is_head(at) or (not first and self._amount_follows(at)))
@@ -491,6 +493,11 @@ class SentenceReader(HeadForms):
                 del self.statements[before:]  # "C is cheaper than A once the discount ..."
                 return
             at, first = end, False
+
+    def _adjective_next(self, at: int) -> bool:
+        """``plus cher``, ``più caro``: ``plus`` before a price adjective is a comparison,
+        not the connector ``plus``."""
+        return self.low(at + 1) in langs.CHEAP_ADJ
 
     def _own_price(self, gap: set[str], at: int) -> bool:
         """``B comes in $5 cheaper at $120``: after a margin to no named record, the

@@ -747,6 +747,7 @@ def tokenize(
         at = match.end()
     _scan(plain, at, end, toks)
     _sol_signs(toks)
+    _elided_que(toks)
     while toks and toks[0].kind == "punct" and unicodedata.category(toks[0].text[:1]) == "So":
         del toks[0]  # "✅ **Cheapest:** ...": a bullet's emoji says nothing of prices
     _myriads(toks)
@@ -772,6 +773,16 @@ def tokenize(
     _shared_rates(toks)
     _per_opening(toks)
     return toks
+
+
+def _elided_que(toks: list[Tok]) -> None:
+    """``plus cher qu'Orange``: the elided ``qu'`` is ``que``, one word."""
+    index = 0
+    while index + 1 < len(toks):
+        qu, mark = toks[index], toks[index + 1]
+        if qu.low in ("qu", "lorsqu", "puisqu") and mark.text == "'" and qu.end == mark.start:
+            toks[index : index + 2] = [Tok("word", qu.text + "'", qu.start, mark.end, "que")]
+        index += 1
 
 
 def _sol_signs(toks: list[Tok]) -> None:
@@ -1896,7 +1907,7 @@ def _mark(toks: list[Tok], index: int) -> None:
     if low(j) == "monthly" and _monthly_count(toks, j, tok):
         tok.unit = "count"  # "5 monthly parking options", "twelve monthly payments": how many
         return
-    if low(j) in ("monthly", "annually", "yearly", "mensuels", "monatlich"):
+    if low(j) in ("monthly", "annually", "yearly", "mensuels", "monatlich") or low(j) in _YEARLY:
         tok.period = "month" if low(j) in ("monthly", "mensuels", "monatlich") else "year"
         tok.marks.append(j)
         return
@@ -1933,6 +1944,10 @@ def _over_a_year(toks: list[Tok], j: int) -> bool:
     return toks[j + 1].values == (Decimal(12),) and toks[j + 2].low == "months"
 
 
+_YEARLY = frozenset({"anuais", "anual", "anuales", "annuel", "annuels", "annuelle",
+                     "annuelles", "jährlich", "annui", "anuali", "annuo", "årligen", "årlig",
+                     "jaarlijks", "rocznie"})  # fmt: skip
+"""After an amount, ``a year`` in one word (``R$ 658,80 anuais``)."""
 _MONTHS_PAID = frozenset({"payments", "instalments", "installments", "fees", "charges", "bills",
                           "premiums", "debits"})  # fmt: skip
 
