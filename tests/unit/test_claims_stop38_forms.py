@@ -805,3 +805,11 @@ def test_a_yearly_word_in_portuguese_after_an_amount_makes_it_yearly() -> None:
     )
     text = "icloud-2tb é o mais caro, com R$ 658,80 anuais."
     assert "contradicted" not in _verdicts(table, text)
+
+
+def test_lei_after_an_amount_is_money() -> None:
+    table = Table.from_rows(
+        [{"id": "orange-love-fibra", "monthly": 99.5}, {"id": "digi-net", "monthly": 60.0}]
+    )
+    text = "orange-love-fibra costă 99,50 RON pe lună, iar anual ajunge la 1.149,00 lei."
+    assert _verdicts(table, text) == ["contradicted"]

@@ -22,6 +22,8 @@ from .slotted import Slotted
 
 CURRENCY = {
     "s/",
+    "lei",
+    "ron",
     "quid",
     "bucks",
     "$",
