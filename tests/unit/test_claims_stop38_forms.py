@@ -813,3 +813,14 @@ def test_lei_after_an_amount_is_money() -> None:
     )
     text = "orange-love-fibra costă 99,50 RON pe lună, iar anual ajunge la 1.149,00 lei."
     assert _verdicts(table, text) == ["contradicted"]
+
+
+CLINICS = Table.from_rows([{"id": "medlife", "monthly": 99.0}, {"id": "regina", "monthly": 85.0}])
+
+
+def test_does_not_go_above_an_amount_bounds_the_price() -> None:
+    assert _verdicts(CLINICS, "medlife doesn't go above $90.") == ["contradicted"]
+
+
+def test_a_true_does_not_go_above_is_not_contradicted() -> None:
+    assert "contradicted" not in _verdicts(CLINICS, "regina doesn't go above $90.")

@@ -342,7 +342,9 @@ SOURCE_NOUNS = frozenset({"page", "pricing", "pdf", "website", "site", "email", 
                           "bill", "dealer", "agent", "reseller", "says", "say", "puts",
                           "usage-based", "dealer's", "agent's", "reseller's"})  # fmt: skip
 """Where a price was read and the verb that quotes it (``Verizon's pricing page says 35``)."""
-PRICE_HEAD_OK = FILLERS | GAP_NOUNS | GAP_WORDS | langs.PRICE_NOUNS | SOURCE_NOUNS | {"follow"}
+PRICE_HEAD_OK = (
+    FILLERS | GAP_NOUNS | GAP_WORDS | langs.PRICE_NOUNS | SOURCE_NOUNS | {"follow", "go", "goes"}
+)
 """Words between a subject and its price (``A and B follow at 1,100 and 990``)."""
 AMOUNT_CMP |= langs.CHEAP_CMP | langs.DEAR_CMP | langs.MORE | langs.LESS | langs.ABOVE | langs.BELOW
 AMOUNT_CMP |= langs.OVER | langs.UNDER
