@@ -45,6 +45,8 @@ def command(folder: str) -> list[str]:
 def environment(tree: str) -> dict[str, str]:
     env = {k: v for k, v in os.environ.items() if not k.startswith("STEPGRAPH_")}
     env["PYTHONPATH"] = tree  # before the editable install's path: this tree is imported
+    # as on a user's machine: bytecode and compiled patterns are written by the first run
+    env.pop("PYTHONDONTWRITEBYTECODE", None)
     return env
 
 

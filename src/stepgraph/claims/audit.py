@@ -32,6 +32,7 @@ from itertools import pairwise
 from . import langs
 from . import lexicon as lx
 from .check import Table
+from .compiled import compiled
 from .judge import hedge_tolerance
 from .schedules import Stated
 from .tokens import (
@@ -174,21 +175,21 @@ _PERIOD_WORDS = {"month", "months", "mo", "year", "years", "yr", "annum", "monat
 _MULTIPLIERS = {"divided", "multiplied", "times", "x", "\N{MULTIPLICATION SIGN}"}
 _MONTHS = r"months?|monate?n?|mois|meses|mesi|maanden|mese|mes|maand"
 _YEARS = r"years?|jahre?n?|ans?|años?|anni|anno|jaar|jaren|anos?"
-_PAYMENTS = re.compile(
+_PAYMENTS = compiled(
     r"(?i)\b(\d{1,3})\s+(?:further\s+|more\s+|monthly\s+|remaining\s+)?"
     r"(?:payments|instalments|installments|rentals)\b"
 )
-_TERM = re.compile(
+_TERM = compiled(
     rf"(?i)\b(\d{{1,3}}|{'|'.join(_WORDS)})\s*-?\s*"
     rf"(?:(?:billed|paid|full|calendar|consecutive|contract|contracted)\s+)?"  # "six billed months"
     rf"(?:({_MONTHS})|({_YEARS}))\b"
 )
-_TERM_LIST = re.compile(
+_TERM_LIST = compiled(
     rf"(?i)\b(\d{{1,3}}(?:\s*,\s*\d{{1,3}})*\s*,?\s*(?:and|or|und|et|y|e|en|ou|o)\s*\d{{1,3}})"
     rf"\s*-?\s*(?:({_MONTHS})|({_YEARS}))\b"
 )
 """``12, 24 and 36 months``: every number of the list is a term."""
-_HALF_YEAR = re.compile(r"(?i)\bhalf[- ](?:a[- ])?year|semi-?annual|bi-?annual|halbjahr")
+_HALF_YEAR = compiled(r"(?i)\bhalf[- ](?:a[- ])?year|semi-?annual|bi-?annual|halbjahr")
 _TOLERANCE = Decimal("0.125")
 _NEAR = Decimal("0.10")
 _EPSILON = Decimal("0.000001")
@@ -217,7 +218,7 @@ def terms(text: str) -> frozenset[int]:
     return frozenset(found)
 
 
-_MONTHS_IN = re.compile(
+_MONTHS_IN = compiled(
     r"(?i)\b(\d{1,2})\s*(?:months?|mos?|mths?|mois|meses|mesi|monate|monaten|maanden)\b"
 )
 _TERMS = (1, 3, 6, 12, 18, 24, 36, 48, 60)

@@ -15,6 +15,7 @@ from __future__ import annotations
 import re
 
 from .check import Table
+from .compiled import compiled
 from .judge import Test, _claim_test
 from .kinds import Cheapest, MostExpensive
 from .savings import SavingForms
@@ -23,19 +24,17 @@ _SKIP = frozenset({"`", "\uff1a", ":", "\u300c", "\u300d", "\u300e", "\u300f", "
 _CHEAP = "\u5b89|\u4fbf\u5b9c"  # 安 (ja), 便宜 (zh)
 _DEAR = "\u9ad8|\u8d35|\u8cb4"  # 高 (ja), 贵 / 貴 (zh)
 _MOST = "\u6700\u3082|\u4e00\u756a|\u3044\u3061\u3070\u3093|\u6700"  # 最も, 一番, いちばん, 最
-_BEFORE = re.compile(
+_BEFORE = compiled(
     rf"(?:(?:{_MOST})(?P<a>{_CHEAP}|{_DEAR})\u3044?(?:\u306e|\u3082\u306e|\u30d7\u30e9\u30f3)?"
     rf"|\u6700(?P<b>\u5b89|\u9ad8)\u5024|\u6700\u5b89|\u6700(?P<c>{_CHEAP}|{_DEAR})\u7684)"
     r"(?:\u306f|\u304c|\u662f|\u70ba|\u4e3a)$"
 )  # "最も安いのは", "最安は", "最安値は", "最便宜的是": the superlative, then the record
-_AFTER = re.compile(
+_AFTER = compiled(
     rf"^(?:\u306f|\u304c)?(?:(?:{_MOST})(?P<a>{_CHEAP}|{_DEAR})|\u6700(?P<b>\u5b89))"
 )  # "が一番安い", "は最安", "最便宜": the record, then the superlative
-_THAN = re.compile(rf"^\u3088\u308a(?P<a>{_CHEAP}|{_DEAR})")  # "より安い": than B, cheaper
-_ZH_THAN = re.compile(rf"^(?:\u8981|\u66f4|\u8fd8)?(?P<a>{_CHEAP}|{_DEAR})")  # "(更)便宜"
-_NOT = re.compile(
-    r"\u304f\u3042\u308a\u307e\u305b\u3093|\u304f\u306a\u3044|\u3067\u306f\u306a\u3044"
-)
+_THAN = compiled(rf"^\u3088\u308a(?P<a>{_CHEAP}|{_DEAR})")  # "より安い": than B, cheaper
+_ZH_THAN = compiled(rf"^(?:\u8981|\u66f4|\u8fd8)?(?P<a>{_CHEAP}|{_DEAR})")  # "(更)便宜"
+_NOT = compiled(r"\u304f\u3042\u308a\u307e\u305b\u3093|\u304f\u306a\u3044|\u3067\u306f\u306a\u3044")
 _MONTHLY = frozenset({"\u6708\u984d", "\u6708\u989d", "\u6bcf\u6708", "\u6708"})  # 月額 每月
 
 

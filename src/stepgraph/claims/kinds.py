@@ -8,13 +8,13 @@ first. Whether a claim is *true* is decided by ``check.check_claim``, against th
 
 from __future__ import annotations
 
-import re
 from decimal import Decimal, InvalidOperation
 from typing import TYPE_CHECKING, Any, Literal
 
 from ..errors import InvalidClaim
 from ..lazy import lazy_names
 from ..records import dataclass
+from .compiled import compiled
 
 if TYPE_CHECKING:
     # re-exported for type checkers (the name loads on first use, at the end)
@@ -28,11 +28,11 @@ DIRECTIONS: tuple[Direction, ...] = ("cheaper", "more_expensive")
 Unit = Literal["amount", "percent"]
 UNITS: tuple[Unit, ...] = ("amount", "percent")
 
-_CLAIM_ID = re.compile(r"[A-Za-z0-9_-]{1,16}")
-_AMOUNT_TEXT = re.compile(r"(\d+|\d{1,3}(?:,\d{3})+)(?:\.(\d+))?")
+_CLAIM_ID = compiled(r"[A-Za-z0-9_-]{1,16}")
+_AMOUNT_TEXT = compiled(r"(\d+|\d{1,3}(?:,\d{3})+)(?:\.(\d+))?")
 # "25,00" or "7,5": a decimal comma (one or two decimals; three digits is a thousands
 # separator, "1,080", read above)
-_COMMA_DECIMAL = re.compile(r"(\d+),(\d{1,2})")
+_COMMA_DECIMAL = compiled(r"(\d+),(\d{1,2})")
 
 
 @dataclass(frozen=True, kw_only=True)

@@ -22,12 +22,13 @@ from decimal import Decimal
 from ..lazy import pattern
 from . import langs
 from .check import Table
+from .compiled import compiled
 from .judge import Statement, Test, _any_of, _claim_test
 from .kinds import Amount, Period, Price, Rank
 from .text import Normalised, Span
 from .tokens import Tok
 
-_ITEM = re.compile(r"[ \t>*_]*(\d{1,3})[.)][ \t]")
+_ITEM = compiled(r"[ \t>*_]*(\d{1,3})[.)][ \t]")
 _UP = pattern(
     r"(?i)\b(?:(?:cheapest|lowest|least expensive)(?: price| priced| one)? first|ascending|"
     r"(?:cheapest|lowest)(?: price| priced)? to (?:the )?(?:most|highest|priciest|dearest)|"

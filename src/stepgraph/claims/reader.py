@@ -10,7 +10,6 @@ them, or matched by a true claim it cites. Everything else is ``unverified``.
 
 from __future__ import annotations
 
-import re
 import unicodedata
 from decimal import Decimal
 from typing import Literal
@@ -31,6 +30,7 @@ from .audit import (
     valued,
 )
 from .check import Table, round_to
+from .compiled import compiled
 from .forms import SentenceReader
 from .judge import Statement
 from .kinds import (
@@ -53,21 +53,21 @@ from .uses import Uses
 
 SentenceVerdictKind = Literal["checked", "contradicted", "unverified"]
 _CLAIM_LIKE = pattern(r"[A-Za-z]{1,3}\d{1,4}")  # c1, C12; not a footnote like [1]
-_LIST_ITEM = re.compile(r"\s*(?:[-*+\u2022\u2013]|\d{1,2}[.)])\s")
-_INLINE_ITEM = re.compile(r"\s[\u00b7\u2022]\s")
+_LIST_ITEM = compiled(r"\s*(?:[-*+\u2022\u2013]|\d{1,2}[.)])\s")
+_INLINE_ITEM = compiled(r"\s[\u00b7\u2022]\s")
 _OTHER_HEADS = {"difference", "differences", "gap", "gaps", "saving", "savings", "extra",
                 "premium", "markup", "step", "steps", "delta", "vs", "versus", "compared",
                 "relative", "increase", "above", "over", "more", "less"}  # fmt: skip
 """Words of a heading whose list holds differences, not prices."""
-_PER_YEAR = re.compile(
+_PER_YEAR = compiled(
     r"(?i)\b(?:a|per|each|every|first|one|the)\s+(?:full\s+|whole\s+|entire\s+)?year\b|"
     r"\b(?:annual|annually|yearly|per annum|"
     r"twelve[- ]months?|12[- ]months?|jährlich|anual|annuel|annuale|jaarlijks|pro jahr|par an)\b"
 )
-_TERM_WORD = re.compile(
+_TERM_WORD = compiled(
     r"(?i)\b(?:term|contract|lease|commitment|laufzeit|vertrag|contrat|contrato)\b"
 )
-_YEAR = re.compile(
+_YEAR = compiled(
     r"(?i)\b(?:years?|annual|annually|yearly|per annum|(?:twelve|12)[- ]months?|"
     r"jahr|jährlich|año|anual|annuel|an|år|året|årligen|årligt|årlig|årsvis|rok|roku|rocznie|anualmente|"
     r"vuodessa|vuosi|vuoden|vuosittain|ročně|ročního|rokem)\b"
@@ -1108,7 +1108,7 @@ def _in_heading(toks: list[Tok], index: int) -> bool:
     return colon is not None and not any(t.kind in ("offer", "near", "cite") for t in toks[:colon])
 
 
-_PLACE_MARK = re.compile(r"#\d{1,2}")
+_PLACE_MARK = compiled(r"#\d{1,2}")
 """``#3`` before a record in a ranked list: its place."""
 
 
@@ -1191,7 +1191,7 @@ _TOP_WORDS = lx.CHEAP_SUP | lx.DEAR_SUP | {"most", "expensive", "costly", "top",
 _CURRENCY_NAMES = (
     r"(?:dollars?|euros?|pounds?|francs?|kronor|kroner|krona|krone|yen|z\u0142oty|zlotys?)"
 )
-_CONVERTS = re.compile(
+_CONVERTS = compiled(
     r"(?i)\b(?:exchange\s+rates?|convert(?:s|ed|ing)?|conversion|"
     rf"\d+(?:[.,]\d+)?\s+(?:[a-z]+\s+)?{_CURRENCY_NAMES}\s+(?:to|per)\s+(?:the|one|a|1)\s+"
     rf"(?:[a-z]+\s+)?{_CURRENCY_NAMES})\b"
@@ -1247,7 +1247,7 @@ _HEADS = frozenset(lx.PER_HEAD | {
 
 
 _FIRST_YEAR = frozenset({"first", "première", "primo", "erste", "ersten", "primer"})
-_FIRST_PERIOD = re.compile(
+_FIRST_PERIOD = compiled(
     r"(?i)\b(?:first|première|primo|erste[nr]?|primer)[\s-]+(?:year|month|année|mois|jahr|"
     r"monat|año|anno|mes)|\byear one\b"
 )
@@ -1288,9 +1288,9 @@ def _inclusive_after(text: str, at: int) -> bool:
     return bool(words & lx.INCLUSIVE and words & lx.CHARGES)
 
 
-_WORD = re.compile(r"[^\W\d_][\w-]*")
-_DIGITS = re.compile(r"\d+")
-_MEASURE = re.compile(r"\d+(?:[.,]\d+)?-?[a-z]+")
+_WORD = compiled(r"[^\W\d_][\w-]*")
+_DIGITS = compiled(r"\d+")
+_MEASURE = compiled(r"\d+(?:[.,]\d+)?-?[a-z]+")
 
 
 def _steps(toks: list[Tok]) -> bool:

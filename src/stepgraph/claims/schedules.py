@@ -11,11 +11,12 @@ anything else it still blocks.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterable, Sequence
 from decimal import Decimal
 
-_CHANGES = re.compile(
+from .compiled import compiled
+
+_CHANGES = compiled(
     r"(?i)\b(?:intro(?:ductory)?|promo(?:tional)?|rises?|rising|goes\s+up|go\s+up|"
     r"increases?|increasing|jumps?|reverts?|from\s+month|year\s+one|(?:second|2nd)\s+year|"
     r"first\s+(?:\d{1,2}|two|three|four|five|six|nine)\s+months|price\s+(?:changes?|rises?)|"

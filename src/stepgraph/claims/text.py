@@ -16,6 +16,7 @@ import unicodedata
 from bisect import bisect_right
 
 from ..records import dataclass
+from .compiled import compiled
 
 _FOLD = {
     "\u2018": "'",
@@ -54,7 +55,7 @@ _FOLD = {
     "\u2265": " at least ",
     "\u2248": " about ",
 }
-_ASCII_FOLDED = re.compile("[" + re.escape("".join(c for c in _FOLD if c.isascii())) + "]")
+_ASCII_FOLDED = compiled("[" + re.escape("".join(c for c in _FOLD if c.isascii())) + "]")
 """The ASCII characters ``_FOLD`` changes (emphasis, code ticks, tabs, carriage returns)."""
 _BLOCK_TAGS = {
     "br",
@@ -78,7 +79,7 @@ _BLOCK_TAGS = {
     "dd",
     "dt",
 }
-_MARKUP = re.compile(
+_MARKUP = compiled(
     r"(?P<strike>~~[^~\n]{1,300}~~)"
     r"|(?P<retracted>(?<![\w.,])\d+(?:[.,]\d+)*(?=(?:[*_ \t\u00a0\u202f]|EUR|USD|GBP|[€$£])*"
     r"[-\u2013\u2014,(:]?[ \t\u00a0\u202f]*(?i:sorry|correction|typo|i meant|make that|"
@@ -120,7 +121,7 @@ _ABBREVIATIONS = (
     "dl",
     "ul",
 )
-_END = re.compile(r"\n+|[.!?;]+(?=[\s\"')\]]|$)|[\u3002\uff01\uff1f]+")  # and CJK full stops
+_END = compiled(r"\n+|[.!?;]+(?=[\s\"')\]]|$)|[\u3002\uff01\uff1f]+")  # and CJK full stops
 
 
 @dataclass(frozen=True)
@@ -208,9 +209,9 @@ def _row_semicolons(raw: str, plain: str, origin: list[int]) -> str:
     return "".join(out)
 
 
-_TABLE_ROW = re.compile(r"(?m)^[ \t]*\|.*\|[ \t]*$")
-_TEH = re.compile(r"\bteh ")
-_COMPARED_THEN = re.compile(
+_TABLE_ROW = compiled(r"(?m)^[ \t]*\|.*\|[ \t]*$")
+_TEH = compiled(r"\bteh ")
+_COMPARED_THEN = compiled(
     r"(?i)\b(more|less|cheaper|dearer|pricier|costlier|lower|higher|expensive|affordable)"
     r" then "
 )
@@ -253,7 +254,7 @@ def sentences(plain: str) -> list[Span]:
     return found
 
 
-_TRAILING_CITES = re.compile(
+_TRAILING_CITES = compiled(
     r"(?:[ \t]*\[\s*[A-Za-z]{1,3}\d{1,3}(?:\s*[,;]\s*[A-Za-z]{1,3}\d{1,3})*\s*\])+"
 )
 """Citations a writer puts after the full stop belong to the sentence before them."""

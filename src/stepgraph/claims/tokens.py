@@ -18,6 +18,7 @@ from ..lazy import pattern
 from . import langs
 from . import lexicon as lx
 from .check import Record, Table
+from .compiled import compiled
 from .slotted import Slotted
 
 CURRENCY = {
@@ -216,7 +217,7 @@ _CJK = "\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af\uff66-\uff9f"
 """Kana, CJK ideographs and Hangul: written without spaces, so a script
 change is a word boundary (``\u6708\u984d1,738\u5186``, ``A\u306fB\u3088\u308a``)."""
 _W = f"[^\\W{_CJK}]"
-CJK_LETTER = re.compile(f"[{_CJK}]")
+CJK_LETTER = compiled(f"[{_CJK}]")
 """A letter of a script written without spaces."""
 """A word character of a spaced script: ``\\w`` without the CJK ones."""
 _CODE_WORDS = "eur|usd|gbp|chf|sek|nok|dkk|pln|jpy|czk"
@@ -367,10 +368,10 @@ class Names:
             )
         )
         written = [re.escape(n) for n in names if CJK_LETTER.search(n)]
-        self.cjk_pattern = re.compile("|".join(written), re.IGNORECASE) if written else None
+        self.cjk_pattern = compiled("|".join(written), re.IGNORECASE) if written else None
         """Names holding kana or kanji: kept when the others are found in the text with
         kana and kanji blanked (one space each, so the offsets hold: ``B\u306f`` is B)."""
-        self.pattern = re.compile(f"(?:{body})" if names else "(?!)", re.IGNORECASE)
+        self.pattern = compiled(f"(?:{body})" if names else "(?!)", re.IGNORECASE)
         self.name_words = {r.id: _name_words(r) for r in table.records}
         self.brands = {
             r.id: frozenset(b for b in (_stem(a) for a in r.aliases) if len(b) >= 6)
@@ -585,22 +586,22 @@ def _brand_like(head: str) -> bool:
     return head.isalpha() or (head.isalnum() and head[0].isdigit() and head[-1].isalpha())
 
 
-_ALIAS_WORD = re.compile(r"[^\W_]+")
-_DOMAIN_HEAD = re.compile(r"(?:https?://)?(?:www\.)?([a-z0-9]+)\.[a-z]")
+_ALIAS_WORD = compiled(r"[^\W_]+")
+_DOMAIN_HEAD = compiled(r"(?:https?://)?(?:www\.)?([a-z0-9]+)\.[a-z]")
 _SHORT_WORDS_EN = frozenset({"an", "as", "at", "be", "by", "do", "go", "he", "if", "in", "is",
                              "it", "me", "my", "no", "of", "on", "or", "so", "to", "up", "us",
                              "we", "the", "and", "for", "you", "our", "all", "one", "new",
                              "get", "buy", "top", "now", "big"})  # fmt: skip
 """Common words an id may start with that never name its brand alone."""
-_ID_PARTS = re.compile(r"[-_ ]+")
-_LETTERS_DIGITS = re.compile(r"([^\W\d_]{3,})(\d+)")
-_MODEL_CODE = re.compile(r"(?<![a-z0-9])([a-z]{1,3}\d{3,4})(?![a-z0-9])")
+_ID_PARTS = compiled(r"[-_ ]+")
+_LETTERS_DIGITS = compiled(r"([^\W\d_]{3,})(\d+)")
+_MODEL_CODE = compiled(r"(?<![a-z0-9])([a-z]{1,3}\d{3,4})(?![a-z0-9])")
 """A model code (``M250``, ``S300``): letters then digits, one record's name when only its
 id or sources spell it."""
-_DOMAIN = re.compile(r"(?:https?://)?(?:www\.)?((?:[a-z0-9-]+\.)+[a-z]{2,6})(?=[/\s]|$)")
-_FILE_NAME = re.compile(r"/([\w.-]+\.(?:pdf|docx?|xlsx?|csv|png|jpe?g|txt|eml|html?))$", re.I)
+_DOMAIN = compiled(r"(?:https?://)?(?:www\.)?((?:[a-z0-9-]+\.)+[a-z]{2,6})(?=[/\s]|$)")
+_FILE_NAME = compiled(r"/([\w.-]+\.(?:pdf|docx?|xlsx?|csv|png|jpe?g|txt|eml|html?))$", re.I)
 """The file a source path ends with (``quotes/offer-b.pdf``): a name for its record."""
-_FROM_NAME = re.compile(r"\bfrom\s+([A-Z][\w'&.-]*(?:\s+[A-Z][\w'&.-]*){0,3})")
+_FROM_NAME = compiled(r"\bfrom\s+([A-Z][\w'&.-]*(?:\s+[A-Z][\w'&.-]*){0,3})")
 """The sender a source names (``email from Sam 2026-03-02``): a name for its record."""
 _BRAND_TAILS = (
     "hr",
@@ -622,16 +623,16 @@ _BRAND_TAILS = (
     "home",
 )
 """What a domain adds to a brand (``breathehr.com`` for Breathe, ``monzoapp``)."""
-_BRACKETED = re.compile(r"\(([^()]{3,40})\)")
-_PAPER_TAIL = re.compile(
+_BRACKETED = compiled(r"\(([^()]{3,40})\)")
+_PAPER_TAIL = compiled(
     r"(?i)(?:\s+(?:quote|quotation|e-?mail|mail|offer|proposal|deal|brochure|letter|pdf|"
     r"page|website|listing|flyer|screenshot|estimate|tender|bid|#\d[\w/.-]*))+\s*$"
 )
 """The paper a source name ends with (``Select Car Leasing quote``, ``leasing.com deal
 #881203``): the rest is the supplier's name as the prose writes it."""
-_REPLY = re.compile(r"(?i)(?:re|fwd?|aw|sv|tr)\s*:")
+_REPLY = compiled(r"(?i)(?:re|fwd?|aw|sv|tr)\s*:")
 """An email subject (``Re: Managed IT quote - CtrlAltCare``): its last part names the sender."""
-_SEGMENT = re.compile(r"\s[-\u2013\u2014]\s|[,;(]")
+_SEGMENT = compiled(r"\s[-\u2013\u2014]\s|[,;(]")
 
 
 def _name_words(record: Record) -> frozenset[str]:
@@ -652,11 +653,11 @@ def _name_words(record: Record) -> frozenset[str]:
     return frozenset(found - {""})
 
 
-_AMPERSANDED = re.compile(r"\d+&\d+")
-_NAME_WORD = re.compile(r"[^\W_][\w+]*")
+_AMPERSANDED = compiled(r"\d+&\d+")
+_NAME_WORD = compiled(r"[^\W_][\w+]*")
 
 
-_STEM = re.compile(r"([^\W\d_][^\W_]{2,})(?:'s)?(?:[-_.,;:(/ ]|$)")  # "acme-", "Marek's "
+_STEM = compiled(r"([^\W\d_][^\W_]{2,})(?:'s)?(?:[-_.,;:(/ ]|$)")  # "acme-", "Marek's "
 _GENERIC = {"offer", "offers", "quote", "quotes", "plan", "plans", "option", "proposal",
             "tender", "bid", "price", "prices", "pricing", "doc", "docs", "document", "file",
             "angebot", "offre", "oferta", "offerta", "aanbod", "offerte", "preventivo",
@@ -689,7 +690,7 @@ def _stem(alias: str) -> str:
 _PAPERS = frozenset({"offer", "offre", "oferta", "offerta", "angebot", "aanbod", "quote",
                      "proposal", "tender", "bid", "devis", "invoice", "offerte", "preventivo",
                      "tilbud", "offert", "rechnung", "factura", "facture"})  # fmt: skip
-_SCHEME = re.compile(r"(?i)^(?:https?://)?(?:www\.)?")
+_SCHEME = compiled(r"(?i)^(?:https?://)?(?:www\.)?")
 """Words for the paper a source is (``Offre Ricoh MPS.pdf``): the brand follows them."""
 
 
@@ -854,7 +855,7 @@ def _period_next(toks: list[Tok], index: int) -> bool:
     return nxt in ("a", "per", "/", "each", "every") and after in _MONTH_OR_YEAR
 
 
-_KILO = re.compile(r"(\d{1,3}(?:\.\d{1,2})?)[kK]")
+_KILO = compiled(r"(\d{1,3}(?:\.\d{1,2})?)[kK]")
 
 
 @lru_cache(maxsize=8)
@@ -879,7 +880,7 @@ def _spelled(name: str) -> str:
     return _SEPARATORS.sub(" ", folded_text(name))
 
 
-_SEPARATORS = re.compile(r"[-_&]")
+_SEPARATORS = compiled(r"[-_&]")
 
 
 def _blanked(plain: str, start: int, end: int, names: Names) -> str:
@@ -1217,7 +1218,7 @@ def _product_word(toks: list[Tok], index: int) -> bool:
     )  # not "Ioniq 5", "Model 3": a model number is read with the name's own words
 
 
-_GENERATION = re.compile(r"[2-6]G|[2-6]G\+|LTE|Wi-?Fi\d?")
+_GENERATION = compiled(r"[2-6]G|[2-6]G\+|LTE|Wi-?Fi\d?")
 """A network generation inside a product name (``Ridgeline 5G Home``): no amount."""
 COMMON_WORDS = frozenset(
     lx.FILLERS | lx.CONNECTORS | lx.COMPARISON | lx.PERIOD_WORDS | lx.PRONOUNS | lx.NEGATIONS
@@ -1362,7 +1363,7 @@ def _names_number(name: Tok, tok: Tok, rest: list[Tok]) -> bool:
 
 
 _NAME_JOINERS = frozenset({"by", "de", "du", "von", "of", "and"})
-_VERSION = re.compile(r"\d{1,2}\.0")
+_VERSION = compiled(r"\d{1,2}\.0")
 
 
 def _id_number(toks: list[Tok], index: int) -> bool:
@@ -1463,9 +1464,9 @@ def _plausible_name(text: str) -> bool:
     return not (len(text) == 1 and text.islower())
 
 
-_PATTERN = re.compile(_SCAN)
-_ELIDED = re.compile(r"'[^\W\d_]{2}")
-_NAMED_BEFORE = re.compile(r"(?i)\b(?:offer|option|plan|quote|tier|package)\s+$")
+_PATTERN = compiled(_SCAN)
+_ELIDED = compiled(r"'[^\W\d_]{2}")
+_NAMED_BEFORE = compiled(r"(?i)\b(?:offer|option|plan|quote|tier|package)\s+$")
 
 
 def _scan(plain: str, start: int, end: int, toks: list[Tok]) -> None:
@@ -1501,13 +1502,13 @@ def _scan(plain: str, start: int, end: int, toks: list[Tok]) -> None:
 
 
 _SHORT_WORDS = {"diff": "difference", "dif": "difference", "thru": "through"}
-_CITE_SPLIT = re.compile(r"[,;]")
-_GROUPED = re.compile(r"(\d{1,3}(?:[' ]\d{3})+)(?:[.,](\d+))?")
-_COMMA_GROUPS = re.compile(r"\d{1,3}(?:,\d{3})+(?:\.\d+)?")
-_LAKH_GROUPS = re.compile(r"\d{1,2}(?:,\d{2})+,\d{3}(?:\.\d+)?")
-_DOT_GROUPS_DECIMALS = re.compile(r"\d{1,3}(?:\.\d{3})+,\d+")
-_DOT_GROUPS = re.compile(r"\d{1,3}(?:\.\d{3})+")
-_DECIMALS = re.compile(r"\d+[.,]\d+")
+_CITE_SPLIT = compiled(r"[,;]")
+_GROUPED = compiled(r"(\d{1,3}(?:[' ]\d{3})+)(?:[.,](\d+))?")
+_COMMA_GROUPS = compiled(r"\d{1,3}(?:,\d{3})+(?:\.\d+)?")
+_LAKH_GROUPS = compiled(r"\d{1,2}(?:,\d{2})+,\d{3}(?:\.\d+)?")
+_DOT_GROUPS_DECIMALS = compiled(r"\d{1,3}(?:\.\d{3})+,\d+")
+_DOT_GROUPS = compiled(r"\d{1,3}(?:\.\d{3})+")
+_DECIMALS = compiled(r"\d+[.,]\d+")
 _DECIMAL_MARK = pattern(r"[.,]")
 
 
@@ -1540,7 +1541,7 @@ def readings(text: str) -> tuple[tuple[Decimal, ...], tuple[int, ...]]:
     return tuple(v for v, _ in out), tuple(p for _, p in out)
 
 
-_QUOTED_MONEY = re.compile(
+_QUOTED_MONEY = compiled(
     rf"(?:[$€£¥₹]|\b(?:{_CODE_WORDS}|kr|zł|r\$|a\$|nz\$|c\$|us\$)\s?)\s?(?P<a>{_NUMBER})"
     rf"|(?<![\w.,])(?P<b>{_NUMBER})\s?(?:[€£¥₹]|(?:{_CODE_WORDS}|kr|zł|kč)\b)",
     re.IGNORECASE,
@@ -2007,7 +2008,7 @@ def _per_quantity(toks: list[Tok], j: int) -> bool:
 
 _PER_BEFORE = ("\u3042\u305f\u308a", "\u5f53\u305f\u308a")
 """Japanese ``per`` written before the amount."""
-_PER_THOUSANDS = re.compile(r"\d+(?:[.,]\d+)?[km]")
+_PER_THOUSANDS = compiled(r"\d+(?:[.,]\d+)?[km]")
 
 
 def _per_thing(toks: list[Tok], j: int) -> bool:

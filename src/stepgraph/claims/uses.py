@@ -8,20 +8,21 @@ thing the text counts (``a wash`` beside ``4 washes a month``) must be one.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable
 from decimal import Decimal
+
+from .compiled import compiled
 
 WORDS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8,
          "nine": 9, "ten": 10, "eleven": 11, "twelve": 12, "eighteen": 18}  # fmt: skip
 """Numbers in words a text counts months, years, uses or people in."""
 _NUMBER = rf"(\d{{1,3}}|{'|'.join(WORDS)})"
-_USES = re.compile(  # "At 4 washes a month", "for the 10 office days a month you plan"
+_USES = compiled(  # "At 4 washes a month", "for the 10 office days a month you plan"
     rf"(?i)\b(?:at|for|with|on)\s+(?:the\s+|your\s+|about\s+|around\s+)?{_NUMBER}\s+"
     r"(?!(?:dollars|euros|pounds|bucks|francs|cents|pence)\b)"  # "at 6 dollars a month"
     r"(?:[a-z-]+\s+)?([a-z-]+s)\s+(?:a|per|each|every)\s+month\b"  # things, plural
 )
-_TIMES = re.compile(rf"(?i)\b{_NUMBER}\s+times\s+(?:a|per|each|every)\s+month\b")
+_TIMES = compiled(rf"(?i)\b{_NUMBER}\s+times\s+(?:a|per|each|every)\s+month\b")
 """``If you swim 12 times a month``: that many uses, of whatever the text prices per use."""
 _ANY_USE = frozenset({"visit", "swim", "session", "class", "lesson", "wash", "trip", "ride",
                       "use", "game", "round", "workout", "entry", "go"})  # fmt: skip
@@ -29,14 +30,14 @@ _SHARERS = {"children": "child", "kids": "kid", "users": "user", "people": "pers
             "persons": "person", "adults": "adult", "seats": "seat", "lines": "line",
             "members": "member", "employees": "employee", "agents": "agent"}  # fmt: skip
 """Who a price may be shared among, plural to singular (``per child``)."""
-_FOR_SHARERS = re.compile(
+_FOR_SHARERS = compiled(
     rf"(?i)\b(?:for|covering|covers)\s+(?:the\s+|your\s+|all\s+|our\s+)?{_NUMBER}\s+"
     rf"({'|'.join(_SHARERS)})\b"
 )
 """``Full-time quotes for our two children``: the price is for that many of them."""
 _PEOPLE = (
-    re.compile(rf"(?i)\bsplit\s+(?:it\s+)?{_NUMBER}\s+ways\b"),  # "Split three ways"
-    re.compile(rf"(?i)\b(?:between|among|for)\s+(?:the\s+|all\s+)?{_NUMBER}\s+of\s+us\b"),
+    compiled(rf"(?i)\bsplit\s+(?:it\s+)?{_NUMBER}\s+ways\b"),  # "Split three ways"
+    compiled(rf"(?i)\b(?:between|among|for)\s+(?:the\s+|all\s+)?{_NUMBER}\s+of\s+us\b"),
 )
 
 
