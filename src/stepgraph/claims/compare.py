@@ -44,7 +44,7 @@ class CompareForms(WordForms):
         if direction is None:
             return None
         if (word.startswith("sav") or word in langs.SAVE_WORDS) and amount is None:
-            amount, period, j = self._saved_amount(j, period)  # "saves 30", "a saving of 30"
+            amount, period, hedge, j = self._saved_amount(j, period, hedge)  # "saves 30"
         j, period = self._periods(j, period)
         after = self._ratio_words(j) if ratio else self._than(j, direct=direct)
         implicit = (
@@ -306,13 +306,19 @@ class CompareForms(WordForms):
         record = ranked[place - 1] if kind == "cheap" else ranked[-place]
         return record.id, end
 
-    def _saved_amount(self, j: int, period: str | None) -> tuple[Tok | None, str | None, int]:
+    def _saved_amount(
+        self, j: int, period: str | None, hedge: str | None
+    ) -> tuple[Tok | None, str | None, str | None, int]:
+        """``saves 30``, ``a saving of 30``, ``saves roughly 300``: the amount saved, its
+        period and hedge, and where reading goes on."""
         if self.low(j) == "of" and self.kind(j + 1) == "num":
             j += 1
+        if self.low(j) in lx.HEDGES and self.kind(j + 1) == "num" and hedge is None:
+            hedge, j = self.low(j), j + 1
         if self.kind(j) != "num":
-            return None, period, j
+            return None, period, hedge, j
         amount = self.units[j].tok
-        return amount, (amount.period if amount is not None else None), j + 1
+        return amount, (amount.period if amount is not None else None), hedge, j + 1
 
     def _against_number(
         self,

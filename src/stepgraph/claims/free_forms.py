@@ -509,15 +509,22 @@ class FreeForms(GroupForms):
             return
         if self.kind(j) != "off" or self.low(j + 1) not in ("saves", "save"):
             return
-        tok = self.units[j + 2].tok if self.kind(j + 2) == "num" else None
+        k, hedge = self._hedged(j + 2)  # "saves roughly A$300"
+        tok = self.units[k].tok if self.kind(k) == "num" else None
         if tok is None:
             return
         x, y = self.units[at + 1], self.units[j]
-        end, period = self._periods(j + 3, tok.period)
+        end, period = self._periods(k + 1, tok.period)
         test = self._difference_test(x.offer or "", y.offer or "", "cheaper", amount=tok,
-                                     share=None, hedge=None, period=period)  # fmt: skip
+                                     share=None, hedge=hedge, period=period)  # fmt: skip
         self.add(f"{x.offer} saves {tok.text} over {y.offer}", test, at, end,
-                 exact=x.exact and y.exact)  # fmt: skip
+                 exact=x.exact and y.exact, certain=hedge is None)  # fmt: skip
+
+    def _hedged(self, j: int) -> tuple[int, str | None]:
+        """Past a hedge before an amount (``roughly 300``): where the amount is, the hedge."""
+        if self.low(j) in lx.HEDGES and self.kind(j + 1) == "num":
+            return j + 1, self.low(j)
+        return j, None
 
     def _from_next(self, at: int) -> bool:
         """``from`` follows ``at`` (alone, or led into the record's name: ``from B``)."""

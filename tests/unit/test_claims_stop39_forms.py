@@ -1,0 +1,50 @@
+"""Found this stop on the kept-aside and new splits, tested in other words."""
+
+from __future__ import annotations
+
+from stepgraph.claims import Table
+
+from .test_claims_stop36_forms import _verdicts
+
+BROADBAND = Table.from_rows(
+    [
+        {"id": "leaptel", "monthly": 79.95},
+        {"id": "telstra", "monthly": 110.0},
+        {"id": "optus", "monthly": 99.0},
+    ]
+)
+PHONES = Table.from_rows(
+    [
+        {"id": "eir", "monthly": 45.0},
+        {"id": "vodafone", "monthly": 52.5},
+        {"id": "ringcentral", "monthly": 38.0},
+        {"id": "blueface", "monthly": 41.9},
+    ]
+)
+LEASES = Table.from_rows(
+    [
+        {"id": "tesla-model-3", "monthly": 389.0},
+        {"id": "mg4-ev", "monthly": 229.0},
+        {"id": "cupra-born", "monthly": 279.0},
+    ]
+)
+
+
+def test_a_hedged_yearly_saving_far_off_is_false() -> None:
+    text = "Over a year, leaptel saves roughly $300 compared with telstra."
+    assert _verdicts(BROADBAND, text) == ["contradicted"]
+
+
+def test_a_hedged_yearly_saving_within_the_hedge_is_not_false() -> None:
+    text = "Over a year, leaptel saves roughly $350 compared with telstra."
+    assert "contradicted" not in _verdicts(BROADBAND, text)
+
+
+def test_a_hedged_saving_of_going_with_one_instead_of_another_far_off_is_false() -> None:
+    text = "Over a year, going with leaptel instead of telstra saves roughly $300."
+    assert _verdicts(BROADBAND, text) == ["contradicted"]
+
+
+def test_a_hedged_saving_of_going_with_one_instead_of_another_near_is_not_false() -> None:
+    text = "Over a year, going with leaptel instead of telstra saves roughly $350."
+    assert "contradicted" not in _verdicts(BROADBAND, text)
