@@ -48,3 +48,13 @@ def test_a_hedged_saving_of_going_with_one_instead_of_another_far_off_is_false()
 def test_a_hedged_saving_of_going_with_one_instead_of_another_near_is_not_false() -> None:
     text = "Over a year, going with leaptel instead of telstra saves roughly $350."
     assert "contradicted" not in _verdicts(BROADBAND, text)
+
+
+def test_a_premium_over_another_record_is_their_gap() -> None:
+    text = "vodafone is the most expensive at €52.50, a €10.60 premium over ringcentral."
+    assert _verdicts(PHONES, text) == ["contradicted"]
+
+
+def test_the_right_premium_over_another_record_is_checked() -> None:
+    text = "vodafone is a €14.50 premium over ringcentral."
+    assert _verdicts(PHONES, text) == ["checked"]

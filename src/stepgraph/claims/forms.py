@@ -826,7 +826,7 @@ class SentenceReader(HeadForms):
             and cmp_word not in _MARGIN_WORDS
         ):
             cmp_word = ""  # "mit 90 € im Monat günstiger als A": 90 is the price, not the gap
-        if tok.pct or cmp_word in lx.AMOUNT_CMP:
+        if tok.pct or cmp_word in lx.AMOUNT_CMP or _premium(cmp_word, self.low(nxt + 1)):
             return self._comparative(subjects, start, at, hedge, neg)
         if (cmp_word, self.kind(nxt + 1), self.low(nxt + 2)) == ("(", "num", ")") and (
             self.low(nxt + 3) in lx.AMOUNT_CMP
@@ -900,3 +900,8 @@ class SentenceReader(HeadForms):
 
 # Unions the readers test words against, made once at import (the word sets never change).
 _MORE_OR_LESS = frozenset(langs.MORE | langs.LESS)
+
+
+def _premium(word: str, after: str) -> bool:
+    """``a 10.60 premium over B``: the number is a gap, as in ``10.60 more than B``."""
+    return word in ("premium", "markup") and after in ("over", "on")
