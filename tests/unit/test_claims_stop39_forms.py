@@ -58,3 +58,8 @@ def test_a_premium_over_another_record_is_their_gap() -> None:
 def test_the_right_premium_over_another_record_is_checked() -> None:
     text = "vodafone is a €14.50 premium over ringcentral."
     assert _verdicts(PHONES, text) == ["checked"]
+
+
+def test_a_short_model_name_opening_an_id_names_its_record() -> None:
+    text = "The MG4 costs £279 a month."
+    assert _verdicts(LEASES, text) == ["contradicted"]

@@ -442,7 +442,7 @@ def _loose_names(table: Table, taken: dict[str, set[str]]) -> dict[str, set[str]
         for brand in brands | {parts[0]}:  # "Leon's" of leons.ca
             if len(brand) >= 4 and brand.endswith("s") and not brand.endswith("ss"):
                 found.setdefault(f"{brand[:-1]}'s", set()).add(record.id)
-        for code in set(_MODEL_CODE.findall(f"{record.id} {' '.join(record.aliases)}".lower())):
+        for code in _model_codes(parts, own, everything):
             found.setdefault(code, set()).add(record.id)  # "M250" of "Virgin Media M250 Fibre"
         for alias in record.aliases:
             domain = _DOMAIN.match(_plain(alias).lower())
@@ -512,6 +512,19 @@ def _after_shared_head(table: Table) -> dict[str, str]:
         for sep in (" ", "-"):
             found[sep.join(rest)] = record.id
     return found
+
+
+def _model_codes(parts: list[str], own: str, everything: str) -> set[str]:
+    """A record's model codes: letters then digits in its id or sources (``m250``), and a
+    short model name opening its id (``mg4`` of mg4-ev) no other record spells."""
+    codes = set(_MODEL_CODE.findall(own))
+    if (
+        len(parts) > 1
+        and _SHORT_MODEL.fullmatch(parts[0])
+        and (everything.count(parts[0]) == own.count(parts[0]))
+    ):
+        codes.add(parts[0])
+    return codes
 
 
 def _brand_head(
@@ -598,6 +611,8 @@ _LETTERS_DIGITS = compiled(r"([^\W\d_]{3,})(\d+)")
 _MODEL_CODE = compiled(r"(?<![a-z0-9])([a-z]{1,3}\d{3,4})(?![a-z0-9])")
 """A model code (``M250``, ``S300``): letters then digits, one record's name when only its
 id or sources spell it."""
+_SHORT_MODEL = compiled(r"[a-z]{2,3}\d{1,2}")
+"""A short model name opening an id (``mg4`` of mg4-ev): its record's name alone."""
 _DOMAIN = compiled(r"(?:https?://)?(?:www\.)?((?:[a-z0-9-]+\.)+[a-z]{2,6})(?=[/\s]|$)")
 _FILE_NAME = compiled(r"/([\w.-]+\.(?:pdf|docx?|xlsx?|csv|png|jpe?g|txt|eml|html?))$", re.I)
 """The file a source path ends with (``quotes/offer-b.pdf``): a name for its record."""
