@@ -63,3 +63,40 @@ def test_the_right_premium_over_another_record_is_checked() -> None:
 def test_a_short_model_name_opening_an_id_names_its_record() -> None:
     text = "The MG4 costs £279 a month."
     assert _verdicts(LEASES, text) == ["contradicted"]
+
+
+PLANS = Table.from_rows(
+    [
+        {"id": "vets4pets", "monthly": 14.5},
+        {"id": "medivet", "monthly": 16.0},
+        {"id": "hollybank", "monthly": 18.99},
+    ]
+)
+
+
+def test_none_dearer_than_a_record_with_its_price_after_it_is_read() -> None:
+    text = "None of these plans is dearer than medivet's £16.00."
+    assert _verdicts(PLANS, text) == ["contradicted"]
+
+
+def test_the_price_after_the_record_none_is_dearer_than_is_checked() -> None:
+    text = "None of these plans is dearer than hollybank's £17.99."
+    assert _verdicts(PLANS, text) == ["contradicted"]
+
+
+def test_none_dearer_and_none_cheaper_with_their_prices_are_checked_when_true() -> None:
+    text = (
+        "None of these plans is dearer than hollybank's £18.99, "
+        "and none is cheaper than vets4pets' £14.50."
+    )
+    assert _verdicts(PLANS, text) == ["checked"]
+
+
+def test_nothing_in_the_list_cheaper_than_a_record_makes_it_the_cheapest() -> None:
+    text = "Nothing in the list is cheaper than medivet."
+    assert _verdicts(PLANS, text) == ["contradicted"]
+
+
+def test_nothing_else_cheaper_than_the_cheapest_at_its_price_is_checked() -> None:
+    text = "Nothing else is cheaper than vets4pets at £14.50."
+    assert _verdicts(PLANS, text) == ["checked"]

@@ -678,6 +678,8 @@ class BoundForms(ExceptForms):
         no record passes (``no`` must be followed by an offer noun)."""
         j = at + 1
         counted = False  # "None of the three costs more than 8": the offers, no noun
+        if self.low(at) == "nothing":  # "Nothing in the list is cheaper than X"
+            counted, j = True, self._past_the_list(j)
         if self.low(at) == "none" and self.low(j) == "of":
             j += 1
             if self.low(j) == "them" and not self.before.named and at == 0:
@@ -710,6 +712,12 @@ class BoundForms(ExceptForms):
             return  # "No offer is cheaper than quartz": quartz is (one of) the cheapest
         self._beyond_from(at, j, but)
 
+    def _past_the_list(self, j: int) -> int:
+        """Past ``in the list``, ``on this shortlist``, ``here``, ``else`` after ``nothing``."""
+        if self.low(j) in ("in", "on") and self.low(j + 1) in ("the", "this", "your", "my"):
+            return j + 3 if self.low(j + 2) in _LISTS else j
+        return j + (self.low(j) in ("here", "else", "listed", "quoted"))
+
     def _none_other_beyond(self, at: int, j: int) -> None:
         """``A is the cheapest, and no other plan is below 110``, ``none of the others
         costs more than 50``: no record but those the sentence names before (or, naming
@@ -737,6 +745,15 @@ class BoundForms(ExceptForms):
         if self.low(j + 1) != "than" or self.kind(j + 2) != "off":
             return False
         end = j + 3
+        k = (
+            end
+            + (self.low(end) in ("'", "at"))
+            + (self.low(end) == "'" and self.low(end + 1) == "s")
+        )
+        tok = self.units[k].tok if self.kind(k) == "num" and self.money(self.units[k]) else None
+        if k > end and tok is not None:  # "than Medivet's £16.00": its price
+            self._price(self.units[j + 2], tok, j + 2, k + 1)
+            end = k + 1
         if self.low(end) not in _CLAUSE_ENDS:
             return False
         offer = self.units[j + 2].offer or ""
@@ -895,6 +912,8 @@ _WHOLE_GROUP_WORDS = frozenset(lx.OFFER_NOUNS | lx.GAP_NOUNS | {
 _CLAUSE_AFTER = frozenset({"so", "which", "meaning", "making", "and", "while", "whereas",
                            "though", "although"})  # fmt: skip
 _SAME = {"same", "identical", "equal"}
+_LISTS = frozenset({"list", "table", "shortlist", "comparison", "set", "lineup", "line-up"})
+"""What a report calls the records it compares (``nothing in the list``)."""
 _HERE = frozenset({"here", "listed", "quoted", "compared", "shown"})
 """After a noun of the records: all of them (``No plan here costs more than X``)."""
 _MARGIN_WORDS = {

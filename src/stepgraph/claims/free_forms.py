@@ -64,7 +64,7 @@ class FreeForms(GroupForms):
             self._order_list(at)
         elif low in ("range", "ranges", "ranging", "span", "spans", "spanning", "between"):
             self._range(at)
-        elif low in ("no", "none") and (
+        elif low in ("no", "none", "nothing") and (
             at == 0
             or self.low(at - 1) in (",", ";", ":")
             or (self.low(at - 1) in ("and", "but", "so") and self.low(at + 1) in _OTHER_NEXT)
