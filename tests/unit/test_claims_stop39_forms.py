@@ -100,3 +100,26 @@ def test_nothing_in_the_list_cheaper_than_a_record_makes_it_the_cheapest() -> No
 def test_nothing_else_cheaper_than_the_cheapest_at_its_price_is_checked() -> None:
     text = "Nothing else is cheaper than vets4pets at £14.50."
     assert _verdicts(PLANS, text) == ["checked"]
+
+
+KIDS = Table.from_rows(
+    [
+        {"id": "tynker", "monthly": 15.0},
+        {"id": "codakid", "monthly": 14.99},
+        {"id": "codemonkey", "monthly": 14.99},
+    ]
+)
+
+
+def test_all_three_tie_says_every_record_costs_the_same() -> None:
+    assert _verdicts(KIDS, "All three are tied.") == ["contradicted"]
+
+
+def test_all_tie_after_a_comma_and_so_is_every_record_not_the_one_named() -> None:
+    text = "tynker costs $15, so all three tie."
+    assert _verdicts(KIDS, text) == ["contradicted"]
+
+
+def test_all_tie_is_checked_when_every_record_costs_the_same() -> None:
+    table = Table.from_rows([{"id": "a", "monthly": 9.5}, {"id": "b", "monthly": 9.5}])
+    assert _verdicts(table, "All two tie at $9.50.") == ["checked"]

@@ -132,7 +132,11 @@ class BoundForms(ExceptForms):
         """The clause before ``at`` names some records only (``the other three``, ``the
         rest``, ``the two cheapest``) or some by name (``A and C are all ...``)."""
         k = at - 1
-        while k >= 0 and self.low(k) not in (";", ":", ".", "while", "whereas", "but"):
+        while (
+            k >= 0
+            and self.low(k) not in (";", ":", ".", "while", "whereas", "but")
+            and not (self.low(k) == "so" and self.low(k - 1) == ",")
+        ):  # "A costs $15, so all three tie": a new clause
             if (
                 self.low(k) in lx.SUBSET_WORDS
                 or self.low(k) in ("others", "rest")
@@ -246,6 +250,9 @@ class BoundForms(ExceptForms):
             return  # "the others lie between 20 and 30": not read
         if some is None and not only and self.low(j + (self.low(j) == "the")) in _SAME:
             self._all_tie(at, j + (self.low(j) == "the") + 1)  # "All three cost the same"
+            return
+        if some is None and not only and self.low(j) in _TIED:
+            self._all_tie(at, j + 1)  # "so all three tie", "All four are level at 20"
             return
         if self.low(j) == "between" or (self.low(j) == "the" and self.kind(j + 1) == "num"):
             k = j + 1
@@ -912,6 +919,8 @@ _WHOLE_GROUP_WORDS = frozenset(lx.OFFER_NOUNS | lx.GAP_NOUNS | {
 _CLAUSE_AFTER = frozenset({"so", "which", "meaning", "making", "and", "while", "whereas",
                            "though", "although"})  # fmt: skip
 _SAME = {"same", "identical", "equal"}
+_TIED = frozenset({"tie", "tied", "level", "equal", "identical"})
+"""A tie said of every record at once (``all three tie``)."""
 _LISTS = frozenset({"list", "table", "shortlist", "comparison", "set", "lineup", "line-up"})
 """What a report calls the records it compares (``nothing in the list``)."""
 _HERE = frozenset({"here", "listed", "quoted", "compared", "shown"})
