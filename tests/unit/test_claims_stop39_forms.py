@@ -123,3 +123,22 @@ def test_all_tie_after_a_comma_and_so_is_every_record_not_the_one_named() -> Non
 def test_all_tie_is_checked_when_every_record_costs_the_same() -> None:
     table = Table.from_rows([{"id": "a", "monthly": 9.5}, {"id": "b", "monthly": 9.5}])
     assert _verdicts(table, "All two tie at $9.50.") == ["checked"]
+
+
+COVERS = Table.from_rows(
+    [
+        {"id": "noel-leeming", "source": "noelleeming.co.nz/plans", "monthly": 14.99},
+        {"id": "jb-hifi-cover", "source": "jbhifi.co.nz/guaranteecare", "monthly": 12.5},
+        {"id": "one-nz-cover", "source": "one.nz/device-insurance", "monthly": 16.0},
+    ],
+    alias_fields=("source",),
+)
+
+
+def test_a_brand_spelled_on_across_a_hyphen_is_one_name() -> None:
+    assert _verdicts(COVERS, "JB Hi-Fi costs NZ$14.99.") == ["contradicted"]
+
+
+def test_the_name_with_its_product_noun_opens_a_comparison() -> None:
+    text = "The JB Hi-Fi cover is NZ$2.49 a month cheaper than one-nz-cover."
+    assert _verdicts(COVERS, text) == ["contradicted"]

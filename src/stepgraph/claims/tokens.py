@@ -1014,6 +1014,12 @@ def _absorb_name_words(toks: list[Tok], names: Names) -> None:
                 continue
             last = "" if toks[index].kind == "num" else toks[index].low
             index += 1
+        if (
+            len(kept) > 1
+            and kept[-2].low == "the"
+            and (len(kept) < 3 or kept[-3].low in _CLAUSE_OPENERS)
+        ):
+            index += _owned_product(toks, index)  # "The JB Hi-Fi cover is ..."
     toks[:] = kept
 
 
@@ -1174,6 +1180,10 @@ def _spelled_on(toks: list[Tok], index: int, name: Tok, brands: frozenset[str]) 
     count = 0
     while index + count < len(toks):
         word = toks[index + count]
+        joined = index + count + 1 < len(toks) and toks[index + count - 1].end == word.start
+        if word.text == "-" and joined and toks[index + count + 1].start == word.end:
+            count += 1  # "JB Hi-Fi" of jbhifi.co.nz: a hyphen inside the brand
+            word = toks[index + count]
         bare = word.low.removesuffix("'s")
         if not (word.kind == "word" and word.text[:1].isupper() and bare.isalpha()):
             break
