@@ -142,3 +142,30 @@ def test_a_brand_spelled_on_across_a_hyphen_is_one_name() -> None:
 def test_the_name_with_its_product_noun_opens_a_comparison() -> None:
     text = "The JB Hi-Fi cover is NZ$2.49 a month cheaper than one-nz-cover."
     assert _verdicts(COVERS, text) == ["contradicted"]
+
+
+VPNS = Table.from_rows(
+    [
+        {"id": "surfshark", "monthly": 15.45},
+        {"id": "nordvpn", "monthly": 12.99},
+        {"id": "proton", "monthly": 9.99},
+        {"id": "mullvad", "monthly": 5.5},
+    ]
+)
+
+
+def test_second_from_the_top_counts_from_the_dearest() -> None:
+    text = "surfshark is the most expensive and nordvpn is second from the top."
+    assert _verdicts(VPNS, text) == ["checked"]
+
+
+def test_a_wrong_place_from_the_top_is_false() -> None:
+    assert _verdicts(VPNS, "proton is second from the top.") == ["contradicted"]
+
+
+def test_second_from_the_bottom_counts_from_the_cheapest() -> None:
+    assert _verdicts(VPNS, "proton is second from the bottom.") == ["checked"]
+
+
+def test_a_place_from_the_most_expensive_counts_from_the_dearest() -> None:
+    assert _verdicts(VPNS, "nordvpn is second from the most expensive.") == ["checked"]

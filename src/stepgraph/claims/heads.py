@@ -362,7 +362,11 @@ class HeadForms(FreeForms):
         if self.low(j) == "-":
             j += 1
         sup = self._superlative(j)
-        if sup is not None and low not in ("runner", "last", "penultimate"):
+        counted = self._counted_from(j) if low not in ("runner", "last", "penultimate") else None
+        if counted is not None:  # "second from the top": counted from the dearest
+            top, end = counted
+            position = n + 1 - position if top else position
+        elif sup is not None and low not in ("runner", "last", "penultimate"):
             kind, end = sup
             if kind == "dear":
                 position = n + 1 - position
@@ -414,6 +418,20 @@ class HeadForms(FreeForms):
         says = f"{subject.offer} is {'not ' if neg else ''}number {position} by price"
         self.add(says, _claim_test(claim, negated=neg), start, end, exact=subject.exact)
         return self._count_after(end)
+
+    def _counted_from(self, j: int) -> tuple[bool, int] | None:
+        """``from the top``, ``from the bottom``, ``from the most expensive``: which end a
+        place is counted from (True: the dearest) and where the phrase ends."""
+        if self.low(j) != "from" or self.low(j + 1) != "the":
+            return None
+        word = self.low(j + 2)
+        if word in ("top", "bottom"):
+            end = j + 3 + (self.low(j + 3) == "end")
+            return word == "top", end
+        sup = self._superlative(j + 2)
+        if sup is None:
+            return None
+        return sup[0] == "dear", sup[1]
 
     def _which_is_amount(self, at: int) -> bool:
         """``the highest price, which is 300 per month``: a price, not a restriction."""
