@@ -169,3 +169,23 @@ def test_second_from_the_bottom_counts_from_the_cheapest() -> None:
 
 def test_a_place_from_the_most_expensive_counts_from_the_dearest() -> None:
     assert _verdicts(VPNS, "nordvpn is second from the most expensive.") == ["checked"]
+
+
+ALARMS = Table.from_rows(
+    [
+        {"id": "ring", "monthly": 25.99},
+        {"id": "adt", "monthly": 46.99},
+        {"id": "simplisafe", "monthly": 30.0},
+    ]
+)
+
+
+def test_a_spread_after_the_dearest_is_no_price_of_it() -> None:
+    text = "ring at $25.99 is the lowest and adt at $46.99 the highest, a $21.00 spread."
+    assert "contradicted" not in _verdicts(ALARMS, text)
+
+
+def test_a_bond_is_no_monthly_price() -> None:
+    table = Table.from_rows([{"id": "kennards", "monthly": 245.0}])
+    text = "kennards needs a $100 bond and 2 weeks' notice."
+    assert "contradicted" not in _verdicts(table, text)

@@ -132,7 +132,8 @@ NON_PRICE_MONEY = {
     "limits", "cap", "caps", "capped", "balance", "balances", "waived", "waiver", "requirement",
     "startleie", "etableringsgebyr", "engangsbeløp", "startgebyr", "oppstartsgebyr",
     "bonus", "cashback", "voucher", "vouchers", "credit", "credits",
-    "deposit", "deposits", "refund", "penalty", "exit", "cancellation", "termination", "activation",
+    "deposit", "deposits", "bond", "bonds", "refund", "penalty", "exit", "cancellation",
+    "termination", "activation",
     "installation", "one-off", "upfront", "up-front", "hardware", "router", "handset", "payout",
     "compensation", "liability", "worth", "reward", "rewards", "gift", "selbstbeteiligung",
     "versicherungssumme", "deckungssumme", "franquicia", "franchise", "franchigia",
@@ -315,7 +316,8 @@ its: only opening the sentence)."""
 # fmt: off
 RELATION_AFTER_AMOUNT = OBJECT_CUES - {"between", "versus", "vs", "vs.", "against"} | {
     "ahead", "apart", "off", "extra", "difference", "gap", "saving", "savings", "margin",
-    "premium", "lead", "short", "away", "beyond", "past", "clear", "weniger", "mehr",
+    "spread", "delta", "premium", "lead", "short", "away", "beyond", "past", "clear", "weniger",
+    "mehr",
     "günstiger", "billiger", "teurer", "moins", "plus", "menos", "más", "mas", "darüber",
     "darunter", "drüber", "drunter", "höher", "niedriger", "meer", "minder", "duurder",
     "goedkoper", "meno", "più"}
