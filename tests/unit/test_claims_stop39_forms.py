@@ -189,3 +189,50 @@ def test_a_bond_is_no_monthly_price() -> None:
     table = Table.from_rows([{"id": "kennards", "monthly": 245.0}])
     text = "kennards needs a $100 bond and 2 weeks' notice."
     assert "contradicted" not in _verdicts(table, text)
+
+
+GYMS = Table.from_rows(
+    [
+        {"id": "david-lloyd", "monthly": 89.0},
+        {"id": "puregym", "monthly": 22.99},
+        {"id": "nuffield", "monthly": 45.0},
+    ]
+)
+
+
+def test_an_asterisk_between_numbers_is_a_product_not_emphasis() -> None:
+    assert _verdicts(GYMS, "nuffield: `45*12` = 550 per year.") == ["contradicted"]
+
+
+def test_a_right_product_written_with_an_asterisk_is_not_false() -> None:
+    assert "contradicted" not in _verdicts(GYMS, "nuffield: `45*12` = 540 per year.")
+
+
+def test_the_numbers_of_a_subtraction_written_out_are_no_prices() -> None:
+    text = "david-lloyd at £89.00 is £89.00 \u2212 £22.99 = £66.01 above puregym."
+    assert "contradicted" not in _verdicts(GYMS, text)
+
+
+def test_a_subtraction_written_out_that_comes_to_another_figure_is_false() -> None:
+    text = "david-lloyd at £89.00 is £89.00 \u2212 £22.99 = £45.00 above puregym."
+    assert _verdicts(GYMS, text) == ["contradicted"]
+
+
+def test_a_division_written_out_is_checked() -> None:
+    text = "The average of david-lloyd and nuffield is (89 + 45) / 2 = 45.00 a month."
+    assert _verdicts(GYMS, text) == ["contradicted"]
+
+
+def test_brackets_bind_first_in_a_sum_written_out() -> None:
+    text = "puregym is (89 - 22.99)/89 = 74% cheaper than david-lloyd."
+    assert "contradicted" not in _verdicts(GYMS, text)
+
+
+def test_a_share_times_a_hundred_may_be_written_as_the_percent() -> None:
+    text = "puregym is (89 \u2212 22.99) / 89 \u00d7 100 = 74.2% cheaper than david-lloyd."
+    assert "contradicted" not in _verdicts(GYMS, text)
+
+
+def test_a_result_taken_back_leaves_the_sum_unjudged() -> None:
+    text = "nuffield: 45 \u00d7 11 = 495 \u2014 wait, that's 11 months; 12 months is $540."
+    assert "contradicted" not in _verdicts(GYMS, text)

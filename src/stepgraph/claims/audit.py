@@ -31,7 +31,7 @@ from itertools import pairwise
 
 from . import langs
 from . import lexicon as lx
-from .check import Table
+from .check import Table, round_to
 from .compiled import compiled
 from .judge import hedge_tolerance
 from .schedules import Stated
@@ -1395,50 +1395,111 @@ def _before_charges(toks: list[Tok], charges: set[str]) -> int:
 _BACK_REFERENCES = lx.INCLUSIVE | {"that", "this", "which", "those", "these"}
 
 
+_SUM_SIGNS = frozenset({"+", "-", "*", "\u00d7", "/", "\u00f7", "x", "(", ")"})
+
+
 def _worked_sum(toks: list[Tok]) -> tuple[set[int], str]:
-    """``pure: 50 + 12 x 24.99 = 349.88``: a sum written out is checked as arithmetic when
-    it holds only amounts and ``+``, ``-``, ``x`` (its numbers, result included, are then
-    no figures to look up); with a word among its terms (``10,000GB x 0.04``, ``joining``)
-    its numbers are left alone."""
+    """``pure: 50 + 12 x 24.99 = 349.88``, ``(89 - 22.99) / 89 = 0.742``: a sum written out
+    right before ``=`` is checked as arithmetic (``x`` and ``/`` before ``+`` and ``-``,
+    brackets first) against the number right after it; its numbers, result included, are
+    no figures to look up. With a number read two ways or a result taken back (``= 495 -
+    wait``) its numbers are left alone."""
     equals = [k for k, t in enumerate(toks) if t.text == "="]
     if not equals:
         return set(), ""
     at = equals[-1]
-    result = next((k for k in range(at + 1, len(toks)) if toks[k].kind == "num"), None)
-    start = max([k + 1 for k in range(at) if toks[k].text in (":", ";")] + [0])
-    terms: list[Decimal] = []
-    ops: list[str] = []
+    after = at + 1
+    while after < len(toks) and toks[after].low in CURRENCY:
+        after += 1
+    result = after if after < len(toks) and toks[after].kind == "num" else None
+    start = at  # back over the expression: its numbers, signs and currencies
+    while start > 0 and (
+        toks[start - 1].kind == "num"
+        or toks[start - 1].text in _SUM_SIGNS
+        or toks[start - 1].low in CURRENCY
+    ):
+        start -= 1
+    items: list[Decimal | str] = []
     numbers: set[int] = set()
-    plain = True
     for k in range(start, at):
         tok = toks[k]
         if tok.kind == "num":
             numbers.add(k)
-            if len(tok.values) != 1 or len(terms) != len(ops):
-                plain = False
-            terms.append(tok.values[0])
-        elif tok.text in ("+", "-", "*", "\u00d7") or tok.low == "x":
-            ops.append("+" if tok.text == "+" else "-" if tok.text == "-" else "x")
-        elif not (tok.low in CURRENCY or tok.text in ("(", ")", "*")):
-            plain = False
-    if result is None or not ops:
+            items.append(tok.values[0] if len(tok.values) == 1 else "?")
+        elif tok.text in _SUM_SIGNS:
+            items.append(_OPERATORS.get(tok.text, tok.text) if tok.low != "x" else "x")
+    if not any(item in ("+", "-", "x", "/") for item in items):
         return set(), ""
-    skip = numbers | {result}
-    if not plain or len(terms) != len(ops) + 1 or len(toks[result].values) != 1:
-        return skip, ""
-    total, product = Decimal(0), terms[0]
-    for op, term in zip(ops, terms[1:], strict=True):
-        if op == "x":
-            product *= term
-        else:
-            total += product
-            product = term if op == "+" else -term
-    total += product
+    if result is None:
+        return numbers, ""  # "45 x 11 = 495 - wait, ...": its result taken back, no figure
+    total = _evaluate(items)
     stated = toks[result]
-    places = stated.places[0]
-    if total.quantize(Decimal(1).scaleb(-places)) != stated.values[0]:
-        return skip, f"the sum written out comes to {total}, not {stated.text}"
-    return skip, ""
+    if total is not None and not _comes_to(total, stated):
+        shown = round_to(total, max(stated.places, default=0) + 2).normalize()
+        return numbers | {result}, f"the sum written out comes to {shown:f}, not {stated.text}"
+    return numbers | {result}, ""
+
+
+_OPERATORS = {"*": "x", "\u00d7": "x", "\u00f7": "/"}
+
+
+def _evaluate(items: list[Decimal | str]) -> Decimal | None:
+    """The value of numbers, ``+ - x /`` and brackets (``x``, ``/`` bind first); None when
+    they do not make one well-formed expression (or divide by zero)."""
+    values: list[Decimal] = []
+    pending: list[str] = []
+    binding = {"+": 1, "-": 1, "x": 2, "/": 2}
+
+    def apply() -> bool:
+        op = pending.pop()
+        if op not in binding or len(values) < 2:
+            return False
+        right, left = values.pop(), values.pop()
+        if op == "/" and not right:
+            return False
+        values.append(left + right if op == "+" else left - right if op == "-"
+                      else left * right if op == "x" else left / right)  # fmt: skip
+        return True
+
+    expect_number = True
+    for item in items:
+        if isinstance(item, Decimal) != expect_number and item not in ("(", ")"):
+            return None  # two numbers or two signs in a row, a number read two ways
+        if isinstance(item, Decimal):
+            values.append(item)
+            expect_number = False
+        elif item == "(":
+            pending.append(item)
+        elif item == ")":
+            while pending and pending[-1] != "(":
+                if not apply():
+                    return None
+            if not pending:
+                return None
+            pending.pop()
+        else:
+            while pending and binding.get(pending[-1], 0) >= binding[item]:
+                if not apply():
+                    return None
+            pending.append(item)
+            expect_number = True
+    while pending:
+        if pending[-1] == "(":
+            pending.pop()  # "(22.99/89 = 0.258)": the bracket holds the whole equation
+        elif not apply():
+            return None
+    return values[0] if len(values) == 1 and not expect_number else None
+
+
+def _comes_to(total: Decimal, stated: Tok) -> bool:
+    """``total`` rounded half-up to the places ``stated`` shows is one of its readings
+    (``0.333`` of 20/60; a percent, of a share or already times 100: ``33%``)."""
+    scaled = (total * 100, total) if stated.pct else (total,)
+    return any(
+        round_to(value, p) == v
+        for value in scaled
+        for v, p in zip(stated.values, stated.places, strict=False)
+    )
 
 
 def _factors_of_price(toks: list[Tok], figures: Figures, subject: str | None) -> set[int]:

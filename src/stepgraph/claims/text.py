@@ -91,6 +91,7 @@ _MARKUP = compiled(
     # ": 1. Quartz 8.20, 2. Jade": the number of an item in a list written on one line
     r"|(?P<rule>(?<![^\n])[ \t]*\|?[ \t]*:?-{3,}:?[ \t]*"
     r"(?:\|[ \t]*:?-{3,}:?[ \t]*)*\|?[ \t]*(?=\n|$))"
+    r"|(?P<times>(?<=\d)[ \t]?\*[ \t]?(?=[$\u20ac\u00a3]?\d))"  # "38.20*12": a product
     r"|(?P<pipe>\|)"
     r"|(?P<under>(?<![\w])_{1,2}(?=\w)|(?<=\w)_{1,2}(?![\w]))"
 )
@@ -175,6 +176,8 @@ def normalise(raw: str) -> Normalised:
             emit(html.unescape(match.group("entity")), match.start())
         elif match.group("item"):
             emit(" ", match.start())
+        elif match.group("times"):
+            emit(" \u00d7 ", match.start())
         elif match.group("pipe") or match.group("rule"):
             emit(" , " if match.group("pipe") else "", match.start())
         # struck-through text and a number the writer takes back ("20 - sorry, 21") are

@@ -1321,11 +1321,28 @@ def _expressions(toks: list[Tok]) -> None:
     if not equals:
         return
     last = equals[-1]
-    if not any(t.text in ("+", "\u00d7", "*") or t.low in ("x", "plus") for t in toks[:last]):
+    if not any(
+        t.text in ("+", "\u00d7", "*", "/", "\u00f7")
+        or t.low in ("x", "plus", "minus")
+        or (t.text == "-" and _between_numbers(toks, k))
+        for k, t in enumerate(toks[:last])
+    ):
         return
     for tok in toks[:last]:
         if tok.kind == "num" and tok.unit is None:
             tok.unit = "term"
+
+
+def _between_numbers(toks: list[Tok], index: int) -> bool:
+    """The sign at ``index`` stands between two numbers (``89.00 - £22.99``): a minus."""
+    after = index + 1
+    while after < len(toks) and toks[after].low in CURRENCY:
+        after += 1
+    return (
+        index > 0
+        and toks[index - 1].kind == "num"
+        and (after < len(toks) and toks[after].kind == "num")
+    )
 
 
 def _numbers_in_names(toks: list[Tok], names: Names) -> None:
