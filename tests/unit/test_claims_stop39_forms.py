@@ -236,3 +236,22 @@ def test_a_share_times_a_hundred_may_be_written_as_the_percent() -> None:
 def test_a_result_taken_back_leaves_the_sum_unjudged() -> None:
     text = "nuffield: 45 \u00d7 11 = 495 \u2014 wait, that's 11 months; 12 months is $540."
     assert "contradicted" not in _verdicts(GYMS, text)
+
+
+PARKING = Table.from_rows(
+    [
+        {"id": "impark-king-st", "source": "impark.com/monthly/lot-1234", "monthly": 310.0},
+        {"id": "green-p-carpark", "source": "parking.greenp.com/carpark/36", "monthly": 265.0},
+        {"id": "indigo-union", "source": "ca.parkindigo.com/monthly-parking", "monthly": 345.0},
+        {"id": "spothero-bay", "source": "spothero.com/monthly/bay-st", "monthly": 289.5},
+    ],
+    alias_fields=("source",),
+)
+
+
+def test_a_subdomain_the_id_does_not_spell_names_no_record() -> None:
+    assert _verdicts(PARKING, "Four monthly parking options near Union Station.") == ["unverified"]
+
+
+def test_the_site_label_the_id_spells_names_the_record() -> None:
+    assert _verdicts(PARKING, "Greenp costs $310 a month.") == ["contradicted"]

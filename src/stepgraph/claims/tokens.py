@@ -348,7 +348,7 @@ class Names:
         stems: dict[str, set[str]] = {}
         for record in table.records:
             for alias in record.aliases:
-                stem = _stem(alias)
+                stem = _stem(alias, record.id)
                 if stem and stem not in folded:
                     stems.setdefault(stem, set()).add(record.id)
         folded.update(stems)  # "Acme" for acme-2026-q1.pdf: always a loose name
@@ -374,7 +374,7 @@ class Names:
         self.pattern = compiled(f"(?:{body})" if names else "(?!)", re.IGNORECASE)
         self.name_words = {r.id: _name_words(r) for r in table.records}
         self.brands = {
-            r.id: frozenset(b for b in (_stem(a) for a in r.aliases) if len(b) >= 6)
+            r.id: frozenset(b for b in (_stem(a, r.id) for a in r.aliases) if len(b) >= 6)
             for r in table.records
         }  # "inspirecleanenergy" of inspirecleanenergy.com/plans: spelled in words after
         # the name that starts it ("Inspire Clean Energy")
@@ -418,7 +418,7 @@ def _loose_names(table: Table, taken: dict[str, set[str]]) -> dict[str, set[str]
                 found.setdefault(" ".join("&" if p == "and" else p for p in parts), set()).add(
                     record.id
                 )
-        brands = {_stem(alias) for alias in record.aliases} - {""}
+        brands = {_stem(alias, record.id) for alias in record.aliases} - {""}
         for part in parts[:1]:  # "Route 53" of route53-est
             spaced = _LETTERS_DIGITS.fullmatch(part)
             if spaced is not None and len(parts) > 1:
@@ -684,11 +684,20 @@ _GENERIC = {"offer", "offers", "quote", "quotes", "plan", "plans", "option", "pr
             "shop", "store", "www", "app", "my"}  # fmt: skip
 
 
-def _stem(alias: str) -> str:
+def _stem(alias: str, owner: str = "") -> str:
     """The brand a source name starts with ("acme" in ``acme-2026-q1.pdf``, "telekom" in
     ``Telekom MagentaZuhause M``, "ricoh" in ``Offre Ricoh MPS.pdf``: after a word for the
-    paper), lower-cased; "" for a generic word or a short one."""
+    paper; "greenp" of parking.greenp.com when its ``owner`` id spells the site, not the
+    subdomain), lower-cased; "" for a generic word or a short one."""
     text = _SCHEME.sub("", alias.strip())  # "proton" of https://proton.me/business
+    host = _HOST.match(text)
+    if host is not None and owner:  # "greenp" of parking.greenp.com for green-p-carpark
+        labels = host.group(0).lower().split(".")
+        keep = 3 if len(labels) >= 3 and len(labels[-2]) <= 3 and len(labels[-1]) == 2 else 2
+        spelled = owner.lower().replace("-", "").replace("_", "")
+        site = labels[-keep]
+        if len(labels) > keep and labels[0] not in spelled and site in spelled:
+            text = text[host.end() - len(".".join(labels[-keep:])) :]
     for _ in range(2):
         match = _STEM.match(text)
         if match is None or match.group(0).strip() == text:
@@ -702,6 +711,8 @@ def _stem(alias: str) -> str:
     return ""
 
 
+_HOST = compiled(r"(?i)[a-z0-9-]+(?:\.[a-z0-9-]+)+\.[a-z]{2,}(?=[/:?#]|$)")
+"""A web address's host with two or more dots (``parking.greenp.com``, ``shop.ee.co.uk``)."""
 _PAPERS = frozenset({"offer", "offre", "oferta", "offerta", "angebot", "aanbod", "quote",
                      "proposal", "tender", "bid", "devis", "invoice", "offerte", "preventivo",
                      "tilbud", "offert", "rechnung", "factura", "facture"})  # fmt: skip
