@@ -255,3 +255,8 @@ def test_a_subdomain_the_id_does_not_spell_names_no_record() -> None:
 
 def test_the_site_label_the_id_spells_names_the_record() -> None:
     assert _verdicts(PARKING, "Greenp costs $310 a month.") == ["contradicted"]
+
+
+def test_a_wrong_division_is_false_in_a_sentence_that_also_negates() -> None:
+    text = "For indigo-union the base is 265, not 345: 80 / 265 = 33.19% more."
+    assert _verdicts(PARKING, text) == ["contradicted"]

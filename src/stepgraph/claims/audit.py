@@ -546,6 +546,9 @@ def unexplained(
     (``short``: the clause speaks of weeks or days, so a week's or a day's share counts;
     ``uses``: the uses or people the text shares a price among; ``stated``: the
     amounts a total over a term may change to, see ``schedules``)."""
+    products, wrong = _worked_sum(toks)  # "12 x 19.99 = 249.88", "3 x 35 + 9 x 58.50 = ..."
+    if wrong:
+        return wrong  # arithmetic written out is wrong whatever else the sentence says
     lows = {t.low for k, t in enumerate(toks) if t.kind in ("word", "code", "punct")
             and not _not_negation(toks, k)}  # fmt: skip
     lows = langs.without_passive(lows)  # "wird empfohlen": is recommended
@@ -563,9 +566,6 @@ def unexplained(
     if charges & {"fee", "fees"} and _monthly_fees(toks):
         charges -= {"fee", "fees"}  # "comes to 849.76 in monthly fees": the price
     cut = _before_charges(toks, charges) if charges else len(toks)
-    products, wrong = _worked_sum(toks)  # "12 x 19.99 = 249.88", "3 x 35 + 9 x 58.50 = ..."
-    if wrong:
-        return wrong
     products |= _factors_of_price(toks, figures, subject)  # "$48.00/mo (6 x $8.00)"
     loose = bool(lows & _LOOSE)
     average = bool(lows & _AVERAGE)
