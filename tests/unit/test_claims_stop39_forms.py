@@ -260,3 +260,24 @@ def test_the_site_label_the_id_spells_names_the_record() -> None:
 def test_a_wrong_division_is_false_in_a_sentence_that_also_negates() -> None:
     text = "For indigo-union the base is 265, not 345: 80 / 265 = 33.19% more."
     assert _verdicts(PARKING, text) == ["contradicted"]
+
+
+POWER = Table.from_rows(
+    [
+        {"id": "electric-ireland", "monthly": 148.2},
+        {"id": "bord-gais", "monthly": 139.6},
+        {"id": "energia", "monthly": 131.75},
+        {"id": "sse", "monthly": 144.9},
+        {"id": "flogas", "monthly": 127.3},
+    ]
+)
+
+
+def test_none_after_a_subjects_price_opens_a_clause_of_its_own() -> None:
+    text = "sse is €144.90, so none of the five costs more than €150."
+    assert _verdicts(POWER, text) == ["checked"]
+
+
+def test_a_false_bound_of_none_after_a_subjects_price_is_still_read() -> None:
+    text = "sse is €144.90, so none of the five costs more than €140."
+    assert _verdicts(POWER, text) == ["contradicted"]

@@ -438,8 +438,11 @@ class SentenceReader(HeadForms):
                 and (not self._is_head(at) or (not first and self._amount_follows(at)))
                 and not self._capitals(at)
             ):
-                if self.low(at) in lx.NEGATIONS and self.low(at + 1) in langs.ONLY:
-                    return  # "not only cheaper than A, but also ...": no negation
+                if (self.low(at) in lx.NEGATIONS and self.low(at + 1) in langs.ONLY) or (
+                    not first and self.low(at) in ("none", "nothing")
+                ):
+                    return  # "not only cheaper than A, but also ...": no negation; "A is
+                    # 144.90, so none of the five costs more": a subject of its own
                 if self.low(at) in ("neither", "nor", "ni"):
                     neg = True
                 elif self.low(at) in lx.NEGATIONS and self.low(at) != "pas":  # ne...pas: once
