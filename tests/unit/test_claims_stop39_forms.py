@@ -281,3 +281,17 @@ def test_none_after_a_subjects_price_opens_a_clause_of_its_own() -> None:
 def test_a_false_bound_of_none_after_a_subjects_price_is_still_read() -> None:
     text = "sse is €144.90, so none of the five costs more than €140."
     assert _verdicts(POWER, text) == ["contradicted"]
+
+
+MAILBOXES = Table.from_rows(
+    [
+        {"id": "ups", "monthly": 24.5},
+        {"id": "ipostal", "monthly": 9.99},
+        {"id": "earth", "monthly": 29.0},
+    ]
+)
+
+
+def test_a_bare_number_followed_by_is_opens_a_clause_of_its_own() -> None:
+    text = "The quote puts ups at $24.50 - 29 is the store number, not a price."
+    assert "contradicted" not in _verdicts(MAILBOXES, text)

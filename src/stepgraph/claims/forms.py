@@ -701,8 +701,12 @@ class SentenceReader(HeadForms):
             if self._place_number(at):
                 return self._rank(subjects, start, at, neg)  # "B ranks 4"
             return at + 1  # "ranks 12": no place among these records, no price either
-        if unit.kind == "num":
-            return self._number_head(subjects, start, at, hedge, neg)
+        if unit.kind == "num":  # "... at $24.50 - 3307 is the store number": its own subject
+            return (
+                None
+                if self._number_subject(at)
+                else self._number_head(subjects, start, at, hedge, neg)
+            )
         if low in _INCREMENTS or (low in ("a", "an", "adds", "add") and (
             self.low(at + 1) in _INCREMENTS
         )):  # fmt: skip
@@ -803,6 +807,17 @@ class SentenceReader(HeadForms):
         self.add(says, _all_of(tests), at - 1, end, exact=all(u.exact for u in subjects),
                  certain=hedge is None)  # fmt: skip
         return end
+
+    def _number_subject(self, at: int) -> bool:
+        """A bare number followed by ``is``/``was``: the subject of a clause of its own."""
+        tok = self.units[at].tok
+        return (
+            tok is not None
+            and not tok.money
+            and not tok.pct
+            and tok.period is None
+            and self.low(at + 1) in ("is", "was")
+        )
 
     def _number_head(
         self, subjects: list[Unit], start: int, at: int, hedge: str | None, neg: bool
