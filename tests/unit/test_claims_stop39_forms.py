@@ -295,3 +295,35 @@ MAILBOXES = Table.from_rows(
 def test_a_bare_number_followed_by_is_opens_a_clause_of_its_own() -> None:
     text = "The quote puts ups at $24.50 - 29 is the store number, not a price."
     assert "contradicted" not in _verdicts(MAILBOXES, text)
+
+
+CARS = Table.from_rows(
+    [
+        {"id": "vw-id3-leasing", "monthly": 279.0},
+        {"id": "tesla-model3", "monthly": 449.0},
+        {"id": "cupra-born", "monthly": 319.0},
+        {"id": "mg4-electric", "monthly": 259.0},
+    ]
+)
+
+
+def test_an_id_part_of_letters_and_digits_written_apart_names_its_record() -> None:
+    text = "Tesla Model 3 449 € [c2] im Monat."
+    claims = [{"id": "c2", "kind": "price", "offer": "tesla-model3", "amount": "449"}]
+    assert "contradicted" not in _verdicts(CARS, text, claims)
+
+
+def test_two_letters_and_a_digit_written_with_a_dot_name_their_record() -> None:
+    assert _verdicts(CARS, "The ID.3 costs 319 € a month.") == ["contradicted"]
+
+
+def test_a_spaced_part_other_records_also_spell_names_none_of_them() -> None:
+    table = Table.from_rows(
+        [
+            {"id": "aussie-nbn100", "source": "Aussie NBN 100/20", "monthly": 99.0},
+            {"id": "superloop-100", "source": "Superloop NBN 100/20", "monthly": 85.0},
+        ],
+        alias_fields=("source",),
+    )
+    text = "Superloop's NBN 100 plan is the cheapest at A$85 per month."
+    assert "contradicted" not in _verdicts(table, text)

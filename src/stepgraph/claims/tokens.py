@@ -419,10 +419,11 @@ def _loose_names(table: Table, taken: dict[str, set[str]]) -> dict[str, set[str]
                     record.id
                 )
         brands = {_stem(alias, record.id) for alias in record.aliases} - {""}
-        for part in parts[:1]:  # "Route 53" of route53-est
-            spaced = _LETTERS_DIGITS.fullmatch(part)
-            if spaced is not None and len(parts) > 1:
-                found.setdefault(" ".join(spaced.groups()), set()).add(record.id)
+        mine = f"{record.id} {' '.join(record.aliases)}".lower()
+        for part in parts if len(parts) > 1 else ():  # "Route 53" of route53-est,
+            for spelled in _spaced_part(part):  # "Model 3" of tesla-model3, "ID.3" of vw-id3
+                if everything.count(spelled) == mine.count(spelled):  # not "NBN 100" of all
+                    found.setdefault(spelled, set()).add(record.id)
         for brand in brands:  # "Perimeter 81" of perimeter81.com
             spaced = _LETTERS_DIGITS.fullmatch(brand)
             if spaced is not None:
@@ -512,6 +513,18 @@ def _after_shared_head(table: Table) -> dict[str, str]:
         for sep in (" ", "-"):
             found[sep.join(rest)] = record.id
     return found
+
+
+def _spaced_part(part: str) -> tuple[str, ...]:
+    """An id part of letters then digits written apart: ``model 3``, and ``id 3`` and
+    ``id.3`` after two letters; () for any other part."""
+    spaced = _PART_DIGITS.fullmatch(part)
+    if spaced is None:
+        return ()
+    letters, digits = spaced.groups()
+    if len(letters) == 2:
+        return f"{letters} {digits}", f"{letters}.{digits}"
+    return (f"{letters} {digits}",)
 
 
 def _model_codes(parts: list[str], own: str, everything: str) -> set[str]:
@@ -608,6 +621,8 @@ _SHORT_WORDS_EN = frozenset({"an", "as", "at", "be", "by", "do", "go", "he", "if
 """Common words an id may start with that never name its brand alone."""
 _ID_PARTS = compiled(r"[-_ ]+")
 _LETTERS_DIGITS = compiled(r"([^\W\d_]{3,})(\d+)")
+_PART_DIGITS = compiled(r"([^\W\d_]{2,})(\d+)")
+"""An id part of letters then digits (``model3``, ``id3``): a name written spaced too."""
 _MODEL_CODE = compiled(r"(?<![a-z0-9])([a-z]{1,3}\d{3,4})(?![a-z0-9])")
 """A model code (``M250``, ``S300``): letters then digits, one record's name when only its
 id or sources spell it."""
