@@ -327,3 +327,13 @@ def test_a_spaced_part_other_records_also_spell_names_none_of_them() -> None:
     )
     text = "Superloop's NBN 100 plan is the cheapest at A$85 per month."
     assert "contradicted" not in _verdicts(table, text)
+
+
+def test_a_place_in_a_later_clause_is_its_own_records() -> None:
+    text = "mg4-electric ist damit Platz 1, der cupra-born Platz 2."
+    assert _verdicts(CARS, text) == ["contradicted"]
+
+
+def test_en_before_a_french_place_opens_no_clause_of_its_own() -> None:
+    text = "La cupra-born arrive en deuxième position, 8,00 € au-dessus de la mg4-electric."
+    assert _verdicts(CARS, text) == ["contradicted"]

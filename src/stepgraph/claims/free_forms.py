@@ -685,8 +685,9 @@ class FreeForms(GroupForms):
         position = langs.PLACE_ORDINALS.get(self.low(at - 1))
         if position is None and tok is not None and len(tok.values) == 1 and not tok.money:
             position = int(tok.values[0])
-        named = {u.offer for u in self.units[:at] if u.kind == "off"}
-        subject = next((k for k in range(at) if self.kind(k) == "off"), None)
+        opens = max((k + 1 for k in range(at) if self.low(k) in _CLAUSE_BREAKS), default=0)
+        named = {u.offer for u in self.units[opens:at] if u.kind == "off"}  # this clause's:
+        subject = next((k for k in range(opens, at) if self.kind(k) == "off"), None)
         if position is None or subject is None or len(named) != 1 or self.negated_anywhere:
             return
         if not 1 <= position <= len(self.table.records):
@@ -920,3 +921,8 @@ _FIELD_ARTICLES = frozenset({"las", "los", "les", "le", "la", "gli", "i", "die",
                              "the", "os", "as", "l'", "ce", "este", "questo"})  # fmt: skip
 _FINNISH_SUP = frozenset({"halvin", "edullisin", "kallein"})
 """Finnish superlatives: ``on`` after one is the verb ``is`` (``Halvin on X``)."""
+
+
+_CLAUSE_BREAKS = frozenset({",", ";", "und", "and", "e", "y", "et", "och", "og", "i"})
+"""Where a clause that may name its own record opens (``MG4 ist Platz 1, der ID.3 Platz
+2``)."""
