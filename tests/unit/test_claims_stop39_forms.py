@@ -337,3 +337,18 @@ def test_a_place_in_a_later_clause_is_its_own_records() -> None:
 def test_en_before_a_french_place_opens_no_clause_of_its_own() -> None:
     text = "La cupra-born arrive en deuxième position, 8,00 € au-dessus de la mg4-electric."
     assert _verdicts(CARS, text) == ["contradicted"]
+
+
+SPORTS = Table.from_rows(
+    [
+        {"id": "dazn-ca", "source": "dazn.com/en-CA/pricing", "monthly": 24.99},
+        {"id": "tsn-direct", "source": "tsn.ca/subscribe", "monthly": 19.99},
+        {"id": "sportsnet-plus", "source": "sportsnet.ca/plus", "monthly": 34.99},
+        {"id": "fubo-ca", "source": "fubo.tv/ca", "monthly": 27.99},
+    ],
+    alias_fields=("source",),
+)
+
+
+def test_an_id_head_with_a_short_capitalised_tail_names_its_record() -> None:
+    assert _verdicts(SPORTS, "fuboTV costs C$24.99.") == ["contradicted"]

@@ -1069,17 +1069,23 @@ def _split_names(toks: list[Tok]) -> None:
 
 def _camel_names(toks: list[Tok], names: Names) -> None:
     """``CrewRoll`` for crewroll-core: a word in inner capitals spelling one record's id
-    head is that record's loose name."""
+    head is that record's loose name; so is the head with a short capitalised tail
+    (``fuboTV`` for fubo-ca)."""
     for tok in toks:
         text = tok.text
+        if tok.kind != "word" or text.isupper():
+            continue
         if (
-            tok.kind == "word"
-            and tok.low in names.camel_heads
+            tok.low in names.camel_heads
             and text[:1].isupper()
-            and any(c.isupper() for c in text[1:])
-            and not text.isupper()
+            and (any(c.isupper() for c in text[1:]))
         ):
             tok.kind, tok.offer = "near", names.camel_heads[tok.low]
+            continue
+        head = next((h for h in names.camel_heads if tok.low.startswith(h)), None)
+        tail = text[len(head) :] if head else ""
+        if head and tail.isalpha() and tail[:1].isupper() and len(tail) <= 4:
+            tok.kind, tok.offer = "near", names.camel_heads[head]  # "fuboTV" of fubo-ca
 
 
 def _unquoted_names(toks: list[Tok]) -> None:
