@@ -352,3 +352,8 @@ SPORTS = Table.from_rows(
 
 def test_an_id_head_with_a_short_capitalised_tail_names_its_record() -> None:
     assert _verdicts(SPORTS, "fuboTV costs C$24.99.") == ["contradicted"]
+
+
+def test_the_price_after_between_two_records_is_not_the_second_ones() -> None:
+    text = "The Zed plan sits between dazn-ca and sportsnet-plus at C$27.99."
+    assert "contradicted" not in _verdicts(SPORTS, text)

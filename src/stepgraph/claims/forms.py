@@ -351,6 +351,8 @@ class SentenceReader(HeadForms):
                 return None  # "from 90 (B) to 120": a name in brackets is a label
             at, subjects = at + 1, _unchecked(subjects)  # "O2 (offer-D) is the fourth ..."
         limit = self._bracket_end(start, at, limit)
+        if self.low(start - 1) in ("and", "-") and self.low(start - 3) == "between":
+            return None  # "sits between A and B at 27.99": the price is the subject's
         if self.low(at) == "(" and self.kind(at + 1) == "num" and self.low(at + 2) != ")":
             return None  # "D (54 < 57 < 60 < 66)": the bracket lists other figures
         self.subjects_read.append(subjects[0])  # the clause's subject, for "another 5"
