@@ -357,3 +357,27 @@ def test_an_id_head_with_a_short_capitalised_tail_names_its_record() -> None:
 def test_the_price_after_between_two_records_is_not_the_second_ones() -> None:
     text = "The Zed plan sits between dazn-ca and sportsnet-plus at C$27.99."
     assert "contradicted" not in _verdicts(SPORTS, text)
+
+
+DESKS = Table.from_rows(
+    [
+        {"id": "spaces", "monthly": 250.0},
+        {"id": "wework", "monthly": 300.0},
+        {"id": "huckletree", "monthly": 200.0},
+    ]
+)
+
+
+def test_a_latex_fraction_is_read_as_a_division() -> None:
+    text = r"huckletree vs spaces: $\frac{250 - 200}{250} = 0.20$, so huckletree is cheaper."
+    assert "contradicted" not in _verdicts(DESKS, text)
+
+
+def test_a_wrong_latex_fraction_is_false() -> None:
+    text = r"The average gap: $\frac{300 - 200}{2} = 100$."
+    assert _verdicts(DESKS, text) == ["contradicted"]
+
+
+def test_a_latex_product_with_escaped_dollars_is_checked() -> None:
+    text = r"wework: $300 \times 12 = \$3000.00$ per year."
+    assert _verdicts(DESKS, text) == ["contradicted"]

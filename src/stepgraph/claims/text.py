@@ -79,7 +79,7 @@ _BLOCK_TAGS = {
     "dd",
     "dt",
 }
-_MARKUP = compiled(
+_MARKUP_SOURCE = (
     r"(?P<strike>~~[^~\n]{1,300}~~)"
     r"|(?P<retracted>(?<![\w.,])\d+(?:[.,]\d+)*(?=(?:[*_ \t\u00a0\u202f]|EUR|USD|GBP|[€$£])*"
     r"[-\u2013\u2014,(:]?[ \t\u00a0\u202f]*(?i:sorry|correction|typo|i meant|make that|"
@@ -95,6 +95,17 @@ _MARKUP = compiled(
     r"|(?P<pipe>\|)"
     r"|(?P<under>(?<![\w])_{1,2}(?=\w)|(?<=\w)_{1,2}(?![\w]))"
 )
+_MARKUP = compiled(_MARKUP_SOURCE)
+_TEX_MARKUP = compiled(
+    r"(?P<frac>\\[dt]?frac\{(?P<top>[^{}]{1,80})\}\{(?P<bottom>[^{}]{1,80})\})"
+    r"|(?P<tex>\\(?:times|cdot|div|approx|%|\$|[,;! ])(?![A-Za-z]))"
+    r"|(?P<math>\$(?=\\)|(?<=\d)\$(?![\w$])|\\[()\[\]]|\$\$)"
+    r"|" + _MARKUP_SOURCE
+)
+"""``_MARKUP`` with LaTeX a reasoning model writes (``$\\frac{250 - 200}{250} = 0.20$``,
+``\\times``, ``\\$``): used only for a text holding a backslash."""
+_TEX = {"\\times": " \u00d7 ", "\\cdot": " \u00d7 ", "\\div": " \u00f7 ", "\\approx": " about ",
+        "\\%": "%", "\\$": "$"}  # fmt: skip
 _ABBREVIATIONS = (
     "e.g",
     "i.e",
@@ -163,7 +174,8 @@ def normalise(raw: str) -> Normalised:
             emit(raw[index], index)
 
     at = 0
-    for match in _MARKUP.finditer(raw):
+    markup = _TEX_MARKUP if "\\" in raw else _MARKUP
+    for match in markup.finditer(raw):
         copy(at, match.start())
         at = match.end()
         if match.group("tag"):
@@ -178,6 +190,10 @@ def normalise(raw: str) -> Normalised:
             emit(" ", match.start())
         elif match.group("times"):
             emit(" \u00d7 ", match.start())
+        elif markup is _TEX_MARKUP and match.group("frac"):
+            emit(f"({match.group('top')}) / ({match.group('bottom')})", match.start())
+        elif markup is _TEX_MARKUP and match.group("tex"):
+            emit(_TEX.get(match.group("tex"), " "), match.start())
         elif match.group("pipe") or match.group("rule"):
             emit(" , " if match.group("pipe") else "", match.start())
         # struck-through text and a number the writer takes back ("20 - sorry, 21") are
