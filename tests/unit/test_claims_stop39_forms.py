@@ -381,3 +381,8 @@ def test_a_wrong_latex_fraction_is_false() -> None:
 def test_a_latex_product_with_escaped_dollars_is_checked() -> None:
     text = r"wework: $300 \times 12 = \$3000.00$ per year."
     assert _verdicts(DESKS, text) == ["contradicted"]
+
+
+def test_an_amount_before_a_bracketed_sum_is_no_term_of_it() -> None:
+    text = "Over a year spaces is close to $250 ($250 \u00d7 1 = 250)."
+    assert _verdicts(DESKS, text) == ["contradicted"]

@@ -1348,21 +1348,39 @@ _DUTCH_PLACES = {"één": "tweede", "een": "tweede", "twee": "derde", "drie": "v
 
 def _expressions(toks: list[Tok]) -> None:
     """``$100 + 10,000GB x $0.01 = $200.00``: the numbers of a sum or product written out
-    before its ``=`` are its terms, no prices (the result after it is read as usual)."""
+    right before its ``=`` are its terms, no prices (the result after it is read as usual;
+    ``close to $520 ($52 x 10 = 520)``: the amount before the bracket is no term)."""
     equals = [k for k, t in enumerate(toks) if t.text == "="]
     if not equals:
         return
-    last = equals[-1]
+    last = start = equals[-1]
+    while start > 0:
+        prev = toks[start - 1]
+        if prev.text == "(" and all(t.text != ")" for t in toks[start:last]):
+            break  # the bracket opens the sum
+        if not (
+            prev.kind == "num"
+            or prev.text in _EXPRESSION_SIGNS
+            or prev.low in CURRENCY
+            or prev.low in ("x", "plus", "minus")
+            or (prev.kind == "word" and start >= 2 and toks[start - 2].kind == "num")
+        ):  # a word after a number is its unit ("5 users x 6.00")
+            break
+        start -= 1
     if not any(
         t.text in ("+", "\u00d7", "*", "/", "\u00f7")
         or t.low in ("x", "plus", "minus")
         or (t.text == "-" and _between_numbers(toks, k))
         for k, t in enumerate(toks[:last])
+        if k >= start
     ):
         return
-    for tok in toks[:last]:
+    for tok in toks[start:last]:
         if tok.kind == "num" and tok.unit is None:
             tok.unit = "term"
+
+
+_EXPRESSION_SIGNS = frozenset({"+", "-", "*", "\u00d7", "/", "\u00f7", "(", ")"})
 
 
 def _between_numbers(toks: list[Tok], index: int) -> bool:
