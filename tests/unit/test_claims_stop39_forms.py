@@ -386,3 +386,22 @@ def test_a_latex_product_with_escaped_dollars_is_checked() -> None:
 def test_an_amount_before_a_bracketed_sum_is_no_term_of_it() -> None:
     text = "Over a year spaces is close to $250 ($250 \u00d7 1 = 250)."
     assert _verdicts(DESKS, text) == ["contradicted"]
+
+
+VAULTS = Table.from_rows(
+    [
+        {"id": "bitwarden", "monthly": 15.5},
+        {"id": "dashlane", "monthly": 92.0},
+        {"id": "lastpass", "monthly": 60.0},
+    ]
+)
+
+
+def test_a_hedged_amount_for_a_record_within_the_hedge_is_not_false() -> None:
+    text = "Over a year, bitwarden works out at about R186 vs roughly R1 100 for dashlane."
+    assert "contradicted" not in _verdicts(VAULTS, text)
+
+
+def test_a_hedged_amount_for_a_record_far_off_is_false() -> None:
+    text = "Over a year, bitwarden works out at about R186 vs roughly R920 for dashlane."
+    assert _verdicts(VAULTS, text) == ["contradicted"]

@@ -351,8 +351,8 @@ class FreeForms(GroupForms):
             return
         if self.low(at - 1) in ("than", "by", "of", "saves", "save", "more", "less"):
             return
-        subject = self.units[at + 2]
-        self._price(subject, unit.tok, at, at + 3)
+        hedge = self.low(at - 1) if self.low(at - 1) in lx.HEDGES else None
+        self._price(self.units[at + 2], unit.tok, at - (hedge is not None), at + 3, hedge)
 
     def _labelled_price(self, at: int) -> None:
         """``from 45 (A) to 60 (B)``, ``Prices: 45 (A), 50 (C)``: an amount labelled with

@@ -8,7 +8,7 @@ from decimal import Decimal
 from . import langs
 from . import lexicon as lx
 from .check import Table
-from .judge import Test, _any_of, _bound, _claim_test, _gap_value, _hedged, _value
+from .judge import Test, _any_of, _bound, _claim_test, _gap_value, _hedged, _price_of, _value
 from .kinds import Amount, Count, Difference, Price, as_period
 from .tokens import Tok, for_another_thing, signed
 from .units import SentenceBase, Unit
@@ -441,7 +441,9 @@ class WordForms(SentenceBase):
             return j + 3
         return j
 
-    def _price(self, subject: Unit, tok: Tok, start: int, end: int) -> None:
+    def _price(
+        self, subject: Unit, tok: Tok, start: int, end: int, hedge: str | None = None
+    ) -> None:
         if (self.other_context and tok.period is None) or tok.period == "other":
             return  # "£4.75 a wash", "1,50 € am Tag": a rate of another unit
         index = next((i for i, t in enumerate(self.toks) if t is tok), None)
@@ -450,16 +452,19 @@ class WordForms(SentenceBase):
         if index is not None and for_another_thing(self.toks, index):
             return  # "plus £20 for a smart meter", "£229 a year for a service plan"
         readings = self.amount_readings(tok)
+        offer = subject.offer or ""
         tests = [
-            _claim_test(Price(id="prose", offer=subject.offer or "", amount=a, period=p))
+            _hedged(_price_of(offer, Decimal(12 if p == "year" else 1)), a.value, _bound(hedge))
+            if hedge  # "roughly R1 100 for Dashlane"
+            else _claim_test(Price(id="prose", offer=offer, amount=a, period=p))
             for a, p in readings
         ]
         self.add(
-            f"{subject.offer} costs {tok.text}",
+            f"{offer} costs {hedge + ' ' if hedge else ''}{tok.text}",
             _any_of(tests),
             start,
             end,
-            exact=subject.exact and len(readings) == 1,
+            exact=subject.exact and len(readings) == 1 and hedge is None,
         )
 
     def _difference_test(
