@@ -405,3 +405,21 @@ def test_a_hedged_amount_for_a_record_within_the_hedge_is_not_false() -> None:
 def test_a_hedged_amount_for_a_record_far_off_is_false() -> None:
     text = "Over a year, bitwarden works out at about R186 vs roughly R920 for dashlane."
     assert _verdicts(VAULTS, text) == ["contradicted"]
+
+
+FIBRE_ZA = Table.from_rows(
+    [
+        {"id": "afrihost", "monthly": 899.0},
+        {"id": "webafrica", "monthly": 949.0},
+        {"id": "telkom", "monthly": 965.0},
+    ]
+)
+
+
+def test_rand_with_two_digits_before_a_comparison_is_money() -> None:
+    text = "webafrica is R50 more than afrihost, and telkom is just R66 above webafrica."
+    assert _verdicts(FIBRE_ZA, text) == ["contradicted"]
+
+
+def test_r_and_two_digits_with_no_money_word_after_is_no_amount() -> None:
+    assert _verdicts(FIBRE_ZA, "The R14 tyres fit every car.") == ["unverified"]

@@ -231,7 +231,9 @@ _GLUED_3 = (
 _SCAN = (
     r"(?P<dollar>\b(?:US|USD|A|AU|AUD|NZ|C|CA|CAD|HK|S|SG|NT|MX|R)\$)"  # US$48, A$5, R$ 300
     r"|(?P<rand>\bR(?=\d{1,3}(?:[ ,]\d{3})+(?:[.,]\d{2})?(?![\d,])|\d{3,}(?![\w.,]\d)"
-    r"|\d+[.,]\d{2}(?![\d.,])))"  # R1 049, R1 062,75, R399, R111,84
+    r"|\d+[.,]\d{2}(?![\d.,])"  # R1 049, R1 062,75, R399, R111,84
+    r"|\d{1,2}(?![\w.,])(?=\s*(?:more|less|cheaper|dearer|pricier|above|below|extra|apart"
+    r"|pm|p/m|per|a month|a year|/)\b)))"  # R50 more than, R65 pm: rand, no model code
     rf"|(?P<glued>\b(?:{_GLUED_2}|{_GLUED_3})(?=\d))"  # RM6,840, Tk550, KSh2,000, USD48
     r"|(?P<cite>\[\s*[A-Za-z0-9_-]{1,16}(?:\s*[,;]\s*[A-Za-z0-9_-]{1,16})*\s*\])"
     r"|(?P<date>\b\d{4}-\d{1,2}-\d{1,2}\b|\b\d{1,2}/\d{1,2}/\d{2,4}\b"
