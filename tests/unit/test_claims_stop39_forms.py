@@ -423,3 +423,22 @@ def test_rand_with_two_digits_before_a_comparison_is_money() -> None:
 
 def test_r_and_two_digits_with_no_money_word_after_is_no_amount() -> None:
     assert _verdicts(FIBRE_ZA, "The R14 tyres fit every car.") == ["unverified"]
+
+
+SPACES_NG = Table.from_rows(
+    [
+        {"id": "regus", "monthly": 150000.0},
+        {"id": "cchub", "monthly": 65000.0},
+        {"id": "workstation", "monthly": 95000.0},
+    ]
+)
+
+
+def test_thats_a_gap_after_a_subjects_price_is_the_subjects_gap() -> None:
+    text = "regus is the most expensive at ₦150,000, that's ₦65,000 more than cchub."
+    assert _verdicts(SPACES_NG, text) == ["contradicted"]
+
+
+def test_the_right_gap_after_thats_is_checked() -> None:
+    text = "regus is the most expensive at ₦150,000, that's ₦85,000 more than cchub."
+    assert _verdicts(SPACES_NG, text) == ["checked"]

@@ -781,7 +781,13 @@ class SentenceReader(HeadForms):
         )
 
     def _amount_follows(self, at: int) -> bool:
-        """``..., menos 4,00 € do que B``: a gap word before its amount, read at the amount."""
+        """``..., menos 4,00 € do que B``: a gap word before its amount, read at the amount;
+        ``..., that's 41 more than B`` too."""
+        if self.low(at) == "that's" and self.kind(at + 1) == "num":  # "at 420, that's 41
+            k = at + 2  # more than B": the subject's gap, said of its price
+            while self.low(k) in lx.PERIOD_WORDS:
+                k += 1
+            return self.low(k) in lx.AMOUNT_CMP
         return self.low(at) in _MORE_BEFORE and self.kind(at + 1) == "num"
 
     def _gap_before(
