@@ -442,3 +442,27 @@ def test_thats_a_gap_after_a_subjects_price_is_the_subjects_gap() -> None:
 def test_the_right_gap_after_thats_is_checked() -> None:
     text = "regus is the most expensive at ₦150,000, that's ₦85,000 more than cchub."
     assert _verdicts(SPACES_NG, text) == ["checked"]
+
+
+CAR_PARKS = Table.from_rows(
+    [
+        {"id": "justpark", "monthly": 120.0},
+        {"id": "epark", "monthly": 150.0},
+        {"id": "parkrite", "monthly": 210.0},
+    ]
+)
+
+
+def test_a_hedged_amount_between_the_cheapest_and_the_priciest_far_off_is_false() -> None:
+    text = "That's roughly €60 a month between the cheapest and the priciest."
+    assert _verdicts(CAR_PARKS, text) == ["contradicted"]
+
+
+def test_a_hedged_amount_between_the_ends_near_the_spread_is_not_false() -> None:
+    text = "That's roughly €88 a month between the cheapest and the priciest."
+    assert "contradicted" not in _verdicts(CAR_PARKS, text)
+
+
+def test_the_exact_amount_between_the_ends_is_checked() -> None:
+    text = "There's €90 a month between the cheapest and the priciest."
+    assert _verdicts(CAR_PARKS, text) == ["checked"]

@@ -279,6 +279,7 @@ class FreeForms(GroupForms):
         self._number_forms(at)  # "two of the four offers tie at 30", "two thirds of"
         if self.low(at + 1) == "apart":
             self._gap_of_pair(at, at)  # "C and A are 10 apart"
+        self._amount_between_ends(at)  # "That's roughly 60 between the cheapest and ..."
         self._reverse_price(at)  # also "from 45 (A) to 60 (B)"
         before, before2 = self.low(at - 1), self.low(at - 2)
         counted = (

@@ -5,13 +5,14 @@ spread (``The price spread is 30``); the bounds and ranges are in ``bounds``."""
 from __future__ import annotations
 
 import itertools
+from collections.abc import Callable
 from decimal import Decimal
 
 from . import langs
 from . import lexicon as lx
 from .bounds import BoundForms
 from .check import Table
-from .judge import Test, _all_of, _any_of, _claim_test, _extreme, _strict
+from .judge import Test, _all_of, _any_of, _bound, _claim_test, _extreme, _hedged, _strict
 from .kinds import Cheapest, MostExpensive, Order
 from .units import Unit
 
@@ -268,18 +269,23 @@ class ListForms(BoundForms):
             whole, exact = _all_of([whole, _claim_test(claim)]), exact and name.exact
         self.add("; ".join(says), whole, at, end, exact=exact)
 
-    def _spread_tests(self, unit: Unit) -> list[Test]:
-        """One test per reading of the amount: the highest price minus the lowest is it."""
+    def _spread_tests(self, unit: Unit, hedge: str | None = None) -> list[Test]:
+        """One test per reading of the amount: the highest price minus the lowest is it
+        (near it, after a hedge)."""
         assert unit.tok is not None
         tests: list[Test] = []
         for reading, period in self.amount_readings(unit.tok):
             factor, stated = Decimal(12 if period == "year" else 1), reading.value
 
-            def test(table: Table, factor: Decimal = factor, stated: Decimal = stated) -> bool:
+            def spread(table: Table, factor: Decimal = factor) -> Decimal:
                 values = [(r.value or Decimal(0)) * factor for r in table.priced()]
-                return max(values) - min(values) == stated
+                return max(values) - min(values)
 
-            tests.append(test)
+            def test(table: Table, spread: Callable[[Table], Decimal] = spread,
+                     stated: Decimal = stated) -> bool:  # fmt: skip
+                return spread(table) == stated
+
+            tests.append(_hedged(spread, stated, _bound(hedge)) if hedge else test)
         return tests
 
     def _ends_apart(self, at: int) -> None:
@@ -305,29 +311,59 @@ class ListForms(BoundForms):
             return
         if at != verb and self.low(verb) not in ("are", "sit", "lie", "stand", "were"):
             return
-        kinds: list[str] = []
         k = 0
         while k < verb and self.low(k) in ("so", "and", "overall", ","):
             k += 1
-        for _ in range(2):
-            while self.low(k) in ("the", "one") or self.low(k) in lx.OFFER_NOUNS:
-                k += 1
-            sup = self._superlative(k)
-            if sup is None:
-                return
-            kinds.append(sup[0])
-            k = sup[1]
-            while self.low(k) in lx.OFFER_NOUNS:
-                k += 1
-            k += 1 if self.low(k) == "and" and len(kinds) == 1 else 0
+        k = self._both_ends(k) or 0
         k += self.low(k) == "are" and self.low(at) == "separated"
-        if sorted(kinds) != ["cheap", "dear"] or k != verb:
+        if not k or k != verb:
             return
         tests = self._spread_tests(unit)
         self.pair_gap = len(self.statements)  # kept whole, as "A and B are 10 apart"
         self.add(f"the highest price minus the lowest is {unit.tok.text}", _any_of(tests), 0,
                  end, exact=len(tests) == 1)  # fmt: skip
         self.statements[-1].group = True  # "the cheapest and the dearest": no one's place
+
+    def _both_ends(self, k: int) -> int | None:
+        """From ``k``: ``the cheapest and the dearest`` (either order, offer nouns allowed);
+        where the pair ends, or None."""
+        kinds: list[str] = []
+        for _ in range(2):
+            while self.low(k) in ("the", "one") or self.low(k) in lx.OFFER_NOUNS:
+                k += 1
+            sup = self._superlative(k)
+            if sup is None:
+                return None
+            kinds.append(sup[0])
+            k = sup[1]
+            while self.low(k) in lx.OFFER_NOUNS:
+                k += 1
+            k += 1 if self.low(k) == "and" and len(kinds) == 1 else 0
+        return k if sorted(kinds) == ["cheap", "dear"] else None
+
+    def _amount_between_ends(self, at: int) -> None:
+        """``That's roughly €60 a month between the cheapest and the priciest``: the highest
+        price minus the lowest, loosened by a hedge before the amount; read only when the
+        sentence ends there."""
+        unit = self.units[at]
+        hedge = self.low(at - 1) if self.low(at - 1) in lx.HEDGES else None
+        lead = at - 1 - (hedge is not None)
+        if unit.tok is None or not self.money(unit) or self.other_context:
+            return
+        if self.low(lead) not in ("that's", "there's", "it's") and (
+            self.low(lead) != "is" or self.low(lead - 1) not in ("that", "there", "it")
+        ):
+            return
+        j = at + 1
+        while self.low(j) in ("a", "per", "month", "monthly", "year", "each", "mo", "/"):
+            j += 1
+        end = self._both_ends(j + 1) if self.low(j) == "between" else None
+        if end is None or self.low(end) not in ("", ".", "!", ";"):
+            return
+        tests = self._spread_tests(unit, hedge)
+        said = f"{hedge} {unit.tok.text}" if hedge else unit.tok.text
+        self.add(f"the highest price minus the lowest is {said}", _any_of(tests), lead, end,
+                 exact=len(tests) == 1 and hedge is None)  # fmt: skip
 
 
 def _order_end(low: str, at: int, nxt: str) -> tuple[str, int] | None:
