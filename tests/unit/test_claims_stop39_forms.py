@@ -466,3 +466,50 @@ def test_a_hedged_amount_between_the_ends_near_the_spread_is_not_false() -> None
 def test_the_exact_amount_between_the_ends_is_checked() -> None:
     text = "There's €90 a month between the cheapest and the priciest."
     assert _verdicts(CAR_PARKS, text) == ["checked"]
+
+
+DESKS_GENT = Table.from_rows(
+    [
+        {"id": "dok-noord", "monthly": 193.6},
+        {"id": "wintercircus", "monthly": 218.9},
+        {"id": "hub-gent", "monthly": 251.75},
+    ]
+)
+
+
+def test_dutch_rond_de_is_a_hedge() -> None:
+    assert "contradicted" not in _verdicts(DESKS_GENT, "dok-noord zit rond de € 195.")
+
+
+def test_dutch_ruim_is_a_lower_bound() -> None:
+    assert "contradicted" not in _verdicts(DESKS_GENT, "hub-gent kost ruim € 250.")
+
+
+def test_an_amount_before_a_german_difference_noun_is_a_gap() -> None:
+    text = "dok-noord ist am günstigsten, hub-gent ist mit etwa 58 € Abstand am teuersten."
+    assert "contradicted" not in _verdicts(DESKS_GENT, text)
+
+
+def test_a_german_compound_ending_in_entgelt_is_a_charge() -> None:
+    text = "Bei hub-gent kommt ein einmaliges Aktivierungsentgelt von € 49,90 dazu."
+    assert "contradicted" not in _verdicts(DESKS_GENT, text)
+
+
+def test_a_buyout_is_no_monthly_price() -> None:
+    text = "Each offer is a 36-month lease with a €1 buyout at the end."
+    assert "contradicted" not in _verdicts(DESKS_GENT, text)
+
+
+def test_a_budgeted_amount_is_no_monthly_price() -> None:
+    text = "We budgeted €900/month for this line."
+    assert "contradicted" not in _verdicts(DESKS_GENT, text)
+
+
+def test_a_separate_connector_is_no_monthly_price() -> None:
+    text = "hub-gent needs a separate connector at €25 a month."
+    assert "contradicted" not in _verdicts(DESKS_GENT, text)
+
+
+def test_a_courier_charge_is_no_monthly_price() -> None:
+    text = "Restores over 1 TB are shipped on disk with a €95 courier charge."
+    assert "contradicted" not in _verdicts(DESKS_GENT, text)

@@ -232,6 +232,7 @@ NEGATIONS = {"niet", "geen", "non", "não", "nao", "nessuna", "nessuno", "nenhum
              "keine", "keinen", "nunca", "tampoco", "neanche", "nemmeno", "ikke", "inte",
              "ikkje", "není", "nejsou", "nestojí"}
 HEDGES = {"rund", "knapp", "ungefähr", "etwa", "circa", "ca", "ongeveer", "bijna", "zo'n",
+          "rond", "ruim",
           "quasi", "quase", "cerca", "aproximadamente", "approssimativamente", "environ",
           "presque", "casi", "über", "unter", "oltre", "boven", "onder", "sotto", "sous",
           "abaixo", "acima", "attorno", "perto", "grosso", "modo", "aproape",
@@ -243,7 +244,7 @@ HEDGES = {"rund", "knapp", "ungefähr", "etwa", "circa", "ca", "ongeveer", "bijn
           "approximativement", "rundt", "runt", "knap", "underkant", "overkant"}
 BOUND = {"über": "over", "oltre": "over", "boven": "over", "acima": "over", "unter": "under",
          "onder": "under", "sotto": "under", "sous": "under", "abaixo": "under",
-         "upwards": "over", "underkant": "under", "overkant": "over"}
+         "upwards": "over", "underkant": "under", "overkant": "over", "ruim": "over"}
 """A bound word as the English word the forms judge it by; other hedges are "about"."""
 FILLERS = {"damit", "somit", "daher", "also", "donc", "quindi", "dus", "daarmee", "portanto",
            "kost", "kosten", "costa", "costano", "custa", "custam", "cuestan", "coûtent",

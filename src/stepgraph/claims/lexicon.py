@@ -126,7 +126,9 @@ NON_PRICE_MONEY = {
     "iptu", "imposto", "impuesto", "predial", "deducible", "siniestro",
     "franquia", "omavastuu", "spoluúčast", "aktywacja", "aktywację", "aktywacji", "aktivace",
     "aktivering", "jednorazowo", "jednorazowa", "jednorazowy", "jednorazowe", "jednorázově",
-    "jednorázový", "jednorázová", "einmalig", "einmalige", "einmaligen", "eenmalig",
+    "jednorázový", "jednorázová", "einmalig", "einmalige", "einmaligen", "einmaliges",
+    "einmaliger", "eenmalig", "buyout", "buy-out", "budgeted",
+    "connector", "connectors", "courier",
     "eenmalige", "kertamaksu",
     "excess", "excesses", "deductible", "deductibles", "cover", "coverage", "insured", "limit",
     "limits", "cap", "caps", "capped", "balance", "balances", "waived", "waiver", "requirement",
@@ -166,7 +168,7 @@ NON_PRICE_MONEY = {
 CHARGE_SUFFIXES = ("kosten", "gebühr", "gebühren", "gebyr", "gebyret", "avgift", "avgiften",
                    "maksu", "maksun",
                    "boete", "risiko", "risikoen", "preis", "pris", "prisen", "geld",
-                   "bonus", "satz", "stundenlohn")  # fmt: skip
+                   "bonus", "satz", "stundenlohn", "entgelt", "entgelte")  # fmt: skip
 """Compound words that end in a charge (``installatiekosten``, ``Bereitstellungspreis``,
 ``oprettelsesgebyr``, ``startavgift``): a charge, whatever comes before."""
 
@@ -317,7 +319,8 @@ its: only opening the sentence)."""
 RELATION_AFTER_AMOUNT = OBJECT_CUES - {"between", "versus", "vs", "vs.", "against"} | {
     "ahead", "apart", "off", "extra", "difference", "gap", "saving", "savings", "margin",
     "spread", "delta", "premium", "lead", "short", "away", "beyond", "past", "clear", "weniger",
-    "mehr",
+    "mehr", "abstand", "unterschied", "differenz", "verschil", "écart", "diferencia",
+    "differenza", "diferença",
     "günstiger", "billiger", "teurer", "moins", "plus", "menos", "más", "mas", "darüber",
     "darunter", "drüber", "drunter", "höher", "niedriger", "meer", "minder", "duurder",
     "goedkoper", "meno", "più"}
