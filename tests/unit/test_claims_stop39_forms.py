@@ -513,3 +513,18 @@ def test_a_separate_connector_is_no_monthly_price() -> None:
 def test_a_courier_charge_is_no_monthly_price() -> None:
     text = "Restores over 1 TB are shipped on disk with a €95 courier charge."
     assert "contradicted" not in _verdicts(DESKS_GENT, text)
+
+
+MONITORING = Table.from_rows(
+    [
+        {"id": "paladin", "source": "paladinsecurity.com quote PS-ON-2291", "monthly": 689.0},
+        {"id": "avante", "source": "Avante_Remote_Proposal.pdf", "monthly": 742.5},
+        {"id": "garda", "source": "GardaWorld quote GW-2024-1187", "monthly": 715.8},
+    ],
+    alias_fields=("source",),
+)
+
+
+def test_an_order_header_from_lowest_to_highest_names_no_leader() -> None:
+    text = "Ranked from lowest to highest monthly cost, that's paladin, garda, then avante."
+    assert "contradicted" not in _verdicts(MONITORING, text)

@@ -147,6 +147,8 @@ class SequenceForms(CjkForms):
             elif kind is None and self.kind(k) == "w":
                 found = self._superlative(k)
                 if found is not None:
+                    if self.low(k - 1) == "to" or self.low(found[1]) == "to":
+                        return None  # "from lowest to highest, that's A, B, then C": a header
                     if any(
                         self.low(b) in ORDINALS or self.low(b) == "next" for b in (k - 1, k - 2)
                     ):
