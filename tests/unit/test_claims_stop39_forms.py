@@ -528,3 +528,8 @@ MONITORING = Table.from_rows(
 def test_an_order_header_from_lowest_to_highest_names_no_leader() -> None:
     text = "Ranked from lowest to highest monthly cost, that's paladin, garda, then avante."
     assert "contradicted" not in _verdicts(MONITORING, text)
+
+
+def test_a_quote_number_a_source_holds_is_no_unknown_offer() -> None:
+    text = "The dearest is avante, whose offer GW-2024-1187 comes to $742.50 a month."
+    assert "contradicted" not in _verdicts(MONITORING, text)

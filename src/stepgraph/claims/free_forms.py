@@ -260,6 +260,8 @@ class FreeForms(GroupForms):
             low = tok.text.lower()
             if len(low) >= 4 and any(r.id.lower().startswith(low) for r in self.table.records):
                 return False  # "offer 3f2a9c1e…": the start of a long id
+            if any(low in a.lower() for r in self.table.records for a in r.aliases):
+                return False  # "offer O2-7731" of the source "o2business.de offer O2-7731"
             return any(c.isalpha() for c in tok.text) and any(c.isdigit() for c in tok.text)
         return (
             tok.kind == "word"
