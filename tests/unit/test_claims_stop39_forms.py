@@ -533,3 +533,15 @@ def test_an_order_header_from_lowest_to_highest_names_no_leader() -> None:
 def test_a_quote_number_a_source_holds_is_no_unknown_offer() -> None:
     text = "The dearest is avante, whose offer GW-2024-1187 comes to $742.50 a month."
     assert "contradicted" not in _verdicts(MONITORING, text)
+
+
+def test_a_number_after_a_two_word_name_continues_it_as_its_source_does() -> None:
+    table = Table.from_rows(
+        [
+            {"id": "placetel", "source": "placetel.de Angebot", "monthly": 1234.5},
+            {"id": "telekom-cloudpbx", "source": "Telekom CloudPBX 2 Angebot", "monthly": 1398.4},
+        ],
+        alias_fields=("source",),
+    )
+    text = "Placetel is cheaper, and Telekom CloudPBX 2 comes in at €1.398,40."
+    assert "contradicted" not in _verdicts(table, text)

@@ -1000,7 +1000,7 @@ def _absorb_name_words(toks: list[Tok], names: Names) -> None:
             if len(kept) < 4 or kept[-4].low in _CLAUSE_OPENERS:  # the clause's subject:
                 index += _owned_product(toks, index)  # "Tesla's membership is ..."
         index += _variant_label(toks, index)  # "Hulu (No Ads)": a label of the same record
-        last = tok.low
+        last = tok.low.rpartition(" ")[2]  # "Telekom CloudPBX 2": "cloudpbx 2" is the name's
         while index < len(toks):
             better = _better_record(toks[index], tok, names)
             if better is not None:  # "Starlink Residential Lite": starlink-lite's name
