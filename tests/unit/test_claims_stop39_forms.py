@@ -545,3 +545,14 @@ def test_a_number_after_a_two_word_name_continues_it_as_its_source_does() -> Non
     )
     text = "Placetel is cheaper, and Telekom CloudPBX 2 comes in at €1.398,40."
     assert "contradicted" not in _verdicts(table, text)
+
+
+def test_discounts_in_the_plural_are_no_monthly_prices() -> None:
+    table = Table.from_rows(
+        [
+            {"id": "bp-plus", "monthly": 225.0},
+            {"id": "shell-card", "monthly": 210.0},
+        ]
+    )
+    text = "Fuel discounts (4 cents a litre at bp-plus, 3.5 at Ampol) aren't in these figures."
+    assert "contradicted" not in _verdicts(table, text)

@@ -127,7 +127,7 @@ NON_PRICE_MONEY = {
     "franquia", "omavastuu", "spoluúčast", "aktywacja", "aktywację", "aktywacji", "aktivace",
     "aktivering", "jednorazowo", "jednorazowa", "jednorazowy", "jednorazowe", "jednorázově",
     "jednorázový", "jednorázová", "einmalig", "einmalige", "einmaligen", "einmaliges",
-    "einmaliger", "eenmalig", "buyout", "buy-out", "budgeted",
+    "einmaliger", "eenmalig", "buyout", "buy-out", "budgeted", "discounts",
     "connector", "connectors", "courier",
     "eenmalige", "kertamaksu",
     "excess", "excesses", "deductible", "deductibles", "cover", "coverage", "insured", "limit",
