@@ -556,3 +556,28 @@ def test_discounts_in_the_plural_are_no_monthly_prices() -> None:
     )
     text = "Fuel discounts (4 cents a litre at bp-plus, 3.5 at Ampol) aren't in these figures."
     assert "contradicted" not in _verdicts(table, text)
+
+
+COURIERS = Table.from_rows(
+    [
+        {"id": "startrack", "monthly": 1840.0},
+        {"id": "sendle", "monthly": 1498.75},
+        {"id": "toll", "monthly": 1712.0},
+    ]
+)
+_COURIER_ROWS = (
+    "|---|---:|---:|\n"
+    "| startrack | A$1,840.00 | A$22,080.00 |\n"
+    "| sendle | A$1,498.75 | A$17,985.00 |\n"
+    "| toll | A$1,712.00 | A$18,832.00 |"
+)
+
+
+def test_a_yearly_header_with_its_multiplier_is_a_yearly_column() -> None:
+    text = "| Courier | Monthly | Yearly (x12) |\n" + _COURIER_ROWS
+    assert _verdicts(COURIERS, text)[-1] == "contradicted"
+
+
+def test_a_twelve_times_monthly_header_is_a_yearly_column() -> None:
+    text = "| Courier | Monthly | 12 \u00d7 monthly |\n" + _COURIER_ROWS
+    assert _verdicts(COURIERS, text)[-1] == "contradicted"

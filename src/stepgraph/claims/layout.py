@@ -94,6 +94,8 @@ _NOT_A_PRICE = pattern(
     r"annum|maand|jaar|måned|måneden|år|mese|anno|mes|año|mois|monat|jahr)|"
     r"/ ?(?:user|seat|editor|person|head|agent|line|sim|desk|tb|gb|day)\b"
 )
+_TIMES_TWELVE = pattern(r"(?i)\(?\s*(?:[x\u00d7*]\s*12|12\s*[x\u00d7*])\s*\)?")
+"""A yearly header's multiplier (``Yearly (x12)``, ``12 x monthly``): no number of the column."""
 _RANK = pattern(r"(?i)^(?:rank|position|place)$")  # not "#": a row number, in any order
 _GAP = pattern(r"(?i)(?:Δ|\bdelta\b|\bdiff(?:erence)?\b|\bgap\b|\bvs\.?\b|\bversus\b|\babove\b)")
 _CHEAPEST = pattern(r"(?i)\b(?:cheapest|lowest|best)\b")
@@ -283,7 +285,8 @@ def _cells(norm: Normalised, raw: str, toks: list[Tok]) -> list[list[int]]:
 
 def _column(cell: list[int], toks: list[Tok]) -> tuple[str, str | None]:
     """A header cell's kind: month, year, rank, gap (to the cheapest or a named offer)."""
-    text = " ".join(toks[i].text for i in cell)
+    written = " ".join(toks[i].text for i in cell)
+    text = _TIMES_TWELVE.sub(" ", written)  # "Yearly (x12)", "12 x monthly": a year's
     offers = {toks[i].offer for i in cell if toks[i].kind == "offer"}
     if (
         _GAP.search(text)
@@ -296,7 +299,7 @@ def _column(cell: list[int], toks: list[Tok]) -> tuple[str, str | None]:
         return "rank", None
     if _NOT_A_PRICE.search(text):
         return "-", None
-    if _YEAR.search(text):
+    if _YEAR.search(text) or _TIMES_TWELVE.search(written):
         return "year", None
     if _MONTH.search(text):
         return "month", None
