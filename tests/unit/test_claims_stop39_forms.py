@@ -581,3 +581,15 @@ def test_a_yearly_header_with_its_multiplier_is_a_yearly_column() -> None:
 def test_a_twelve_times_monthly_header_is_a_yearly_column() -> None:
     text = "| Courier | Monthly | 12 \u00d7 monthly |\n" + _COURIER_ROWS
     assert _verdicts(COURIERS, text)[-1] == "contradicted"
+
+
+def test_an_article_between_for_and_the_record_keeps_the_reverse_price() -> None:
+    table = Table.from_rows(
+        [
+            {"id": "malteser", "monthly": 29.9},
+            {"id": "johanniter", "monthly": 32.9},
+            {"id": "drk", "monthly": 25.5},
+        ]
+    )
+    text = "Im Dokument stehen 29,90 € für die johanniter."
+    assert _verdicts(table, text) == ["contradicted"]

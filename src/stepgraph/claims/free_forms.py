@@ -350,12 +350,13 @@ class FreeForms(GroupForms):
         if not self.money(unit) or unit.tok is None:
             return
         self._labelled_price(at)
-        if self.low(at + 1) not in ("for", "pour", "für", "para") or self.kind(at + 2) != "off":
+        name = at + 2 + (self.low(at + 2) in _FOR_ARTICLES)  # "29,90 € für die Johanniter"
+        if self.low(at + 1) not in ("for", "pour", "für", "para") or self.kind(name) != "off":
             return
         if self.low(at - 1) in ("than", "by", "of", "saves", "save", "more", "less"):
             return
         hedge = self.low(at - 1) if self.low(at - 1) in lx.HEDGES else None
-        self._price(self.units[at + 2], unit.tok, at - (hedge is not None), at + 3, hedge)
+        self._price(self.units[name], unit.tok, at - (hedge is not None), name + 1, hedge)
 
     def _labelled_price(self, at: int) -> None:
         """``from 45 (A) to 60 (B)``, ``Prices: 45 (A), 50 (C)``: an amount labelled with
@@ -929,3 +930,6 @@ _FINNISH_SUP = frozenset({"halvin", "edullisin", "kallein"})
 _CLAUSE_BREAKS = frozenset({",", ";", "und", "and", "e", "y", "et", "och", "og", "i"})
 """Where a clause that may name its own record opens (``MG4 ist Platz 1, der ID.3 Platz
 2``)."""
+_FOR_ARTICLES = frozenset({"the", "die", "der", "das", "den", "le", "la", "les", "l'", "el",
+                           "los", "las", "o", "os", "as"})  # fmt: skip
+"""An article between ``for`` and the record it names (``für die Johanniter``)."""
