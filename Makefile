@@ -24,8 +24,12 @@ lint: $(STAMP)
 typecheck: $(STAMP)
 	$(BIN)/mypy
 
+# The tests run in TEST_WORKERS processes (pytest-xdist; each has its own PostgreSQL
+# cluster and Chromium), work-stealing so the long crash campaigns do not trail alone.
+TEST_WORKERS ?= 2
+
 unit: $(STAMP)
-	$(BIN)/pytest
+	$(BIN)/pytest -n $(TEST_WORKERS) --dist worksteal
 
 # The documentation site (mkdocs.yml, docs/, the API reference from the docstrings), built
 # with --strict into .site/ (ignored by git): a broken link or docstring fails the build.
