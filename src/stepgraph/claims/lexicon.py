@@ -108,7 +108,11 @@ FILLERS = {"well", "comfortably",
            "bei", "beträgt", "vaut", "mit", "con", "à", "la", "le", "das", "die", "der", "el",
            "which", "that", "this", "a", "for", "with", "going", "goes", "itself", "does", "do",
            "did",
-           "nettement", "deutlich", "mucho", "bien", "über", "una", "un", "une"}
+           "nettement", "deutlich", "mucho", "bien", "über", "una", "un", "une",
+           # degree adverbs before a comparative: "etwas günstiger", "légèrement moins cher"
+           "etwas", "leicht", "wesentlich", "erheblich", "spürbar", "geringfügig", "merklich",
+           "légèrement", "sensiblement", "ligeramente", "algo", "notablemente", "leggermente",
+           "nettamente", "iets", "aanzienlijk", "beduidend", "ligeiramente", "bastante"}
 CONNECTORS = {"and", ",", "while", "whereas", "but", "which", "so", "or", "(", ")", "-", ":",
               "making", "that", "with", "y", "et", "und", "aber", "mais", "pero", "is", "it",
               "comes", "to", "amounting", "works", "out", "totalling", "totaling", "i.e", "ie",
