@@ -870,7 +870,7 @@ class SentenceReader(HeadForms):
             return None  # "cheapest by 10": a margin; "120 for A": another record's price
         if self._more_before(at, nxt):
             return self._gap_before(subjects, at, nxt, hedge=hedge, neg=neg)
-        if self._gap_after(nxt):
+        if self._gap_after(nxt) and self.low(nxt) not in _CMP_ADJECTIVES:  # after "mit"
             return None  # "20 behind B", "30 versus A", "another 10 on top": a gap, not a price
         if self._elliptic_gap(start, at):
             return None  # "north is 10.09 more expensive, south 14.60": south's gap too
@@ -926,6 +926,12 @@ class SentenceReader(HeadForms):
 
 # Unions the readers test words against, made once at import (the word sets never change).
 _MORE_OR_LESS = frozenset(langs.MORE | langs.LESS)
+# Comparatives in one word: after "mit 39,99 €" the amount is the price ("mit 5 € weniger",
+# "à 2,55 € de moins" stay gaps)
+_CMP_ADJECTIVES = frozenset({
+    "cheaper", "dearer", "pricier", "costlier", "günstiger", "billiger", "preiswerter",
+    "teurer", "goedkoper", "duurder", "billigare", "dyrare", "billigere", "dyrere",
+})  # fmt: skip
 
 
 def _premium(word: str, after: str) -> bool:

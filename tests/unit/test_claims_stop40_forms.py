@@ -1,0 +1,34 @@
+"""Found this stop on the kept-aside and new splits, tested in other words."""
+
+from __future__ import annotations
+
+from stepgraph.claims import Table
+
+from .test_claims_stop36_forms import _verdicts
+
+ROUTERS = Table.from_rows(
+    [
+        {"id": "netz-s", "monthly": 39.99},
+        {"id": "netz-m", "monthly": 44.9},
+        {"id": "kabel-s", "monthly": 39.99},
+    ]
+)
+
+
+def test_a_german_degree_adverb_before_a_comparative_keeps_the_comparison() -> None:
+    assert _verdicts(ROUTERS, "netz-s ist etwas günstiger als kabel-s.") == ["contradicted"]
+
+
+def test_a_spanish_degree_adverb_before_a_comparative_keeps_the_comparison() -> None:
+    text = "kabel-s es ligeramente más barato que netz-s."
+    assert _verdicts(ROUTERS, text) == ["contradicted"]
+
+
+def test_an_amount_after_mit_before_a_comparative_is_the_subjects_price() -> None:
+    text = "netz-s ist mit 39,99 € günstiger als kabel-s."
+    assert _verdicts(ROUTERS, text) == ["contradicted"]
+
+
+def test_an_amount_after_a_before_de_moins_stays_the_gap() -> None:
+    text = "netz-s revient à 4,91 € de moins par mois que netz-m."
+    assert "contradicted" not in _verdicts(ROUTERS, text)
