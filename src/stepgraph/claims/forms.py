@@ -138,8 +138,6 @@ _SAVING_NOUNS = frozenset({"saving", "savings", "economia", "economía", "ahorro
 _GAP_LINKS = frozenset({"to", "para", "com", "zu", "zum", "zur", "vs", "versus", "au", "ao",
                         "à", "al", "a", "da", "van", "met", "mit", "con", "avec", "with",
                         "frente", "against", "over", "gegenüber", "till", "til", "do"})  # fmt: skip
-_ARTICLES = frozenset({"o", "a", "the", "le", "la", "el", "lo", "il", "der", "die", "das",
-                       "dem", "den", "de", "het", "l'"})  # fmt: skip
 _SUPPOSE = frozenset({"if", "unless", "suppose", "supposing", "assuming", "should"})
 _WOULD = frozenset({"would", "could", "might", "will", "wouldn't", "'d"})
 _JUST_WORDS = frozenset({"just", "slightly", "marginally", "fractionally", "little"})
@@ -156,7 +154,7 @@ _FOR_HEADS = frozenset({"listing", "listings", "page", "link", "entry"})
 
 _THAN_AFTER = frozenset({"que", "than", "als", "dan", "di"})
 _ARTICLES = frozenset({"a", "o", "as", "os", "la", "le", "el", "the", "de", "der", "die", "das",
-                       "het", "il", "lo"})  # fmt: skip
+                       "dem", "den", "het", "il", "lo", "l'"})  # fmt: skip
 _INCREMENTS = frozenset({"another", "further"})
 _CLAUSE_LINKS = frozenset({"and", "but", ";", "while", "whereas", "y", "e", "et", "und", "en",
                            "og", "och", "ja", "oraz", "pero", "ma", "mais", "aber", "maar",
