@@ -32,3 +32,27 @@ def test_an_amount_after_mit_before_a_comparative_is_the_subjects_price() -> Non
 def test_an_amount_after_a_before_de_moins_stays_the_gap() -> None:
     text = "netz-s revient à 4,91 € de moins par mois que netz-m."
     assert "contradicted" not in _verdicts(ROUTERS, text)
+
+
+WASTE = Table.from_rows(
+    [
+        {"id": "biffa", "monthly": 120.0},
+        {"id": "veolia", "monthly": 100.0},
+        {"id": "suez", "monthly": 90.0},
+    ]
+)
+
+
+def test_a_subject_with_an_appositive_between_commas_keeps_its_predicate() -> None:
+    text = "biffa, our current supplier, is the cheapest."
+    assert _verdicts(WASTE, text) == ["contradicted"]
+
+
+def test_a_true_comparison_after_an_appositive_is_checked() -> None:
+    text = "biffa, the incumbent, is £30.00 dearer than suez."
+    assert _verdicts(WASTE, text) == ["checked"]
+
+
+def test_a_superlative_between_commas_is_no_appositive_to_pass_over() -> None:
+    text = "suez, the dearest option, costs £90.00 a month."
+    assert _verdicts(WASTE, text) == ["contradicted"]

@@ -349,12 +349,27 @@ class SentenceReader(HeadForms):
                 return None  # "from 90 (B) to 120": a name in brackets is a label
             at, subjects = at + 1, _unchecked(subjects)  # "O2 (offer-D) is the fourth ..."
         limit = self._bracket_end(start, at, limit)
+        at = self._after_appositive(at)  # "Biffa, our current supplier, is the dearest"
         if self.low(start - 1) in ("and", "-") and self.low(start - 3) == "between":
             return None  # "sits between A and B at 27.99": the price is the subject's
         if self.low(at) == "(" and self.kind(at + 1) == "num" and self.low(at + 2) != ")":
             return None  # "D (54 < 57 < 60 < 66)": the bracket lists other figures
         self.subjects_read.append(subjects[0])  # the clause's subject, for "another 5"
         return subjects, at, limit
+
+    def _after_appositive(self, at: int) -> int:
+        """Past ``, our current supplier,`` after a subject: a possessive or article and
+        at most four plain words between commas (no record, number or comparison, so
+        ``, the cheapest,`` is still read); ``at`` itself otherwise."""
+        if self.low(at) != "," or self.low(at + 1) not in _APPOSITIVE_OPENERS:
+            return at
+        for k in range(at + 2, min(at + 7, len(self.units))):
+            if self.low(k) == ",":
+                return k + 1 if k > at + 2 else at
+            word = self.low(k)
+            if self.kind(k) != "w" or word in _NOT_APPOSITIVE or any(c.isdigit() for c in word):
+                return at
+        return at
 
     def _restated(self, at: int) -> bool:
         """A bracket at ``at`` holds one bare amount right after a money amount: the same
@@ -924,6 +939,9 @@ class SentenceReader(HeadForms):
 
 # Unions the readers test words against, made once at import (the word sets never change).
 _MORE_OR_LESS = frozenset(langs.MORE | langs.LESS)
+_APPOSITIVE_OPENERS = frozenset({"our", "your", "the", "their", "my", "its", "his", "her"})
+_NOT_APPOSITIVE = frozenset(lx.COMPARISON | lx.NEGATIONS | lx.PRONOUNS | lx.CONNECTORS
+                            | lx.HEDGES | lx.VERBS)  # fmt: skip
 # Comparatives in one word: after "mit 39,99 €" the amount is the price ("mit 5 € weniger",
 # "à 2,55 € de moins" stay gaps)
 _CMP_ADJECTIVES = frozenset({
