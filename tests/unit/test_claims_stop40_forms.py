@@ -56,3 +56,29 @@ def test_a_true_comparison_after_an_appositive_is_checked() -> None:
 def test_a_superlative_between_commas_is_no_appositive_to_pass_over() -> None:
     text = "suez, the dearest option, costs £90.00 a month."
     assert _verdicts(WASTE, text) == ["contradicted"]
+
+
+PLANS = Table.from_rows(
+    [
+        {"id": "gomo", "monthly": 299.0},
+        {"id": "tm", "monthly": 350.0},
+        {"id": "globe", "monthly": 599.0},
+        {"id": "smart", "monthly": 499.0},
+        {"id": "dito", "monthly": 650.0},
+        {"id": "sun", "monthly": 700.0},
+    ]
+)
+
+
+def test_a_false_count_after_an_opener_naming_every_record_is_contradicted() -> None:
+    assert _verdicts(PLANS, "Out of the 6 plans, 2 are under ₱500 a month.") == ["contradicted"]
+
+
+def test_a_false_count_after_an_opener_with_a_kind_word_is_contradicted() -> None:
+    text = "Of the six new plans, four cost more than ₱500."
+    assert _verdicts(PLANS, text) == ["contradicted"]
+
+
+def test_a_count_after_an_opener_naming_some_records_is_not_of_every_record() -> None:
+    text = "Of the three dearest plans, one is under ₱600."
+    assert "contradicted" not in _verdicts(PLANS, text)

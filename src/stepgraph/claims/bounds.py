@@ -159,8 +159,8 @@ class BoundForms(ExceptForms):
             or not (
                 self.low(at + 1) in lx.OFFER_NOUNS
                 or self._of_the_offers(at + 1)
-                or (at <= 1 and self.low(at + 1) in _COUNT_VERBS)  # "Three come in under 50"
-            )
+                or ((at <= 1 or self._after_whole_opener(at)) and self.low(at + 1) in _COUNT_VERBS)
+            )  # "Three come in under 50", "Out of the 6 plans, 3 are under 500"
         ):
             return
         if self._of_the_offers(at + 1):
@@ -169,6 +169,24 @@ class BoundForms(ExceptForms):
             return
         self._bound_some(at - (self.low(at - 1) in ("only", "just", "exactly")), at + 1,
                          int(tok.values[0]))  # fmt: skip
+
+    def _after_whole_opener(self, at: int) -> bool:
+        """The count at ``at`` follows an opener naming every record: ``Out of the 6 plans,
+        3 are ...``, ``Of the five new offers, four ...`` (not ``Of the cheaper two,``)."""
+        if self.low(at - 1) != ",":
+            return False
+        k = 1 if self.low(0) == "out" else 0
+        if self.low(k) not in ("of", "among") or self.low(k + 1) != "the":
+            return False
+        k += 2
+        if self.kind(k) == "num":
+            tok = self.units[k].tok
+            if tok is None or tok.money or tok.values != (Decimal(len(self.table.records)),):
+                return False
+            k += 1
+        if self.low(k) not in lx.OFFER_NOUNS and self.kind(k) == "w":
+            k += 1  # "the five new offers"
+        return self.low(k) in lx.OFFER_NOUNS and k + 1 == at - 1
 
     def _of_the_offers(self, at: int) -> bool:
         """``of the offers``, ``of the three (offers)`` (all three of them) at ``at``: every

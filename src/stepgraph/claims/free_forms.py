@@ -316,7 +316,10 @@ class FreeForms(GroupForms):
         elif (
             self.low(at + 1) in lx.OFFER_NOUNS
             or self._of_the_offers(at + 1)
-            or (at <= 1 and self.low(at + 1) in ("come", "cost", "are", "sit", "fall"))
+            or (
+                (at <= 1 or self._after_whole_opener(at))
+                and self.low(at + 1) in ("come", "cost", "are", "sit", "fall")
+            )
         ):
             self._some_offers(at)  # "two offers cost more than 40", "Three come in under 50"
 
