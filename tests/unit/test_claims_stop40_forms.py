@@ -82,3 +82,23 @@ def test_a_false_count_after_an_opener_with_a_kind_word_is_contradicted() -> Non
 def test_a_count_after_an_opener_naming_some_records_is_not_of_every_record() -> None:
     text = "Of the three dearest plans, one is under ₱600."
     assert "contradicted" not in _verdicts(PLANS, text)
+
+
+HEALTH = Table.from_rows(
+    [
+        {"id": "april", "monthly": 44.2},
+        {"id": "mgen", "monthly": 49.75},
+        {"id": "matmut", "monthly": 52.4},
+        {"id": "harmonie", "monthly": 58.0},
+        {"id": "alan", "monthly": 61.0},
+    ]
+)
+
+
+def test_a_french_count_of_them_under_a_bar_is_read() -> None:
+    text = "Quatre d'entre eux sont sous la barre des 55 € par mois."
+    assert _verdicts(HEALTH, text) == ["contradicted"]
+
+
+def test_a_dutch_count_of_them_under_a_bound_is_read() -> None:
+    assert _verdicts(HEALTH, "Vier daarvan blijven onder € 55 per maand.") == ["contradicted"]

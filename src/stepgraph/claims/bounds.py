@@ -388,10 +388,10 @@ class BoundForms(ExceptForms):
         j += 1
         if some is None and self.kind(j) in ("num", "w") and self._counts_other(j):
             return  # "All three are under 430" of six: a subset named before
-        while self.low(j) in langs.PARTITIVES or self._counts_all(j):
+        while self.low(j) in langs.PARTITIVES or self._counts_all(j) or self.low(j) == "d'entre":
             j += 1
-        if self.low(j) in langs.COUNTED:
-            j += 1
+        if self.low(j) in langs.COUNTED or self.low(j) in _OF_THEM:
+            j += 1  # "Drei Tarife", "Drie daarvan", "Quatre d'entre eux": of every record
         elif some is not None and j == at + 1 + only and not only:
             return  # "Zwei liegen unter 30": two what? ("Only two exceed $250": two offers)
         if only and some is None:
@@ -400,8 +400,8 @@ class BoundForms(ExceptForms):
         if found is None:
             return
         direction, k = found
-        while self.low(k) in ("i", "les", "los", "las", "die", "de", "the", "la", "le", "a", "r"):
-            k += 1  # "supera i 40 €"
+        while self.low(k) in _BEFORE_BOUND_AMOUNT:
+            k += 1  # "supera i 40 €", "sous la barre des 55 €"
         unit = self.units[k] if k < len(self.units) else None
         if unit is None or unit.tok is None or not self.money(unit):
             return
@@ -962,6 +962,13 @@ _MARGIN_WORDS = {
     "behind",
     "ahead",
 }
+_OF_THEM = frozenset({"daarvan", "ervan", "davon", "hiervon", "eux", "elles", "ellos", "ellas",
+                      "deles", "delas"})  # fmt: skip
+"""After a count: ``of them``, every record (``Drie daarvan``, ``Quatre d'entre eux``)."""
+_BEFORE_BOUND_AMOUNT = frozenset({"i", "les", "los", "las", "die", "de", "the", "la", "le", "a",
+                                  "r", "barre", "des", "seuil", "du", "soglia", "dei", "grens",
+                                  "van"})  # fmt: skip
+"""Between a bound and its amount: articles, ``la barre des``, ``de grens van``."""
 _COUNT_VERBS = {
     "are",
     "is",
