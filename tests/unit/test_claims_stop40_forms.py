@@ -102,3 +102,27 @@ def test_a_french_count_of_them_under_a_bar_is_read() -> None:
 
 def test_a_dutch_count_of_them_under_a_bound_is_read() -> None:
     assert _verdicts(HEALTH, "Vier daarvan blijven onder € 55 per maand.") == ["contradicted"]
+
+
+DESKS = Table.from_rows(
+    [
+        {"id": "regus", "monthly": 289.0},
+        {"id": "wintercircus", "monthly": 218.9},
+        {"id": "kade", "monthly": 172.5},
+    ]
+)
+
+
+def test_a_hedged_spread_far_from_the_range_is_contradicted() -> None:
+    text = "The difference between the most expensive and the cheapest is about €70 a month."
+    assert _verdicts(DESKS, text) == ["contradicted"]
+
+
+def test_a_hedged_spread_near_the_range_is_not_contradicted() -> None:
+    text = "The difference between the most expensive and the cheapest is about €115 a month."
+    assert "contradicted" not in _verdicts(DESKS, text)
+
+
+def test_a_dutch_spread_between_the_ends_is_read() -> None:
+    text = "Het verschil tussen de duurste en de goedkoopste bedraagt ongeveer € 70 per maand."
+    assert _verdicts(DESKS, text) == ["contradicted"]

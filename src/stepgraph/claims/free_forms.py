@@ -190,7 +190,9 @@ class FreeForms(GroupForms):
             low in ("saving", "savings") and self.low(at + 1) == "of" and self.kind(at + 2) == "off"
         ):
             self._saving_of(at)  # "The annual saving of A over B is 918"
-        elif low in ("difference", "gap", "spread", "delta") and self.low(at + 1) == "between":
+        elif (
+            low in ("difference", "gap", "spread", "delta") and self.low(at + 1) == "between"
+        ) or (low in _FOREIGN_DIFFERENCE and self.low(at + 1) in _FOREIGN_BETWEEN):
             if self.kind(at + 2) == "off":
                 self._gap_between(at)
             else:
@@ -936,3 +938,6 @@ _CLAUSE_BREAKS = frozenset({",", ";", "und", "and", "e", "y", "et", "och", "og",
 _FOR_ARTICLES = frozenset({"the", "die", "der", "das", "den", "le", "la", "les", "l'", "el",
                            "los", "las", "o", "os", "as"})  # fmt: skip
 """An article between ``for`` and the record it names (``für die Johanniter``)."""
+_FOREIGN_DIFFERENCE = frozenset({"verschil", "unterschied", "différence", "écart", "diferencia",
+                                 "differenza", "diferença", "abstand"})  # fmt: skip
+_FOREIGN_BETWEEN = frozenset({"tussen", "zwischen", "entre", "tra", "fra"})

@@ -228,12 +228,12 @@ class ListForms(BoundForms):
         with the amount (and its period)."""
         j = at + 1
         glossed: list[tuple[str, int]] = []  # "the cheapest (OVHcloud)": that record's place
-        if self.low(j) in ("between", "from"):
-            joiner = "and" if self.low(j) == "between" else "to"
+        if self.low(j) in _SPREAD_BETWEEN or self.low(j) == "from":
+            joiners = _SPREAD_ANDS if self.low(j) in _SPREAD_BETWEEN else ("to",)
             kinds = []
             j += 1
             for _ in range(2):
-                while self.low(j) in ("the", "one", "offer", "option", "plan", "quote", "price"):
+                while self.low(j) in _SPREAD_LEADS:
                     j += 1
                 sup = self._superlative(j) or _order_end(self.low(j), j, self.low(j + 1))
                 if sup is None:
@@ -243,23 +243,25 @@ class ListForms(BoundForms):
                 if self.low(j) == "(" and self.kind(j + 1) == "off" and self.low(j + 2) == ")":
                     glossed.append((sup[0], j + 1))
                     j += 3
-                j += 1 if self.low(j) == joiner and not kinds[1:] else 0
+                j += 1 if self.low(j) in joiners and not kinds[1:] else 0
             if sorted(kinds) != ["cheap", "dear"]:
                 return
-        while self.low(j) in ("is", "of", "comes", "to", "amounts", "just", "only", "exactly",
-                              "a", "monthly", ":", "=", "only"):  # fmt: skip
+        hedge: str | None = None
+        while self.low(j) in _SPREAD_VERBS or self.low(j) in lx.HEDGES:
+            hedge = self.low(j) if self.low(j) in lx.HEDGES else hedge  # "is about 70"
             j += 1
         unit = self.units[j] if j < len(self.units) else None
         if unit is None or unit.tok is None or not self.money(unit):
             return
         end = j + 1
-        while self.low(end) in ("a", "per", "month", "monthly", "year", "annually", "each"):
+        while self.low(end) in lx.PERIOD_WORDS or self.low(end) in ("monthly", "each"):
             end += 1
         if self.low(end) not in ("", ".", "!", ";") or self.narrowed or self.other_context:
             return
-        tests = self._spread_tests(unit)
-        says = [f"the highest price minus the lowest is {unit.tok.text}"]
-        whole, exact = _any_of(tests), len(tests) == 1
+        tests = self._spread_tests(unit, hedge)
+        said = f"{hedge} {unit.tok.text}" if hedge else unit.tok.text
+        says = [f"the highest price minus the lowest is {said}"]
+        whole, exact = _any_of(tests), len(tests) == 1 and hedge is None
         for kind, k in glossed:  # one reading: the gap and the records at its ends
             name = self.units[k]
             claim = (Cheapest if kind == "cheap" else MostExpensive)(
@@ -384,3 +386,15 @@ def _side(words: list[str]) -> str:
     if any(w in langs.ORDER_DEAR for w in words) and not any(w in langs.LESS for w in words):
         return "dear"
     return ""
+
+
+_SPREAD_BETWEEN = frozenset({"between", "tussen", "zwischen", "entre", "tra", "fra"})
+_SPREAD_ANDS = frozenset({"and", "en", "und", "et", "y", "e"})
+_SPREAD_LEADS = frozenset({"the", "one", "offer", "option", "plan", "quote", "price", "de",
+                           "het", "dem", "den", "der", "die", "das", "la", "le", "el", "il",
+                           "lo", "l'", "o", "a"})  # fmt: skip
+"""Before an end of the range: articles and nouns (``the cheapest``, ``dem teuersten``)."""
+_SPREAD_VERBS = frozenset({"is", "of", "comes", "to", "amounts", "just", "only", "exactly", "a",
+                           "monthly", ":", "=", "bedraagt", "beträgt", "ist", "est", "es",
+                           "è", "de", "di", "van"})  # fmt: skip
+"""Between the range and its amount: ``is``, ``bedraagt``, ``est de``, ``è di``."""
