@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 from stepgraph.claims import Table
+from stepgraph.claims.reader import ProseReader
+from stepgraph.claims.tokens import tokenize
 
 from .test_claims_stop36_forms import _verdicts
 
@@ -126,3 +128,34 @@ def test_a_hedged_spread_near_the_range_is_not_contradicted() -> None:
 def test_a_dutch_spread_between_the_ends_is_read() -> None:
     text = "Het verschil tussen de duurste en de goedkoopste bedraagt ongeveer € 70 per maand."
     assert _verdicts(DESKS, text) == ["contradicted"]
+
+
+CARE = Table.from_rows(
+    [
+        {"id": "kidzee", "monthly": 18500.0},
+        {"id": "caa-plus", "monthly": 12.25},
+    ]
+)
+
+
+def test_a_staff_ratio_is_no_amount() -> None:
+    text = "kidzee costs 18,500 a month with a 1:5 ratio."
+    assert "contradicted" not in _verdicts(CARE, text)
+
+
+def test_a_north_american_phone_number_is_no_amount() -> None:
+    assert _verdicts(CARE, "The line for caa-plus is 1-800-222-4357.") != ["contradicted"]
+
+
+def test_a_uk_phone_number_is_no_amount() -> None:
+    assert _verdicts(CARE, "Call kidzee on 0800 123 4567.") != ["contradicted"]
+
+
+def test_an_international_phone_number_is_no_amount() -> None:
+    assert _verdicts(CARE, "Call +44 20 7946 0958 for kidzee.") != ["contradicted"]
+
+
+def test_a_time_of_day_is_no_ratio() -> None:
+    names = ProseReader(CARE, {}, {}).names
+    text = "It opens 8:30 at 1:5."
+    assert [t.kind for t in tokenize(text, 0, len(text), names)][2:5] == ["date", "word", "code"]

@@ -236,6 +236,9 @@ _SCAN = (
     r"|pm|p/m|per|a month|a year|/)\b)))"  # R50 more than, R65 pm: rand, no model code
     rf"|(?P<glued>\b(?:{_GLUED_2}|{_GLUED_3})(?=\d))"  # RM6,840, Tk550, KSh2,000, USD48
     r"|(?P<cite>\[\s*[A-Za-z0-9_-]{1,16}(?:\s*[,;]\s*[A-Za-z0-9_-]{1,16})*\s*\])"
+    r"|(?P<phone>(?<![\w.,+-])(?:\+\d{1,3}(?:[ -]\d{2,4}){2,4}|1-\d{3}-\d{3}-\d{4}"
+    r"|\d{3}-\d{3}-\d{4}|0\d{2,4} \d{3} \d{3,4}|1[38]00 \d{3} \d{3}"  # phone numbers
+    r"|\d{1,2}:\d(?!\d|\s*[ap]\.?m\b))(?![\w.,:-]?\d))"  # a ratio: "1:4" (not 8:30)
     r"|(?P<date>\b\d{4}-\d{1,2}-\d{1,2}\b|\b\d{1,2}/\d{1,2}/\d{2,4}\b"
     r"|\b\d{1,2}\.\d{1,2}\.(?:\d{4}|\d{2})(?!\d|[.,]\d)"  # 14.03.2025, 1.4.26
     r"|\b[0-2]?\d:[0-5]\d(?::[0-5]\d)?(?![\d.,]\d))"  # 22:00, 8:30: a time of day
@@ -1574,6 +1577,8 @@ def _scan(plain: str, start: int, end: int, toks: list[Tok]) -> None:
             tok.kind, tok.low = "punct", text.lower().rstrip(".")  # "RM6,840": one sign
         elif kind == "dollar":
             tok.kind, tok.low = "punct", "$"  # "US$48.00", "A$5", "R$ 300,00": one sign
+        elif kind == "phone":
+            tok.kind = "code"  # "1-800-222-4357", "0800 123 4567", "1:4": no amount
         if kind == "cite":
             tok.cites = tuple(p.strip() for p in _CITE_SPLIT.split(text.strip("[] ")) if p.strip())
         elif kind == "num":
