@@ -159,3 +159,20 @@ def test_a_time_of_day_is_no_ratio() -> None:
     names = ProseReader(CARE, {}, {}).names
     text = "It opens 8:30 at 1:5."
     assert [t.kind for t in tokenize(text, 0, len(text), names)][2:5] == ["date", "word", "code"]
+
+
+COVER = Table.from_rows(
+    [
+        {"id": "star", "monthly": 2150.0},
+        {"id": "care", "monthly": 1840.0},
+        {"id": "niva", "monthly": 2240.0},
+    ]
+)
+
+
+def test_a_count_of_alternatives_fewer_than_the_records_is_no_count_of_all() -> None:
+    assert "contradicted" not in _verdicts(COVER, "I compared two alternative quotes.")
+
+
+def test_a_count_of_alternatives_beyond_the_records_is_contradicted() -> None:
+    assert _verdicts(COVER, "I compared four alternative quotes.") == ["contradicted"]

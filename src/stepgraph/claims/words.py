@@ -217,6 +217,8 @@ class WordForms(SentenceBase):
             return
         if self.low(at + 1) in _SUPERLATIVE_NEXT:
             return  # "one of the two cheapest": a part, not the count
+        if self.low(at + 1) in _BESIDES and tok.values[0] < len(self.table.records):
+            return  # "five alternative quotes" of six: the ones besides the current
         if self.kind(at + 1) == "w" and not (named or self._counts_offers(at + 1)):
             return  # "for all three vans", "of the three hyperscalers": a count of others
         if self.low(at + 1) == "-":
@@ -647,3 +649,9 @@ _PAPER_NOUNS = frozenset({"documents", "docs", "files", "pdfs", "emails", "pages
 _THAN_ARTICLES = frozenset({"na", "no", "a", "o", "la", "el", "le", "the", "die", "der",
                             "das", "de", "het", "il", "lo"})  # fmt: skip
 """An article between a ``than`` word and the record compared with."""
+
+
+_BESIDES = frozenset({"alternative", "competing", "rival", "other", "new", "remaining",
+                      "additional", "further", "incoming", "fresh"})  # fmt: skip
+"""After a count smaller than the records': it counts the offers besides some (the current
+supplier's), not every offer."""
