@@ -176,3 +176,12 @@ def test_a_count_of_alternatives_fewer_than_the_records_is_no_count_of_all() -> 
 
 def test_a_count_of_alternatives_beyond_the_records_is_contradicted() -> None:
     assert _verdicts(COVER, "I compared four alternative quotes.") == ["contradicted"]
+
+
+def test_two_sharing_the_top_spot_may_be_the_dearest() -> None:
+    table = Table.from_rows(
+        [{"id": "goodlife", "monthly": 64.99}, {"id": "ymca", "monthly": 59.0},
+         {"id": "anytime", "monthly": 64.99}]
+    )  # fmt: skip
+    text = "goodlife and anytime cost the same, so those two share the top spot."
+    assert "contradicted" not in _verdicts(table, text)

@@ -217,9 +217,7 @@ class GroupForms(SequenceForms):
         count = int(tok.values[0])
         if count != tok.values[0] or count < 2:
             return
-        if self.low(j) in ("lowest", "cheapest", "bottom") or (
-            self.low(j) == "top" and self.low(j + 1) == "spot"
-        ):
+        if self.low(j) in ("lowest", "cheapest", "bottom"):  # not "the top spot": either end
             self.add(f"exactly {tok.text} offers share the lowest price", _shared(count, None),
                      at, j + 1, exact=True)  # fmt: skip
             self.statements[-1].group = True
