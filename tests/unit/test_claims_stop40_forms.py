@@ -185,3 +185,18 @@ def test_two_sharing_the_top_spot_may_be_the_dearest() -> None:
     )  # fmt: skip
     text = "goodlife and anytime cost the same, so those two share the top spot."
     assert "contradicted" not in _verdicts(table, text)
+
+
+PHONES = Table.from_rows(
+    [{"id": "bell", "monthly": 95.0}, {"id": "public-mobile", "monthly": 34.0}]
+)
+
+
+def test_a_relative_clause_totalling_a_saving_is_not_the_records_price() -> None:
+    text = "You'd save $61.00 a month with public-mobile, which adds up to $732.00 over a year."
+    assert "contradicted" not in _verdicts(PHONES, text)
+
+
+def test_a_relative_clause_pricing_the_record_after_a_saving_is_still_read() -> None:
+    text = "You'd save $61.00 a month with public-mobile, which costs $35.00."
+    assert _verdicts(PHONES, text) == ["contradicted"]

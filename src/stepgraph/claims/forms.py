@@ -350,6 +350,8 @@ class SentenceReader(HeadForms):
             at, subjects = at + 1, _unchecked(subjects)  # "O2 (offer-D) is the fourth ..."
         limit = self._bracket_end(start, at, limit)
         at = self._after_appositive(at)  # "Biffa, our current supplier, is the dearest"
+        if self._total_of_a_saving(start, at):
+            return None  # "save 61 a month with B, which adds up to 732 a year": the saving's
         if self.low(start - 1) in ("and", "-") and self.low(start - 3) == "between":
             return None  # "sits between A and B at 27.99": the price is the subject's
         if self.low(at) == "(" and self.kind(at + 1) == "num" and self.low(at + 2) != ")":
@@ -370,6 +372,18 @@ class SentenceReader(HeadForms):
             if self.kind(k) != "w" or word in _NOT_APPOSITIVE or any(c.isdigit() for c in word):
                 return at
         return at
+
+    def _total_of_a_saving(self, start: int, at: int) -> bool:
+        """``..., which adds up to`` after a record a saving or gap was measured with
+        (``save 61 a month with B``): the relative clause totals the saving."""
+        if self.low(at) != "," or self.low(at + 1) not in ("which", "that"):
+            return False
+        if self.low(at + 2) not in _TOTAL_VERBS:
+            return False
+        before = {self.low(k) for k in range(max(0, start - 8), start)}
+        return bool(before & _SAVING_VERBS) and any(
+            self.kind(k) == "num" for k in range(max(0, start - 8), start)
+        )
 
     def _restated(self, at: int) -> bool:
         """A bracket at ``at`` holds one bare amount right after a money amount: the same
@@ -939,6 +953,9 @@ class SentenceReader(HeadForms):
 
 # Unions the readers test words against, made once at import (the word sets never change).
 _MORE_OR_LESS = frozenset(langs.MORE | langs.LESS)
+_TOTAL_VERBS = frozenset({"adds", "comes", "works", "amounts", "totals", "makes", "means"})
+_SAVING_VERBS = frozenset({"save", "saves", "saving", "pay", "paying", "spend", "less", "more",
+                           "cheaper", "dearer", "extra"})  # fmt: skip
 _APPOSITIVE_OPENERS = frozenset({"our", "your", "the", "their", "my", "its", "his", "her"})
 _NOT_APPOSITIVE = frozenset(lx.COMPARISON | lx.NEGATIONS | lx.PRONOUNS | lx.CONNECTORS
                             | lx.HEDGES | lx.VERBS)  # fmt: skip
