@@ -200,3 +200,28 @@ def test_a_relative_clause_totalling_a_saving_is_not_the_records_price() -> None
 def test_a_relative_clause_pricing_the_record_after_a_saving_is_still_read() -> None:
     text = "You'd save $61.00 a month with public-mobile, which costs $35.00."
     assert _verdicts(PHONES, text) == ["contradicted"]
+
+
+BOILERS = Table.from_rows(
+    [
+        {"id": "british-gas", "monthly": 24.5},
+        {"id": "hometree", "monthly": 16.0},
+        {"id": "corgi", "monthly": 19.99},
+    ]
+)
+
+
+def test_a_margin_with_no_than_may_be_to_the_current_supplier() -> None:
+    text = (
+        "You currently pay british-gas £24.50 a month. hometree would cost £16.00. "
+        "corgi comes in £4.51 cheaper at £19.99."
+    )
+    assert "contradicted" not in _verdicts(BOILERS, text)
+
+
+def test_a_margin_matching_no_reading_is_still_contradicted() -> None:
+    text = (
+        "You currently pay british-gas £24.50 a month. hometree would cost £16.00. "
+        "corgi comes in £4.15 cheaper at £19.99."
+    )
+    assert _verdicts(BOILERS, text)[2] == "contradicted"

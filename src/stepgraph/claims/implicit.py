@@ -2,7 +2,8 @@
 cheaper by 4`` (the opening pair), ``A costs 70 and C is 4 cheaper`` (the only other
 record, named before the subject, not itself in a comparison), ``A is the cheapest at 90;
 C costs ten more and B twenty more`` (a list of margins to the previous sentence's one
-subject). When two of these disagree, both are kept as readings (false only when both
+subject), and beside those the record the text called the current one (``You currently
+pay A ...``). When two of these disagree, both are kept as readings (false only when both
 are) and the sentence is never checked.
 """
 
@@ -83,6 +84,9 @@ def implicit_others(
     for previous in dict.fromkeys((reader.before.reference, reader.before.subject)):
         if previous is not None and previous not in named and previous not in readings:
             readings.append(previous)  # "B costs 120 and C costs 10 more": than B, or than A
+    current = reader.incumbent  # "You pay A 24.50 now. ... C comes in 5.75 cheaper": than A
+    if readings and current is not None and current not in named and current not in readings:
+        readings.append(current)
     if not readings:
         return None
     exact = len(readings) == 1 and (

@@ -208,6 +208,7 @@ class ProseReader:
         self.charged_clause = False  # the clause before (up to ";") named a charge
         self.period_clause = False  # the clause before (up to ";") spoke of weeks or days
         self.short_periods = False  # this clause may state weekly or daily figures
+        self.incumbent: str | None = None  # the record the text calls the current one
         highest = self.figures.values[-1] if self.figures.values else Decimal(0)
         self.kilo_limit = highest * 120  # "£1.45k" beside prices near it, not "£500k" cover
 
@@ -264,6 +265,7 @@ class ProseReader:
         reader.inclusive = self.inclusive = self._muted(norm, span, words) or head == "total"
         self.periods = self.periods if self.periods is not None else self._plan(norm.text)
         reader.text_terms = tuple(sorted(self.periods - {12}))
+        reader.incumbent = self.incumbent
         self.layout.mute(norm, raw, toks, row)  # "| TV-A | 120 | ...": 120 channels
         reader.build_units(self.mentions_before)
         statements = reader.read() + self.layout.statements(norm, raw, span, toks, row)
@@ -273,8 +275,7 @@ class ProseReader:
         first = next((i for i, t in enumerate(toks) if t.kind in ("offer", "near")), len(toks))
         stranger = stranger_before(toks[:first])  # "The Black Card ... is $9.99 more": its
         self.before = None if stranger else self.previous_subject  # own subject, unknown
-        subjects = {t.offer for t in toks if t.kind == "offer"}
-        self.previous_subject = next(iter(subjects)) if len(subjects) == 1 else None
+        self._remember_subjects(toks, words)
         self._remember(reader.mentions() if not row else Mentions(), norm, span)  # rows: none
         text = raw[start:end]
         cited = tuple(dict.fromkeys(cites))
@@ -289,6 +290,15 @@ class ProseReader:
         return SentenceVerdict(
             text=text, start=start, end=end, verdict=verdict, cites=cited, why=why
         )
+
+    def _remember_subjects(self, toks: list[Tok], words: set[str]) -> None:
+        """The sentence's one subject (for the next one's margins) and, the first time a
+        sentence names one record as the current one, that record."""
+        subjects = {t.offer for t in toks if t.kind == "offer"}
+        self.previous_subject = next(iter(subjects)) if len(subjects) == 1 else None
+        named = {t.offer for t in toks if t.kind in ("offer", "near")}
+        if self.incumbent is None and len(named) == 1 and words & _INCUMBENT_WORDS:
+            self.incumbent = next(iter(named))  # "You currently pay British Gas 24.50"
 
     def _remember(self, found: Mentions, norm: Normalised, span: Span) -> None:
         """What the next clause or sentence may refer to: after a ``;``, this clause's
@@ -1275,6 +1285,8 @@ def _past(words: set[str]) -> bool:
     return bool(words & _PAST_VERBS and words & _PAST_TIMES)
 
 
+_INCUMBENT_WORDS = frozenset({"current", "currently", "existing", "incumbent", "renewal",
+                             "staying"})  # fmt: skip
 _PAST_VERBS = frozenset({"was", "were", "used", "cost", "had", "charged"})
 _PAST_TIMES = frozenset({"last", "previously", "before", "ago", "earlier", "formerly", "until",
                          "prior", "old", "former"})  # fmt: skip

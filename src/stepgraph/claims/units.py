@@ -88,6 +88,7 @@ class SentenceBase:
         self.negated_anywhere = any(t.low in lx.NEGATIONS for t in toks if t.kind == "word")
         self.summed = any(t.low in lx.SUM_WORDS for t in toks if t.kind == "word")
         self.text_terms: tuple[int, ...] = ()  # the contract terms the text states, in months
+        self.incumbent: str | None = None  # the record the text called the current one
         self._places: dict[int, int] | None = None
         self._named_count: int | None = None  # records named in the sentence (lazily)
         self._measures: bool | None = None  # a number has a unit (lazily)
