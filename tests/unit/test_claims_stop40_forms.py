@@ -225,3 +225,25 @@ def test_a_margin_matching_no_reading_is_still_contradicted() -> None:
         "corgi comes in £4.15 cheaper at £19.99."
     )
     assert _verdicts(BOILERS, text)[2] == "contradicted"
+
+
+FIBRE = Table.from_rows(
+    [
+        {"id": "orcon", "monthly": 82.0},
+        {"id": "2degrees", "monthly": 85.0},
+        {"id": "one-nz", "monthly": 89.0},
+        {"id": "spark", "monthly": 95.0},
+    ]
+)
+
+
+def test_an_amount_after_a_bracketed_price_in_a_list_of_savings_is_no_price() -> None:
+    text = (
+        "orcon ($82.00) would save $13.00 a month, 2degrees ($85.00) $10.00, "
+        "and one-nz ($89.00) just $6.00."
+    )
+    assert "contradicted" not in _verdicts(FIBRE, text)
+
+
+def test_a_margin_after_a_bracketed_price_is_still_read() -> None:
+    assert _verdicts(FIBRE, "2degrees ($85.00) $11.00 cheaper than spark.") == ["contradicted"]

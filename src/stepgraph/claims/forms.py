@@ -356,6 +356,8 @@ class SentenceReader(HeadForms):
             return None  # "sits between A and B at 27.99": the price is the subject's
         if self.low(at) == "(" and self.kind(at + 1) == "num" and self.low(at + 2) != ")":
             return None  # "D (54 < 57 < 60 < 66)": the bracket lists other figures
+        if self._elided_after_bracket(at):
+            return None  # "save 13, B (85.00) 10.00": the price in brackets, then B's saving
         self.subjects_read.append(subjects[0])  # the clause's subject, for "another 5"
         return subjects, at, limit
 
@@ -372,6 +374,21 @@ class SentenceReader(HeadForms):
             if self.kind(k) != "w" or word in _NOT_APPOSITIVE or any(c.isdigit() for c in word):
                 return at
         return at
+
+    def _elided_after_bracket(self, at: int) -> bool:
+        """``..., B (85.00) just 10.00, and C ...``: after the subject's price in brackets,
+        a bare amount ending its clause is what the elided verb said (a saving), not a
+        second price (``B (85.00) 10.00 cheaper than C`` is still read)."""
+        if (self.low(at - 1), self.kind(at - 2), self.low(at - 3)) != (")", "num", "("):
+            return False
+        while self.low(at) in _ELIDED_LEADS:
+            at += 1
+        if self.kind(at) != "num":
+            return False
+        at += 1
+        while self.low(at) in lx.PERIOD_WORDS:
+            at += 1
+        return self.low(at) in ("", ".", ",", ";", "and", "!")
 
     def _total_of_a_saving(self, start: int, at: int) -> bool:
         """``..., which adds up to`` after a record a saving or gap was measured with
@@ -953,6 +970,8 @@ class SentenceReader(HeadForms):
 
 # Unions the readers test words against, made once at import (the word sets never change).
 _MORE_OR_LESS = frozenset(langs.MORE | langs.LESS)
+_ELIDED_LEADS = frozenset({"just", "only", "another", "a", "further", "roughly", "about",
+                           "around", "nearly", "almost"})  # fmt: skip
 _TOTAL_VERBS = frozenset({"adds", "comes", "works", "amounts", "totals", "makes", "means"})
 _SAVING_VERBS = frozenset({"save", "saves", "saving", "pay", "paying", "spend", "less", "more",
                            "cheaper", "dearer", "extra"})  # fmt: skip
