@@ -247,3 +247,24 @@ def test_an_amount_after_a_bracketed_price_in_a_list_of_savings_is_no_price() ->
 
 def test_a_margin_after_a_bracketed_price_is_still_read() -> None:
     assert _verdicts(FIBRE, "2degrees ($85.00) $11.00 cheaper than spark.") == ["contradicted"]
+
+
+CHILDCARE = Table.from_rows(
+    [{"id": "guardian", "monthly": 655.8}, {"id": "goodstart", "monthly": 612.0}]
+)
+GUARDIAN_PRICE = [
+    {"id": "c1", "kind": "price", "offer": "guardian", "amount": "655.80", "period": "month"}
+]
+
+
+def test_an_uncited_amount_in_a_sentence_about_daily_fees_is_no_cited_price() -> None:
+    text = (
+        "guardian costs $655.80 a month [c1], though its daily fee of $148 is only a "
+        "little above goodstart's $141."
+    )
+    assert "contradicted" not in _verdicts(CHILDCARE, text, GUARDIAN_PRICE)
+
+
+def test_an_uncited_amount_beside_a_cited_price_is_still_contradicted() -> None:
+    text = "guardian costs $655.80 a month [c1], well above goodstart's $141."
+    assert _verdicts(CHILDCARE, text, GUARDIAN_PRICE) == ["contradicted"]

@@ -623,9 +623,14 @@ class ProseReader:
                 continue
             if tok.period is None and (_over_a_term(toks, index) or _term_opening(toks)):
                 continue  # "180.00 over 24 months": no claim states a term; the audit reads it
-            if tok.period == "other" or _per_head(toks, index) or rate_before(toks, index):
+            if (
+                tok.period == "other"
+                or _per_head(toks, index)
+                or rate_before(toks, index)
+                or (tok.period is None and lows & _OTHER_PERIOD_WORDS)
+            ):
                 continue  # "or 45.00 per person", "about 17.33 a day", "a daily fee of
-                # 114.00": another unit's figure
+                # 114.00": another unit's figure; "its daily fee of 148 is above B's 141"
             if (
                 charge_after(toks, index)
                 or (tok.period is None and lx.charge_words(lows))
