@@ -268,3 +268,21 @@ def test_an_uncited_amount_in_a_sentence_about_daily_fees_is_no_cited_price() ->
 def test_an_uncited_amount_beside_a_cited_price_is_still_contradicted() -> None:
     text = "guardian costs $655.80 a month [c1], well above goodstart's $141."
     assert _verdicts(CHILDCARE, text, GUARDIAN_PRICE) == ["contradicted"]
+
+
+BINS = Table.from_rows(
+    [
+        {"id": "panda", "monthly": 28.0},
+        {"id": "greenstar", "monthly": 26.5},
+        {"id": "city-bin", "monthly": 26.5},
+        {"id": "country-clean", "monthly": 31.0},
+    ]
+)
+
+
+def test_a_record_matching_another_is_a_tie() -> None:
+    assert _verdicts(BINS, "country-clean matches panda.") == ["contradicted"]
+
+
+def test_a_true_match_is_not_contradicted() -> None:
+    assert "contradicted" not in _verdicts(BINS, "greenstar matches city-bin at €26.50.")

@@ -598,9 +598,9 @@ class HeadForms(FreeForms):
         while end < limit:
             unit = self.units[end]
             if unit.kind == "off" and (
-                self.low(end - 1) in ("with", "to", "and", "as")
+                self.low(end - 1) in ("with", "to", "and", "as", "match", "matches", "matched")
                 or self.low(end - 1) in langs.TIE_LINKS
-            ):
+            ):  # "A matches B at 31.00"
                 if unit.offer not in offers:
                     offers.append(unit.offer or "")
             elif unit.kind == "num" and amount is None and self.money(unit):
