@@ -286,3 +286,26 @@ def test_a_record_matching_another_is_a_tie() -> None:
 
 def test_a_true_match_is_not_contradicted() -> None:
     assert "contradicted" not in _verdicts(BINS, "greenstar matches city-bin at €26.50.")
+
+
+ENERGY = Table.from_rows(
+    [
+        {"id": "mc-squared-fixed", "monthly": 91.2},
+        {"id": "constellation-fixed", "monthly": 91.2},
+        {"id": "verde-energy", "monthly": 95.6},
+    ]
+)
+
+
+def test_an_id_with_a_two_letter_head_is_named_by_its_first_two_parts() -> None:
+    text = "MC Squared comes in below constellation-fixed at $91.20."
+    assert _verdicts(ENERGY, text) == ["contradicted"]
+
+
+def test_two_first_parts_another_record_shares_name_neither() -> None:
+    table = Table.from_rows(
+        [{"id": "bt-full-fibre", "monthly": 30.0}, {"id": "bt-full-fibre-2", "monthly": 20.0}]
+    )
+    names = ProseReader(table, {}, {}).names
+    text = "BT Full is cheap."
+    assert "near" not in [t.kind for t in tokenize(text, 0, len(text), names)]

@@ -403,6 +403,33 @@ class Names:
         name when the prose writes it in inner capitals (``CrewRoll``), never a word."""
 
 
+def _heads(parts: list[str], brands: set[str], everything: str, mine: str) -> list[str]:
+    """The first parts of an id that name its record: those spelling or starting with its
+    source's brand (``Direct Line`` of direct-line-comp at directline.com, ``Frontier
+    Fiber``), and a two-letter head with the part after it (``MC Squared``)."""
+    heads = [
+        sep.join(parts[:k])
+        for k in range(2, len(parts))
+        if "".join(parts[:k]) in brands or parts[0] in brands
+        for sep in (" ", "-")
+    ]
+    if _short_head(parts, everything, mine):
+        heads.append(" ".join(parts[:2]))
+    return heads
+
+
+def _short_head(parts: list[str], everything: str, mine: str) -> bool:
+    """An id whose first part is too short to be a name alone (``mc`` of
+    ``mc-squared-fixed``): its first two parts are one, when a third follows and no other
+    record spells them."""
+    if len(parts) < 3 or not parts[0].isalpha() or len(parts[0]) > 2:
+        return False
+    if not parts[1].isalpha() or len(parts[1]) < 3:
+        return False
+    head = "-".join(parts[:2])
+    return everything.count(head) == mine.count(head)
+
+
 def _loose_names(table: Table, taken: dict[str, set[str]]) -> dict[str, set[str]]:
     """Loose names beyond the stems: an id with its separators written otherwise
     (``tt-fibre-65`` for ``tt_fibre_65``, ``INS CAR 003``, ``Option C`` for ``option-c``),
@@ -435,10 +462,8 @@ def _loose_names(table: Table, taken: dict[str, set[str]]) -> dict[str, set[str]
                 found.setdefault(" ".join(spaced.groups()), set()).add(record.id)
         if len(parts) > 1 and all(p.isalpha() for p in parts):
             found.setdefault("".join(parts), set()).add(record.id)  # "T-Mobile Home"
-        for k in range(2, len(parts)):  # "Direct Line" of direct-line-comp at directline.com
-            if "".join(parts[:k]) in brands or parts[0] in brands:  # "Frontier Fiber"
-                for sep in (" ", "-"):
-                    found.setdefault(sep.join(parts[:k]), set()).add(record.id)
+        for head in _heads(parts, brands, everything, mine):
+            found.setdefault(head, set()).add(record.id)
         own = f"{record.id} {' '.join(record.aliases)}".lower()
         if len(parts) > 1 and (
             _brand_head(parts[0], brands, record.aliases, (everything, own))
