@@ -309,3 +309,21 @@ def test_two_first_parts_another_record_shares_name_neither() -> None:
     names = ProseReader(table, {}, {}).names
     text = "BT Full is cheap."
     assert "near" not in [t.kind for t in tokenize(text, 0, len(text), names)]
+
+
+STREAMING = Table.from_rows(
+    [
+        {"id": "dstv", "monthly": 519.0},
+        {"id": "netflix", "monthly": 159.0},
+        {"id": "prime", "monthly": 79.0},
+        {"id": "showmax", "monthly": 99.0},
+    ]
+)
+
+
+def test_a_count_of_them_coming_in_under_a_bound_is_read() -> None:
+    assert _verdicts(STREAMING, "Three of them come in under R100.") == ["contradicted"]
+
+
+def test_even_before_the_verb_of_a_counted_bound_is_passed_over() -> None:
+    assert _verdicts(STREAMING, "Three of them even cost under R100.") == ["contradicted"]

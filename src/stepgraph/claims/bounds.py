@@ -396,6 +396,7 @@ class BoundForms(ExceptForms):
             return  # "Zwei liegen unter 30": two what? ("Only two exceed $250": two offers)
         if only and some is None:
             return
+        j += self.low(j) in ("even", "still", "actually", "also")  # "Three of them even come"
         found = self._bound_word(j) or self._bound_word(j + 1) or self._bound_word(j + 2)
         if found is None:
             return
@@ -963,7 +964,7 @@ _MARGIN_WORDS = {
     "ahead",
 }
 _OF_THEM = frozenset({"daarvan", "ervan", "davon", "hiervon", "eux", "elles", "ellos", "ellas",
-                      "deles", "delas"})  # fmt: skip
+                      "deles", "delas", "them"})  # fmt: skip
 """After a count: ``of them``, every record (``Drie daarvan``, ``Quatre d'entre eux``)."""
 _BEFORE_BOUND_AMOUNT = frozenset({"i", "les", "los", "las", "die", "de", "the", "la", "le", "a",
                                   "r", "barre", "des", "seuil", "du", "soglia", "dei", "grens",
