@@ -327,3 +327,16 @@ def test_a_count_of_them_coming_in_under_a_bound_is_read() -> None:
 
 def test_even_before_the_verb_of_a_counted_bound_is_passed_over() -> None:
     assert _verdicts(STREAMING, "Three of them even cost under R100.") == ["contradicted"]
+
+
+NURSERIES = Table.from_rows(
+    [{"id": "bright", "monthly": 2150.0}, {"id": "kindercare", "monthly": 1895.0}]
+)
+
+
+def test_not_any_cheaper_is_a_negated_comparison() -> None:
+    assert _verdicts(NURSERIES, "kindercare isn't any cheaper than bright.") == ["contradicted"]
+
+
+def test_a_true_not_any_cheaper_is_checked() -> None:
+    assert _verdicts(NURSERIES, "bright isn't any cheaper than kindercare.") == ["checked"]

@@ -473,6 +473,7 @@ class SentenceReader(HeadForms):
                 and (
                     self.low(at) in lx.PRICE_HEAD_OK
                     or (self.low(at) == "adds" and self.low(at + 1) == "up")  # adds up to
+                    or (self.low(at) == "any" and self.low(at + 1) in _CMP_ADJECTIVES)
                     or self.low(at) in lx.HEDGES
                     or self.low(at) in lx.NEGATIONS
                     or self.low(at) in lx.MODALS
