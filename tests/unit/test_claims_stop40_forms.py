@@ -340,3 +340,53 @@ def test_not_any_cheaper_is_a_negated_comparison() -> None:
 
 def test_a_true_not_any_cheaper_is_checked() -> None:
     assert _verdicts(NURSERIES, "bright isn't any cheaper than kindercare.") == ["checked"]
+
+
+TILLS = Table.from_rows([{"id": "clover", "monthly": 94.95}, {"id": "square", "monthly": 49.0}])
+
+
+def test_a_card_fee_in_cents_is_no_amount() -> None:
+    text = "**clover:** $94.95/mo (the rep also quoted a 2.6% + 10¢ card rate)"
+    assert "contradicted" not in _verdicts(TILLS, text)
+
+
+def test_a_rating_out_of_five_is_no_amount() -> None:
+    text = "square costs $49.00 per month and has the best reviews (4.7/5 on G2)."
+    assert "contradicted" not in _verdicts(TILLS, text)
+
+
+def test_an_amount_in_millions_is_left_to_the_reviewer() -> None:
+    text = "En un año, clover costaría alrededor de $1,1 millones."
+    assert "contradicted" not in _verdicts(TILLS, text)
+
+
+LEDGERS = Table.from_rows(
+    [
+        {"id": "yuki", "monthly": 59.0},
+        {"id": "odoo", "monthly": 46.8},
+        {"id": "siigo", "monthly": 139900.0},
+    ]
+)
+
+
+def test_a_required_account_balance_is_no_price() -> None:
+    text = "- siigo: $139,900 al mes, requiere cuenta con saldo promedio de $10,000"
+    assert "contradicted" not in _verdicts(LEDGERS, text)
+
+
+def test_a_deductible_for_the_others_is_no_price() -> None:
+    text = "Bei yuki ist ein Selbstbehalt von € 200 vereinbart, bei den anderen € 150."
+    assert "contradicted" not in _verdicts(LEDGERS, text)
+
+
+def test_a_one_off_payment_in_spanish_is_no_price() -> None:
+    text = "odoo cobra la facturación aparte (pago único de $350.000 por la implementación)."
+    assert "contradicted" not in _verdicts(LEDGERS, text)
+
+
+def test_autour_de_is_a_hedge() -> None:
+    assert _verdicts(LEDGERS, "yuki se situe autour de 60 € par mois.") != ["contradicted"]
+
+
+def test_a_price_that_se_situe_somewhere_is_read() -> None:
+    assert _verdicts(LEDGERS, "yuki se situe autour de 45 € par mois.") == ["contradicted"]

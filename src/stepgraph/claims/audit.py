@@ -106,7 +106,7 @@ _APPROX = {
     "about", "around", "roughly", "approximately", "approx", "circa", "ca", "some", "~",
     "≈", "close", "nearly", "almost", "etwa", "ungefähr", "rund", "knapp", "environ",
     "presque", "casi", "aproximadamente", "unos", "unas", "quasi", "ongeveer", "bijna",
-    "cerca", "ballpark", "approximativement", "près",
+    "cerca", "ballpark", "approximativement", "près", "autour",
 }  # fmt: skip
 _OFF_WORDS = frozenset({"off", "discount", "rabatt", "réduction", "remise", "descuento",
                         "sconto", "korting", "rabat"})  # fmt: skip

@@ -22,7 +22,7 @@ SCARCELY = {"hardly", "barely", "scarcely"}
 HEDGES = {"about", "around", "roughly", "approximately", "approx", "nearly", "almost", "circa",
           "ca", "some", "close", "ungefähr", "etwa", "environ", "presque", "près", "casi",
           "aproximadamente", "unos", "unas", "ballpark", "~", "under", "over", "below", "above",
-          "least", "most", "upwards", "odd"}
+          "least", "most", "upwards", "odd", "autour"}
 """Words that loosen a number: it is compared within a tolerance, never marked checked."""
 MODALS = {"maybe", "perhaps", "probably", "likely", "might", "may", "could", "seems", "seem",
           "appears", "appear", "apparently", "arguably", "possibly", "presumably", "estimated",
@@ -112,7 +112,9 @@ FILLERS = {"well", "comfortably",
            # degree adverbs before a comparative: "etwas günstiger", "légèrement moins cher"
            "etwas", "leicht", "wesentlich", "erheblich", "spürbar", "geringfügig", "merklich",
            "légèrement", "sensiblement", "ligeramente", "algo", "notablemente", "leggermente",
-           "nettamente", "iets", "aanzienlijk", "beduidend", "ligeiramente", "bastante"}
+           "nettamente", "iets", "aanzienlijk", "beduidend", "ligeiramente", "bastante",
+           # "se situe à", "se sitúa en", "revient à": where a price lies
+           "se", "situe", "situent", "sitúa", "sitúan", "revient", "reviennent"}
 CONNECTORS = {"and", ",", "while", "whereas", "but", "which", "so", "or", "(", ")", "-", ":",
               "making", "that", "with", "y", "et", "und", "aber", "mais", "pero", "is", "it",
               "comes", "to", "amounting", "works", "out", "totalling", "totaling", "i.e", "ie",
@@ -139,6 +141,7 @@ NON_PRICE_MONEY = {
     "startleie", "etableringsgebyr", "engangsbeløp", "startgebyr", "oppstartsgebyr",
     "bonus", "cashback", "voucher", "vouchers", "credit", "credits",
     "deposit", "deposits", "bond", "bonds", "refund", "penalty", "exit", "cancellation",
+    "selbstbehalt", "saldo", "solde", "guthaben",
     "termination", "activation",
     "installation", "one-off", "upfront", "up-front", "hardware", "router", "handset", "payout",
     "compensation", "liability", "worth", "reward", "rewards", "gift", "selbstbeteiligung",
@@ -211,6 +214,8 @@ def charge_words(words: set[str] | frozenset[str]) -> set[str]:
         found.add("off")
     if {"up", "front"} <= words:
         found.add("front")  # "three rentals up front (£959.97)"
+    if {"pago", "único"} <= words or {"pagamento", "único"} <= words:
+        found.add("único")  # "pago único de $350.000": paid once
     if {"une", "seule", "fois"} <= words or {"una", "sola", "vez"} <= words:
         found.add("fois" if "fois" in words else "vez")  # "10 € une seule fois": once
     return found
