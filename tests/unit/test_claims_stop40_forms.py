@@ -390,3 +390,18 @@ def test_autour_de_is_a_hedge() -> None:
 
 def test_a_price_that_se_situe_somewhere_is_read() -> None:
     assert _verdicts(LEDGERS, "yuki se situe autour de 45 € par mois.") == ["contradicted"]
+
+
+OFFICES = Table.from_rows(
+    [{"id": "wework", "monthly": 1390.0}, {"id": "spaces", "monthly": 1099.0}]
+)
+
+
+def test_a_superlative_after_a_record_compared_with_is_that_records() -> None:
+    text = "Compared with wework, the most expensive option, spaces saves £291.00 per month."
+    assert "contradicted" not in _verdicts(OFFICES, text)
+
+
+def test_a_superlative_opening_a_sentence_before_a_name_between_commas_is_read() -> None:
+    text = "The most expensive option, spaces, costs £1,099.00."
+    assert _verdicts(OFFICES, text) == ["contradicted"]

@@ -582,6 +582,16 @@ class FreeForms(GroupForms):
         self.add(f"{x.offer} {word} {tok.text} against {y.offer}", test, at, end,
                  exact=x.exact and y.exact, certain=True)  # fmt: skip
 
+    def _compared_record_before(self, back: int, j: int) -> bool:
+        """A superlative between commas right after a record compared with (``Compared
+        with WeWork, the most expensive option, ...``): that record's appositive."""
+        return (
+            self.low(j) == ","
+            and self.low(back) == ","
+            and self.kind(back - 1) == "off"
+            and self.low(back - 2) in ("with", "to", "against", "versus", "vs", "than")
+        )
+
     def _superlative_first(self, at: int) -> None:
         """``The cheapest offer, B, costs 90``, ``the best price is Plus``, ``Winner: B``"""
         if self.low(at - 1) in (
@@ -641,6 +651,8 @@ class FreeForms(GroupForms):
         if price > j and self.kind(price) == "num" and self.money(self.units[price]):
             self._extreme_price(at, price, kind)
             return
+        if self._compared_record_before(back, j):
+            return  # "Compared with WeWork, the most expensive option, Spaces saves": WeWork's
         if self.low(j) in ("is", ":", "=", ",", "es", "est", "ist", "-") or (
             self.low(j) in langs.SUP_VERBS
         ):
