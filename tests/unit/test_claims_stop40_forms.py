@@ -405,3 +405,9 @@ def test_a_superlative_after_a_record_compared_with_is_that_records() -> None:
 def test_a_superlative_opening_a_sentence_before_a_name_between_commas_is_read() -> None:
     text = "The most expensive option, spaces, costs £1,099.00."
     assert _verdicts(OFFICES, text) == ["contradicted"]
+
+
+def test_a_range_of_prices_each_is_the_price_of_one_item() -> None:
+    table = Table.from_rows([{"id": "flavia", "monthly": 84.75}, {"id": "jura", "monthly": 120.0}])
+    text = "Flavia packs cost around $0.55 to $0.70 each, which is separate from the lease."
+    assert "contradicted" not in _verdicts(table, text)

@@ -380,6 +380,7 @@ def charge_after(toks: list[Tok], index: int) -> bool:
         or _extra_for_something(toks, index)
         or _on_top_of_the_price(words)
         or words[:1] == ["each"]  # "extra reviews £45 each": the price of one more
+        or (words[:1] in (["to"], ["-"]) and "each" in words)  # "$0.55 to $0.70 each"
         or (words[:1] == ["of"] and words[1:2] not in (["the"], ["a"], ["an"], []))
         or words[:2] in (["up", "front"], ["first", "month"], ["first", "year"])
         or "half" in words[:2]  # "£15,000 of contents", "£1,734 up front", "$1 first month"
