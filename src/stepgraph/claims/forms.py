@@ -381,14 +381,8 @@ class SentenceReader(HeadForms):
         second price (``B (85.00) 10.00 cheaper than C`` is still read)."""
         if (self.low(at - 1), self.kind(at - 2), self.low(at - 3)) != (")", "num", "("):
             return False
-        while self.low(at) in _ELIDED_LEADS:
-            at += 1
-        if self.kind(at) != "num":
-            return False
-        at += 1
-        while self.low(at) in lx.PERIOD_WORDS:
-            at += 1
-        return self.low(at) in ("", ".", ",", ";", "and", "!")
+        after = self.after_amount(at, _ELIDED_LEADS)
+        return after is not None and self.low(after) in ("", ".", ",", ";", "and", "!")
 
     def _total_of_a_saving(self, start: int, at: int) -> bool:
         """``..., which adds up to`` after a record a saving or gap was measured with

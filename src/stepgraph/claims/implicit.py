@@ -116,12 +116,5 @@ def _gapped(reader: SentenceBase, start: int, subject: str | None) -> list[str]:
 def _parallel(reader: SentenceBase, k: int) -> bool:
     """The record at ``k`` is itself followed by a margin with no ``than`` (``C costs ten
     more``): one item of a list of margins to the same record."""
-    at = k + 1
-    while reader.low(at) in _VERB:
-        at += 1
-    if reader.kind(at) != "num":
-        return False
-    at += 1
-    while reader.low(at) in lx.PERIOD_WORDS:
-        at += 1
-    return reader.low(at) in _CMP and reader.low(at + 1) not in lx.THAN_WORDS
+    at = reader.after_amount(k + 1, _VERB)
+    return at is not None and reader.low(at) in _CMP and reader.low(at + 1) not in lx.THAN_WORDS

@@ -234,6 +234,18 @@ class SentenceBase:
     def kind(self, at: int) -> str:
         return self.units[at].kind if 0 <= at < len(self.units) else ""
 
+    def after_amount(self, at: int, leads: frozenset[str] | set[str]) -> int | None:
+        """Past words of ``leads``, an amount and its period words from ``at``: where what
+        follows the amount starts; None when no amount comes after those words."""
+        while self.low(at) in leads:
+            at += 1
+        if self.kind(at) != "num":
+            return None
+        at += 1
+        while self.low(at) in lx.PERIOD_WORDS:
+            at += 1
+        return at
+
     def used(self, start: int, end: int) -> set[int]:
         return {i for u in self.units[start:end] for i in u.idx}
 
