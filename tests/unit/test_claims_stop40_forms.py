@@ -411,3 +411,22 @@ def test_a_range_of_prices_each_is_the_price_of_one_item() -> None:
     table = Table.from_rows([{"id": "flavia", "monthly": 84.75}, {"id": "jura", "monthly": 120.0}])
     text = "Flavia packs cost around $0.55 to $0.70 each, which is separate from the lease."
     assert "contradicted" not in _verdicts(table, text)
+
+
+POWER = Table.from_rows(
+    [
+        {"id": "electric-ireland", "monthly": 148.6},
+        {"id": "flogas", "monthly": 129.8},
+        {"id": "energia", "monthly": 127.45},
+    ]
+)
+
+
+def test_a_percent_margin_with_no_than_is_to_the_supplier_charging_you() -> None:
+    text = "electric-ireland is charging you €148.60 a month. flogas is 14.2% cheaper."
+    assert _verdicts(POWER, text)[1] == "contradicted"
+
+
+def test_a_true_percent_margin_to_the_current_supplier_is_not_contradicted() -> None:
+    text = "You currently pay electric-ireland €148.60 a month. flogas is 12.7% cheaper."
+    assert _verdicts(POWER, text)[1] != "contradicted"

@@ -62,6 +62,11 @@ def implicit_others(
     if len(framed) == 1 and subjects[0].offer not in framed:  # "Against Solo, Saver is 11% ..."
         rest = {u.offer for u in units if u.kind == "off"} - {subjects[0].offer, framed[0]}
         return ([framed[0] or ""], True) if not rest else None
+    current = reader.incumbent
+    if amount is not None and amount.pct and current not in (None, subjects[0].offer):
+        named_here = {u.offer for u in units if u.kind == "off"}
+        return ([current or ""], False) if current not in named_here else None  # "B is 12.7%
+        # cheaper" after "A is charging you 148.60": than the current supplier
     if amount is not None and not (reader.kind(at) == "num" and reader.money(reader.units[at])):
         return None
     subject = subjects[0].offer
@@ -85,7 +90,7 @@ def implicit_others(
         if previous is not None and previous not in named and previous not in readings:
             readings.append(previous)  # "B costs 120 and C costs 10 more": than B, or than A
     current = reader.incumbent  # "You pay A 24.50 now. ... C comes in 5.75 cheaper": than A
-    if readings and current is not None and current not in named and current not in readings:
+    if current is not None and current not in named and current not in readings:
         readings.append(current)
     if not readings:
         return None

@@ -297,7 +297,8 @@ class ProseReader:
         subjects = {t.offer for t in toks if t.kind == "offer"}
         self.previous_subject = next(iter(subjects)) if len(subjects) == 1 else None
         named = {t.offer for t in toks if t.kind in ("offer", "near")}
-        if self.incumbent is None and len(named) == 1 and words & _INCUMBENT_WORDS:
+        current = words & _INCUMBENT_WORDS or {"charging", "you"} <= words  # "A is charging you"
+        if self.incumbent is None and len(named) == 1 and current:
             self.incumbent = next(iter(named))  # "You currently pay British Gas 24.50"
 
     def _remember(self, found: Mentions, norm: Normalised, span: Span) -> None:
