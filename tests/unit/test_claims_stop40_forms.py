@@ -430,3 +430,29 @@ def test_a_percent_margin_with_no_than_is_to_the_supplier_charging_you() -> None
 def test_a_true_percent_margin_to_the_current_supplier_is_not_contradicted() -> None:
     text = "You currently pay electric-ireland €148.60 a month. flogas is 12.7% cheaper."
     assert _verdicts(POWER, text)[1] != "contradicted"
+
+
+DOCKS = Table.from_rows(
+    [
+        {"id": "transporeon", "monthly": 620.0},
+        {"id": "cargoson", "monthly": 585.0},
+        {"id": "c3", "monthly": 585.0},
+        {"id": "dockflow", "monthly": 598.9},
+    ]
+)
+
+
+def test_ahead_of_after_the_cheapest_is_strictly_cheaper() -> None:
+    text = "cargoson has the lowest price at €585.00 a month, just ahead of c3."
+    assert _verdicts(DOCKS, text) == ["contradicted"]
+
+
+def test_ahead_of_after_the_dearest_is_strictly_dearer() -> None:
+    assert _verdicts(DOCKS, "transporeon is the most expensive, well ahead of dockflow.") == [
+        "checked"
+    ]
+
+
+def test_a_price_after_ahead_of_a_record_is_that_records() -> None:
+    text = "cargoson is the cheapest, ahead of dockflow at €598.90."
+    assert "contradicted" not in _verdicts(DOCKS, text)

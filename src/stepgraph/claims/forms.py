@@ -811,7 +811,26 @@ class SentenceReader(HeadForms):
             return self._superlative_head(subjects, start, gap_start, at, sup=sup, neg=neg)
         if low in lx.CHEAP_CMP or low in lx.DEAR_CMP or low in _MORE_OR_LESS:
             return self._comparative(subjects, start, at, hedge, neg)
+        if low == "ahead":
+            return self._ahead_of(subjects, start, at, neg)
         return None
+
+    def _ahead_of(self, subjects: list[Unit], start: int, at: int, neg: bool) -> int | None:
+        """``A is the cheapest, just ahead of B``: after a superlative, A is on that side of
+        B (strictly cheaper, or dearer); with no superlative read, ``ahead`` says neither."""
+        if self.sup_kind is None or neg or len(subjects) != 1 or self.low(at + 1) != "of":
+            return None
+        if self.kind(at + 2) != "off":
+            return None
+        x, y = subjects[0].offer or "", self.units[at + 2].offer or ""
+        direction = "cheaper" if self.sup_kind == "cheap" else "more_expensive"
+        test = self._pair_test(x, y, direction, None, None, ratio=False, hedge=None,
+                               period=None, neg=False)  # fmt: skip
+        word = "cheaper" if direction == "cheaper" else "more expensive"
+        self.add(f"{x} is {word} than {y}", test, start, at + 3,
+                 exact=subjects[0].exact and self.units[at + 2].exact)  # fmt: skip
+        self.last_target, self.target = True, self.units[at + 2]  # "ahead of B at 699": B's
+        return at + 3
 
     def _more_before(self, at: int, nxt: int) -> bool:
         """``mais 19,99 € do que a DIGI``, ``más 5 € que B``: a gap said before its amount."""

@@ -269,6 +269,7 @@ class HeadForms(FreeForms):
             end,
             exact=all(s.exact for s in subjects),
         )
+        self.sup_kind = None if neg else kind  # "..., just ahead of B": on that side of B
         return self._count_after(end)
 
     def _middle(self, subjects: list[Unit], start: int, at: int, neg: bool) -> int | None:

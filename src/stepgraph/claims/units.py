@@ -64,6 +64,7 @@ class SentenceBase:
         self.covered: set[int] = set()  # units inside a statement: never a new subject
         self.chained = False  # reading a further predicate of the same subject
         self.last_target = False  # the last predicate ended on another record (``than B``)
+        self.sup_kind: str | None = None  # the end of the last superlative read ("cheap")
         self.subjects_read: list[Unit] = []  # each clause's first subject, in order
         self.target: Unit | None = None
         self.targets: set[int] = set()  # units named after "than"
