@@ -456,3 +456,18 @@ def test_ahead_of_after_the_dearest_is_strictly_dearer() -> None:
 def test_a_price_after_ahead_of_a_record_is_that_records() -> None:
     text = "cargoson is the cheapest, ahead of dockflow at €598.90."
     assert "contradicted" not in _verdicts(DOCKS, text)
+
+
+VENDING = Table.from_rows(
+    [{"id": "crown", "monthly": 240.0}, {"id": "vendwise", "monthly": 240.0},
+     {"id": "selecta", "monthly": 265.5}]
+)  # fmt: skip
+
+
+def test_edges_out_is_strictly_cheaper() -> None:
+    text = "crown edges out vendwise for cheapest at €240.00 a month."
+    assert _verdicts(VENDING, text) == ["contradicted"]
+
+
+def test_narrowly_before_beats_is_passed_over() -> None:
+    assert _verdicts(VENDING, "crown narrowly beats vendwise.") == ["contradicted"]

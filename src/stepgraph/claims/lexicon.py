@@ -50,7 +50,7 @@ DEAR_SUP = {"priciest", "highest", "costliest", "dearest", "teuerste", "teuerste
             "highest-priced", "top"}
 CHEAP_CMP = {"cheaper", "less", "lower", "below", "günstiger", "billiger", "preiswerter", "moins",
              "menos", "undercuts", "undercut", "undercutting", "beats", "beat", "beating", "saves",
-             "save", "saving", "savings", "underprices"}
+             "save", "saving", "savings", "underprices", "edges", "edged"}
 DEAR_CMP = {"more", "pricier", "costlier", "dearer", "higher", "above", "teurer", "exceeds",
             "exceed"}
 THAN = {"than", "que", "als", "to", "with", "versus", "vs", "against", "over", "as", "relative",
@@ -114,7 +114,7 @@ FILLERS = {"well", "comfortably",
            "légèrement", "sensiblement", "ligeramente", "algo", "notablemente", "leggermente",
            "nettamente", "iets", "aanzienlijk", "beduidend", "ligeiramente", "bastante",
            # "se situe à", "se sitúa en", "revient à": where a price lies
-           "se", "situe", "situent", "sitúa", "sitúan", "revient", "reviennent"}
+           "se", "situe", "situent", "sitúa", "sitúan", "revient", "reviennent", "narrowly"}
 CONNECTORS = {"and", ",", "while", "whereas", "but", "which", "so", "or", "(", ")", "-", ":",
               "making", "that", "with", "y", "et", "und", "aber", "mais", "pero", "is", "it",
               "comes", "to", "amounting", "works", "out", "totalling", "totaling", "i.e", "ie",

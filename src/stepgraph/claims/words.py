@@ -318,6 +318,8 @@ class WordForms(SentenceBase):
             return word, "cheaper", True, j + 1
         if word in ("exceeds", "exceed"):
             return word, "more_expensive", True, j + 1
+        if word in ("edges", "edged") and nxt == "out":
+            return word, "cheaper", True, j + 2  # "A edges out B (for cheapest)"
         if word in ("premium", "markup") and nxt in ("over", "on"):
             return word, "more_expensive", False, j + 1  # "a 10.60 premium over B"
         if word in ("saves", "save", "saving", "savings"):
