@@ -471,3 +471,14 @@ def test_edges_out_is_strictly_cheaper() -> None:
 
 def test_narrowly_before_beats_is_passed_over() -> None:
     assert _verdicts(VENDING, "crown narrowly beats vendwise.") == ["contradicted"]
+
+
+BILLING = Table.from_rows(
+    [{"id": "moloni", "monthly": 15.9}, {"id": "jasmin", "monthly": 15.9},
+     {"id": "invoicexpress", "monthly": 19.9}]
+)  # fmt: skip
+
+
+def test_an_article_before_the_second_subject_keeps_the_list() -> None:
+    text = "O moloni e o invoicexpress estão empatados, ambos a 15,90 € por mês."
+    assert _verdicts(BILLING, text) == ["contradicted"]

@@ -420,12 +420,13 @@ class WordForms(SentenceBase):
         while j + 1 < len(self.units) and self.low(j) in (
             ",", "and", "nor", "&", "et", "und", "y", "en", "e", "ed"
         ):  # fmt: skip
-            if self.kind(j + 1) != "off":
+            k = j + 1 + (self.low(j + 1) in _NAME_ARTICLES and self.kind(j + 2) == "off")
+            if self.kind(k) != "off":  # "O Moloni e o InvoiceXpress": past the article
                 break
-            if self.units[j + 1].offer == subjects[-1].offer:
+            if self.units[k].offer == subjects[-1].offer:
                 break
-            subjects.append(self.units[j + 1])
-            j = self._parenthetical_price(j + 1, j + 2)
+            subjects.append(self.units[k])
+            j = self._parenthetical_price(k, k + 1)
         return subjects, j, negated
 
     def _after_a_gap(self, j: int) -> bool:
@@ -657,3 +658,6 @@ _BESIDES = frozenset({"alternative", "competing", "rival", "other", "new", "rema
                       "additional", "further", "incoming", "fresh"})  # fmt: skip
 """After a count smaller than the records': it counts the offers besides some (the current
 supplier's), not every offer."""
+_NAME_ARTICLES = frozenset({"the", "o", "a", "os", "as", "la", "le", "el", "il", "lo", "l'",
+                            "der", "die", "das", "de", "het"})  # fmt: skip
+"""An article before a record's name in a list of subjects (``O Moloni e o InvoiceXpress``)."""
