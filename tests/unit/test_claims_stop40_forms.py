@@ -482,3 +482,17 @@ BILLING = Table.from_rows(
 def test_an_article_before_the_second_subject_keeps_the_list() -> None:
     text = "O moloni e o invoicexpress estão empatados, ambos a 15,90 € por mês."
     assert _verdicts(BILLING, text) == ["contradicted"]
+
+
+SHOP_COVER = Table.from_rows(
+    [{"id": "porto", "monthly": 280.0}, {"id": "tranq", "monthly": 310.0},
+     {"id": "allianz", "monthly": 250.0}]
+)  # fmt: skip
+
+
+def test_a_portuguese_none_passes_a_bound_is_read() -> None:
+    assert _verdicts(SHOP_COVER, "Nenhuma cotação passa de R$ 300 por mês.") == ["contradicted"]
+
+
+def test_a_true_portuguese_none_passes_a_bound_is_not_contradicted() -> None:
+    assert _verdicts(SHOP_COVER, "Nenhuma cotação passa de R$ 320 por mês.") != ["contradicted"]

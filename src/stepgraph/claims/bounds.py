@@ -1003,7 +1003,8 @@ _FOREIGN_OFFERS = frozenset({"aanbiedingen", "aanbieders", "angebote", "anbieter
                              "assurances", "seguros", "abonnementen", "pakketten",
                              "contracten", "abonnementerne", "abonnementene",
                              "abonnemangen", "abonnement", "optie", "aanbieding",
-                             "contract", "pakket"})  # fmt: skip
+                             "contract", "pakket", "cotação", "cotações", "cotización",
+                             "cotizaciones", "proposta", "propuesta"})  # fmt: skip
 """Plural words for the offers in other languages (``Keines der drei Angebote``)."""
 _FOREIGN_COST = frozenset({"kost", "kosten", "kostet", "coûte", "coûtent", "cuesta", "cuestan",
                            "costa", "costano", "kostar", "koster", "kosztuje", "custa", "is",
@@ -1048,7 +1049,7 @@ _EXCEEDS = frozenset({"supera", "superan", "superano", "dépasse", "dépassent",
                       "übersteigt", "übersteigen", "überschreitet", "overschrijdt",
                       "overschrijden", "przekracza", "przekraczają", "överstiger",
                       "overstiger", "ylittää", "excede", "excedem", "ultrapassa",
-                      "ultrapassam"})  # fmt: skip
+                      "ultrapassam", "passa", "passam"})  # fmt: skip
 """Verbs of exceeding, after ``none`` in another language: more than the amount."""
 _EXCEED_ARTICLES = frozenset({"los", "las", "les", "la", "le", "el", "die", "den", "i", "gli",
-                              "os", "as", "o", "a", "de"})  # fmt: skip
+                              "os", "as", "o", "a", "de", "dos", "das"})  # fmt: skip
