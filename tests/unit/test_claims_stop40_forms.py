@@ -496,3 +496,7 @@ def test_a_portuguese_none_passes_a_bound_is_read() -> None:
 
 def test_a_true_portuguese_none_passes_a_bound_is_not_contradicted() -> None:
     assert _verdicts(SHOP_COVER, "Nenhuma cotação passa de R$ 320 por mês.") != ["contradicted"]
+
+
+def test_an_article_before_the_name_after_a_ranked_superlative_is_passed_over() -> None:
+    assert _verdicts(SHOP_COVER, "A segunda mais barata é a allianz.") == ["contradicted"]

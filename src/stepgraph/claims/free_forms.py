@@ -852,6 +852,7 @@ class FreeForms(GroupForms):
         if self.low(j) not in ("is", ":", "=", "-") and self.low(j) not in langs.SUP_VERBS:
             return
         j += 1
+        j += self.low(j) in _ARTICLES and self.kind(j + 1) == "off"  # "... é a Guerin"
         if self.kind(j) != "off" or self.kind(j + 1) == "off" or self.low(j + 1) in ("and", "or"):
             return
         n = len(self.table.records)
