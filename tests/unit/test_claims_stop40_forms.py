@@ -500,3 +500,18 @@ def test_a_true_portuguese_none_passes_a_bound_is_not_contradicted() -> None:
 
 def test_an_article_before_the_name_after_a_ranked_superlative_is_passed_over() -> None:
     assert _verdicts(SHOP_COVER, "A segunda mais barata é a allianz.") == ["contradicted"]
+
+
+LIABILITY = Table.from_rows(
+    [{"id": "ethias", "monthly": 120.0}, {"id": "ag", "monthly": 130.0},
+     {"id": "baloise", "monthly": 125.0}, {"id": "axa", "monthly": 140.0}]
+)  # fmt: skip
+
+
+def test_a_french_ranking_heading_opens_an_order() -> None:
+    text = "Classement du moins cher au plus cher : ethias, ag, baloise, axa."
+    assert _verdicts(LIABILITY, text) == ["contradicted"]
+
+
+def test_a_french_ranking_in_either_direction_is_not_contradicted() -> None:
+    assert _verdicts(LIABILITY, "Classement : axa, ag, baloise, ethias.") != ["contradicted"]

@@ -185,7 +185,9 @@ def _leading(offers: list[str], dear: bool) -> Test:
 
 
 _ORDER_WORDS = {"ranking", "ranked", "order", "ordered", "sorted", "ascending", "descending",
-                "first", "ranks"}  # fmt: skip
+                "first", "ranks", "classement", "clasificación", "classifica", "classificação",
+                "rangliste", "reihenfolge", "volgorde", "rangschikking", "ordem", "orden",
+                "ordre"}  # fmt: skip
 _NOT_PRICE = {"speed", "quality", "support", "data", "score", "rating", "size", "bandwidth"}
 _DEAR_FIRST = {"descending", "dearest", "priciest", "highest"}
 _CHEAP_FIRST = {"cheapest", "lowest", "ascending", "least"}
