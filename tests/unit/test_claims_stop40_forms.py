@@ -515,3 +515,24 @@ def test_a_french_ranking_heading_opens_an_order() -> None:
 
 def test_a_french_ranking_in_either_direction_is_not_contradicted() -> None:
     assert _verdicts(LIABILITY, "Classement : axa, ag, baloise, ethias.") != ["contradicted"]
+
+
+CRMS = Table.from_rows(
+    [{"id": "monday", "monthly": 90.0}, {"id": "freshsales", "monthly": 100.0},
+     {"id": "pipedrive", "monthly": 99.0}, {"id": "zoho", "monthly": 140.0}]
+)  # fmt: skip
+
+
+def test_an_amount_or_less_is_an_inclusive_bound() -> None:
+    text = "Two of the four plans cost $100 or less per month."
+    assert _verdicts(CRMS, text) == ["contradicted"]
+
+
+def test_a_count_of_every_record_by_their_kind_is_read() -> None:
+    text = "Two of the four CRMs cost $100 or less per month."
+    assert _verdicts(CRMS, text) == ["contradicted"]
+
+
+def test_a_true_inclusive_bound_is_not_contradicted() -> None:
+    text = "Three of the four plans cost $100 or less per month."
+    assert _verdicts(CRMS, text) != ["contradicted"]

@@ -200,14 +200,18 @@ class BoundForms(ExceptForms):
             count is not None
             and not count.money
             and count.values == (Decimal(len(self.table.records)),)
-            and (self.low(at + 3) in lx.OFFER_NOUNS or self.low(at + 3) in _COUNT_VERBS)
+            and (
+                self.low(at + 3) in lx.OFFER_NOUNS
+                or self.low(at + 3) in _COUNT_VERBS
+                or _kind_plural(self.low(at + 3))  # "of the six CRMs": all six records
+            )
         )
 
     def _past_of_the(self, at: int) -> int:
         """Where ``of the (three) (offers)`` that starts at ``at`` ends."""
         j = at + 2
         j += self.kind(j) == "num"
-        return j + (self.low(j) in lx.OFFER_NOUNS)
+        return j + (self.low(j) in lx.OFFER_NOUNS or _kind_plural(self.low(j)))
 
     def _all_but(self, at: int) -> None:
         """``All but one of the five offers cost more than 20``: that many fewer than all."""
@@ -295,6 +299,8 @@ class BoundForms(ExceptForms):
             word == "more" and self.low(j + 1) == "than"
         ):
             direction = "more_expensive"
+        elif self.kind(j) == "num" and self.low(j + 1) == "or" and self.low(j + 2) in _OR_BOUND:
+            direction, j = _OR_BOUND[self.low(j + 2)], j - 1  # "cost $100 or less"
         else:
             return
         j += 2 if word in ("less", "more") else 1
@@ -302,7 +308,7 @@ class BoundForms(ExceptForms):
         if unit is None or unit.tok is None or not (self.money(unit) or (only and _bare(unit))):
             return
         tok = unit.tok
-        end = j + 1
+        end = j + 1 + 2 * (self.low(j + 1) == "or" and self.low(j + 2) in _OR_BOUND)
         while self.low(end) in ("a", "per", "month", "monthly", "each", "/", "mo"):
             end += 1
         if (some is not None or only) and (
@@ -963,6 +969,17 @@ _MARGIN_WORDS = {
     "behind",
     "ahead",
 }
+_OR_BOUND = {
+    "less": "at_most",
+    "under": "at_most",
+    "below": "at_most",
+    "lower": "at_most",
+    "more": "at_least",
+    "over": "at_least",
+    "above": "at_least",
+    "higher": "at_least",
+}
+"""After ``$100 or``: the amount bounds the prices with it (``$100 or less``: at most)."""
 _OF_THEM = frozenset({"daarvan", "ervan", "davon", "hiervon", "eux", "elles", "ellos", "ellas",
                       "deles", "delas", "them"})  # fmt: skip
 """After a count: ``of them``, every record (``Drie daarvan``, ``Quatre d'entre eux``)."""
@@ -1037,6 +1054,21 @@ _SOME = {
     "one",
 }
 """Words before an offer noun that make it some of the records, not all of them."""
+
+
+def _kind_plural(word: str) -> bool:
+    """A plural noun naming the records' kind (``CRMs``, ``insurers``): no period or unit."""
+    return (
+        len(word) > 3
+        and word.endswith("s")
+        and word.isalpha()
+        and word not in lx.PERIOD_WORDS
+        and word not in _NOT_KINDS
+    )
+
+
+_NOT_KINDS = frozenset({"months", "years", "weeks", "days", "hours", "users", "seats", "lines",
+                        "people", "others", "ones", "items", "things", "times"})  # fmt: skip
 
 
 def _bare(unit: Unit) -> bool:
