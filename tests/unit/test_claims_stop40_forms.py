@@ -536,3 +536,18 @@ def test_a_count_of_every_record_by_their_kind_is_read() -> None:
 def test_a_true_inclusive_bound_is_not_contradicted() -> None:
     text = "Three of the four plans cost $100 or less per month."
     assert _verdicts(CRMS, text) != ["contradicted"]
+
+
+AGENCIES = Table.from_rows(
+    [{"id": "lopez", "monthly": 89.0}, {"id": "asesoria", "monthly": 79.0},
+     {"id": "gestor", "monthly": 95.0}]
+)  # fmt: skip
+
+
+def test_a_spanish_verb_of_charging_reads_the_price() -> None:
+    assert _verdicts(AGENCIES, "lopez cobra 79,00 € al mes.") == ["contradicted"]
+
+
+def test_a_portuguese_sai_por_reads_the_price() -> None:
+    text = "Resumindo: a lopez sai por R$ 79,00 e a gestor por R$ 95,00."
+    assert _verdicts(AGENCIES, text) == ["contradicted"]

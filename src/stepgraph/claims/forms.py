@@ -468,6 +468,7 @@ class SentenceReader(HeadForms):
                     self.low(at) in lx.PRICE_HEAD_OK
                     or (self.low(at) == "adds" and self.low(at + 1) == "up")  # adds up to
                     or (self.low(at) == "any" and self.low(at + 1) in _CMP_ADJECTIVES)
+                    or (self.low(at) == "por" and self.low(at - 1) in _COMES_OUT)  # "sai por"
                     or self.low(at) in lx.HEDGES
                     or self.low(at) in lx.NEGATIONS
                     or self.low(at) in lx.MODALS
@@ -984,6 +985,7 @@ class SentenceReader(HeadForms):
 
 # Unions the readers test words against, made once at import (the word sets never change).
 _MORE_OR_LESS = frozenset(langs.MORE | langs.LESS)
+_COMES_OUT = frozenset({"sai", "saem", "sale", "salen"})
 _ELIDED_LEADS = frozenset({"just", "only", "another", "a", "further", "roughly", "about",
                            "around", "nearly", "almost"})  # fmt: skip
 _TOTAL_VERBS = frozenset({"adds", "comes", "works", "amounts", "totals", "makes", "means"})

@@ -114,7 +114,11 @@ FILLERS = {"well", "comfortably",
            "légèrement", "sensiblement", "ligeramente", "algo", "notablemente", "leggermente",
            "nettamente", "iets", "aanzienlijk", "beduidend", "ligeiramente", "bastante",
            # "se situe à", "se sitúa en", "revient à": where a price lies
-           "se", "situe", "situent", "sitúa", "sitúan", "revient", "reviennent", "narrowly"}
+           "se", "situe", "situent", "sitúa", "sitúan", "revient", "reviennent", "narrowly",
+           # verbs of charging: "cobra 79,00 €", "pede 165,00 €", "verlangt 49 €"
+           "cobra", "cobran", "pide", "piden", "pede", "pedem", "verlangt", "berechnet",
+           "facture", "facturent", "chiede", "chiedono", "rekent", "vraagt", "sai", "saem",
+           "sale", "salen"}
 CONNECTORS = {"and", ",", "while", "whereas", "but", "which", "so", "or", "(", ")", "-", ":",
               "making", "that", "with", "y", "et", "und", "aber", "mais", "pero", "is", "it",
               "comes", "to", "amounting", "works", "out", "totalling", "totaling", "i.e", "ie",
