@@ -11,7 +11,8 @@ from pathlib import Path
 
 import pytest
 
-from stepgraph.claims.compiled import PatternCache, cache_file
+from stepgraph.claims import Table, check_text
+from stepgraph.claims.compiled import CACHE, PatternCache, cache_file
 
 WORDS = r"(?i)\b(?P<word>[^\W\d_]+)\s+(?:costs?|is)\s+(?P<amount>\d+(?:[.,]\d+)?)"
 
@@ -142,7 +143,15 @@ def test_the_cache_file_follows_the_bytecode_prefix(tmp_path: Path) -> None:
 
 
 def test_the_default_cache_file_sits_in_the_packages_pycache() -> None:
-    assert cache_file().parent.name == "__pycache__"
+    assert Path(cache_file()).parent.name == "__pycache__"
+
+
+def test_a_tables_own_name_pattern_is_not_added_to_the_packages_cache() -> None:
+    # a new table (any input's ids) would otherwise grow the file and rewrite it at exit
+    rows = [{"id": f"plan-{n}-q7zx", "monthly": 10.0 + n} for n in range(3)]
+    before = CACHE.misses
+    check_text("plan-1-q7zx costs 11.00 a month.", Table.from_rows(rows))
+    assert CACHE.misses == before
 
 
 def test_a_second_process_reads_every_claims_pattern_from_the_cache(tmp_path: Path) -> None:

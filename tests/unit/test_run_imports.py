@@ -41,9 +41,11 @@ ON_USE = {"stepgraph.stream", "html", "stepgraph.tools.calls", "stepgraph.tools.
 # (with inspect) only when a dataclasses function is called on a record (stepgraph.records),
 # textwrap only for --help's exit table, random only for a retry's jitter, hashlib (OpenSSL)
 # only once a process hashes in bulk and hmac only for signatures (stepgraph.digests),
-# base64 only with data keys (sealing).
+# base64 only with data keys (sealing), pathlib (with urllib.parse and ipaddress) nowhere
+# on a run's path (the claims pattern cache finds its file with os.path).
 STANDARD_ON_USE = {"logging", "dataclasses", "inspect", "traceback", "tokenize", "ast", "dis",
-                   "textwrap", "random", "hashlib", "_hashlib", "hmac", "base64"}  # fmt: skip
+                   "textwrap", "random", "hashlib", "_hashlib", "hmac", "base64", "pathlib",
+                   "urllib", "ipaddress"}  # fmt: skip
 # The provider adapters and their transports: a run imports only the one it names.
 PROVIDER_MODULES = {module for module, _ in ADAPTER_CLASSES.values()} | {
     "stepgraph.adapters._common", "stepgraph.adapters._http", "stepgraph.adapters.openai_sdk",
@@ -82,7 +84,7 @@ def test_run_offers_imports_no_module_loaded_on_use(tmp_path: Path) -> None:
     assert sorted(ON_USE & modules) == []
 
 
-def test_run_offers_imports_neither_logging_nor_dataclasses(tmp_path: Path) -> None:
+def test_run_offers_imports_no_standard_module_loaded_on_use(tmp_path: Path) -> None:
     modules = _modules_after(["run", "offers", str(EXAMPLE)], tmp_path)
     assert "stepgraph.runner" in modules  # it did run
     assert sorted(STANDARD_ON_USE & modules) == []

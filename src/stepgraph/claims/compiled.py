@@ -24,7 +24,6 @@ import marshal
 import os
 import re
 import sys
-from pathlib import Path
 from typing import Any
 
 _Entry = tuple[int, list[int], int, dict[str, int], tuple[str | None, ...]]
@@ -48,22 +47,26 @@ _ENGINE = _engine()
 _HEADER = f"sre:{_ENGINE[0].MAGIC if _ENGINE else 0}:{sys.version_info[:2]}\n".encode()
 
 
-def cache_file() -> Path:
-    """Where this interpreter keeps the package's compiled patterns."""
-    here = Path(__file__).resolve().parent
-    folder = here / "__pycache__"
+def cache_file() -> str:
+    """Where this interpreter keeps the package's compiled patterns.
+
+    (``os.path``, not ``pathlib``: a run imports nothing else that needs pathlib, and
+    pathlib with the modules it loads costs a cold start about 5 ms here.)"""
+    here = os.path.dirname(os.path.realpath(__file__))
+    folder = os.path.join(here, "__pycache__")
     if sys.pycache_prefix:
-        folder = Path(sys.pycache_prefix) / here.relative_to(here.anchor)
+        rest = os.path.splitdrive(here)[1]
+        folder = os.path.join(sys.pycache_prefix, rest.lstrip(os.sep))
     tag = sys.implementation.cache_tag or "python"
     magic = _ENGINE[0].MAGIC if _ENGINE else 0
-    return folder / f"patterns.{tag}-{magic}.bin"
+    return os.path.join(folder, f"patterns.{tag}-{magic}.bin")
 
 
 class PatternCache:
     """Compiled patterns read from and saved to one file; ``compile`` as ``re.compile``."""
 
-    def __init__(self, path: Path) -> None:
-        self.path = path
+    def __init__(self, path: str | os.PathLike[str]) -> None:
+        self.path = os.fspath(path)
         self.hits = 0
         self.misses = 0
         self._stored = self._load()
@@ -73,7 +76,8 @@ class PatternCache:
         if _ENGINE is None:
             return {}
         try:
-            data = self.path.read_bytes()
+            with open(self.path, "rb") as file:
+                data = file.read()
         except OSError:
             return {}
         if not data.startswith(_HEADER):
@@ -117,14 +121,15 @@ class PatternCache:
         if not self._new or (sys.dont_write_bytecode and not warming):
             return
         merged = {**self._stored, **self._new}
-        temporary = self.path.with_name(f"{self.path.name}.{os.getpid()}.tmp")
+        temporary = f"{self.path}.{os.getpid()}.tmp"
         try:
-            self.path.parent.mkdir(parents=True, exist_ok=True)
-            temporary.write_bytes(_HEADER + marshal.dumps(merged))
+            os.makedirs(os.path.dirname(self.path), exist_ok=True)
+            with open(temporary, "wb") as file:
+                file.write(_HEADER + marshal.dumps(merged))
             os.replace(temporary, self.path)
         except OSError:
             with contextlib.suppress(OSError):
-                temporary.unlink(missing_ok=True)
+                os.unlink(temporary)
             return
         self._stored, self._new = merged, {}
 

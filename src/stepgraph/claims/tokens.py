@@ -365,8 +365,9 @@ class Names:
         for key, ids_of in list(folded.items()):  # "Bord Gáis" of bord-gais, "2-Year" of
             folded.setdefault(_spelled(key), set()).update(ids_of)  # -2-year: one spelling
         self.folded = {k: next(iter(v)) for k, v in folded.items() if len(v) == 1}
-        names = sorted(exact.keys() | {k for k in stems.keys() | loose.keys()
-                                       if k in self.folded}, key=len, reverse=True)  # fmt: skip
+        names = sorted(sorted(exact.keys() | {k for k in stems.keys() | loose.keys()
+                                              if k in self.folded}),
+                       key=len, reverse=True)  # fmt: skip
         body = "|".join(
             dict.fromkeys(
                 ("(?<![\\w-])" if n[0].isalnum() else "")
@@ -376,10 +377,12 @@ class Names:
             )
         )
         written = [re.escape(n) for n in names if CJK_LETTER.search(n)]
-        self.cjk_pattern = compiled("|".join(written), re.IGNORECASE) if written else None
+        self.cjk_pattern = re.compile("|".join(written), re.IGNORECASE) if written else None
         """Names holding kana or kanji: kept when the others are found in the text with
         kana and kanji blanked (one space each, so the offsets hold: ``B\u306f`` is B)."""
-        self.pattern = compiled(f"(?:{body})" if names else "(?!)", re.IGNORECASE)
+        # re.compile, not the package's cache: these patterns are the table's, not the
+        # package's, and would grow the cache file (and rewrite it) with every new table
+        self.pattern = re.compile(f"(?:{body})" if names else "(?!)", re.IGNORECASE)
         self.name_words = {r.id: _name_words(r) for r in table.records}
         self.brands = {
             r.id: frozenset(b for b in (_stem(a, r.id) for a in r.aliases) if len(b) >= 6)
