@@ -56,9 +56,10 @@ _CLAIM_LIKE = pattern(r"[A-Za-z]{1,3}\d{1,4}")  # c1, C12; not a footnote like [
 _LIST_ITEM = compiled(r"\s*(?:[-*+\u2022\u2013]|\d{1,2}[.)])\s")
 _INLINE_ITEM = compiled(r"\s[\u00b7\u2022]\s")
 _OTHER_HEADS = {"difference", "differences", "gap", "gaps", "saving", "savings", "extra",
-                "premium", "markup", "step", "steps", "delta", "vs", "versus", "compared",
+                "markup", "step", "steps", "delta", "vs", "versus", "compared",
                 "relative", "increase", "above", "over", "more", "less"}  # fmt: skip
-"""Words of a heading whose list holds differences, not prices."""
+"""Words of a heading whose list holds differences, not prices (not ``premium``: in
+``monthly premium:`` it is the price; ``premium over A:`` has its ``over``)."""
 _PER_YEAR = compiled(
     r"(?i)\b(?:a|per|each|every|first|one|the)\s+(?:full\s+|whole\s+|entire\s+)?year\b|"
     r"\b(?:annual|annually|yearly|per annum|"
