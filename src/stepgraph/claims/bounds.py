@@ -291,19 +291,21 @@ class BoundForms(ExceptForms):
             self._within_each_other(at, j + 1)  # "All three are within 4 of each other"
             return
         word = self.low(j)
+        skip = 1
         if word in ("least", "most") and self.low(j - 1) == "at":  # "at least 16": or more
             direction = "at_least" if word == "least" else "at_most"
-        elif word in ("under", "below") or (word == "less" and self.low(j + 1) == "than"):
+        elif word in ("under", "below"):
             direction = "cheaper"
-        elif word in ("over", "above", "exceed", "exceeds") or (
-            word == "more" and self.low(j + 1) == "than"
-        ):
+        elif word in ("over", "above", "exceed", "exceeds"):
             direction = "more_expensive"
         elif self.kind(j) == "num" and self.low(j + 1) == "or" and self.low(j + 2) in _OR_BOUND:
             direction, j = _OR_BOUND[self.low(j + 2)], j - 1  # "cost $100 or less"
+        elif self._than_bound(j):  # "less than", "cheaper than", "more expensive than"
+            skip = 3 if self.low(j + 1) == "expensive" else 2
+            direction = "cheaper" if word in _CHEAPER_THAN else "more_expensive"
         else:
             return
-        j += 2 if word in ("less", "more") else 1
+        j += skip
         unit = self.units[j] if j < len(self.units) else None
         if unit is None or unit.tok is None or not (self.money(unit) or (only and _bare(unit))):
             return
@@ -328,6 +330,14 @@ class BoundForms(ExceptForms):
         listed = self.low(end) in (":", "-", "(")  # "Two are under 50: a and b": which two
         self.add(f"{many} {word} {tok.text}", _any_of(tests), at, j + 1,
                  exact=len(tok.values) == 1, certain=not listed)  # fmt: skip
+
+    def _than_bound(self, j: int) -> bool:
+        """A comparative with ``than`` at ``j``: ``less than``, ``cheaper than``, ``more
+        expensive than``, ``dearer than`` (the bound after it)."""
+        word = self.low(j)
+        if word in ("less", "more") and self.low(j + 1) == "expensive":
+            return self.low(j + 2) == "than"
+        return (word in _CHEAPER_THAN or word in _DEARER_THAN) and self.low(j + 1) == "than"
 
     def _labelled_bound(self, at: int) -> None:
         """``Under £500: four plans — a, b, c, d``, ``Under £200: 2 of 4``: exactly that many
@@ -1008,6 +1018,8 @@ _COUNT_VERBS = {
     "remains",
     "priced",
 }
+_CHEAPER_THAN = frozenset({"less", "cheaper", "lower"})
+_DEARER_THAN = frozenset({"more", "dearer", "pricier", "costlier", "higher"})
 _CLAUSE_ENDS = {"", ".", "!", ";", ",", "and", "while", ":", "-", "("}
 _FOREIGN_OF = frozenset({"van", "de", "der", "des", "die", "las", "los", "les", "la", "delle",
                          "dei", "degli", "della", "af", "av", "z", "ze", "het", "d'", "enkel",
