@@ -46,3 +46,43 @@ def test_a_count_dearer_than_an_amount_is_contradicted_when_false() -> None:
 def test_a_count_cheaper_than_an_offer_is_not_a_bound() -> None:
     # the offer after "than" is no amount: another form reads it (or leaves it)
     assert "checked" not in _verdicts(POLICIES, "Three of the four are cheaper than zurich by 9.")
+
+
+def test_a_count_of_the_others_below_an_amount_is_contradicted_when_false() -> None:
+    text = "axa costs CHF 41.75, and three of the other three come in below CHF 40.00."
+    assert _verdicts(POLICIES, text) == ["contradicted"]
+
+
+def test_a_count_of_the_others_below_an_amount_is_checked_when_true() -> None:
+    text = "axa costs CHF 41.75, and two of the other three come in below CHF 40.00."
+    assert _verdicts(POLICIES, text) == ["checked"]
+
+
+def test_the_others_of_a_count_must_number_as_the_records_not_named() -> None:
+    # "the other two" after one name of four records: not every other record
+    text = "axa costs CHF 41.75, and two of the other two come in below CHF 40.00."
+    assert "checked" not in _verdicts(POLICIES, text)
+
+
+def test_a_count_below_that_is_below_the_amount_before_it() -> None:
+    text = "zurich costs CHF 45.10, and two of the other three are cheaper than that."
+    assert _verdicts(POLICIES, text) == ["contradicted"]
+
+
+def test_a_count_below_that_is_checked_when_true() -> None:
+    text = "zurich costs CHF 45.10, and all three of the others are cheaper than that."
+    assert "contradicted" not in _verdicts(POLICIES, text)
+
+
+def test_a_count_under_that_budget_is_held_against_the_budget() -> None:
+    text = "We budgeted CHF 40 a month, and three of the four come in under that."
+    assert _verdicts(POLICIES, text) == ["contradicted"]
+
+
+def test_that_with_two_amounts_before_it_is_not_read() -> None:
+    text = "zurich costs CHF 45.10 and axa CHF 41.75, and one of the four is above that."
+    assert "contradicted" not in _verdicts(POLICIES, text)
+
+
+def test_come_in_is_english_not_the_italian_come() -> None:
+    assert _verdicts(POLICIES, "Two quotes come in below CHF 40.00.") == ["checked"]

@@ -159,6 +159,7 @@ class BoundForms(ExceptForms):
             or not (
                 self.low(at + 1) in lx.OFFER_NOUNS
                 or self._of_the_offers(at + 1)
+                or self._of_the_others(at + 1) is not None
                 or ((at <= 1 or self._after_whole_opener(at)) and self.low(at + 1) in _COUNT_VERBS)
             )  # "Three come in under 50", "Out of the 6 plans, 3 are under 500"
         ):
@@ -166,6 +167,11 @@ class BoundForms(ExceptForms):
         if self._of_the_offers(at + 1):
             self._bound_some(at - (self.low(at - 1) in ("only", "just", "exactly")),
                              self._past_of_the(at + 1), int(tok.values[0]))  # fmt: skip
+            return
+        others = self._of_the_others(at + 1)
+        if others is not None:  # "two of the other three come in below 40"
+            self._bound_some(at - (self.low(at - 1) in ("only", "just", "exactly")),
+                             others[0], int(tok.values[0]), only=others[1])  # fmt: skip
             return
         self._bound_some(at - (self.low(at - 1) in ("only", "just", "exactly")), at + 1,
                          int(tok.values[0]))  # fmt: skip
@@ -206,6 +212,31 @@ class BoundForms(ExceptForms):
                 or _kind_plural(self.low(at + 3))  # "of the six CRMs": all six records
             )
         )
+
+    def _of_the_others(self, at: int) -> tuple[int, tuple[str, ...]] | None:
+        """``of the other three (offers)``, ``of the others`` at ``at``, after a clause
+        naming records (or, naming none, after a sentence that did): where it ends and the
+        records not named, whose number a stated count must match."""
+        if self.low(at) != "of" or self.low(at + 1) != "the":
+            return None
+        j = at + 2
+        if self.low(j) == "others":
+            count = None
+        elif self.low(j) == "other" and self.kind(j + 1) == "num":
+            tok = self.units[j + 1].tok
+            if tok is None or tok.money or tok.pct or len(tok.values) != 1:
+                return None
+            count, j = int(tok.values[0]), j + 1
+        else:
+            return None
+        j += 1
+        j += self.low(j) in lx.OFFER_NOUNS
+        named = [u.offer for u in self.units[:at] if u.kind == "off" and u.offer]
+        named = named or list(self.before.named)
+        others = tuple(r.id for r in self.table.records if r.id not in named)
+        if not named or not others or (count is not None and count != len(others)):
+            return None
+        return j, others
 
     def _past_of_the(self, at: int) -> int:
         """Where ``of the (three) (offers)`` that starts at ``at`` ends."""
@@ -290,24 +321,17 @@ class BoundForms(ExceptForms):
         if self.low(j) == "within" and some is None and not only:
             self._within_each_other(at, j + 1)  # "All three are within 4 of each other"
             return
-        word = self.low(j)
-        skip = 1
-        if word in ("least", "most") and self.low(j - 1) == "at":  # "at least 16": or more
-            direction = "at_least" if word == "least" else "at_most"
-        elif word in ("under", "below"):
-            direction = "cheaper"
-        elif word in ("over", "above", "exceed", "exceeds"):
-            direction = "more_expensive"
-        elif self.kind(j) == "num" and self.low(j + 1) == "or" and self.low(j + 2) in _OR_BOUND:
-            direction, j = _OR_BOUND[self.low(j + 2)], j - 1  # "cost $100 or less"
-        elif self._than_bound(j):  # "less than", "cheaper than", "more expensive than"
-            skip = 3 if self.low(j + 1) == "expensive" else 2
-            direction = "cheaper" if word in _CHEAPER_THAN else "more_expensive"
-        else:
+        bound = self._english_bound(j)
+        if bound is None:
             return
-        j += skip
+        direction, j = bound
         unit = self.units[j] if j < len(self.units) else None
-        if unit is None or unit.tok is None or not (self.money(unit) or (only and _bare(unit))):
+        if unit is not None and unit.kind == "w" and unit.low in ("that", "this"):
+            unit = self._amount_before(at)  # "three of the five come in under that"
+            j += self.low(j + 1) in _THAT_NOUNS  # "above that mark"
+            if unit is None or unit.tok is None:
+                return
+        elif unit is None or unit.tok is None or not (self.money(unit) or (only and _bare(unit))):
             return
         tok = unit.tok
         end = j + 1 + 2 * (self.low(j + 1) == "or" and self.low(j + 2) in _OR_BOUND)
@@ -327,9 +351,34 @@ class BoundForms(ExceptForms):
         many = "every offer costs" if some is None else f"exactly {some} offer(s) cost"
         if only:
             many = f"{', '.join(only)} each cost"
+            if some is not None:
+                many = f"exactly {some} of {', '.join(only)} cost"
         listed = self.low(end) in (":", "-", "(")  # "Two are under 50: a and b": which two
         self.add(f"{many} {word} {tok.text}", _any_of(tests), at, j + 1,
                  exact=len(tok.values) == 1, certain=not listed)  # fmt: skip
+
+    def _english_bound(self, j: int) -> tuple[str, int] | None:
+        """The direction of the bound whose word is at ``j`` (``under``, ``at least``,
+        ``100 or less``, ``cheaper than``) and where its amount is."""
+        word = self.low(j)
+        if word in ("least", "most") and self.low(j - 1) == "at":  # "at least 16": or more
+            return ("at_least" if word == "least" else "at_most"), j + 1
+        if word in ("under", "below"):
+            return "cheaper", j + 1
+        if word in ("over", "above", "exceed", "exceeds"):
+            return "more_expensive", j + 1
+        if self.kind(j) == "num" and self.low(j + 1) == "or" and self.low(j + 2) in _OR_BOUND:
+            return _OR_BOUND[self.low(j + 2)], j  # "cost $100 or less"
+        if self._than_bound(j):  # "less than", "cheaper than", "more expensive than"
+            skip = 3 if self.low(j + 1) == "expensive" else 2
+            return ("cheaper" if word in _CHEAPER_THAN else "more_expensive"), j + skip
+        return None
+
+    def _amount_before(self, at: int) -> Unit | None:
+        """The one amount of the sentence before ``at`` (what ``that`` stands for in
+        ``A costs 142, and three of the others come in below that``); None with two."""
+        amounts = [u for u in self.units[:at] if self.money(u)]
+        return amounts[0] if len(amounts) == 1 else None
 
     def _than_bound(self, j: int) -> bool:
         """A comparative with ``than`` at ``j``: ``less than``, ``cheaper than``, ``more
@@ -1018,6 +1067,9 @@ _COUNT_VERBS = {
     "remains",
     "priced",
 }
+_THAT_NOUNS = frozenset(
+    {"mark", "figure", "amount", "level", "price", "threshold", "budget", "line", "limit"}
+)
 _CHEAPER_THAN = frozenset({"less", "cheaper", "lower"})
 _DEARER_THAN = frozenset({"more", "dearer", "pricier", "costlier", "higher"})
 _CLAUSE_ENDS = {"", ".", "!", ";", ",", "and", "while", ":", "-", "("}

@@ -318,6 +318,7 @@ class FreeForms(GroupForms):
         elif (
             self.low(at + 1) in lx.OFFER_NOUNS
             or self._of_the_offers(at + 1)
+            or self._of_the_others(at + 1) is not None
             or (
                 (at <= 1 or self._after_whole_opener(at))
                 and self.low(at + 1) in ("come", "cost", "are", "sit", "fall")

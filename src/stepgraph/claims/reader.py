@@ -543,7 +543,7 @@ class ProseReader:
         stranger = _stranger(toks, claims)
         if stranger:
             return "unverified", f"a name the inputs do not spell ({stranger}): read it yourself"
-        foreign = sorted(words & _FOREIGN)
+        foreign = sorted(words & _FOREIGN - _english_come(toks))
         if foreign:
             return "unverified", f"another language ({', '.join(foreign[:3])}): read it yourself"
         script = _other_script(toks)
@@ -1116,6 +1116,18 @@ def _id_heads(table: Table) -> frozenset[str]:
         if rest and len(first) >= 3 and first.isalpha():
             heads.add(first.lower())
     return frozenset(heads)
+
+
+def _english_come(toks: list[Tok]) -> set[str]:
+    """``come`` as English's phrasal verb (``three come in under 40``, ``come to``, ``come
+    out at``), not Italian's ``come`` (as, like): every ``come`` of the sentence so."""
+    comes = [i for i, t in enumerate(toks) if t.low == "come"]
+    if comes and all(i + 1 < len(toks) and toks[i + 1].low in _COME_PARTICLES for i in comes):
+        return {"come"}
+    return set()
+
+
+_COME_PARTICLES = frozenset({"in", "out", "to", "up"})
 
 
 def _in_heading(toks: list[Tok], index: int) -> bool:
