@@ -86,3 +86,46 @@ def test_that_with_two_amounts_before_it_is_not_read() -> None:
 
 def test_come_in_is_english_not_the_italian_come() -> None:
     assert _verdicts(POLICIES, "Two quotes come in below CHF 40.00.") == ["checked"]
+
+
+INSURERS = Table.from_rows(
+    [
+        {"id": "outsurance-comprehensive", "monthly": 1189},
+        {"id": "king-price-comprehensive", "monthly": 998},
+        {"id": "miway-comprehensive", "monthly": 1076},
+    ]
+)
+TRUE_CLAIMS = [
+    {"id": "c2", "kind": "cheapest", "offer": "king-price-comprehensive"},
+    {"id": "c3", "kind": "price", "offer": "king-price-comprehensive", "amount": "998"},
+]
+
+
+def test_true_citations_do_not_vouch_for_a_loosely_named_record_they_do_not_name() -> None:
+    text = "MiWay is the cheapest one at R998 pm [c2][c3]."
+    assert _verdicts(INSURERS, text, TRUE_CLAIMS) == ["contradicted"]
+
+
+def test_true_citations_still_vouch_for_the_cheapest_one_they_name() -> None:
+    text = "King Price is the cheapest one at R998 pm [c2][c3]."
+    assert "contradicted" not in _verdicts(INSURERS, text, TRUE_CLAIMS)
+
+
+CARS = Table.from_rows(
+    [
+        {"id": "admiral-car", "monthly": 48.3},
+        {"id": "aviva-car", "monthly": 52.1},
+        {"id": "direct-line", "monthly": 40},
+    ]
+)
+
+
+def test_no_before_a_comma_answers_and_does_not_undo_the_negation_after_it() -> None:
+    text = "admiral-car is £48.30, and no, it isn't the dearest."
+    assert "contradicted" not in _verdicts(CARS, text)
+
+
+def test_no_before_a_comma_does_not_negate_the_claim_after_it() -> None:
+    # (contradicted before as well: a guard for the answer's other side)
+    text = "admiral-car is £48.30, and no, it is the dearest."
+    assert "contradicted" in _verdicts(CARS, text)

@@ -487,7 +487,11 @@ class SentenceReader(HeadForms):
                     # 144.90, so none of the five costs more": a subject of its own
                 if self.low(at) in ("neither", "nor", "ni"):
                     neg = True
-                elif self.low(at) in lx.NEGATIONS and self.low(at) != "pas":  # ne...pas: once
+                elif (
+                    self.low(at) in lx.NEGATIONS
+                    and self.low(at) != "pas"  # ne...pas: once
+                    and not (self.low(at) == "no" and self.low(at + 1) == ",")
+                ):  # "and no, it isn't the dearest": an answer, not a second negation
                     neg = not neg
                 if self.low(at) in lx.HEDGES and self.low(at) not in ("least", "most"):
                     hedge = self._hedge_at(at)

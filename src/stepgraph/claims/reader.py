@@ -429,7 +429,7 @@ class ProseReader:
         if statement.exact or not cited or any(self.verdicts.get(c) != "true" for c in cited):
             return False
         if not any(toks[i].low in _STAND_INS for i in statement.used) or any(
-            toks[i].kind == "offer" for i in statement.used
+            toks[i].kind in ("offer", "near") for i in statement.used
         ):
             return False  # a name read loosely is still a name: "Huckletree" is no pronoun
         amounts = {
