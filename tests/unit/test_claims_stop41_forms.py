@@ -129,3 +129,53 @@ def test_no_before_a_comma_does_not_negate_the_claim_after_it() -> None:
     # (contradicted before as well: a guard for the answer's other side)
     text = "admiral-car is £48.30, and no, it is the dearest."
     assert "contradicted" in _verdicts(CARS, text)
+
+
+FOUR = Table.from_rows(
+    [
+        {"id": "a-one", "monthly": 10},
+        {"id": "b-two", "monthly": 20},
+        {"id": "c-three", "monthly": 30},
+        {"id": "d-four", "monthly": 40},
+    ]
+)
+
+
+def test_a_count_after_you_have_got_counts_the_records() -> None:
+    assert _verdicts(FOUR, "You've got 3 options.") == ["contradicted"]
+
+
+def test_a_count_after_listed_counts_the_records() -> None:
+    assert _verdicts(FOUR, "You've listed five services.") == ["contradicted"]
+
+
+def test_a_count_after_i_got_and_a_kind_word_counts_the_records() -> None:
+    assert _verdicts(FOUR, "I got 3 comprehensive quotes.") == ["contradicted"]
+
+
+def test_a_count_after_we_have_counts_the_records() -> None:
+    assert _verdicts(FOUR, "We have 3 quotes.") == ["contradicted"]
+
+
+def test_a_count_after_found_counts_the_records() -> None:
+    assert _verdicts(FOUR, "I found 5 plans.") == ["contradicted"]
+
+
+def test_a_count_after_sent_me_counts_the_records() -> None:
+    assert _verdicts(FOUR, "You sent me 3 quotes.") == ["contradicted"]
+
+
+def test_a_count_after_looking_at_counts_the_records() -> None:
+    assert _verdicts(FOUR, "You're looking at 3 plans.") == ["contradicted"]
+
+
+def test_a_provider_having_plans_is_no_count_of_the_records() -> None:
+    assert "contradicted" not in _verdicts(FOUR, "b-two has 3 plans for families.")
+
+
+def test_a_count_of_the_records_qualified_by_a_bound_is_no_count_of_all() -> None:
+    assert "contradicted" not in _verdicts(FOUR, "I compared 3 plans under $35.")
+
+
+def test_a_count_of_the_records_qualified_by_with_is_no_count_of_all() -> None:
+    assert "contradicted" not in _verdicts(FOUR, "I found 2 plans with a free router.")

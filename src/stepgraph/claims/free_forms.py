@@ -275,8 +275,13 @@ class FreeForms(GroupForms):
     def _counted_by_verb(self, at: int) -> bool:
         """A verb of counting the records before the count at ``at`` (``We compared six``,
         ``I looked at six``)."""
-        before = self.low(at - 1)
-        return before in _COUNTING or (before == "at" and self.low(at - 2) in ("looked", "look"))
+        before, before2 = self.low(at - 1), self.low(at - 2)
+        return (
+            before in _COUNTING
+            or (before == "at" and before2 in ("looked", "look", "looking"))
+            or (before in ("got", "have") and before2 in _WE)  # "You've got 3 options"
+            or (before in ("me", "us") and before2 in ("sent", "gave", "forwarded"))
+        )
 
     def _number_free_forms(self, at: int) -> None:
         """The forms starting at an amount or a count."""
@@ -305,7 +310,11 @@ class FreeForms(GroupForms):
                     )
                 )
             )
-            or (self._counted_by_verb(at) and self._noun_end(at + 1) is not None)
+            or (
+                self._counted_by_verb(at)
+                and self._noun_end(at + 1) is not None
+                and self.low(self._noun_end(at + 1) or 0) not in _QUALIFIERS
+            )  # not "I compared 3 plans under $35": those three
         )
         named = self._counted_by_verb(at) or at == 0
         end = self._noun_end(at + 1) if at == 0 else None
@@ -881,8 +890,34 @@ _COUNTED = frozenset(lx.OFFER_NOUNS | {"subscriptions", "memberships", "bundles"
 """Nouns a count of the records compared may name (``four digital subscriptions``)."""
 _COUNTING = {"compared", "reviewed", "analysed", "analyzed", "evaluated", "received",
              "considered", "examined", "assessed", "checked", "shortlisted", "gathered",
-             "collected", "weighed", "surveyed"}  # fmt: skip
+             "collected", "weighed", "surveyed", "listed", "found", "obtained", "sourced",
+             "pulled", "requested"}  # fmt: skip
 """``We compared six offers``: the number after one of these counts the records."""
+_WE = frozenset({"i", "we", "you", "they", "i've", "we've", "you've", "they've"})
+"""Who has or got the records counted (``You've got 3 options``; not ``B has 3 plans``)."""
+_QUALIFIERS = frozenset(
+    {
+        "under",
+        "below",
+        "over",
+        "above",
+        "cheaper",
+        "dearer",
+        "less",
+        "more",
+        "with",
+        "without",
+        "that",
+        "which",
+        "who",
+        "offering",
+        "including",
+        "priced",
+        "costing",
+        "at",
+    }
+)
+"""After a counted noun, words that make it some of the records (``3 plans under $35``)."""
 
 
 # Unions the readers test words against, made once at import (the word sets never change).
