@@ -179,3 +179,20 @@ def test_a_count_of_the_records_qualified_by_a_bound_is_no_count_of_all() -> Non
 
 def test_a_count_of_the_records_qualified_by_with_is_no_count_of_all() -> None:
     assert "contradicted" not in _verdicts(FOUR, "I found 2 plans with a free router.")
+
+
+def test_a_count_with_its_records_in_apposition_is_held_to_the_count() -> None:
+    assert _verdicts(FOUR, "Just one, d-four, goes above $25.") == ["contradicted"]
+
+
+def test_a_count_with_its_records_in_apposition_is_checked_when_true() -> None:
+    assert _verdicts(FOUR, "Two, c-three and d-four, cost more than $25.") == ["checked"]
+
+
+def test_the_records_in_apposition_to_a_count_must_be_beyond_the_bound() -> None:
+    # (contradicted before as well, by the names' own reading: a guard)
+    assert _verdicts(FOUR, "Two, b-two and d-four, cost more than $25.") == ["contradicted"]
+
+
+def test_a_count_unlike_its_records_in_apposition_is_not_read() -> None:
+    assert "checked" not in _verdicts(FOUR, "Two, d-four, cost more than $25.")

@@ -176,6 +176,25 @@ class BoundForms(ExceptForms):
         self._bound_some(at - (self.low(at - 1) in ("only", "just", "exactly")), at + 1,
                          int(tok.values[0]))  # fmt: skip
 
+    def _apposed(self, at: int) -> tuple[int, tuple[str, ...]] | None:
+        """``, A and B,`` at ``at`` (records in apposition to a count before it): where the
+        verb after it is and the records, in order."""
+        if self.low(at) != ",":
+            return None
+        names: list[str] = []
+        j = at + 1
+        while self.kind(j) == "off":
+            offer = self.units[j].offer
+            if offer is None or offer in names:
+                return None
+            names.append(offer)
+            j += 1
+            if self.low(j) in (",", "and") and self.kind(j + 1) == "off":
+                j += 1
+        if not names or self.low(j) != ",":
+            return None
+        return j + 1, tuple(names)
+
     def _after_whole_opener(self, at: int) -> bool:
         """The count at ``at`` follows an opener naming every record: ``Out of the 6 plans,
         3 are ...``, ``Of the five new offers, four ...`` (not ``Of the cheaper two,``)."""
@@ -451,6 +470,12 @@ class BoundForms(ExceptForms):
         elif word in langs.BOTH and len(self.table.records) != 2:
             return  # "Beide liegen unter 28 €": two named before, of three
         j += 1
+        apposed = self._apposed(j) if some is not None else None
+        if apposed is not None:  # "Just one, Colonna, goes above 25": that one, and only it
+            if len(apposed[1]) != some:
+                return
+            self._bound_some(at, apposed[0], None, only=apposed[1])
+            j = apposed[0]
         if some is None and self.kind(j) in ("num", "w") and self._counts_other(j):
             return  # "All three are under 430" of six: a subset named before
         while self.low(j) in langs.PARTITIVES or self._counts_all(j) or self.low(j) == "d'entre":
@@ -1066,6 +1091,8 @@ _COUNT_VERBS = {
     "remain",
     "remains",
     "priced",
+    "go",
+    "goes",
 }
 _THAT_NOUNS = frozenset(
     {"mark", "figure", "amount", "level", "price", "threshold", "budget", "line", "limit"}
