@@ -196,3 +196,18 @@ def test_the_records_in_apposition_to_a_count_must_be_beyond_the_bound() -> None
 
 def test_a_count_unlike_its_records_in_apposition_is_not_read() -> None:
     assert "checked" not in _verdicts(FOUR, "Two, d-four, cost more than $25.")
+
+
+VANS = Table.from_rows(
+    [
+        {"id": "ald-automotive", "monthly": 58900},
+        {"id": "shree-travels", "monthly": 55400},
+    ]
+)
+
+
+def test_an_indian_grouped_amount_before_a_comma_is_read_whole() -> None:
+    text = (
+        "For the year, shree-travels works out to ₹6,64,800, against ₹7,06,800 for ald-automotive."
+    )
+    assert "contradicted" not in _verdicts(VANS, text)
