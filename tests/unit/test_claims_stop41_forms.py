@@ -211,3 +211,25 @@ def test_an_indian_grouped_amount_before_a_comma_is_read_whole() -> None:
         "For the year, shree-travels works out to ₹6,64,800, against ₹7,06,800 for ald-automotive."
     )
     assert "contradicted" not in _verdicts(VANS, text)
+
+
+PRINTERS = Table.from_rows(
+    [
+        {"id": "blue-star", "source": "blue-star.pdf", "monthly": 1280},
+        {"id": "caxton", "source": "caxton.pdf", "monthly": 1195},
+        {"id": "print-house-nelson", "source": "print-house-nelson.pdf", "monthly": 1340},
+        {"id": "inkspot", "source": "inkspot.pdf", "monthly": 1225},
+        {"id": "soar-printing", "source": "soar-printing.pdf", "monthly": 1260},
+    ],
+    alias_fields=("source",),
+)
+
+
+def test_a_loose_word_of_another_name_right_after_a_name_is_the_rest_of_that_name() -> None:
+    text = "Inkspot Print is the second-lowest at $1,225.00."
+    assert "contradicted" not in _verdicts(PRINTERS, text)
+
+
+def test_the_name_with_its_trading_word_is_still_held_to_its_price() -> None:
+    # (contradicted before as well: a guard)
+    assert _verdicts(PRINTERS, "Inkspot Print is the cheapest at $1,225.00.") == ["contradicted"]

@@ -1086,13 +1086,18 @@ def _absorb_name_words(toks: list[Tok], names: Names) -> None:
 
 
 def _split_names(toks: list[Tok]) -> None:
-    """``Google One`` read as two loose names of google-one-2tb: one name."""
+    """``Google One`` read as two loose names of google-one-2tb: one name; ``Inkspot
+    Print`` (inkspot's trading name), one loose word of another record's name right after
+    a name: the rest of the first name, not a second record."""
     index = 1
     while index < len(toks):
         first, second = toks[index - 1], toks[index]
         if (
             first.kind == second.kind == "near"
-            and first.offer == second.offer
+            and (
+                first.offer == second.offer
+                or (" " not in second.text and first.text[:1].isupper() and second.text.istitle())
+            )
             and first.end + 1 == second.start
         ):
             text = f"{first.text} {second.text}"
