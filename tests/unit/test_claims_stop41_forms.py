@@ -233,3 +233,24 @@ def test_a_loose_word_of_another_name_right_after_a_name_is_the_rest_of_that_nam
 def test_the_name_with_its_trading_word_is_still_held_to_its_price() -> None:
     # (contradicted before as well: a guard)
     assert _verdicts(PRINTERS, "Inkspot Print is the cheapest at $1,225.00.") == ["contradicted"]
+
+
+CLEANERS = Table.from_rows(
+    [
+        {"id": "ocs", "monthly": 4385},
+        {"id": "mitie", "monthly": 4890},
+    ]
+)
+
+
+def test_c_before_an_amount_is_circa_and_ends_no_sentence() -> None:
+    text = "In round terms, ocs is c. £4,400 a month and mitie c. £4,900."
+    assert _verdicts(CLEANERS, text) == ["unverified"]
+
+
+def test_circa_far_off_is_contradicted() -> None:
+    assert _verdicts(CLEANERS, "ocs is c. £3,400 a month.") == ["contradicted"]
+
+
+def test_ca_with_its_full_stop_is_circa() -> None:
+    assert _verdicts(CLEANERS, "ocs is ca. £4,400 a month.") == ["unverified"]

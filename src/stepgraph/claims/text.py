@@ -288,10 +288,17 @@ def _abbreviation(plain: str, dot: int) -> bool:
     word = plain[word_start:dot].lower()
     if word in _ABBREVIATIONS or plain[word_start:dot] in _TITLES:
         return True
+    if plain[word_start:dot] == "c" and _amount_starts(plain[dot + 1 : dot + 3].lstrip(" ")):
+        return True  # "OCS is c. £4,400 a month": circa
     cites = _TRAILING_CITES.match(plain, dot + 1)  # "389 kr. [c4] og Tryg ...": one sentence
     after = plain[cites.end() if cites else dot + 1 :][:3].lstrip(" ")
     return word in _UNIT_DOTS and (after[:1].islower() or after[:1].isdigit())
     # "2.500 kr. hos hus-a", "koster kr. 3.899,00 pr. måned": one sentence
+
+
+def _amount_starts(text: str) -> bool:
+    """``text`` opens with a currency sign or a digit."""
+    return bool(text) and (text[0].isdigit() or unicodedata.category(text[0]) == "Sc")
 
 
 _UNIT_DOTS = frozenset({"kr", "inkl", "zzgl", "ggf", "pr", "ekskl", "mdr", "mnd", "md", "rs"})

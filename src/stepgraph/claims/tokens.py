@@ -827,6 +827,7 @@ def tokenize(
         at = match.end()
     _scan(plain, at, end, toks)
     _sol_signs(toks)
+    _abbreviated_hedges(toks)
     _elided_que(toks)
     while toks and toks[0].kind == "punct" and unicodedata.category(toks[0].text[:1]) == "So":
         del toks[0]  # "✅ **Cheapest:** ...": a bullet's emoji says nothing of prices
@@ -862,6 +863,23 @@ def _elided_que(toks: list[Tok]) -> None:
         qu, mark = toks[index], toks[index + 1]
         if qu.low in ("qu", "lorsqu", "puisqu") and mark.text == "'" and qu.end == mark.start:
             toks[index : index + 2] = [Tok("word", qu.text + "'", qu.start, mark.end, "que")]
+        index += 1
+
+
+def _abbreviated_hedges(toks: list[Tok]) -> None:
+    """``c. £4,400``, ``ca. 60 €``, ``approx. $20``: circa, one hedge word before an amount
+    (not a word and a full stop)."""
+    index = 0
+    while index + 2 < len(toks):
+        word, dot, after = toks[index : index + 3]
+        if (
+            word.kind in ("word", "near")
+            and word.low in ("c", "ca", "approx", "appr")
+            and dot.text == "."
+            and word.end == dot.start
+            and (after.kind == "num" or unicodedata.category(after.text[:1]) == "Sc")
+        ):
+            toks[index : index + 2] = [Tok("word", word.text + ".", word.start, dot.end, "circa")]
         index += 1
 
 
