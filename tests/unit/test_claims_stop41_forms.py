@@ -254,3 +254,21 @@ def test_circa_far_off_is_contradicted() -> None:
 
 def test_ca_with_its_full_stop_is_circa() -> None:
     assert _verdicts(CLEANERS, "ocs is ca. £4,400 a month.") == ["unverified"]
+
+
+COPIERS = Table.from_rows(
+    [
+        {"id": "ricoh-uk", "source": "ricoh-uk.pdf", "monthly": 289},
+        {"id": "canon-uk", "source": "canon-uk.pdf", "monthly": 298},
+    ],
+    alias_fields=("source",),
+)
+
+
+def test_an_option_letter_labelling_the_record_after_it_is_no_unknown_offer() -> None:
+    assert "contradicted" not in _verdicts(COPIERS, "- Option B \u2013 Canon UK: £298.00")
+
+
+def test_an_option_letter_with_no_record_after_it_is_still_no_offer() -> None:
+    # (contradicted before as well: a guard)
+    assert _verdicts(COPIERS, "Option C is cheaper than Canon UK.") == ["contradicted"]

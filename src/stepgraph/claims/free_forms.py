@@ -54,7 +54,11 @@ class FreeForms(GroupForms):
             return
         if low in _CENTRES:
             self._centre(at)  # "The median is 437 kr", "the average comes to about 27.17"
-        if low in ("offer", "option") and self._unknown_name(at + 1):
+        if (
+            low in ("offer", "option")
+            and self._unknown_name(at + 1)
+            and not (self.low(at + 2) in _LABEL_MARKS and self.kind(at + 3) == "off")
+        ):  # not "Option B - Canon UK: £298.00": a label of the record named after it
             self._no_such_offer(at)
         elif (low == "at" or low in langs.LEADING_AT) and self.kind(at + 1) == "num":
             self._leading_at(at)  # "At 90 per month, B", "Mit 39,90 € pro Monat ist east"
@@ -893,6 +897,7 @@ _COUNTING = {"compared", "reviewed", "analysed", "analyzed", "evaluated", "recei
              "collected", "weighed", "surveyed", "listed", "found", "obtained", "sourced",
              "pulled", "requested"}  # fmt: skip
 """``We compared six offers``: the number after one of these counts the records."""
+_LABEL_MARKS = frozenset({"-", "\u2013", "\u2014", ":", "(", ",", "="})
 _WE = frozenset({"i", "we", "you", "they", "i've", "we've", "you've", "they've"})
 """Who has or got the records counted (``You've got 3 options``; not ``B has 3 plans``)."""
 _QUALIFIERS = frozenset(
