@@ -272,3 +272,52 @@ def test_an_option_letter_labelling_the_record_after_it_is_no_unknown_offer() ->
 def test_an_option_letter_with_no_record_after_it_is_still_no_offer() -> None:
     # (contradicted before as well: a guard)
     assert _verdicts(COPIERS, "Option C is cheaper than Canon UK.") == ["contradicted"]
+
+
+def test_what_the_existing_contract_costs_is_no_offers_price() -> None:
+    text = "For reference, we currently pay £610 a month for the existing service."
+    assert "contradicted" not in _verdicts(COPIERS, text)
+
+
+REFUSE = Table.from_rows(
+    [
+        {"id": "waste-management-nz", "monthly": 3480},
+        {"id": "envirowaste", "monthly": 3150},
+        {"id": "smart-environmental", "monthly": 2395},
+    ]
+)
+
+
+def test_a_budget_line_is_no_offers_price() -> None:
+    text = "The Long-term Plan provides $36,000 a year for this service."
+    assert "contradicted" not in _verdicts(REFUSE, text)
+
+
+def test_a_cost_centre_holding_a_sum_is_no_offers_price() -> None:
+    text = "The rental will be charged to cost centre 4120, which holds £9,500 for 2026/27."
+    assert "contradicted" not in _verdicts(COPIERS, text)
+
+
+def test_a_one_time_charge_is_no_offers_price() -> None:
+    text = "Canon UK has priced a one-time cleanup at £3,200, separate from the lease."
+    assert "contradicted" not in _verdicts(COPIERS, text)
+
+
+def test_a_refundable_deposit_paid_once_is_no_offers_price() -> None:
+    text = "A security sum of £500 was deposited once by each bidder and is refundable."
+    assert "contradicted" not in _verdicts(COPIERS, text)
+
+
+def test_a_rate_per_copy_is_no_offers_price() -> None:
+    text = "Copies above the allowance are charged at £0.12 (black) per copy by both suppliers."
+    assert "contradicted" not in _verdicts(COPIERS, text)
+
+
+def test_pay_for_an_in_house_role_is_no_offers_price() -> None:
+    text = "That compares with salary on-costs of $96,000 a year for the in-house role."
+    assert "contradicted" not in _verdicts(REFUSE, text)
+
+
+def test_an_area_in_hectares_is_no_amount() -> None:
+    text = "To award the contract for the parks (about 11.5 hectares) from 1 July 2026."
+    assert "contradicted" not in _verdicts(REFUSE, text)

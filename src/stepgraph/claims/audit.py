@@ -68,6 +68,16 @@ _TOTALS = {"insgesamt", "gesamt", "totale", "totaal", "monate", "monaten", "mese
            "juntos", "insieme", "samen", "conjunto", "cumulés"}  # fmt: skip
 _SKIP |= (langs.OTHER_CONTEXT - _TOTALS) | langs.HYPOTHETICAL  # a fee, a first month, ...
 _SKIP |= lx.NON_PRICE_MONEY  # an excess, a cover limit, a bonus
+_SKIP |= {
+    "current", "currently", "existing", "incumbent", "expiring", "outgoing", "old",
+    "previous", "previously", "in-house", "salary", "salaries", "wage", "wages", "on-costs",
+    "provides", "allocated", "allocation", "allocates", "centre", "center", "once",
+    "once-off", "refundable", "deposited", "copy", "copies", "scored", "hectares", "hectare",
+    "acres",
+}  # fmt: skip
+"""The arrangement the offers would replace (``we currently pay 610 under the existing
+contract``), a budget line or cost centre, pay, a one-time or refundable sum, a rate per
+copy, a score, an area: amounts of these are no offer's monthly price."""
 _AVERAGE = {
     "average",
     "mean",
@@ -561,9 +571,7 @@ def unexplained(
     ):
         return ""  # a negated amount ("not between 100 and 115") is not asserted; nor one
         # supposed ("6 sacks a month would be £15.00 extra, then it is £157.00")
-    charges = (lows & _LOCAL_SKIP) | lx.charge_words(lows)
-    if {"one", "off"} <= lows:
-        charges |= {"off"}  # "a one-off charge (150)": "one-off" is two tokens
+    charges = _charges(lows)
     if charges & {"fee", "fees"} and _monthly_fees(toks):
         charges -= {"fee", "fees"}  # "comes to 849.76 in monthly fees": the price
     cut = _before_charges(toks, charges) if charges else len(toks)
@@ -1365,6 +1373,16 @@ _CLAUSE_TURNS = frozenset({"though", "although", "but", "while", "whereas", "yet
                            "jedoch", "während", "mais", "tandis", "pero", "aunque",
                            "mientras", "ma", "mentre", "però", "maar", "terwijl", "men", "mas",
                            "embora"})  # fmt: skip
+
+
+def _charges(lows: set[str]) -> set[str]:
+    """The words of charges that are no monthly price in a sentence of words ``lows``."""
+    charges = (lows & _LOCAL_SKIP) | lx.charge_words(lows)
+    if {"one", "off"} <= lows:
+        charges |= {"off"}  # "a one-off charge (150)": "one-off" is two tokens
+    if {"one", "time"} <= lows:
+        charges |= {"time"}  # "a one-time cleanup at $3,200": so is "one-time"
+    return charges
 
 
 def _monthly_fees(toks: list[Tok]) -> bool:
