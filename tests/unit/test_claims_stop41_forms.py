@@ -321,3 +321,42 @@ def test_pay_for_an_in_house_role_is_no_offers_price() -> None:
 def test_an_area_in_hectares_is_no_amount() -> None:
     text = "To award the contract for the parks (about 11.5 hectares) from 1 July 2026."
     assert "contradicted" not in _verdicts(REFUSE, text)
+
+
+def test_the_current_lease_with_a_bidder_is_not_that_bidders_offer() -> None:
+    assert _verdicts(COPIERS, "Our current Canon lease costs £355 a month.") == ["unverified"]
+
+
+def test_a_bidders_quote_is_still_its_offer() -> None:
+    # (contradicted before as well: a guard)
+    assert _verdicts(COPIERS, "The Canon quote costs £355 a month.") == ["contradicted"]
+
+
+INSURERS_UK = Table.from_rows(
+    [
+        {"id": "zurich-municipal", "monthly": 8420},
+        {"id": "aviva", "monthly": 8765},
+        {"id": "allianz", "monthly": 8310},
+    ]
+)
+
+
+def test_an_engine_size_before_a_model_word_is_no_amount() -> None:
+    text = "- Ford Transit Minibus (2.0 EcoBlue 130PS) from Canon UK: £298.00 per month"
+    assert "contradicted" not in _verdicts(COPIERS, text)
+
+
+def test_a_financial_years_programme_cost_is_no_offers_price() -> None:
+    text = "7.4 For comparison, the 2025/26 programme cost £94,800 for the year."
+    assert "contradicted" not in _verdicts(INSURERS_UK, text)
+
+
+def test_a_financial_year_is_no_licence_for_a_false_price() -> None:
+    # (contradicted before as well: a guard)
+    text = "For 2025/26, aviva costs £8,965 a month."
+    assert _verdicts(INSURERS_UK, text) == ["contradicted"]
+
+
+def test_a_score_against_a_score_for_a_record_is_no_price() -> None:
+    text = "Canon UK scored 78 against 74 for Ricoh UK and is recommended."
+    assert "contradicted" not in _verdicts(COPIERS, text)

@@ -566,6 +566,7 @@ def unexplained(
     if (
         lows & _WIDE_SKIP
         or any(t.kind == "date" for t in toks)
+        or _financial_year(toks)
         or scaled(toks)
         or ("then" in lows and lows & _WOULD)
     ):
@@ -699,7 +700,7 @@ def _passed_over(
         return True  # "50 pages against 100 for B": more of the same unit
     if tok.unit is not None and not _in_total(toks, index):
         return True
-    if not tok.money and _numbered_thing(toks, index):
+    if (not tok.money and _numbered_thing(toks, index)) or _model_figure(toks, index):
         return True  # "les zones 1 à 5", "levels 2 to 4": which ones, no figure
     if not _audited(toks, index, first_head) or _per_other(toks, index):
         return True
@@ -732,6 +733,21 @@ def _numbered_thing(toks: list[Tok], index: int) -> bool:
     if k > 0 and toks[k].low in _RANGE_JOINS and toks[k - 1].kind == "num":
         k -= 2
     return k >= 0 and toks[k].low in _NUMBERED
+
+
+def _model_figure(toks: list[Tok], index: int) -> bool:
+    """A bare number right before a capitalised model word (``2.0 EcoBlue``): a model's
+    figure (an engine, a version), no money."""
+    tok, after = toks[index], toks[index + 1] if index + 1 < len(toks) else None
+    return (
+        not tok.pct
+        and (index == 0 or toks[index - 1].low not in CURRENCY)
+        and after is not None
+        and after.kind == "word"
+        and after.text[:1].isupper()
+        and not after.text.isupper()
+        and any(c.isupper() for c in after.text[1:])
+    )
 
 
 _RANGE_JOINS = frozenset({"à", "to", "-", "and", "et", "bis", "a", "al", "through", "y"})
@@ -1373,6 +1389,22 @@ _CLAUSE_TURNS = frozenset({"though", "although", "but", "while", "whereas", "yet
                            "jedoch", "während", "mais", "tandis", "pero", "aunque",
                            "mientras", "ma", "mentre", "però", "maar", "terwijl", "men", "mas",
                            "embora"})  # fmt: skip
+
+
+def _financial_year(toks: list[Tok]) -> bool:
+    """``2025/26``, ``2026-27``: a financial year named, whose figures (a past programme's
+    cost, a budget) are no offer's monthly price."""
+    return any(
+        a.kind == "num"
+        and a.text.isdigit()
+        and 1990 <= int(a.text) <= 2100
+        and sep.text in ("/", "-", "\u2013")
+        and b.kind == "num"
+        and b.text.isdigit()
+        and len(b.text) == 2
+        and int(b.text) == (int(a.text) + 1) % 100
+        for a, sep, b in zip(toks, toks[1:], toks[2:], strict=False)
+    )
 
 
 def _charges(lows: set[str]) -> set[str]:

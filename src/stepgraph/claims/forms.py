@@ -264,6 +264,9 @@ class SentenceReader(HeadForms):
             ):  # "rispetto a B", "im Vergleich zu C": an object too
                 at += 1  # "10.09 below north, 14.60 below south": north is not a subject
                 continue
+            if unit.kind == "off" and self._replaced_arrangement(at):
+                at += 1  # "Our current Canon lease costs 215": not Canon's offer
+                continue
             if unit.kind == "off" and (
                 at not in self.covered
                 or (at in self.targets and self.low(at + 1) in lx.SUBJECT_VERBS)
@@ -281,6 +284,15 @@ class SentenceReader(HeadForms):
                 self._free_forms(at)
             at += 1
         return self.statements
+
+    def _replaced_arrangement(self, at: int) -> bool:
+        """``our current Canon lease``, ``the existing Biffa contract``: the arrangement the
+        offers would replace (the record's name at ``at``), not the record's offer."""
+        named = {self.toks[i].low for i in self.units[at].idx}  # "Canon lease": one unit
+        return bool(
+            {self.low(at - 1), self.low(at - 2)} & _INCUMBENT
+            and (named | {self.low(at + 1)}) & _ARRANGEMENTS
+        )
 
     def _appositive(self, after: int) -> bool:
         """``, the most expensive at 749`` right after a list of names: said of the last."""
@@ -996,6 +1008,10 @@ _TOTAL_VERBS = frozenset({"adds", "comes", "works", "amounts", "totals", "makes"
 _SAVING_VERBS = frozenset({"save", "saves", "saving", "pay", "paying", "spend", "less", "more",
                            "cheaper", "dearer", "extra"})  # fmt: skip
 _APPOSITIVE_OPENERS = frozenset({"our", "your", "the", "their", "my", "its", "his", "her"})
+_INCUMBENT = frozenset({"current", "existing", "old", "previous", "incumbent", "expiring",
+                        "outgoing"})  # fmt: skip
+_ARRANGEMENTS = frozenset({"lease", "contract", "agreement", "arrangement", "deal", "tariff",
+                           "plan", "policy", "service", "rental", "subscription"})  # fmt: skip
 _NOT_APPOSITIVE = frozenset(lx.COMPARISON | lx.NEGATIONS | lx.PRONOUNS | lx.CONNECTORS
                             | lx.HEDGES | lx.VERBS)  # fmt: skip
 # Comparatives in one word: after "mit 39,99 €" the amount is the price ("mit 5 € weniger",

@@ -374,6 +374,8 @@ class FreeForms(GroupForms):
             return
         if self.low(at - 1) in ("than", "by", "of", "saves", "save", "more", "less"):
             return
+        if any(u.low in _SCORING for u in self.units):
+            return  # "A scored 78 against 74 for B": a score, not B's price
         hedge = self.low(at - 1) if self.low(at - 1) in lx.HEDGES else None
         self._price(self.units[name], unit.tok, at - (hedge is not None), name + 1, hedge)
 
@@ -897,6 +899,7 @@ _COUNTING = {"compared", "reviewed", "analysed", "analyzed", "evaluated", "recei
              "collected", "weighed", "surveyed", "listed", "found", "obtained", "sourced",
              "pulled", "requested"}  # fmt: skip
 """``We compared six offers``: the number after one of these counts the records."""
+_SCORING = frozenset({"scored", "scores", "score", "scoring", "points", "marks", "rated"})
 _LABEL_MARKS = frozenset({"-", "\u2013", "\u2014", ":", "(", ",", "="})
 _WE = frozenset({"i", "we", "you", "they", "i've", "we've", "you've", "they've"})
 """Who has or got the records counted (``You've got 3 options``; not ``B has 3 plans``)."""
