@@ -360,3 +360,20 @@ def test_a_financial_year_is_no_licence_for_a_false_price() -> None:
 def test_a_score_against_a_score_for_a_record_is_no_price() -> None:
     text = "Canon UK scored 78 against 74 for Ricoh UK and is recommended."
     assert "contradicted" not in _verdicts(COPIERS, text)
+
+
+CUSTODIANS = Table.from_rows(
+    [
+        {"id": "abm-industries", "monthly": 24650},
+        {"id": "harvard-maintenance", "monthly": 23980},
+    ]
+)
+
+
+def test_a_yearly_column_headed_annual_12_months_is_read() -> None:
+    text = (
+        "| Bidder | Monthly | Annual (12 months) |\n|---|---|---|\n"
+        "| harvard-maintenance | $23,980.00 | $287,760 |\n"
+        "| abm-industries | $24,650.00 | $296,800 |"
+    )
+    assert _verdicts(CUSTODIANS, text)[1:] == ["checked", "contradicted"]

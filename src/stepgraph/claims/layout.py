@@ -94,8 +94,11 @@ _NOT_A_PRICE = pattern(
     r"annum|maand|jaar|måned|måneden|år|mese|anno|mes|año|mois|monat|jahr)|"
     r"/ ?(?:user|seat|editor|person|head|agent|line|sim|desk|tb|gb|day)\b"
 )
-_TIMES_TWELVE = pattern(r"(?i)\(?\s*(?:[x\u00d7*]\s*12|12\s*[x\u00d7*])\s*\)?")
-"""A yearly header's multiplier (``Yearly (x12)``, ``12 x monthly``): no number of the column."""
+_TIMES_TWELVE = pattern(
+    r"(?i)\(?\s*(?:[x\u00d7*]\s*12|12\s*[x\u00d7*]|12\s*(?:months|mos|mths)\b)\s*\)?"
+)
+"""A yearly header's multiplier (``Yearly (x12)``, ``12 x monthly``, ``Annual (12 months)``):
+no number of the column."""
 _RANK = pattern(r"(?i)^(?:rank|position|place)$")  # not "#": a row number, in any order
 _GAP = pattern(r"(?i)(?:Δ|\bdelta\b|\bdiff(?:erence)?\b|\bgap\b|\bvs\.?\b|\bversus\b|\babove\b)")
 _CHEAPEST = pattern(r"(?i)\b(?:cheapest|lowest|best)\b")
