@@ -377,3 +377,24 @@ def test_a_yearly_column_headed_annual_12_months_is_read() -> None:
         "| abm-industries | $24,650.00 | $296,800 |"
     )
     assert _verdicts(CUSTODIANS, text)[1:] == ["checked", "contradicted"]
+
+
+def test_a_count_of_vendors_who_responded_counts_the_records() -> None:
+    assert _verdicts(FOUR, "Three vendors responded to our request.") == ["contradicted"]
+
+
+def test_a_count_of_bids_that_came_in_counts_the_records() -> None:
+    assert _verdicts(FOUR, "Four bids came in.") == ["checked"]
+
+
+def test_a_count_of_vendors_who_responded_late_is_some_of_them() -> None:
+    # (unread before as well: a guard)
+    assert "contradicted" not in _verdicts(FOUR, "Two vendors responded late.")
+
+
+def test_no_bid_over_the_monthly_budget_is_held_to_the_budget() -> None:
+    assert _verdicts(FOUR, "No bid is over the $35 monthly budget.") == ["contradicted"]
+
+
+def test_no_bid_over_our_budget_is_checked_when_true() -> None:
+    assert _verdicts(FOUR, "None of the bids exceeds our $45 budget.") == ["checked"]

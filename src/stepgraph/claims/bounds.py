@@ -969,7 +969,9 @@ class BoundForms(ExceptForms):
         self, at: int, j: int, direction: str, but: list[str], *, free: bool = False
     ) -> None:
         """The amount at ``j`` that no record but ``but`` passes in ``direction`` (``free``:
-        whatever ``but`` cost)."""
+        whatever ``but`` cost); ``over the $1,500 monthly budget``: the budget is the bound."""
+        if self.low(j) in _BOUND_DETERMINERS and self.kind(j + 1) == "num":
+            j += 1
         unit = self.units[j] if j < len(self.units) else None
         if unit is None or not self.money(unit) or unit.tok is None:
             return
@@ -983,6 +985,7 @@ class BoundForms(ExceptForms):
             self.low(end) in _FOREIGN_MONTHLY
         ):  # "koster under 99 kr om måneden", "mehr als 55 € im Monat"
             end += 1
+        end += self.low(end) in _BOUND_NOUNS and self.low(j - 1) in _BOUND_DETERMINERS
         narrowed = self.narrowed and not (but and self._narrowed_only_by_but())
         if narrowed or self.other_context or not self._clause_ends(end):
             return  # "No offer costs more than 55, except south": not every offer
@@ -1094,6 +1097,8 @@ _COUNT_VERBS = {
     "go",
     "goes",
 }
+_BOUND_DETERMINERS = frozenset({"the", "our", "your", "its", "their", "a"})
+_BOUND_NOUNS = frozenset({"budget", "limit", "threshold", "cap", "ceiling"})
 _THAT_NOUNS = frozenset(
     {"mark", "figure", "amount", "level", "price", "threshold", "budget", "line", "limit"}
 )

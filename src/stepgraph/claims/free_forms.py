@@ -325,7 +325,13 @@ class FreeForms(GroupForms):
         initial = end is not None and (
             self.low(end) == ":"
             or (self.low(end) in ("were", "are", "have") and self.low(end + 1) in _RECEIVED)
-        )  # "Three offers were received", not "Two offers are cheaper than silver"
+            or (
+                self.low(end) in _RESPONDED
+                and self.low(end + 1) in _AFTER_RESPONDED
+                and not self._bounded_after(end)
+            )
+        )  # "Three offers were received", "Four vendors responded", not "Two offers are
+        # cheaper than silver", "Two suppliers bid under 40"
         if counted or initial:
             self._count(at, max(at - 1, 0), named=named)
         elif (
@@ -338,6 +344,13 @@ class FreeForms(GroupForms):
             )
         ):
             self._some_offers(at)  # "two offers cost more than 40", "Three come in under 50"
+
+    def _bounded_after(self, k: int) -> bool:
+        """A comparison or an amount after ``k``: the count is of those beyond it."""
+        return any(
+            self.low(j) in lx.COMPARISON or self.low(j) in _QUALIFIERS or self.kind(j) == "num"
+            for j in range(k, len(self.units))
+        )
 
     def _noun_end(self, k: int) -> int | None:
         """After a noun of the records at ``k``, or after one word naming their kind and
@@ -899,6 +912,30 @@ _COUNTING = {"compared", "reviewed", "analysed", "analyzed", "evaluated", "recei
              "collected", "weighed", "surveyed", "listed", "found", "obtained", "sourced",
              "pulled", "requested"}  # fmt: skip
 """``We compared six offers``: the number after one of these counts the records."""
+_RESPONDED = frozenset({"responded", "replied", "bid", "tendered", "quoted", "applied",
+                        "submitted", "came", "returned"})  # fmt: skip
+"""Verbs after a counted noun opening the sentence: ``Four vendors responded``."""
+_AFTER_RESPONDED = frozenset(
+    {
+        "",
+        ".",
+        "to",
+        "in",
+        "by",
+        "with",
+        "back",
+        "on",
+        "for",
+        ":",
+        "quotes",
+        "bids",
+        "prices",
+        "offers",
+        "proposals",
+        "tenders",
+    }
+)
+"""What may follow such a verb in a count of every record (not ``responded late``)."""
 _SCORING = frozenset({"scored", "scores", "score", "scoring", "points", "marks", "rated"})
 _LABEL_MARKS = frozenset({"-", "\u2013", "\u2014", ":", "(", ",", "="})
 _WE = frozenset({"i", "we", "you", "they", "i've", "we've", "you've", "they've"})
