@@ -398,3 +398,47 @@ def test_no_bid_over_the_monthly_budget_is_held_to_the_budget() -> None:
 
 def test_no_bid_over_our_budget_is_checked_when_true() -> None:
     assert _verdicts(FOUR, "None of the bids exceeds our $45 budget.") == ["checked"]
+
+
+GUARDS = Table.from_rows(
+    [
+        {"id": "securitas-ie", "source": "securitas.ie/quotes/SEC-1.pdf", "monthly": 21480},
+        {"id": "allied-ie", "source": "aus.com/ie/quotes/AUS-7731.pdf", "monthly": 20240},
+        {"id": "noonan-ie", "source": "noonan.ie/tenders/N-118.pdf", "monthly": 19875},
+    ],
+    alias_fields=("source",),
+)
+
+
+def test_the_head_of_an_id_no_other_record_holds_is_a_loose_name() -> None:
+    text = "Securitas is €1,240.00 a month cheaper than Allied Universal."
+    assert _verdicts(GUARDS, text) == ["contradicted"]
+
+
+def test_a_loose_id_head_never_makes_a_sentence_checked() -> None:
+    # (unverified before as well, unread: a guard that the loose name stays loose)
+    text = "Allied Universal is €1,240.00 a month cheaper than Securitas."
+    assert _verdicts(GUARDS, text) == ["unverified"]
+
+
+GYMS = Table.from_rows(
+    [
+        {"id": "fitness-first-th-silver", "monthly": 2499},
+        {"id": "jetts-24-th", "monthly": 1590},
+    ]
+)
+
+
+def test_an_id_head_ending_another_name_is_no_name_of_its_own() -> None:
+    # (a guard of the rule above: read before as well)
+    text = "Jetts 24 Hour Fitness is the cheapest at ฿1,590 a month."
+    assert "contradicted" not in _verdicts(GYMS, text)
+
+
+def test_the_head_of_a_label_and_number_id_is_no_brand() -> None:
+    # (a guard of the rule above: read before as well)
+    power = Table.from_rows(
+        [{"id": "ostwind-oeko", "monthly": 84.9}, {"id": "tarif-3", "monthly": 92.15}]
+    )
+    text = "Ostwind Öko ist der günstigste Tarif, mit 84,90 € im Monat."
+    assert "contradicted" not in _verdicts(power, text)

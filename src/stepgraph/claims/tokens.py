@@ -1130,21 +1130,43 @@ def _camel_names(toks: list[Tok], names: Names) -> None:
     """``CrewRoll`` for crewroll-core: a word in inner capitals spelling one record's id
     head is that record's loose name; so is the head with a short capitalised tail
     (``fuboTV`` for fubo-ca)."""
-    for tok in toks:
+    for index, tok in enumerate(toks):
         text = tok.text
         if tok.kind != "word" or text.isupper():
             continue
         if (
             tok.low in names.camel_heads
             and text[:1].isupper()
-            and (any(c.isupper() for c in text[1:]))
-        ):
+            and (
+                any(c.isupper() for c in text[1:])
+                or _brand_word(toks, index, names.camel_heads[tok.low])
+            )
+        ):  # "CrewRoll"; "Allied" (of allied-ie at aus.com) when it is no common word
             tok.kind, tok.offer = "near", names.camel_heads[tok.low]
             continue
         head = next((h for h in names.camel_heads if tok.low.startswith(h)), None)
         tail = text[len(head) :] if head else ""
         if head and tail.isalpha() and tail[:1].isupper() and len(tail) <= 4:
             tok.kind, tok.offer = "near", names.camel_heads[head]  # "fuboTV" of fubo-ca
+
+
+def _brand_word(toks: list[Tok], index: int, record: str) -> bool:
+    """The capitalised id head at ``index`` is a brand standing alone: no word the reader
+    or English knows, not the end of another name (``Jetts 24 Hour Fitness``), and the
+    id is more than a label and a number (``Tarif`` of tarif-3)."""
+    low, before = toks[index].low, toks[index - 1] if index else None
+    return (
+        low not in COMMON_WORDS
+        and low not in lx.OFFER_NOUNS
+        and low not in lx.COMPARISON
+        and low not in lx.FILLERS
+        and not all(p.isdigit() for p in _ID_PARTS.split(record.lower())[1:] if p)
+        and not (
+            before is not None
+            and before.end + 1 == toks[index].start
+            and (before.kind in ("offer", "near", "num") or before.text[:1].isupper())
+        )
+    )
 
 
 def _unquoted_names(toks: list[Tok]) -> None:
