@@ -442,3 +442,15 @@ def test_the_head_of_a_label_and_number_id_is_no_brand() -> None:
     )
     text = "Ostwind Öko ist der günstigste Tarif, mit 84,90 € im Monat."
     assert "contradicted" not in _verdicts(power, text)
+
+
+def test_a_place_out_of_the_count_after_is_is_read() -> None:
+    assert _verdicts(FOUR, "c-three is second of four.") == ["contradicted"]
+
+
+def test_a_true_place_out_of_the_count_is_checked() -> None:
+    assert _verdicts(FOUR, "c-three is third of the four plans.") == ["checked"]
+
+
+def test_a_place_out_of_a_wrong_count_is_contradicted() -> None:
+    assert _verdicts(FOUR, "c-three is third of five.") == ["contradicted"]

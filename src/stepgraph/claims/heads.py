@@ -539,6 +539,8 @@ class HeadForms(FreeForms):
             return False
         if self.low(end) in ("", ".", "!") and self.low(end + 1) == "":
             return True  # "EE is third.": a bare place closing the sentence
+        if self.low(end) == "of" and self.kind(end + 1 + (self.low(end + 1) == "the")) == "num":
+            return True  # "Ice is second of five": out of the count after it
         if self.low(end) in ("on", "by") and self.low(end + 1) in ("price", "cost", "pricing"):
             return True  # "Microsoft 365 is third on price"
         nxt = end + 1 if self.low(end) in (",", "-") else end
