@@ -454,3 +454,83 @@ def test_a_true_place_out_of_the_count_is_checked() -> None:
 
 def test_a_place_out_of_a_wrong_count_is_contradicted() -> None:
     assert _verdicts(FOUR, "c-three is third of five.") == ["contradicted"]
+
+
+DESKS = Table.from_rows(
+    [
+        {"id": "wework-dedicated-ldn", "monthly": 450},
+        {"id": "unisalute-completa", "monthly": 61.2},
+    ]
+)
+
+
+def test_a_london_phone_number_in_four_digit_groups_is_no_amount() -> None:
+    text = "WeWork's London sales line is 020 3695 2340."
+    assert "contradicted" not in _verdicts(DESKS, text)
+
+
+def test_an_italian_freephone_number_is_no_amount() -> None:
+    assert "contradicted" not in _verdicts(DESKS, "- numero verde UniSalute: 800 009 605")
+
+
+def test_a_price_in_three_space_groups_after_a_currency_sign_is_still_an_amount() -> None:
+    # (contradicted before as well: a guard)
+    text = "unisalute-completa costs € 800 009 605."
+    assert _verdicts(DESKS, text) == ["contradicted"]
+
+
+STREAMING = Table.from_rows(
+    [
+        {"id": "netflix-standard-ca", "monthly": 18.99},
+        {"id": "crave-premium", "monthly": 22},
+    ]
+)
+
+
+def test_an_amount_in_another_currency_than_the_texts_is_context() -> None:
+    text = (
+        "Netflix costs C$18.99 a month and Crave C$22.00. "
+        "Search first surfaced the US page, where the same plan is US$17.99."
+    )
+    assert "contradicted" not in _verdicts(STREAMING, text)
+
+
+def test_an_amount_in_the_texts_own_currency_is_still_audited() -> None:
+    # (contradicted before as well: a guard)
+    text = "Netflix costs C$18.99 a month and Crave C$22.00. Search first showed C$17.49."
+    assert _verdicts(STREAMING, text)[1] == "contradicted"
+
+
+VPS = Table.from_rows(
+    [
+        {"id": "hostinger-vps", "monthly": 329},
+        {"id": "lightsail-mx", "monthly": 171},
+        {"id": "postpaid-plan", "monthly": 9980},
+    ]
+)
+
+
+def test_an_exchange_rate_is_no_amount_of_the_offers() -> None:
+    text = "La herramienta pasó a pesos los precios, con un tipo de cambio de 17.10 pesos."
+    assert "contradicted" not in _verdicts(VPS, text)
+
+
+def test_a_note_on_indian_grouping_is_no_amount_of_the_offers() -> None:
+    text = "Formatting note: figures use Indian digit grouping (lakh = 1,00,000)."
+    assert "contradicted" not in _verdicts(VPS, text)
+
+
+def test_a_multiplier_in_words_is_no_amount_of_the_offers() -> None:
+    text = "I multiplied each monthly price by twelve with the calculator."
+    assert "contradicted" not in _verdicts(STREAMING, text)
+
+
+def test_a_calculator_call_in_quotes_is_worked_arithmetic() -> None:
+    text = 'Then `calc("(22 - 18.99) / 22 * 100")` = `13.68`.'
+    assert "contradicted" not in _verdicts(STREAMING, text)
+
+
+def test_a_calculator_call_with_a_wrong_result_is_contradicted() -> None:
+    # (contradicted before as well, as an unexplained amount: a guard)
+    text = 'Then `calc("(22 - 18.99) / 22 * 100")` = `15.68`.'
+    assert _verdicts(STREAMING, text) == ["contradicted"]

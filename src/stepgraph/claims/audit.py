@@ -73,11 +73,13 @@ _SKIP |= {
     "previous", "previously", "in-house", "salary", "salaries", "wage", "wages", "on-costs",
     "provides", "allocated", "allocation", "allocates", "centre", "center", "once",
     "once-off", "refundable", "deposited", "copy", "copies", "scored", "hectares", "hectare",
-    "acres",
+    "acres", "exchange", "fx", "wisselkoers", "wechselkurs", "formatting", "grouping",
+    "multiplied", "multiply",
 }  # fmt: skip
 """The arrangement the offers would replace (``we currently pay 610 under the existing
 contract``), a budget line or cost centre, pay, a one-time or refundable sum, a rate per
-copy, a score, an area: amounts of these are no offer's monthly price."""
+copy, a score, an area, an exchange rate, a note on number formats, a multiplier: amounts
+of these are no offer's monthly price."""
 _AVERAGE = {
     "average",
     "mean",
@@ -567,6 +569,7 @@ def unexplained(
         lows & _WIDE_SKIP
         or any(t.kind == "date" for t in toks)
         or _financial_year(toks)
+        or {"tipo", "cambio"} <= lows  # "un tipo de cambio de 17.10", not "en cambio"
         or scaled(toks)
         or ("then" in lows and lows & _WOULD)
     ):
@@ -1468,6 +1471,7 @@ def _worked_sum(toks: list[Tok]) -> tuple[set[int], str]:
         toks[start - 1].kind == "num"
         or toks[start - 1].text in _SUM_SIGNS
         or toks[start - 1].low in CURRENCY
+        or toks[start - 1].text in _QUOTES  # calc("(80 - 65) / 80 * 100") = 18.75
     ):
         start -= 1
     items: list[Decimal | str] = []
@@ -1492,6 +1496,7 @@ def _worked_sum(toks: list[Tok]) -> tuple[set[int], str]:
 
 
 _OPERATORS = {"*": "x", "\u00d7": "x", "\u00f7": "/"}
+_QUOTES = frozenset({'"', "'", "`"})
 
 
 def _evaluate(items: list[Decimal | str]) -> Decimal | None:

@@ -48,7 +48,17 @@ from .kinds import (
 from .layout import Layout
 from .refs import Mentions, joined, stranger_before
 from .text import Normalised, Span
-from .tokens import CURRENCY, ORDINALS, Tok, called, names_of, signed, tokenize
+from .tokens import (
+    CURRENCY,
+    ORDINALS,
+    Tok,
+    called,
+    foreign_amounts,
+    home_currency,
+    names_of,
+    signed,
+    tokenize,
+)
 from .uses import Uses
 
 SentenceVerdictKind = Literal["checked", "contradicted", "unverified"]
@@ -203,6 +213,7 @@ class ProseReader:
         self.periods: frozenset[int] | None = None  # a year and the terms the text states
         self.uses = Uses("")  # the uses or people the text shares a price among
         self.stated: schedules.Stated | None = None  # with a price change: see schedules
+        self.home: str | None = None  # the currency the text marks its amounts in
         self.sentence_periods: frozenset[int] = frozenset({12})  # those the sentence allows
         self.inclusive = False  # the sentence's prices take a charge in (no audit)
         self.text_charges: bool | None = None  # the text names a one-off charge somewhere
@@ -368,6 +379,7 @@ class ProseReader:
         """Once per text: what it says figures are derived over (the terms, returned; the
         uses or people it shares a price among; a price change's stated amounts)."""
         self.uses = Uses(text)
+        self.home = home_currency(text)
         if schedules.changes(text):
             self.stated = schedules.Stated(self.figures.values)
         return terms(text)
@@ -506,7 +518,8 @@ class ProseReader:
         verdict, why = self._accounting(toks, used, claims, words)
         if verdict == "unverified" and not self.inclusive:
             wrong = unexplained(toks, self.figures, self.sentence_periods,
-                                used | set(range(cut)), self.before,
+                                used | set(range(cut)) | foreign_amounts(toks, self.home),
+                                self.before,
                                 short=self.short_periods, uses=self.uses,
                                 stated=self.stated)  # fmt: skip
             if wrong:

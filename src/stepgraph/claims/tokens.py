@@ -237,7 +237,8 @@ _SCAN = (
     rf"|(?P<glued>\b(?:{_GLUED_2}|{_GLUED_3})(?=\d))"  # RM6,840, Tk550, KSh2,000, USD48
     r"|(?P<cite>\[\s*[A-Za-z0-9_-]{1,16}(?:\s*[,;]\s*[A-Za-z0-9_-]{1,16})*\s*\])"
     r"|(?P<phone>(?<![\w.,+-])(?:\+\d{1,3}(?:[ -]\d{2,4}){2,4}|1-\d{3}-\d{3}-\d{4}"
-    r"|\d{3}-\d{3}-\d{4}|0\d{2,4} \d{3} \d{3,4}|1[38]00 \d{3} \d{3}"  # phone numbers
+    r"|\d{3}-\d{3}-\d{4}|0\d{2,4} \d{3,4} \d{3,4}|1[38]00 \d{3} \d{3}"  # phone numbers
+    r"|(?<![$\u20ac\u00a3] )80[03] \d{3} \d{3}"  # "numero verde 800 009 605"
     r"|\d{1,2}:\d(?!\d|\s*[ap]\.?m\b)"  # a ratio: "1:4" (not 8:30)
     r"|\d{1,3}(?:[.,]\d+)?\s?\u00a2|\d[.,]\d/(?:5|10)(?!\d)"  # "10¢" a card fee, "4.7/5"
     r"|\d+(?:[.,]\d+)?\s(?:millones|mill\u00f3n|milh\u00f5es|milh\u00e3o|milioni"
@@ -1630,6 +1631,47 @@ def _article_not_name(toks: list[Tok]) -> None:
     if after is None or after.low in langs.NAME_FOLLOWERS or after.kind == "offer":
         return
     toks[0].kind, toks[0].offer = "word", None
+
+
+_NATIONAL = {"US$": "USD", "USD": "USD", "C$": "CAD", "CA$": "CAD", "CAD": "CAD",
+             "A$": "AUD", "AU$": "AUD", "AUD": "AUD", "NZ$": "NZD", "NZD": "NZD",
+             "S$": "SGD", "SG$": "SGD", "SGD": "SGD", "HK$": "HKD", "HKD": "HKD",
+             "MX$": "MXN", "MXN": "MXN", "R$": "BRL", "BRL": "BRL", "\u20ac": "EUR",
+             "EUR": "EUR", "\u00a3": "GBP", "GBP": "GBP", "\u20b9": "INR", "INR": "INR",
+             "Rs": "INR", "Rs.": "INR", "CHF": "CHF", "Fr.": "CHF"}  # fmt: skip
+"""Currency marks that name their currency, and the currency each names."""
+_MARKED = compiled(
+    r"(?<![\w$])(US\$|CA?\$|AU?\$|NZ\$|SG?\$|HK\$|MX\$|R\$|USD|CAD|AUD|NZD|SGD|HKD|MXN|BRL"
+    r"|EUR|GBP|INR|CHF|\u20ac|\u00a3|\u20b9)\s?\d"
+)
+
+
+def home_currency(text: str) -> str | None:
+    """The currency most amounts of ``text`` are marked in (``C$9.99``, ``CAD``), if any
+    is marked twice or more."""
+    counts: dict[str, int] = {}
+    for match in _MARKED.finditer(text):
+        code = _NATIONAL[match.group(1)]
+        counts[code] = counts.get(code, 0) + 1
+    if not counts:
+        return None
+    code, count = max(counts.items(), key=lambda item: item[1])
+    return code if count >= 2 else None
+
+
+def foreign_amounts(toks: list[Tok], home: str | None) -> set[int]:
+    """The amounts of ``toks`` marked in another currency than the text's own (``the US
+    page, where the same plan is US$17.99`` in a report in C$): context, no offer's price."""
+    if home is None:
+        return set()
+    return {
+        k
+        for k, tok in enumerate(toks)
+        if tok.kind == "num"
+        and k > 0
+        and _NATIONAL.get(toks[k - 1].text, home) != home
+        and toks[k - 1].end == tok.start
+    }
 
 
 def _plausible_name(text: str) -> bool:
