@@ -534,3 +534,34 @@ def test_a_calculator_call_with_a_wrong_result_is_contradicted() -> None:
     # (contradicted before as well, as an unexplained amount: a guard)
     text = 'Then `calc("(22 - 18.99) / 22 * 100")` = `15.68`.'
     assert _verdicts(STREAMING, text) == ["contradicted"]
+
+
+LEASES = Table.from_rows(
+    [
+        {"id": "ayvens-fiat-500e", "monthly": 349},
+        {"id": "leasys-jeep-avenger", "monthly": 319},
+        {"id": "arval-peugeot-208", "monthly": 289},
+    ]
+)
+POWER_BE = Table.from_rows(
+    [
+        {"id": "engie-easy", "monthly": 118.4},
+        {"id": "totalenergies-pixel", "monthly": 118.4},
+    ]
+)
+
+
+def test_italian_none_goes_below_an_amount_is_read() -> None:
+    text = "Nessuna offerta scende sotto i 300 € al mese."
+    assert _verdicts(LEASES, text) == ["contradicted"]
+
+
+def test_italian_none_above_an_amount_is_not_contradicted_when_true() -> None:
+    # (unread before as well: a guard)
+    text = "Nessuna offerta è sopra i 350 € al mese."
+    assert "contradicted" not in _verdicts(LEASES, text)
+
+
+def test_dutch_net_iets_before_a_comparative_is_a_degree() -> None:
+    text = "totalenergies-pixel is net iets goedkoper dan engie-easy."
+    assert _verdicts(POWER_BE, text) == ["contradicted"]

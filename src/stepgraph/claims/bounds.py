@@ -950,9 +950,10 @@ class BoundForms(ExceptForms):
             j += 1 + (self.low(j + 1) in _EXCEED_ARTICLES)
             self._none_beyond_amount(at, j, "more_expensive", [])
             return
-        if word in langs.UNDER or word in langs.OVER or word in ("under", "over"):
-            over = word in langs.OVER or word == "over"  # "koster under 99 kr": no "than"
-            self._none_beyond_amount(at, j + 1, "more_expensive" if over else "cheaper", [])
+        if word in langs.UNDER or word in langs.OVER or word in ("under", "over", "sotto", "sopra"):
+            over = word in langs.OVER or word in ("over", "sopra")  # "koster under 99 kr"
+            j += 1 + (self.low(j + 1) in _EXCEED_ARTICLES)  # "scende sotto i 300 €"
+            self._none_beyond_amount(at, j, "more_expensive" if over else "cheaper", [])
             return
         if word in langs.DEAR_CMP or word in langs.MORE:
             direction = "more_expensive"
@@ -1122,7 +1123,8 @@ _FOREIGN_OFFERS = frozenset({"aanbiedingen", "aanbieders", "angebote", "anbieter
 _FOREIGN_COST = frozenset({"kost", "kosten", "kostet", "coûte", "coûtent", "cuesta", "cuestan",
                            "costa", "costano", "kostar", "koster", "kosztuje", "custa", "is",
                            "ist", "est", "es", "è", "är", "er", "jest", "é", "zit", "ligt",
-                           "liegt"})  # fmt: skip
+                           "liegt", "scende", "scendono", "baja", "bajan", "descend",
+                           "descendent"})  # fmt: skip
 _FOREIGN_MONTHLY = frozenset({"om", "måneden", "månaden", "måned", "månad", "i", "im", "pro",
                               "monat", "par", "mois", "al", "mes", "mese", "maand", "miesięcznie",
                               "monatlich", "mensuel", "mensuels", "mensual", "mensile",
