@@ -565,3 +565,12 @@ def test_italian_none_above_an_amount_is_not_contradicted_when_true() -> None:
 def test_dutch_net_iets_before_a_comparative_is_a_degree() -> None:
     text = "totalenergies-pixel is net iets goedkoper dan engie-easy."
     assert _verdicts(POWER_BE, text) == ["contradicted"]
+
+
+def test_a_column_headed_per_month_holds_prices() -> None:
+    text = (
+        "| Plan | Per month | Per year |\n|---|---|---|\n"
+        "| harvard-maintenance | $23,980.00 | $287,760 |\n"
+        "| abm-industries | $24,560.00 | $295,800 |"
+    )
+    assert _verdicts(CUSTODIANS, text)[2] == "contradicted"

@@ -314,7 +314,15 @@ def _counted(header: str) -> bool:
     money that is no monthly price (``Rebuild cover``, ``Set-up fee``, ``Per agent``)."""
     if _OTHER_MONEY.search(header) and not _MONTHLY_HEAD.search(header):
         return True
-    return bool(_COUNTED.search(header)) and not _PRICED.search(header)
+    return (
+        bool(_COUNTED.search(header))
+        and not _PRICED.search(header)
+        and not _PER_MONTH_ONLY.match(header)  # "Per month": a price, not months counted
+    )
+
+
+_PER_MONTH_ONLY = pattern(r"(?i)^\W*(?:per|a|each)?\s*/?\s*(?:month|mo|mth)\W*$")
+"""A header that says only ``per month`` (not ``Visits/month``, ``Hours/month``)."""
 
 
 def _gap(offer: str, other: str | None, stated: list[Decimal], factor: Decimal) -> Test:
