@@ -574,3 +574,22 @@ def test_a_column_headed_per_month_holds_prices() -> None:
         "| abm-industries | $24,560.00 | $295,800 |"
     )
     assert _verdicts(CUSTODIANS, text)[2] == "contradicted"
+
+
+WASTE = Table.from_rows(
+    [
+        {"id": "gfl-environmental", "source": "Quote_A.pdf", "monthly": 1420},
+        {"id": "waste-connections", "source": "Quote_B.pdf", "monthly": 1385},
+        {"id": "emterra", "source": "Quote_D.pdf", "monthly": 1365},
+    ],
+    alias_fields=("source",),
+)
+
+
+def test_a_source_files_stem_names_its_record() -> None:
+    assert _verdicts(WASTE, "Quote B is the cheapest.") == ["contradicted"]
+
+
+def test_a_source_files_stem_stays_a_loose_name() -> None:
+    # (unverified before as well: a guard that the stem never makes a sentence checked)
+    assert _verdicts(WASTE, "Quote D is the cheapest.") == ["unverified"]

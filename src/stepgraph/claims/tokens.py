@@ -483,40 +483,49 @@ def _loose_names(table: Table, taken: dict[str, set[str]]) -> dict[str, set[str]
         for code in _model_codes(parts, own, everything):
             found.setdefault(code, set()).add(record.id)  # "M250" of "Virgin Media M250 Fibre"
         for alias in record.aliases:
-            domain = _DOMAIN.match(_plain(alias).lower())
-            if domain is not None:  # "speedyservices.com" of speedyservices.com/tile-saw
-                found.setdefault(domain.group(1), set()).add(record.id)
-                label = domain.group(1).split(".")[-2]
-                if "-" in label.strip("-") and len(label) >= 5:
-                    found.setdefault(label, set()).add(record.id)  # "T-Mobile" of t-mobile.pl
-            bare = _PAPER_TAIL.sub("", _plain(alias)).strip()
-            if bare != _plain(alias).strip() and " " in bare and _readable(bare):
-                found.setdefault(bare.lower(), set()).add(record.id)  # "Select Car Leasing"
-            tail = _SEGMENT.split(_plain(alias))[-1].strip()
-            if _REPLY.match(alias) and tail[:1].isupper() and len(tail) >= 3 and _readable(tail):
-                found.setdefault(tail.lower(), set()).add(record.id)  # "Re: ... - CtrlAltCare"
-            base = _FILE_NAME.search(_plain(alias))
-            if base is not None and _readable(base.group(1)):
-                found.setdefault(base.group(1).lower(), set()).add(record.id)  # "offer-b.pdf"
-                # of quotes/offer-b.pdf
-            sender = _FROM_NAME.search(_plain(alias))
-            if sender is not None and _readable(sender.group(1)):
-                found.setdefault(sender.group(1).lower(), set()).add(record.id)  # "Sam" of
-                # "text message from Sam", "Dave's Plumbing" of "quote from Dave's Plumbing"
-            head = _SEGMENT.split(_plain(alias), maxsplit=1)[0].strip()
-            if head != _plain(alias).strip() and len(head) >= 3 and _readable(head):
-                found.setdefault(head.lower(), set()).add(record.id)
-            for bracketed in _BRACKETED.findall(_plain(alias)):  # "Tele2 (Com Hem) Bredband"
-                inner = bracketed.strip()
-                if (
-                    (" " in inner or len(inner) >= 4)
-                    and inner[:1].isupper()
-                    and not (inner.isupper())
-                ):  # a name: not "(DSL)", "(4G)", "(monthly)"
-                    found.setdefault(inner.lower(), set()).add(record.id)
+            for name in _alias_names(alias):
+                found.setdefault(name, set()).add(record.id)
     for name, record_id in _after_shared_head(table).items():
         found.setdefault(name, set()).add(record_id)
     return {k: v for k, v in found.items() if k not in taken and k != "" and _readable(k)}
+
+
+def _alias_names(alias: str) -> list[str]:
+    """The loose names one source name gives its record (see ``_loose_names``)."""
+    names: list[str] = []
+    domain = _DOMAIN.match(_plain(alias).lower())
+    if domain is not None:  # "speedyservices.com" of speedyservices.com/tile-saw
+        names.append(domain.group(1))
+        label = domain.group(1).split(".")[-2]
+        if "-" in label.strip("-") and len(label) >= 5:
+            names.append(label)  # "T-Mobile" of t-mobile.pl
+    bare = _PAPER_TAIL.sub("", _plain(alias)).strip()
+    if bare != _plain(alias).strip() and " " in bare and _readable(bare):
+        names.append(bare.lower())  # "Select Car Leasing"
+    tail = _SEGMENT.split(_plain(alias))[-1].strip()
+    if _REPLY.match(alias) and tail[:1].isupper() and len(tail) >= 3 and _readable(tail):
+        names.append(tail.lower())  # "Re: ... - CtrlAltCare"
+    base = _FILE_NAME.search(_plain(alias))
+    if base is not None and _readable(base.group(1)):
+        names.append(base.group(1).lower())  # "offer-b.pdf"
+        # of quotes/offer-b.pdf
+    sender = _FROM_NAME.search(_plain(alias))
+    if sender is not None and _readable(sender.group(1)):
+        names.append(sender.group(1).lower())  # "Sam" of
+        # "text message from Sam", "Dave's Plumbing" of "quote from Dave's Plumbing"
+    head = _SEGMENT.split(_plain(alias), maxsplit=1)[0].strip()
+    if head != _plain(alias).strip() and len(head) >= 3 and _readable(head):
+        names.append(head.lower())
+    for bracketed in _BRACKETED.findall(_plain(alias)):  # "Tele2 (Com Hem) Bredband"
+        inner = bracketed.strip()
+        if (
+            (" " in inner or len(inner) >= 4) and inner[:1].isupper() and not (inner.isupper())
+        ):  # a name: not "(DSL)", "(4G)", "(monthly)"
+            names.append(inner.lower())
+    stem = _FILE_STEM.fullmatch(_plain(alias).rsplit("/", 1)[-1])
+    if stem is not None and _readable(stem.group(1)):
+        names.append(stem.group(1).lower().replace("_", " ").replace("-", " "))  # "Quote B"
+    return names
 
 
 def _after_shared_head(table: Table) -> dict[str, str]:
@@ -668,6 +677,10 @@ _SHORT_MODEL = compiled(r"[a-z]{2,3}\d{1,2}")
 _DOMAIN = compiled(r"(?:https?://)?(?:www\.)?((?:[a-z0-9-]+\.)+[a-z]{2,6})(?=[/\s]|$)")
 _FILE_NAME = compiled(r"/([\w.-]+\.(?:pdf|docx?|xlsx?|csv|png|jpe?g|txt|eml|html?))$", re.I)
 """The file a source path ends with (``quotes/offer-b.pdf``): a name for its record."""
+_FILE_STEM = compiled(
+    r"([A-Za-z][A-Za-z0-9]*(?:[_-][A-Za-z0-9]+)+)\.(?:pdf|docx?|xlsx?|csv|txt|eml)", re.I
+)
+"""A file name with parts (``Quote_B.pdf``): its stem, without the extension, names it."""
 _FROM_NAME = compiled(r"\bfrom\s+([A-Z][\w'&.-]*(?:\s+[A-Z][\w'&.-]*){0,3})")
 """The sender a source names (``email from Sam 2026-03-02``): a name for its record."""
 _BRAND_TAILS = (
