@@ -202,6 +202,19 @@ def _worker(args: argparse.Namespace) -> int:
     from .ratelimit import Limiter, parse_limit, set_limit
     from .worker import Worker
 
+    terms: list[int] = []
+    workers: list[Worker] = []
+
+    def on_term(signum: int, frame: object) -> None:
+        terms.append(signum)
+        if len(terms) > 1:
+            os._exit(128 + signum)  # a second SIGTERM: stop at once; the lease expires
+        for worker in workers:
+            worker.stop()
+
+    # before the store opens: a SIGTERM while it connects stops the worker cleanly, with
+    # nothing claimed (only the interpreter's own start is left without a handler)
+    signal.signal(signal.SIGTERM, on_term)
     chosen = [parse_limit(text) for text in args.rate_limit]
     keep = parse_age(args.retention, "--retention") if args.retention else None
     every = parse_age(args.retention_every, "--retention-every")
@@ -224,15 +237,9 @@ def _worker(args: argparse.Namespace) -> int:
         if keep is not None or forget_after is not None:
             retention = Retention(store, older_than=keep, every=every, log=log,
                                   forget_after=forget_after).start()  # fmt: skip
-        terms = []
-
-        def on_term(signum: int, frame: object) -> None:
-            terms.append(signum)
-            if len(terms) > 1:
-                os._exit(128 + signum)  # a second SIGTERM: stop at once; the lease expires
-            worker.stop()
-
-        signal.signal(signal.SIGTERM, on_term)
+        workers.append(worker)
+        if terms:
+            worker.stop()  # a SIGTERM came while the store opened
         if args.otel is not None:  # queue depth by state, read at each metrics export
             args.otel.watch_queue(lambda: queue_stats(store)["depth"])
         worker.run_forever(until_idle=args.until_idle)
