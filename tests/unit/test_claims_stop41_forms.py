@@ -593,3 +593,7 @@ def test_a_source_files_stem_names_its_record() -> None:
 def test_a_source_files_stem_stays_a_loose_name() -> None:
     # (unverified before as well: a guard that the stem never makes a sentence checked)
     assert _verdicts(WASTE, "Quote D is the cheapest.") == ["unverified"]
+
+
+def test_the_cheapest_entry_is_the_cheapest_offer() -> None:
+    assert _verdicts(FOUR, "The cheapest entry is b-two.") == ["contradicted"]
