@@ -516,6 +516,9 @@ def _alias_names(alias: str) -> list[str]:
     head = _SEGMENT.split(_plain(alias), maxsplit=1)[0].strip()
     if head != _plain(alias).strip() and len(head) >= 3 and _readable(head):
         names.append(head.lower())
+    trade = _COMPANY_TAIL.sub("", bare if bare != _plain(alias).strip() else head).strip()
+    if trade not in (head, bare) and " " in trade and _readable(trade):
+        names.append(trade.lower())  # "S&P Cleaning" of "S&P Cleaning Services Ltd, Leeds"
     for bracketed in _BRACKETED.findall(_plain(alias)):  # "Tele2 (Com Hem) Bredband"
         inner = bracketed.strip()
         if (
@@ -710,6 +713,12 @@ _PAPER_TAIL = compiled(
 )
 """The paper a source name ends with (``Select Car Leasing quote``, ``leasing.com deal
 #881203``): the rest is the supplier's name as the prose writes it."""
+_COMPANY_TAIL = compiled(
+    r"(?i)(?:\s+(?:services|ltd\.?|limited|inc\.?|llc|gmbh|plc|pty|corp\.?|corporation|"
+    r"group|solutions|s\.?a\.?r\.?l\.?|b\.?v\.?|s\.?p\.?a\.?|s\.?r\.?l\.?))+\s*$"
+)
+"""What a company's legal name ends with and the prose leaves out (``S&P Cleaning
+Services Ltd`` is ``S&P Cleaning``)."""
 _REPLY = compiled(r"(?i)(?:re|fwd?|aw|sv|tr)\s*:")
 """An email subject (``Re: Managed IT quote - CtrlAltCare``): its last part names the sender."""
 _SEGMENT = compiled(r"\s[-\u2013\u2014]\s|[,;(]")
