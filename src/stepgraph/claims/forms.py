@@ -148,6 +148,9 @@ _RATIO_WORDS = frozenset({"half", "twice", "double", "triple", "thrice", "third"
 (``the price of B is 15`` still names B's price)."""
 
 
+_OF_WORDS = frozenset({"of", "de", "du", "des", "del", "di", "della", "van", "von", "do", "da"})
+_MEASURES = frozenset(lx.OTHER_CONTEXT | {"rate", "unit"})
+"""A measure of a record other than its monthly price (``the unit rate of B``)."""
 _FOR_HEADS = frozenset({"listing", "listings", "page", "link", "entry"})
 """Nouns a record after ``for`` depends on (``the listing for admiral``): no subject."""
 
@@ -264,9 +267,9 @@ class SentenceReader(HeadForms):
             ):  # "rispetto a B", "im Vergleich zu C": an object too
                 at += 1  # "10.09 below north, 14.60 below south": north is not a subject
                 continue
-            if unit.kind == "off" and self._replaced_arrangement(at):
-                at += 1  # "Our current Canon lease costs 215": not Canon's offer
-                continue
+            if unit.kind == "off" and (self._replaced_arrangement(at) or self._measure_of(at)):
+                at += 1  # "Our current Canon lease costs 215": not Canon's offer; "The
+                continue  # unit rate of B is the lowest": not B's price
             if unit.kind == "off" and (
                 at not in self.covered
                 or (at in self.targets and self.low(at + 1) in lx.SUBJECT_VERBS)
@@ -284,6 +287,13 @@ class SentenceReader(HeadForms):
                 self._free_forms(at)
             at += 1
         return self.statements
+
+    def _measure_of(self, at: int) -> bool:
+        """``The unit rate of B``, ``le prix du kWh de B``: a measure of the record that is
+        not its monthly price, so the record is no subject."""
+        return self.low(at - 1) in _OF_WORDS and any(
+            self.low(k) in _MEASURES for k in range(max(0, at - 4), at - 1)
+        )
 
     def _replaced_arrangement(self, at: int) -> bool:
         """``our current Canon lease``, ``the existing Biffa contract``: the arrangement the
@@ -484,6 +494,7 @@ class SentenceReader(HeadForms):
                     or self.low(at) in lx.HEDGES
                     or self.low(at) in lx.NEGATIONS
                     or self.low(at) in lx.MODALS
+                    or (self.low(at) in ("elles", "ils") and self.low(at + 1) == "aussi")
                     or (
                         not first and self.low(at) in lx.CONNECTORS and not self._adjective_next(at)
                     )

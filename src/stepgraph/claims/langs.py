@@ -247,6 +247,7 @@ BOUND = {"über": "over", "oltre": "over", "boven": "over", "acima": "over", "un
          "upwards": "over", "underkant": "under", "overkant": "over", "ruim": "over"}
 """A bound word as the English word the forms judge it by; other hedges are "about"."""
 FILLERS = {"damit", "somit", "daher", "also", "donc", "quindi", "dus", "daarmee", "portanto",
+           "aussi", "auch", "ebenfalls", "también", "anche", "ook", "eveneens", "também",
            "kost", "kosten", "costa", "costano", "custa", "custam", "cuestan", "coûtent",
            "indique", "affiche", "indica", "muestra", "mostra", "zeigt", "nennt", "toont",
            "è", "é", "zijn", "sono", "são", "het", "de", "il", "lo", "o", "am", "nog", "ligt",
