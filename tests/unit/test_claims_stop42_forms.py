@@ -64,3 +64,32 @@ def test_the_lowest_kwh_price_of_a_record_in_french_is_no_claim_that_it_is_cheap
 def test_the_price_of_a_record_is_still_its_price() -> None:
     # (read before as well: a guard)
     assert _verdicts(TARIFFS, "The price of edf is the lowest.") == ["contradicted"]
+
+
+PASSES = Table.from_rows(
+    [
+        {"id": "lime-prime", "monthly": 14.99, "source": "li.me/prime"},
+        {"id": "citi-bike-monthly", "monthly": 19.99, "source": "citibikenyc.com/pricing"},
+        {"id": "revel-prem", "monthly": 24.99, "source": "gorevel.com/pass"},
+    ],
+    alias_fields=("source",),
+)
+
+
+def test_a_brand_with_the_word_its_id_abbreviates_is_its_name() -> None:
+    text = "Revel Premium is not the most expensive pass."
+    assert _verdicts(PASSES, text) == ["contradicted"]
+
+
+def test_a_brand_with_the_next_word_of_its_id_is_its_name() -> None:
+    assert _verdicts(PASSES, "Citi Bike is the priciest pass.") == ["contradicted"]
+
+
+def test_not_just_the_priciest_says_it_is_the_priciest() -> None:
+    text = "citi-bike-monthly is not just the priciest, it is also the slowest."
+    assert _verdicts(PASSES, text) == ["contradicted"]
+
+
+def test_not_the_priciest_is_still_a_negation() -> None:
+    # (read before as well: a guard)
+    assert _verdicts(PASSES, "revel-prem is not the priciest.") == ["contradicted"]

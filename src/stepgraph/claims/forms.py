@@ -503,23 +503,15 @@ class SentenceReader(HeadForms):
                 and (not self._is_head(at) or (not first and self._amount_follows(at)))
                 and not self._capitals(at)
             ):
+                if self._not_only_the(at):
+                    at += 2  # "Citi Bike is not just the priciest, it's also ...": priciest
+                    continue
                 if (self.low(at) in lx.NEGATIONS and self.low(at + 1) in langs.ONLY) or (
                     not first and self.low(at) in ("none", "nothing")
                 ):
                     return  # "not only cheaper than A, but also ...": no negation; "A is
                     # 144.90, so none of the five costs more": a subject of its own
-                if self.low(at) in ("neither", "nor", "ni"):
-                    neg = True
-                elif (
-                    self.low(at) in lx.NEGATIONS
-                    and self.low(at) != "pas"  # ne...pas: once
-                    and not (self.low(at) == "no" and self.low(at + 1) == ",")
-                ):  # "and no, it isn't the dearest": an answer, not a second negation
-                    neg = not neg
-                if self.low(at) in lx.HEDGES and self.low(at) not in ("least", "most"):
-                    hedge = self._hedge_at(at)
-                elif self.low(at - 1) == "at" and self.kind(at + 1) == "num":
-                    hedge = f"at {self.low(at)}"  # "at least 16", "at most 20"
+                neg, hedge = self._gap_word(at, neg, hedge)
                 if not first and self.low(at) in lx.CONTRAST:
                     return
                 if not first and self.last_target and self.low(at) in ("which", "who", "that"):
@@ -565,6 +557,31 @@ class SentenceReader(HeadForms):
                 del self.statements[before:]  # "C is cheaper than A once the discount ..."
                 return
             at, first = end, False
+
+    def _gap_word(self, at: int, neg: bool, hedge: str | None) -> tuple[bool, str | None]:
+        """A word between a subject and its predicate: a negation or a hedge, or neither."""
+        if self.low(at) in ("neither", "nor", "ni"):
+            neg = True
+        elif (
+            self.low(at) in lx.NEGATIONS
+            and self.low(at) != "pas"  # ne...pas: once
+            and not (self.low(at) == "no" and self.low(at + 1) == ",")
+        ):  # "and no, it isn't the dearest": an answer, not a second negation
+            neg = not neg
+        if self.low(at) in lx.HEDGES and self.low(at) not in ("least", "most"):
+            hedge = self._hedge_at(at)
+        elif self.low(at - 1) == "at" and self.kind(at + 1) == "num":
+            hedge = f"at {self.low(at)}"  # "at least 16", "at most 20"
+        return neg, hedge
+
+    def _not_only_the(self, at: int) -> bool:
+        """``not just the priciest``, ``not only the cheapest``: the superlative is said."""
+        return (
+            self.low(at) in ("not", "n't", "isn't")
+            and self.low(at + 1) in ("only", "just", "merely")
+            and self.low(at + 2) == "the"
+            and (self.low(at + 3) in lx.CHEAP_SUP or self.low(at + 3) in lx.DEAR_SUP)
+        )
 
     def _adjective_next(self, at: int) -> bool:
         """``plus cher``, ``più caro``: ``plus`` before a price adjective is a comparison,

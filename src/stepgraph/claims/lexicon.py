@@ -84,7 +84,8 @@ OFFER_NOUNS = {"offer", "offers", "option", "options", "plan", "plans", "quote",
                "products", "providers", "vendors", "suppliers", "contracts", "deals",
                "packages", "tiers", "proposals", "insurers", "operators", "units",
                "carriers", "networks", "hosts", "gyms", "clubs", "pack", "packs", "bundle",
-               "bundles", "membership", "memberships", "lease", "leases"}
+               "bundles", "membership", "memberships", "lease", "leases", "pass", "passes",
+               "insurer", "gym"}
 PRICE_NOUNS = {"price", "prices", "cost", "costs", "fee", "fees", "rate", "rates", "charge",
                "monthly", "annual", "yearly", "price-wise", "preis", "prix", "precio", "figure",
                "amount", "total", "rental", "rentals", "rent", "premium", "premiums", "payment",

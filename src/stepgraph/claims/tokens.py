@@ -1110,6 +1110,8 @@ def _absorb_name_words(toks: list[Tok], names: Names) -> None:
                     and _product_word(toks, index)
                 ):
                     spelled = 1  # "Hostinger Premium" of hostinger-prem: a loose name's tier
+                if not spelled and tok.kind == "near" and _later_part(toks[index], tok.offer):
+                    spelled = 1  # "Citi Bike" of citi-bike-monthly, "Revel Premium" of revel-prem
                 if not spelled:
                     break
                 index += spelled  # "Little Zak's" of littlezaks.com.au; "Leichhardt" may
@@ -1362,6 +1364,15 @@ _NAME_REMARKS = frozenset({"estimated", "est", "estimate", "promo", "promotional
                            "introductory", "new", "legacy", "quoted", "approx", "indicative",
                            "beta", "preview", "current", "renewal"})  # fmt: skip
 """One word in brackets after a name that says nothing of its price's rank."""
+
+
+def _later_part(word: Tok, record_id: str) -> bool:
+    """A capitalised word that a later part of the record's id spells or abbreviates (three
+    letters or more): ``Bike`` of citi-bike-monthly, ``Premium`` of revel-prem."""
+    if word.kind != "word" or not word.text[:1].isupper():
+        return False
+    parts = [p for p in _ID_PARTS.split(record_id.lower()) if p][1:]
+    return any(len(p) >= 3 and p.isalpha() and word.low.startswith(p) for p in parts)
 
 
 def _product_word(toks: list[Tok], index: int) -> bool:
