@@ -93,3 +93,18 @@ def test_not_just_the_priciest_says_it_is_the_priciest() -> None:
 def test_not_the_priciest_is_still_a_negation() -> None:
     # (read before as well: a guard)
     assert _verdicts(PASSES, "revel-prem is not the priciest.") == ["contradicted"]
+
+
+PLANS = Table.from_rows([{"id": "solo", "monthly": 49.99}, {"id": "duo", "monthly": 54.99}])
+
+
+def test_a_little_over_a_yearly_figure_is_a_hedge_just_over() -> None:
+    assert _verdicts(PLANS, "solo works out at a little over 600 a year.") == ["contradicted"]
+
+
+def test_a_bit_over_a_monthly_figure_is_a_hedge_just_over() -> None:
+    assert _verdicts(PLANS, "solo costs a bit over 50 a month.") == ["contradicted"]
+
+
+def test_a_little_over_is_not_contradicted_when_true() -> None:
+    assert _verdicts(PLANS, "duo costs a little over 50 a month.") != ["contradicted"]

@@ -140,7 +140,9 @@ _GAP_LINKS = frozenset({"to", "para", "com", "zu", "zum", "zur", "vs", "versus",
                         "frente", "against", "over", "gegenüber", "till", "til", "do"})  # fmt: skip
 _SUPPOSE = frozenset({"if", "unless", "suppose", "supposing", "assuming", "should"})
 _WOULD = frozenset({"would", "could", "might", "will", "wouldn't", "'d"})
-_JUST_WORDS = frozenset({"just", "slightly", "marginally", "fractionally", "little"})
+_JUST_WORDS = frozenset(
+    {"just", "slightly", "marginally", "fractionally", "little", "bit", "touch"}
+)
 _PRICE_OF = frozenset({"price", "prices", "cost", "costs", "fee", "rate"})
 _RATIO_WORDS = frozenset({"half", "twice", "double", "triple", "thrice", "third", "quarter",
                           "times", "fraction", "fifth"})  # fmt: skip
@@ -495,6 +497,7 @@ class SentenceReader(HeadForms):
                     or self.low(at) in lx.NEGATIONS
                     or self.low(at) in lx.MODALS
                     or (self.low(at) in ("elles", "ils") and self.low(at + 1) == "aussi")
+                    or self._a_little(at)
                     or (
                         not first and self.low(at) in lx.CONNECTORS and not self._adjective_next(at)
                     )
@@ -573,6 +576,14 @@ class SentenceReader(HeadForms):
         elif self.low(at - 1) == "at" and self.kind(at + 1) == "num":
             hedge = f"at {self.low(at)}"  # "at least 16", "at most 20"
         return neg, hedge
+
+    def _a_little(self, at: int) -> bool:
+        """``a little over 600``, ``a bit under 50``: the words of a hedge ``just over``."""
+        if self.low(at) == "a":
+            at += 1
+        elif self.low(at - 1) != "a":
+            return False
+        return self.low(at) in ("little", "bit", "touch") and self.low(at + 1) in ("over", "under")
 
     def _not_only_the(self, at: int) -> bool:
         """``not just the priciest``, ``not only the cheapest``: the superlative is said."""
