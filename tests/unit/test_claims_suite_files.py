@@ -91,6 +91,7 @@ SPLITS = (
     "final68",
     "final69",
     "final70",
+    "final71",
 )  # dev2, dev3: before reader fixes
 # final, final2: independent of the checker, held out
 FILES = sorted(SUITE.glob("*/*/*.json"))
