@@ -108,3 +108,59 @@ def test_a_bit_over_a_monthly_figure_is_a_hedge_just_over() -> None:
 
 def test_a_little_over_is_not_contradicted_when_true() -> None:
     assert _verdicts(PLANS, "duo costs a little over 50 a month.") != ["contradicted"]
+
+
+BROADBAND = Table.from_rows(
+    [
+        {"id": "plusnet", "monthly": 29.99},
+        {"id": "virgin", "monthly": 42.0},
+        {"id": "eir", "monthly": 65.0},
+        {"id": "bouygues", "monthly": 16.99},
+        {"id": "salt", "monthly": 49.95},
+    ]
+)
+
+
+def _price(cid: str, offer: str, amount: str) -> dict[str, str]:
+    return {"id": cid, "kind": "price", "offer": offer, "amount": amount, "period": "month"}
+
+
+def test_a_price_for_the_first_months_beside_a_cited_price_is_no_conflict() -> None:
+    text = "plusnet is £24.99 a month for the first 12 months, then £29.99 a month [c1]."
+    assert _verdicts(BROADBAND, text, [_price("c1", "plusnet", "29.99")]) == ["unverified"]
+
+
+def test_the_price_after_then_still_conflicts_with_the_cited_claim() -> None:
+    # (contradicted before as well: a guard)
+    text = "plusnet is £24.99 a month for the first 12 months, then £31.99 a month [c1]."
+    assert _verdicts(BROADBAND, text, [_price("c1", "plusnet", "29.99")]) == ["contradicted"]
+
+
+def test_the_first_months_are_an_amount_in_a_sentence_of_their_own_clause() -> None:
+    text = "virgin is £42.00 a month once the deal ends [c1]: the first 6 months are £26 a month."
+    assert _verdicts(BROADBAND, text, [_price("c1", "virgin", "42.00")]) == ["unverified"]
+
+
+def test_a_first_year_price_in_french_is_no_conflict() -> None:
+    text = "bouygues coûte 9,99 € par mois la première année, puis 16,99 € [c1]."
+    assert _verdicts(BROADBAND, text, [_price("c1", "bouygues", "16.99")]) == ["unverified"]
+
+
+def test_a_first_year_price_in_german_is_no_conflict() -> None:
+    text = "salt kostet CHF 49.95 [c1], im ersten Jahr aber nur CHF 24.95 pro Monat."
+    assert _verdicts(BROADBAND, text, [_price("c1", "salt", "49.95")]) == ["unverified"]
+
+
+def test_an_amount_for_the_first_months_is_not_audited_as_a_price() -> None:
+    assert _verdicts(BROADBAND, "eir: €65 a month; the first 6 months are €45.") != ["contradicted"]
+
+
+def test_an_intro_price_for_some_months_is_not_audited_as_a_price() -> None:
+    text = "salt is $49.95 a month (its intro price is $39.90 a month for six months)."
+    assert _verdicts(BROADBAND, text) != ["contradicted"]
+
+
+def test_a_saving_over_the_first_months_is_still_audited() -> None:
+    # (contradicted before as well: a guard for the promotion's reach)
+    text = "Over the first 12 months alone, plusnet saves £150.00 against virgin."
+    assert _verdicts(BROADBAND, text) == ["contradicted"]

@@ -34,6 +34,7 @@ from . import lexicon as lx
 from .check import Table, round_to
 from .compiled import compiled
 from .judge import hedge_tolerance
+from .promos import promo_amount
 from .schedules import Stated
 from .tokens import (
     CURRENCY,
@@ -622,8 +623,9 @@ def unexplained(
             or (for_the_equipment(toks, index) and not any(figures.quoted.values()))
         ):  # "$349 for the dish" when no source names equipment money: unread
             continue
-        if tok.period == "month" and intro:
-            continue  # "29.99 a month the first year": an introductory price
+        if (tok.period == "month" and intro) or (promo_amount(toks, index) and not discounts):
+            continue  # "29.99 a month the first year", "the first 6 months are €45": a
+            # promotion's price
         if figures.values and all(
             value > _BEYOND_TERMS * figures.values[-1] or places == 3
             for value, places in zip(tok.values, tok.places, strict=True)

@@ -46,6 +46,7 @@ from .kinds import (
     offers_of,
 )
 from .layout import Layout
+from .promos import promo_amount
 from .refs import Mentions, joined, stranger_before
 from .text import Normalised, Span
 from .tokens import (
@@ -669,7 +670,9 @@ class ProseReader:
             if _in_sum(toks, index) or _in_heading(toks, index):
                 continue  # "the first year costs 9 x €16.99 = €152.91": the audit's sum;
                 # "Cover for the Pixel 9 (£799): ...": an opening that names no record
-            if any(t.low in _PROMOTED for t in toks[max(0, index - 6) : index]):
+            if any(t.low in _PROMOTED for t in toks[max(0, index - 6) : index]) or (
+                promo_amount(toks, index)
+            ):
                 continue  # "(first month is half price at £9.80, then the full rate)"
             same = [
                 c for c in money if (isinstance(c, Difference) and c.unit == "percent") == tok.pct
