@@ -164,3 +164,67 @@ def test_a_saving_over_the_first_months_is_still_audited() -> None:
     # (contradicted before as well: a guard for the promotion's reach)
     text = "Over the first 12 months alone, plusnet saves £150.00 against virgin."
     assert _verdicts(BROADBAND, text) == ["contradicted"]
+
+
+EXTRAS = Table.from_rows(
+    [
+        {"id": "kabel", "monthly": 44.9},
+        {"id": "glasnet", "monthly": 54.9},
+        {"id": "satlink", "monthly": 99.0},
+        {"id": "gymfit", "monthly": 49.9},
+        {"id": "cloudo", "monthly": 5.99},
+    ]
+)
+
+
+def test_a_pauschale_per_year_is_a_charge_not_a_price() -> None:
+    text = "glasnet: € 54,90 im Monat, zuzüglich einer Servicepauschale von € 19,90 pro Jahr."
+    assert _verdicts(EXTRAS, text) != ["contradicted"]
+
+
+def test_a_card_paid_once_in_french_is_a_charge_not_a_price() -> None:
+    text = "gymfit demande CHF 49.90 par mois et un badge à CHF 25.\u2013 payé une fois."
+    assert _verdicts(EXTRAS, text) != ["contradicted"]
+
+
+def test_an_amount_for_the_equipment_after_plus_is_no_price_of_the_record() -> None:
+    text = (
+        "glasnet is $54.90, and satlink is by far the dearest at $99.00 a month, "
+        "plus $299 for the dish."
+    )
+    assert "contradicted" not in _verdicts(EXTRAS, text)
+
+
+def test_an_amount_for_the_sim_card_in_french_is_no_conflict_with_the_cited_price() -> None:
+    text = "kabel coûte 44,90 € par mois [c1], avec 15 € pour la carte SIM."
+    assert _verdicts(EXTRAS, text, [_price("c1", "kabel", "44.90")]) == ["unverified"]
+
+
+def test_an_add_on_a_month_extra_is_no_price() -> None:
+    text = "kabel is £44.90 a month; its sports pack is £12 a month extra."
+    assert _verdicts(EXTRAS, text) != ["contradicted"]
+
+
+def test_an_option_en_plus_is_no_price() -> None:
+    text = "L'option cinéma coûte 9,90 € par mois en plus chez kabel."
+    assert _verdicts(EXTRAS, text) != ["contradicted"]
+
+
+def test_an_amount_that_buys_the_equipment_outright_is_no_price() -> None:
+    text = "kabel: $44.90/month; renting the modem is $6/month extra, or buy it for $149."
+    assert _verdicts(EXTRAS, text) != ["contradicted"]
+
+
+def test_a_gap_between_two_records_called_extra_is_still_a_gap() -> None:
+    # (contradicted before as well: a guard for the add-on reading)
+    text = "Moving from kabel to glasnet would cost us $12 a month extra [c1]."
+    claims = [
+        {"id": "c1", "kind": "difference", "offer": "glasnet", "than": "kabel",
+         "direction": "more_expensive", "amount": "10.00", "unit": "amount"}
+    ]  # fmt: skip
+    assert _verdicts(EXTRAS, text, claims) == ["contradicted"]
+
+
+def test_french_terabytes_are_no_amount() -> None:
+    text = "1. cloudo : 5,99 € par mois [c1], 2 To, hébergé en Suisse"
+    assert _verdicts(EXTRAS, text, [_price("c1", "cloudo", "5.99")]) != ["contradicted"]

@@ -398,7 +398,30 @@ def charge_after(toks: list[Tok], index: int) -> bool:
         or words[:2] in (["up", "front"], ["first", "month"], ["first", "year"])
         or "half" in words[:2]  # "£15,000 of contents", "£1,734 up front", "$1 first month"
         or _times_a_count(toks, index)
+        or _added_or_bought(toks, index, words)
     )
+
+
+def _added_or_bought(toks: list[Tok], index: int, after: list[str]) -> bool:
+    """An add-on's price (``£6 a month extra``, ``CHF 29.90 par mois en plus``, ``en
+    supplément à 2 €``, ``dont 4,50 € pour l'option``) or a purchase (``or buy one for
+    $129``): no offer's monthly price."""
+    named = {t.offer for t in toks if t.kind in ("offer", "near") and t.offer}
+    if ("extra" in after[1:3] or "zusätzlich" in after[1:3]) and len(named) <= 1:
+        return True  # "£6 a month extra"; not "from A to B would cost $65 a month extra",
+        # nor "That is 15 extra per month" (a margin)
+    if any(
+        (a, b) in _ADDED_PAIRS and before in lx.PERIOD_WORDS
+        for before, a, b in zip(after, after[1:], after[2:4], strict=False)
+    ):
+        return True  # "CHF 29.90 par mois en plus"; not "A costa 6 euro in più" (a margin)
+    before = {t.low for t in toks[max(0, index - 5) : index]}
+    return bool(before & _ADD_ON_OR_BUY)
+
+
+_ADDED_PAIRS = frozenset({("en", "plus"), ("en", "supplément"), ("in", "più")})
+_ADD_ON_OR_BUY = frozenset({"buy", "buying", "purchase", "outright", "dont", "supplément",
+                            "acheter", "kaufen", "comprar", "acquistare", "kopen"})  # fmt: skip
 
 
 def _own_words(toks: list[Tok], index: int) -> list[Tok]:

@@ -31,7 +31,7 @@ from .judge import (
 )
 from .kinds import Price
 from .others import others_margins
-from .tokens import CJK_LETTER, ORDINALS, Tok, for_another_thing, signed
+from .tokens import CJK_LETTER, ORDINALS, Tok, for_another_thing, for_the_equipment, signed
 from .units import WINDOW, Unit
 
 _BY_HEDGES = {
@@ -948,8 +948,11 @@ class SentenceReader(HeadForms):
         tok = unit.tok
         assert tok is not None
         number = next((i for i in unit.idx if self.toks[i] is tok), None)
-        if number is not None and charge_after(self.toks, number):
-            return at + 1  # "x3 has a 120.00 set-up fee", "a 500 excess": no monthly price
+        if number is not None and (
+            charge_after(self.toks, number) or for_the_equipment(self.toks, number)
+        ):
+            return at + 1  # "x3 has a 120.00 set-up fee", "a 500 excess", "plus $349 for
+            # the dish": no monthly price
         if number is not None and counted(self.toks, number, len(self.table.records)):
             return at + 1  # "ethos at $26.45, with two cheaper and two dearer": a count
         nxt = at + 1

@@ -182,7 +182,8 @@ NON_PRICE_MONEY = {
 CHARGE_SUFFIXES = ("kosten", "gebühr", "gebühren", "gebyr", "gebyret", "avgift", "avgiften",
                    "maksu", "maksun",
                    "boete", "risiko", "risikoen", "preis", "pris", "prisen", "geld",
-                   "bonus", "satz", "stundenlohn", "entgelt", "entgelte")  # fmt: skip
+                   "bonus", "satz", "stundenlohn", "entgelt", "entgelte", "pauschale",
+                   "pauschalen")  # fmt: skip
 """Compound words that end in a charge (``installatiekosten``, ``Bereitstellungspreis``,
 ``oprettelsesgebyr``, ``startavgift``): a charge, whatever comes before."""
 
@@ -223,7 +224,11 @@ def charge_words(words: set[str] | frozenset[str]) -> set[str]:
         found.add("front")  # "three rentals up front (£959.97)"
     if {"pago", "único"} <= words or {"pagamento", "único"} <= words:
         found.add("único")  # "pago único de $350.000": paid once
-    if {"une", "seule", "fois"} <= words or {"una", "sola", "vez"} <= words:
+    if (
+        {"une", "seule", "fois"} <= words
+        or {"una", "sola", "vez"} <= words
+        or ({"une", "fois"} <= words and words & {"payé", "payée", "payés", "payées"})
+    ):
         found.add("fois" if "fois" in words else "vez")  # "10 € une seule fois": once
     return found
 

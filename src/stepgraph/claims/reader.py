@@ -54,6 +54,7 @@ from .tokens import (
     ORDINALS,
     Tok,
     called,
+    for_the_equipment,
     foreign_amounts,
     home_currency,
     names_of,
@@ -649,6 +650,7 @@ class ProseReader:
                 # 114.00": another unit's figure; "its daily fee of 148 is above B's 141"
             if (
                 charge_after(toks, index)
+                or for_the_equipment(toks, index)
                 or (tok.period is None and lx.charge_words(lows))
                 or valued(toks, index)
             ):

@@ -1855,8 +1855,13 @@ _EQUIPMENT = frozenset({"dish", "router", "modem", "hub", "box", "kit", "equipme
                         "hardware", "device", "installation", "install", "setup", "set-up",
                         "activation", "connection", "handset", "phone", "sim", "card", "meter",
                         "charger", "helmet", "lock", "terminal", "reader", "antenna",
-                        "receiver", "decoder", "console", "controller", "headset"})  # fmt: skip
-"""Things a one-off amount buys (``$349 for the dish``): not the monthly price."""
+                        "receiver", "decoder", "console", "controller", "headset", "carte",
+                        "matériel", "routeur", "décodeur", "gerät", "karte", "tarjeta",
+                        "scheda", "pack"})  # fmt: skip
+"""Things a one-off amount buys (``$349 for the dish``, ``10 € pour la carte SIM``): not the
+monthly price."""
+_THE_WORDS = frozenset({"the", "la", "le", "les", "l'", "die", "den", "das", "il", "lo", "el",
+                        "a", "o"})  # fmt: skip
 
 
 def for_another_thing(toks: list[Tok], index: int) -> bool:
@@ -1890,8 +1895,8 @@ def for_the_equipment(toks: list[Tok], index: int) -> bool:
     after = max([index, *toks[index].marks]) + 1
     return (
         after + 2 < len(toks)
-        and toks[after].low == "for"
-        and toks[after + 1].low == "the"
+        and toks[after].low in ("for", "pour", "für", "per", "para")
+        and toks[after + 1].low in _THE_WORDS
         and toks[after + 2].low in _EQUIPMENT
     )
 
@@ -2315,6 +2320,8 @@ def _unit(tok: Tok, toks: list[Tok], j: int, before: Tok | None) -> str | None:
         return toks[j + 1].low
     if not tok.money and (_fraction_at(toks, j - 1) or _fraction_at(toks, j - 3)):
         return "fraction"  # "1/8 vCPU": a share of a thing, no amount
+    if not tok.money and j < len(toks) and toks[j].text in _OCTETS:
+        return _OCTETS[toks[j].text]  # "2 To", "150 Go": French terabytes, gigabytes
     if j < len(toks) and (toks[j].kind == "word" or low in _CODE_UNITS) and low in UNITS:
         if tok.money and low in ("in", "of", "out"):
             return tok.unit  # "CHF 4.00 in favour of B": money, not "3 in 5"
@@ -2337,6 +2344,8 @@ def _unit(tok: Tok, toks: list[Tok], j: int, before: Tok | None) -> str | None:
     return tok.unit
 
 
+_OCTETS = {"To": "tb", "TO": "tb", "Go": "gb", "GO": "gb", "Mo": "mb", "Ko": "kb"}
+"""French octets, written with a capital: never the English ``to``, ``go``."""
 _PAGE_WORDS = frozenset({"page", "pages", "pg", "pp", "seite", "pagina", "página", "sida",
                          "side", "strona", "sivu"})  # fmt: skip
 _CODE_UNITS = frozenset({"m2", "m3", "km2", "ft2"})
