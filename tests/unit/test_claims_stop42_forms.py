@@ -228,3 +228,18 @@ def test_a_gap_between_two_records_called_extra_is_still_a_gap() -> None:
 def test_french_terabytes_are_no_amount() -> None:
     text = "1. cloudo : 5,99 € par mois [c1], 2 To, hébergé en Suisse"
     assert _verdicts(EXTRAS, text, [_price("c1", "cloudo", "5.99")]) != ["contradicted"]
+
+
+def test_a_price_rise_beside_a_cited_price_is_no_conflict() -> None:
+    text = "glasnet is £54.90 a month [c1], and its yearly rise of £2.50 a month starts in April."
+    assert _verdicts(EXTRAS, text, [_price("c1", "glasnet", "54.90")]) == ["unverified"]
+
+
+def test_a_year_paid_ahead_beside_a_cited_price_is_no_conflict() -> None:
+    text = "cloudo liegt bei 5,99 € monatlich [c1], bei Vorauszahlung für ein Jahr sind es 59,99 €."
+    assert _verdicts(EXTRAS, text, [_price("c1", "cloudo", "5.99")]) == ["unverified"]
+
+
+def test_the_current_subscription_in_french_is_no_offer_price() -> None:
+    text = "Avec votre abonnement actuel à 52,99 €, kabel vous ferait économiser chaque mois."
+    assert _verdicts(EXTRAS, text) != ["contradicted"]

@@ -71,7 +71,8 @@ _SKIP |= (langs.OTHER_CONTEXT - _TOTALS) | langs.HYPOTHETICAL  # a fee, a first 
 _SKIP |= lx.NON_PRICE_MONEY  # an excess, a cover limit, a bonus
 _SKIP |= {
     "current", "currently", "existing", "incumbent", "expiring", "outgoing", "old",
-    "previous", "previously", "in-house", "salary", "salaries", "wage", "wages", "on-costs",
+    "actuel", "actuelle", "aktuell", "aktuelle", "aktuellen", "attuale", "huidige", "previous",
+    "previously", "in-house", "salary", "salaries", "wage", "wages", "on-costs",
     "provides", "allocated", "allocation", "allocates", "centre", "center", "once",
     "once-off", "refundable", "deposited", "copy", "copies", "scored", "hectares", "hectare",
     "acres", "exchange", "fx", "wisselkoers", "wechselkurs", "formatting", "grouping",
@@ -416,12 +417,22 @@ def _added_or_bought(toks: list[Tok], index: int, after: list[str]) -> bool:
     ):
         return True  # "CHF 29.90 par mois en plus"; not "A costa 6 euro in più" (a margin)
     before = {t.low for t in toks[max(0, index - 5) : index]}
-    return bool(before & _ADD_ON_OR_BUY)
+    return bool(before & _ADD_ON_OR_BUY) or any(t.low in _PREPAID for t in toks)
+
+
+_PREPAID = frozenset({"vorauszahlung", "vorkasse", "prepay", "prepaid", "prepayment",
+                      "d'avance", "anticipado", "anticipato"})  # fmt: skip
+"""Paying a year ahead (``bei Vorauszahlung fürs ganze Jahr sind es 89,99 €``): another
+way to pay, not the monthly price."""
 
 
 _ADDED_PAIRS = frozenset({("en", "plus"), ("en", "supplément"), ("in", "più")})
 _ADD_ON_OR_BUY = frozenset({"buy", "buying", "purchase", "outright", "dont", "supplément",
-                            "acheter", "kaufen", "comprar", "acquistare", "kopen"})  # fmt: skip
+                            "acheter", "kaufen", "comprar", "acquistare", "kopen", "rise",
+                            "increase", "hike", "uplift", "erhöhung", "preiserhöhung",
+                            "hausse", "aumento"})  # fmt: skip
+"""Words before an add-on, a purchase or a price rise (``BT's annual rise of £3.50 a
+month``)."""
 
 
 def _own_words(toks: list[Tok], index: int) -> list[Tok]:
