@@ -243,3 +243,20 @@ def test_a_year_paid_ahead_beside_a_cited_price_is_no_conflict() -> None:
 def test_the_current_subscription_in_french_is_no_offer_price() -> None:
     text = "Avec votre abonnement actuel à 52,99 €, kabel vous ferait économiser chaque mois."
     assert _verdicts(EXTRAS, text) != ["contradicted"]
+
+
+def test_euros_written_with_the_sign_between_euros_and_cents_are_one_amount() -> None:
+    assert _verdicts(EXTRAS, "cloudo est à 5€99 par mois.") != ["contradicted"]
+
+
+def test_euros_written_with_the_sign_between_are_still_compared() -> None:
+    # (contradicted before as well, over the cents read as 99: a guard)
+    assert _verdicts(EXTRAS, "cloudo est à 6€99 par mois.") == ["contradicted"]
+
+
+def test_an_amount_insured_beside_a_cited_price_is_no_conflict() -> None:
+    text = (
+        "Am teuersten ist satlink mit € 99,00 im Monat [c1], "
+        "dafür ist Glasbruch bis € 2.000 mitversichert."
+    )
+    assert _verdicts(EXTRAS, text, [_price("c1", "satlink", "99.00")]) == ["unverified"]

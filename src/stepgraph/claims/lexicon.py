@@ -154,7 +154,7 @@ NON_PRICE_MONEY = {
     "compensation", "liability", "worth", "reward", "rewards", "gift", "selbstbeteiligung",
     "versicherungssumme", "deckungssumme", "franquicia", "franchise", "franchigia",
     "franquicias", "franchises", "franchigie", "multa", "multas", "rescisória", "pénalité",
-    "pénalités", "penale", "vertragsstrafe",
+    "pénalités", "penale", "vertragsstrafe", "mitversichert", "versichert", "assurés",
     "eigen", "risico", "eigenrisico", "massimale", "kaution", "gutschrift", "remboursement",
     "reembolso", "rimborso", "fianza", "caution", "prime", "overage", "messages", "message",
     "sms", "texts", "rises", "rise", "rising", "increases", "jumps", "reverts", "renewal",

@@ -92,6 +92,7 @@ _MARKUP_SOURCE = (
     r"|(?P<rule>(?<![^\n])[ \t]*\|?[ \t]*:?-{3,}:?[ \t]*"
     r"(?:\|[ \t]*:?-{3,}:?[ \t]*)*\|?[ \t]*(?=\n|$))"
     r"|(?P<times>(?<=\d)[ \t]?\*[ \t]?(?=[$\u20ac\u00a3]?\d))"  # "38.20*12": a product
+    r"|(?P<cents>(?<=\d)\u20ac(?P<cc>\d{2})(?!\d))"  # "14€99": 14,99 €
     r"|(?P<pipe>\|)"
     r"|(?P<under>(?<![\w])_{1,2}(?=\w)|(?<=\w)_{1,2}(?![\w]))"
 )
@@ -188,6 +189,8 @@ def normalise(raw: str) -> Normalised:
             emit(html.unescape(match.group("entity")), match.start())
         elif match.group("item"):
             emit(" ", match.start())
+        elif match.group("cents"):
+            emit(f",{match.group('cc')} \u20ac", match.start())
         elif match.group("times"):
             emit(" \u00d7 ", match.start())
         elif markup is _TEX_MARKUP and match.group("frac"):
