@@ -260,3 +260,23 @@ def test_an_amount_insured_beside_a_cited_price_is_no_conflict() -> None:
         "dafür ist Glasbruch bis € 2.000 mitversichert."
     )
     assert _verdicts(EXTRAS, text, [_price("c1", "satlink", "99.00")]) == ["unverified"]
+
+
+INVOICING = Table.from_rows(
+    [
+        {"id": "billit-pro", "monthly": 15.0, "source": "billit.be/tarifs"},
+        {"id": "yuki-be", "monthly": 35.0, "source": "yuki.be/tarifs"},
+        {"id": "odoo-std", "monthly": 24.9, "source": "odoo.com/pricing"},
+    ],
+    alias_fields=("source",),
+)
+
+
+def test_another_tier_of_the_brand_is_not_the_record() -> None:
+    text = "Past 100 invoices a month you would need Billit Business, at 24,90 € par mois."
+    assert _verdicts(INVOICING, text) != ["contradicted"]
+
+
+def test_the_brand_with_its_own_tier_is_still_the_record() -> None:
+    # (contradicted before as well: a guard)
+    assert _verdicts(INVOICING, "Billit Pro costs 25 € a month.") == ["contradicted"]

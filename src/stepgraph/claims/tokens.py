@@ -1103,6 +1103,9 @@ def _absorb_name_words(toks: list[Tok], names: Names) -> None:
                 index += 1  # "RED by SFR" of red-by-sfr.fr: the joiner inside the name
             if not _rest_of_name(toks[index], tok.low, last, own):
                 spelled = _spelled_on(toks, index, tok, names.brands.get(tok.offer, frozenset()))
+                if not spelled and tok.kind == "near" and _other_tier(toks[index], tok.offer):
+                    tok.kind, tok.offer = "word", None  # "Billit Business" of billit-pro:
+                    break  # another plan of the brand, not the record
                 if (
                     not spelled
                     and tok.kind == "near"
@@ -1364,6 +1367,22 @@ _NAME_REMARKS = frozenset({"estimated", "est", "estimate", "promo", "promotional
                            "introductory", "new", "legacy", "quoted", "approx", "indicative",
                            "beta", "preview", "current", "renewal"})  # fmt: skip
 """One word in brackets after a name that says nothing of its price's rank."""
+
+
+def _other_tier(word: Tok, record_id: str | None) -> bool:
+    """A capitalised tier word after a brand whose record's id names another tier
+    (``Business`` after ``Billit`` of billit-pro): another plan of the same brand."""
+    if record_id is None or word.kind != "word" or not word.text[:1].isupper():
+        return False
+    parts = set(_ID_PARTS.split(record_id.lower())[1:])
+    return word.low in _TIER_WORDS and word.low not in parts and bool(parts & _TIER_WORDS)
+
+
+_TIER_WORDS = frozenset({"pro", "plus", "basic", "business", "premium", "standard", "lite",
+                         "max", "starter", "essentials", "advanced", "enterprise", "team",
+                         "family", "personal", "ultimate", "unlimited", "growth", "scale",
+                         "professional", "essential", "smart", "start", "mini",
+                         "light"})  # fmt: skip
 
 
 def _later_part(word: Tok, record_id: str) -> bool:
