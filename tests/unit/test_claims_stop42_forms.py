@@ -280,3 +280,13 @@ def test_another_tier_of_the_brand_is_not_the_record() -> None:
 def test_the_brand_with_its_own_tier_is_still_the_record() -> None:
     # (contradicted before as well: a guard)
     assert _verdicts(INVOICING, "Billit Pro costs 25 € a month.") == ["contradicted"]
+
+
+def test_a_coupon_beside_a_cited_price_is_no_conflict() -> None:
+    text = "O kabel custa R$ 44,90 [c1] e dá cupom de R$ 15 em pedidos acima de R$ 60."
+    assert _verdicts(EXTRAS, text, [_price("c1", "kabel", "44.90")]) == ["unverified"]
+
+
+def test_what_you_would_owe_on_leaving_is_no_conflict() -> None:
+    text = "glasnet is £54.90 a month [c1], and you'd owe up to £180 if you leave early."
+    assert _verdicts(EXTRAS, text, [_price("c1", "glasnet", "54.90")]) == ["unverified"]

@@ -430,7 +430,7 @@ _ADDED_PAIRS = frozenset({("en", "plus"), ("en", "supplément"), ("in", "più")}
 _ADD_ON_OR_BUY = frozenset({"buy", "buying", "purchase", "outright", "dont", "supplément",
                             "acheter", "kaufen", "comprar", "acquistare", "kopen", "rise",
                             "increase", "hike", "uplift", "erhöhung", "preiserhöhung",
-                            "hausse", "aumento"})  # fmt: skip
+                            "hausse", "aumento", "owe", "owed", "owing"})  # fmt: skip
 """Words before an add-on, a purchase or a price rise (``BT's annual rise of £3.50 a
 month``)."""
 
