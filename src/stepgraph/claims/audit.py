@@ -407,7 +407,8 @@ def _added_or_bought(toks: list[Tok], index: int, after: list[str]) -> bool:
     """An add-on's price (``£6 a month extra``, ``CHF 29.90 par mois en plus``, ``en
     supplément à 2 €``, ``dont 4,50 € pour l'option``) or a purchase (``or buy one for
     $129``): no offer's monthly price."""
-    named = {t.offer for t in toks if t.kind in ("offer", "near") and t.offer}
+    near = toks[max(0, index - 12) : index + 12]  # a window: linear in a long sentence
+    named = {t.offer for t in near if t.kind in ("offer", "near") and t.offer}
     if ("extra" in after[1:3] or "zusätzlich" in after[1:3]) and len(named) <= 1:
         return True  # "£6 a month extra"; not "from A to B would cost $65 a month extra",
         # nor "That is 15 extra per month" (a margin)
@@ -417,7 +418,7 @@ def _added_or_bought(toks: list[Tok], index: int, after: list[str]) -> bool:
     ):
         return True  # "CHF 29.90 par mois en plus"; not "A costa 6 euro in più" (a margin)
     before = {t.low for t in toks[max(0, index - 5) : index]}
-    return bool(before & _ADD_ON_OR_BUY) or any(t.low in _PREPAID for t in toks)
+    return bool(before & _ADD_ON_OR_BUY) or any(t.low in _PREPAID for t in near)
 
 
 _PREPAID = frozenset({"vorauszahlung", "vorkasse", "prepay", "prepaid", "prepayment",

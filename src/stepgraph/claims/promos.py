@@ -41,12 +41,15 @@ _REACH = 7
 
 
 def promo_amount(toks: list[Tok], index: int) -> bool:
-    """The money amount at ``index`` is a promotion's price (see the module)."""
-    marks = _marks(toks)
-    if not marks:
-        return False
-    for start, end in marks:
-        if toks[end].low in _YEAR and toks[index].period != "month" and not _instead(toks):
+    """The money amount at ``index`` is a promotion's price (see the module). Only the
+    tokens within reach are read, so a long sentence costs linear time."""
+    low, high = max(0, index - _REACH - 4), min(len(toks), index + _REACH + 4)
+    for start, end in _marks(toks, low, high):
+        if (
+            toks[end].low in _YEAR
+            and toks[index].period != "month"
+            and not _instead(toks[low:high])
+        ):
             continue  # "Its first year costs $744.00": a year's total, audited as one
         if end < index <= end + _REACH and not _broken(toks, end + 1, index):
             return True
@@ -55,10 +58,12 @@ def promo_amount(toks: list[Tok], index: int) -> bool:
     return False
 
 
-def _marks(toks: list[Tok]) -> list[tuple[int, int]]:
-    """The spans naming a promotion: ``first (6) months``, ``after 12 months``, ``intro``."""
+def _marks(toks: list[Tok], low: int, high: int) -> list[tuple[int, int]]:
+    """The spans naming a promotion from ``low`` to ``high``: ``first (6) months``, ``after
+    12 months``, ``intro``."""
     found = []
-    for k, tok in enumerate(toks):
+    for k in range(low, high):
+        tok = toks[k]
         if tok.low in _PROMO_WORDS:
             found.append((k, k))
             continue
@@ -70,7 +75,7 @@ def _marks(toks: list[Tok]) -> list[tuple[int, int]]:
         if j < len(toks) and toks[j].kind == "num" and not toks[j].money:
             j += 1  # "first 6 months", "for six months"
         if j < len(toks) and toks[j].low in _PERIODS and (j > k + 1 or tok.low in lx.FIRST_WORDS):
-            if tok.low in _FOR and not any(t.low in _PROMO_WORDS for t in toks):
+            if tok.low in _FOR and not any(t.low in _PROMO_WORDS for t in toks[low:high]):
                 continue  # "£1,188 for 12 months": a total over a term, not a promotion
             found.append((k, j))
     return found
