@@ -499,6 +499,7 @@ def _alias_names(alias: str) -> list[str]:
         label = domain.group(1).split(".")[-2]
         if "-" in label.strip("-") and len(label) >= 5:
             names.append(label)  # "T-Mobile" of t-mobile.pl
+            names.append(label.replace("-", " "))  # "RED by SFR" of red-by-sfr.fr
     bare = _PAPER_TAIL.sub("", _plain(alias)).strip()
     if bare != _plain(alias).strip() and " " in bare and _readable(bare):
         names.append(bare.lower())  # "Select Car Leasing"
