@@ -24,3 +24,26 @@ def test_a_hyphenated_domain_written_in_words_names_its_record_not_the_brand_ins
 def test_a_hyphenated_domain_in_words_is_still_held_to_its_records_price() -> None:
     # before, SFR was read there, at its own price: no contradiction
     assert _verdicts(BOXES, "RED by SFR costs €42.99 a month.") == ["contradicted"]
+
+
+MOBILE = Table.from_rows(
+    [
+        {"id": "skinny-50gb", "monthly": 31.42, "source": "skinny.co.nz/mobile"},
+        {"id": "spark-unlimited", "monthly": 70.0, "source": "spark.co.nz/shop/mobile"},
+    ],
+    value_field="monthly",
+    alias_fields=("source",),
+)
+
+
+def test_a_record_dearer_than_it_looks_is_no_comparison_of_two_records() -> None:
+    text = (
+        "Skinny is $31.42 a calendar month; the 13 billing periods a year make it a bit "
+        "dearer than it looks."
+    )
+    assert "contradicted" not in _verdicts(MOBILE, text)
+
+
+def test_a_record_dearer_than_another_is_still_held_to_the_prices() -> None:
+    # (contradicted before as well: a guard)
+    assert _verdicts(MOBILE, "Skinny 50GB is dearer than Spark Unlimited.") == ["contradicted"]

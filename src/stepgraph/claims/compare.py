@@ -81,11 +81,12 @@ class CompareForms(WordForms):
         )
         if neg and (amount is not None or share is not None):
             return j  # "is not 30 cheaper than": not read
-        if implicit is not None and (
-            (amount is None and not bare) or self.low(j) in _THAN_OR_COMPARED
-        ):
-            return None  # "A is dearer by 30 than B": not a margin to an implicit record
         pairs = [(s.offer or "", t) for s in subjects for t in targets]
+        if any(x == y for x, y in pairs) or (
+            implicit is not None
+            and ((amount is None and not bare) or self.low(j) in _THAN_OR_COMPARED)
+        ):  # "Skinny ... makes it a bit dearer than it looks": not two records;
+            return None  # "A is dearer by 30 than B": not a margin to an implicit record
         tests = [
             self._pair_test(
                 x, y, direction, amount, share, ratio=ratio, hedge=hedge, period=period, neg=neg
