@@ -47,3 +47,24 @@ def test_a_record_dearer_than_it_looks_is_no_comparison_of_two_records() -> None
 def test_a_record_dearer_than_another_is_still_held_to_the_prices() -> None:
     # (contradicted before as well: a guard)
     assert _verdicts(MOBILE, "Skinny 50GB is dearer than Spark Unlimited.") == ["contradicted"]
+
+
+COURSES = Table.from_rows(
+    [
+        {"id": "busuu-premium", "monthly": 42900, "source": "busuu.com/es/premium"},
+        {"id": "babbel", "monthly": 54900, "source": "babbel.com/es/precios"},
+        {"id": "cambly-30min", "monthly": 149900, "source": "cambly.com/pricing"},
+    ],
+    value_field="monthly",
+    alias_fields=("source",),
+)
+
+
+def test_an_amount_in_thousands_written_mil_after_a_currency_sign_is_scaled() -> None:
+    text = "Cambly cuesta $149,9 mil al mes por 30 minutos diarios de clase."
+    assert "contradicted" not in _verdicts(COURSES, text)
+
+
+def test_an_amount_marked_cop_is_money_and_held_to_the_price() -> None:
+    text = "Busuu Premium cuesta COP 24.900 y Babbel, $54.900."
+    assert _verdicts(COURSES, text) == ["contradicted"]

@@ -118,6 +118,15 @@ CURRENCY = {
     "hkd",
     "ils",
     "₪",
+    "cop",  # Colombian, Chilean, Argentine, Uruguayan pesos: "COP 24.900"
+    "clp",
+    "ars",
+    "uyu",
+    "twd",
+    "rub",
+    "uah",
+    "isk",
+    "bgn",
 }
 MONTH_WORDS = {"month", "mo", "monthly", "mois", "monat", "mes", "mese", "mth"} | langs.MONTH_WORDS
 YEAR_WORDS = {"year", "yr", "annum", "annually", "yearly", "jahr", "año", "an",
@@ -2470,8 +2479,8 @@ _SCALES = {"lakh": 100_000, "lakhs": 100_000, "lac": 100_000, "lacs": 100_000,
 def _lakhs(tok: Tok, word: str, at: int) -> int:
     """``₹3.75 lakh``, ``₹1 crore``: the number times a hundred thousand or ten million
     (stated to the decimals that remain); the index after the marks read."""
-    scale = _SCALES.get(word)
-    if scale is None:
+    scale = _SCALES.get(word) or (1000 if word == "mil" and tok.money else None)
+    if scale is None:  # "$149,9 mil" (thousands); not the Swedish mile of "149 mil"
         return at
     shift = len(str(scale)) - 1
     tok.values = tuple(v * scale for v in tok.values)
