@@ -68,3 +68,27 @@ def test_an_amount_in_thousands_written_mil_after_a_currency_sign_is_scaled() ->
 def test_an_amount_marked_cop_is_money_and_held_to_the_price() -> None:
     text = "Busuu Premium cuesta COP 24.900 y Babbel, $54.900."
     assert _verdicts(COURSES, text) == ["contradicted"]
+
+
+RIDES = Table.from_rows(
+    [
+        {"id": "uber-one", "monthly": 4990, "source": "uber.com/cl/es/u/uber-one"},
+        {"id": "didi-club", "monthly": 3490, "source": "didiglobal.com/cl/club"},
+    ],
+    value_field="monthly",
+    alias_fields=("source",),
+)
+RIDES_TEXT = (
+    "DiDi Club es el más barato, con $3.490 al mes. "
+    "Uber One sale $4.990 al mes; en Estados Unidos el mismo plan cuesta US$ 9,99. "
+)
+
+
+def test_a_us_dollar_amount_in_a_text_of_bare_local_dollars_is_context() -> None:
+    assert "contradicted" not in _verdicts(RIDES, RIDES_TEXT)
+
+
+def test_a_bare_dollar_amount_beside_it_is_still_audited() -> None:
+    # (contradicted before as well: a guard)
+    text = RIDES_TEXT + "Uber One y DiDi Club juntos suman $9.990 al mes."
+    assert _verdicts(RIDES, text)[-1] == "contradicted"

@@ -1710,15 +1710,22 @@ _MARKED = compiled(
 
 def home_currency(text: str) -> str | None:
     """The currency most amounts of ``text`` are marked in (``C$9.99``, ``CAD``), if any
-    is marked twice or more."""
+    is marked twice or more; "$" when more amounts are marked with a bare dollar sign."""
     counts: dict[str, int] = {}
     for match in _MARKED.finditer(text):
         code = _NATIONAL[match.group(1)]
         counts[code] = counts.get(code, 0) + 1
+    bare = len(_BARE_DOLLAR.findall(text))
+    if bare >= 2 and bare > max(counts.values(), default=0):
+        return "$"  # "$4.990 al mes ... en Estados Unidos cuesta US$ 9,99": a local dollar
     if not counts:
         return None
     code, count = max(counts.items(), key=lambda item: item[1])
     return code if count >= 2 else None
+
+
+_BARE_DOLLAR = compiled(r"(?<![\w$])\$\s?\d")
+"""A dollar sign no letters name (``$4.990``, not ``US$9.99``): the text's own dollar."""
 
 
 def foreign_amounts(toks: list[Tok], home: str | None) -> set[int]:
@@ -1732,7 +1739,7 @@ def foreign_amounts(toks: list[Tok], home: str | None) -> set[int]:
         if tok.kind == "num"
         and k > 0
         and _NATIONAL.get(toks[k - 1].text, home) != home
-        and toks[k - 1].end == tok.start
+        and tok.start - toks[k - 1].end <= 1  # "US$9.99", "US$ 9,99"
     }
 
 
