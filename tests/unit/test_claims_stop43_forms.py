@@ -92,3 +92,23 @@ def test_a_bare_dollar_amount_beside_it_is_still_audited() -> None:
     # (contradicted before as well: a guard)
     text = RIDES_TEXT + "Uber One y DiDi Club juntos suman $9.990 al mes."
     assert _verdicts(RIDES, text)[-1] == "contradicted"
+
+
+COVER = Table.from_rows(
+    [
+        {"id": "nrma-home", "monthly": 118.4},
+        {"id": "aami-home", "monthly": 109.75},
+        {"id": "budget-home", "monthly": 96.2},
+    ],
+    value_field="monthly",
+)
+
+
+def test_a_per_cent_more_than_paying_annually_is_no_gap_between_offers() -> None:
+    text = "The monthly figure is the instalment price, around 10% more than paying annually."
+    assert "contradicted" not in _verdicts(COVER, text)
+
+
+def test_a_per_cent_more_than_another_offer_is_still_held_to_the_prices() -> None:
+    # (contradicted before as well: a guard)
+    assert _verdicts(COVER, "nrma-home is 20% more than aami-home.") == ["contradicted"]

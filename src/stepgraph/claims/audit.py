@@ -125,6 +125,9 @@ _APPROX = {
 _OFF_WORDS = frozenset({"off", "discount", "rabatt", "réduction", "remise", "descuento",
                         "sconto", "korting", "rabat"})  # fmt: skip
 """After a per cent: a discount (``10% off EA purchases``), no gap between prices."""
+_PAYING = frozenset({"paying", "annually", "upfront", "up-front", "yearly", "monthly",
+                     "zahlen", "payer", "pagar", "pagare", "betalen"})  # fmt: skip
+"""After ``than``: a way to pay (``10% more than paying annually``), not another offer."""
 _APPROX |= langs.HEDGES - set(langs.BOUND)  # "etwa", "environ", "unos", ...
 _JUST = {"just", "slightly", "little", "bit", "marginally", "barely", "knapp"}
 _ALMOST = {"nearly", "almost", "presque", "casi", "quasi", "bijna", "fast", "quase", "knapp"}
@@ -761,6 +764,9 @@ def _percent_figure(
     after = max([index, *toks[index].marks]) + 1
     if after < len(toks) and toks[after].low in _OFF_WORDS:
         return ""
+    than = [k for k in range(after, min(after + 4, len(toks) - 1)) if toks[k].low in _THAN]
+    if than and toks[than[0] + 1].low in _PAYING:
+        return ""  # "around 10% more than paying annually": a way to pay, no offer
     side = _percent_side(toks, index)
     if any(figures.percent(a, b, named, side) for a, b in spans):
         return ""
