@@ -112,3 +112,14 @@ def test_a_per_cent_more_than_paying_annually_is_no_gap_between_offers() -> None
 def test_a_per_cent_more_than_another_offer_is_still_held_to_the_prices() -> None:
     # (contradicted before as well: a guard)
     assert _verdicts(COVER, "nrma-home is 20% more than aami-home.") == ["contradicted"]
+
+
+def test_the_price_of_two_lines_on_a_record_is_twice_its_price_not_its_price() -> None:
+    text = "Two lines on Spark Unlimited would be $140 a month, though the second is 10% off."
+    assert "contradicted" not in _verdicts(MOBILE, text)
+
+
+def test_the_price_of_two_lines_is_still_audited_as_twice_the_price() -> None:
+    # (contradicted before as well, as its price: a guard that it is audited now)
+    text = "Two lines on Spark Unlimited would be $150 a month."
+    assert _verdicts(MOBILE, text) == ["contradicted"]

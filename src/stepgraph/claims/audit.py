@@ -637,6 +637,7 @@ def unexplained(
     ):
         pair = None  # "B is 1.51 more and C 4.02 more": gaps to a third, unnamed
     measured = any(t.kind == "num" and t.unit in lx.MEASURES for t in toks)
+    several = _several(toks)  # "Two lines on Spark would be $140": that many prices
     if counts_things(toks, _COUNT_FOLLOW):
         return ""  # "web-starter hosts 1 site, web-business 5, web-agency 25": no money
     discounts = _discounts(toks)  # "15 % off ..., which would bring it to NOK 636.65"
@@ -679,7 +680,7 @@ def unexplained(
             continue
         factors = _factors(
             tok, periods, discounts, short=short, quarters=bool(lows & _QUARTERS),
-            split=uses.counts if uses is not None else frozenset(),
+            split=uses.counts if uses is not None else frozenset(), several=several,
         )  # fmt: skip
         if (
             not any(
@@ -968,6 +969,7 @@ def _factors(
     short: bool,
     quarters: bool = False,
     split: frozenset[int] = frozenset(),
+    several: frozenset[int] = frozenset(),
 ) -> list[Decimal]:
     """What an amount may be a multiple of a monthly figure by: its own period, else 1 and
     every term; each less a discount (or plus a rise) the sentence states; and a week's or
@@ -981,7 +983,24 @@ def _factors(
         factors += [Decimal(3), Decimal(6)]
     factors += [f / count for f in factors for count in split]  # "about £6.25 (£24.99)" at 4
     # washes a month, "£27.00 a month" shared between the three of us: a share of a figure
+    factors += [f * count for f in factors[:1] for count in several]  # "two lines": twice
     return factors
+
+
+def _several(toks: list[Tok]) -> frozenset[int]:
+    """The counts of lines, seats or people a sentence prices together (``Two lines on
+    Spark would be $140``, ``for 3 seats``): an amount may be that many prices."""
+    found = set()
+    for k in range(1, len(toks)):
+        if toks[k].low in lx.PER_HEAD and toks[k].low.endswith("s"):
+            before = toks[k - 1]
+            count = _WORDS.get(before.low)
+            if before.kind == "num" and len(before.values) == 1 and not before.money:
+                value = before.values[0]
+                count = int(value) if value == value.to_integral_value() else None
+            if count is not None and 1 < count <= 100:
+                found.add(count)
+    return frozenset(found)
 
 
 def _pair(toks: list[Tok], figures: Figures, lows: set[str]) -> tuple[Decimal, Decimal] | None:

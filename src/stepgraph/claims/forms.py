@@ -151,6 +151,9 @@ _RATIO_WORDS = frozenset({"half", "twice", "double", "triple", "thrice", "third"
 
 
 _OF_WORDS = frozenset({"of", "de", "du", "des", "del", "di", "della", "van", "von", "do", "da"})
+_ON_WORDS = frozenset({"on", "with", "at", "from", "of", "for", "bei", "mit", "chez", "con"})
+_COUNT_WORDS = frozenset({"two", "three", "four", "five", "six", "zwei", "drei", "deux",
+                          "trois", "dos", "tres", "due", "tre", "twee", "drie"})  # fmt: skip
 _MEASURES = frozenset(lx.OTHER_CONTEXT | {"rate", "unit"})
 """A measure of a record other than its monthly price (``the unit rate of B``)."""
 _FOR_HEADS = frozenset({"listing", "listings", "page", "link", "entry"})
@@ -292,7 +295,14 @@ class SentenceReader(HeadForms):
 
     def _measure_of(self, at: int) -> bool:
         """``The unit rate of B``, ``le prix du kWh de B``: a measure of the record that is
-        not its monthly price, so the record is no subject."""
+        not its monthly price, so the record is no subject; so are ``Two lines on Spark``
+        (the price of several)."""
+        if (
+            self.low(at - 1) in _ON_WORDS
+            and self.low(at - 2) in lx.PER_HEAD
+            and (self.kind(at - 3) == "num" or self.low(at - 3) in _COUNT_WORDS)
+        ):
+            return True
         return self.low(at - 1) in _OF_WORDS and any(
             self.low(k) in _MEASURES for k in range(max(0, at - 4), at - 1)
         )
