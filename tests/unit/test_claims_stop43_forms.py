@@ -123,3 +123,28 @@ def test_the_price_of_two_lines_is_still_audited_as_twice_the_price() -> None:
     # (contradicted before as well, as its price: a guard that it is audited now)
     text = "Two lines on Spark Unlimited would be $150 a month."
     assert _verdicts(MOBILE, text) == ["contradicted"]
+
+
+STREAMING = Table.from_rows(
+    [
+        {"id": "kayo-one", "monthly": 25.0, "source": "kayosports.com.au/plans"},
+        {"id": "binge-standard", "monthly": 18.0, "source": "binge.com.au/plans"},
+        {"id": "stan-premium", "monthly": 21.0, "source": "stan.com.au/plans"},
+    ],
+    value_field="monthly",
+    alias_fields=("source",),
+)
+
+
+def test_a_bundle_below_the_sum_paid_separately_is_the_bundles_price() -> None:
+    text = (
+        "Kayo and Binge together through Hubbl come to $37.00 a month, less than the $43.00 "
+        "you'd pay separately."
+    )
+    assert "contradicted" not in _verdicts(STREAMING, text)
+
+
+def test_two_records_said_to_come_together_to_a_wrong_sum_are_still_audited() -> None:
+    # (contradicted before as well: a guard)
+    text = "Kayo and Binge together come to $37.00 a month."
+    assert _verdicts(STREAMING, text) == ["contradicted"]

@@ -637,7 +637,8 @@ def unexplained(
     ):
         pair = None  # "B is 1.51 more and C 4.02 more": gaps to a third, unnamed
     measured = any(t.kind == "num" and t.unit in lx.MEASURES for t in toks)
-    several = _several(toks)  # "Two lines on Spark would be $140": that many prices
+    several, bundle = _several(toks), _bundle_ceiling(lows, own, figures)  # "Two lines on
+    # Spark would be $140": that many prices; "Kayo and Binge together ...": a bundle
     if counts_things(toks, _COUNT_FOLLOW):
         return ""  # "web-starter hosts 1 site, web-business 5, web-agency 25": no money
     discounts = _discounts(toks)  # "15 % off ..., which would bring it to NOK 636.65"
@@ -662,9 +663,14 @@ def unexplained(
             or (for_the_equipment(toks, index) and not any(figures.quoted.values()))
         ):  # "$349 for the dish" when no source names equipment money: unread
             continue
-        if (tok.period == "month" and intro) or (promo_amount(toks, index) and not discounts):
+        if (
+            all(v < bundle for v in tok.values)
+            or (tok.period == "month" and intro)
+            or (promo_amount(toks, index) and not discounts)
+        ):
             continue  # "29.99 a month the first year", "the first 6 months are €45": a
-            # promotion's price
+            # promotion's price; "Kayo and Binge together come to $37.00, less than the
+            # $43.00 you'd pay separately": a bundle's
         if figures.values and all(
             value > _BEYOND_TERMS * figures.values[-1] or places == 3
             for value, places in zip(tok.values, tok.places, strict=True)
@@ -985,6 +991,18 @@ def _factors(
     # washes a month, "£27.00 a month" shared between the three of us: a share of a figure
     factors += [f * count for f in factors[:1] for count in several]  # "two lines": twice
     return factors
+
+
+def _bundle_ceiling(lows: set[str], own: set[str], figures: Figures) -> Decimal:
+    """The sum of the prices of the records a sentence names when it sets a bundle of them
+    against paying for each separately (an amount below it is the bundle's); else 0."""
+    if len(own) < 2 or not lows & _SEPARATELY:
+        return Decimal(0)
+    return sum((figures.by_id[o] for o in own if o in figures.by_id), Decimal(0))
+
+
+_SEPARATELY = frozenset({"separately", "individually", "einzeln", "séparément", "separadamente",
+                         "separatamente", "apart", "afzonderlijk"})  # fmt: skip
 
 
 def _several(toks: list[Tok]) -> frozenset[int]:
