@@ -148,3 +148,24 @@ def test_two_records_said_to_come_together_to_a_wrong_sum_are_still_audited() ->
     # (contradicted before as well: a guard)
     text = "Kayo and Binge together come to $37.00 a month."
     assert _verdicts(STREAMING, text) == ["contradicted"]
+
+
+GYMS = Table.from_rows(
+    [
+        {"id": "puregym-core", "monthly": 24.99, "source": "puregym.com/membership"},
+        {"id": "the-gym-group", "monthly": 21.99, "source": "thegymgroup.com/prices"},
+    ],
+    value_field="monthly",
+    alias_fields=("source",),
+)
+
+
+def test_a_price_before_a_charge_that_states_its_own_amount_is_audited() -> None:
+    text = "PureGym Core costs £20.99 and has a £20 joining fee."
+    assert _verdicts(GYMS, text) == ["contradicted"]
+
+
+def test_a_price_before_a_charge_without_its_own_amount_is_still_passed_over() -> None:
+    # (unverified before as well: a guard; the amount may include the charge)
+    text = "PureGym Core costs £44.99 including the joining fee."
+    assert _verdicts(GYMS, text) == ["unverified"]

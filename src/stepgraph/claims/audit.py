@@ -617,7 +617,7 @@ def unexplained(
     charges = _charges(lows)
     if charges & {"fee", "fees"} and _monthly_fees(toks):
         charges -= {"fee", "fees"}  # "comes to 849.76 in monthly fees": the price
-    cut = _before_charges(toks, charges) if charges else len(toks)
+    cut, priced = _charge_clause(toks, charges)
     products |= _factors_of_price(toks, figures, subject)  # "$48.00/mo (6 x $8.00)"
     loose = bool(lows & _LOOSE)
     average = bool(lows & _AVERAGE)
@@ -658,7 +658,13 @@ def unexplained(
         if (
             index in products
             or _passed_over(
-                toks, index, cut, first_head, measured=measured, records=len(figures.values)
+                toks,
+                index,
+                cut,
+                first_head,
+                measured=measured,
+                records=len(figures.values),
+                priced=priced,
             )
             or (for_the_equipment(toks, index) and not any(figures.quoted.values()))
         ):  # "$349 for the dish" when no source names equipment money: unread
@@ -729,13 +735,21 @@ _BEYOND_TERMS = 120
 
 
 def _passed_over(
-    toks: list[Tok], index: int, cut: int, first_head: int, *, measured: bool, records: int
+    toks: list[Tok],
+    index: int,
+    cut: int,
+    first_head: int,
+    *,
+    measured: bool,
+    records: int,
+    priced: bool = False,
 ) -> bool:
-    """The number at ``index`` is not audited: in the clause of a charge (from ``cut``), no
-    figure (a bound, a count), more of a measured unit, a unit's, unmarked as money, or
+    """The number at ``index`` is not audited: in the clause of a charge (from ``cut``; an
+    amount before it may be about the charge unless the charge states its own, ``priced``),
+    no figure (a bound, a count), more of a measured unit, a unit's, unmarked as money, or
     the end of a band every offer is said to cost."""
     tok = toks[index]
-    if index >= cut or (cut < len(toks) and not _firm(toks, index)):
+    if index >= cut or (cut < len(toks) and not priced and not _firm(toks, index)):
         return True  # the clause of an excess or a fee, or an amount it may be about
     if _no_figure(toks, index, records):
         return True  # "sotto i 285": a bound
@@ -1507,6 +1521,23 @@ def _monthly_fees(toks: list[Tok]) -> bool:
         for k, t in enumerate(toks)
         if t.low in ("fee", "fees")
     )
+
+
+def _charge_clause(toks: list[Tok], charges: set[str]) -> tuple[int, bool]:
+    """Where the clause of the sentence's first charge begins (``len(toks)``: no charge),
+    and whether the charge states its own amount right before its word (``with $0
+    installation``, ``a $45 set-up fee``): then that amount begins the clause, and the
+    amounts before it are no part of the charge."""
+    if not charges:
+        return len(toks), False
+    cut = _before_charges(toks, charges)
+    first = next(k for k, t in enumerate(toks) if t.low in charges)
+    for k in range(first - 1, max(cut, first - 4) - 1, -1):
+        if toks[k].kind == "num" and toks[k].money:
+            return (k, True) if k > cut else (cut, False)
+        if toks[k].kind != "word" and toks[k].text != "-":
+            break
+    return cut, False
 
 
 def _before_charges(toks: list[Tok], charges: set[str]) -> int:
