@@ -169,3 +169,16 @@ def test_a_price_before_a_charge_without_its_own_amount_is_still_passed_over() -
     # (unverified before as well: a guard; the amount may include the charge)
     text = "PureGym Core costs £44.99 including the joining fee."
     assert _verdicts(GYMS, text) == ["unverified"]
+
+
+def test_a_no_contract_adjective_does_not_negate_the_sentence() -> None:
+    text = (
+        "puregym-core and the-gym-group come in at £21.99 and £24.99 respectively, "
+        "both no-contract."
+    )
+    assert _verdicts(GYMS, text) == ["contradicted"]
+
+
+def test_no_one_is_still_a_negation() -> None:
+    # (unverified before as well: a guard)
+    assert _verdicts(GYMS, "No-one undercuts the-gym-group at £21.99.") == ["unverified"]

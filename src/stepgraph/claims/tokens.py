@@ -862,6 +862,7 @@ def tokenize(
     _sol_signs(toks)
     _abbreviated_hedges(toks)
     _elided_que(toks)
+    _no_compounds(toks)
     while toks and toks[0].kind == "punct" and unicodedata.category(toks[0].text[:1]) == "So":
         del toks[0]  # "✅ **Cheapest:** ...": a bullet's emoji says nothing of prices
     _myriads(toks)
@@ -897,6 +898,28 @@ def _elided_que(toks: list[Tok]) -> None:
         if qu.low in ("qu", "lorsqu", "puisqu") and mark.text == "'" and qu.end == mark.start:
             toks[index : index + 2] = [Tok("word", qu.text + "'", qu.start, mark.end, "que")]
         index += 1
+
+
+def _no_compounds(toks: list[Tok]) -> None:
+    """``no-contract``, ``no-frills``, ``no-claims``: one adjective, no negation of what the
+    sentence says (``no-one`` stays a negation)."""
+    index = 0
+    while index + 2 < len(toks):
+        no, dash, word = toks[index : index + 3]
+        if (
+            no.low == "no"
+            and dash.text == "-"
+            and no.end == dash.start
+            and dash.end == word.start
+            and word.kind == "word"
+            and word.low not in _NO_ONE
+        ):
+            text = no.text + "-" + word.text
+            toks[index : index + 3] = [Tok("word", text, no.start, word.end, text.lower())]
+        index += 1
+
+
+_NO_ONE = frozenset({"one", "body", "thing", "where"})
 
 
 def _abbreviated_hedges(toks: list[Tok]) -> None:
