@@ -182,3 +182,23 @@ def test_a_no_contract_adjective_does_not_negate_the_sentence() -> None:
 def test_no_one_is_still_a_negation() -> None:
     # (unverified before as well: a guard)
     assert _verdicts(GYMS, "No-one undercuts the-gym-group at £21.99.") == ["unverified"]
+
+
+DELIVERY = Table.from_rows(
+    [
+        {"id": "pedidosya-plus", "monthly": 2999, "source": "pedidosya.com.ar/plus"},
+        {"id": "rappi-pro", "monthly": 3499, "source": "rappi.com.ar/pro"},
+        {"id": "uber-one", "monthly": 1999, "source": "uber.com/ar/one"},
+    ],
+    value_field="monthly",
+    alias_fields=("source",),
+)
+
+
+def test_a_bare_foreign_ordinal_with_its_price_is_a_place_by_price() -> None:
+    assert _verdicts(DELIVERY, "PedidosYa Plus queda tercera, con $3.499.") == ["contradicted"]
+
+
+def test_a_foreign_ordinal_of_another_ranking_is_no_place_by_price() -> None:
+    # (unverified before as well: a guard)
+    assert _verdicts(DELIVERY, "pedidosya-plus es tercera en velocidad.") == ["unverified"]

@@ -569,6 +569,10 @@ class HeadForms(FreeForms):
             elif word in _SUPERLATIVES and word in langs.FOREIGN:
                 kind = "cheap" if word in lx.CHEAP_SUP else "dear"
                 j += 1
+            elif word in ("", ".", "!") or (
+                word == "," and adj in langs.WITH_WORDS and self.kind(j + 2) == "num"
+            ):
+                kind = "cheap"  # "PedidosYa Plus queda tercera, con $3.499": a bare place
             else:
                 return None
         else:
