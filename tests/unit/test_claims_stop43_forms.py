@@ -202,3 +202,23 @@ def test_a_bare_foreign_ordinal_with_its_price_is_a_place_by_price() -> None:
 def test_a_foreign_ordinal_of_another_ranking_is_no_place_by_price() -> None:
     # (unverified before as well: a guard)
     assert _verdicts(DELIVERY, "pedidosya-plus es tercera en velocidad.") == ["unverified"]
+
+
+FIBRE_PT = Table.from_rows(
+    [
+        {"id": "nos", "monthly": 30.0, "source": "nos.pt/tarifarios"},
+        {"id": "vodafone", "monthly": 30.0, "source": "vodafone.pt/tarifarios"},
+        {"id": "meo", "monthly": 25.0, "source": "meo.pt/tarifarios"},
+    ],
+    value_field="monthly",
+    alias_fields=("source",),
+)
+
+
+def test_a_portuguese_tie_in_the_price_is_read() -> None:
+    assert _verdicts(FIBRE_PT, "A NOS e a MEO estão empatadas no preço.") == ["contradicted"]
+
+
+def test_a_true_portuguese_tie_in_the_price_is_not_contradicted() -> None:
+    # (unverified before as well: a guard)
+    assert _verdicts(FIBRE_PT, "A NOS e a Vodafone estão empatadas no preço.") == ["unverified"]
