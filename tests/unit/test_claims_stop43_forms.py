@@ -222,3 +222,7 @@ def test_a_portuguese_tie_in_the_price_is_read() -> None:
 def test_a_true_portuguese_tie_in_the_price_is_not_contradicted() -> None:
     # (unverified before as well: a guard)
     assert _verdicts(FIBRE_PT, "A NOS e a Vodafone estão empatadas no preço.") == ["unverified"]
+
+
+def test_a_portuguese_tie_at_an_amount_is_read() -> None:
+    assert _verdicts(FIBRE_PT, "A NOS e a MEO empatam em 30,00 €.") == ["contradicted"]

@@ -621,8 +621,12 @@ class HeadForms(FreeForms):
                 end += unit.low == "most"
             elif unit.low in langs.LOW and self.low(end - 1) in langs.MORE:
                 lowest = True  # "con el precio más bajo", "le prix le plus bas"
-            elif unit.low in langs.TIE_FILL:
-                pass  # "B cuesta lo mismo que C", "le même prix"
+            elif unit.low in langs.TIE_FILL or (
+                unit.low in _IN_THE
+                and (self.low(end + 1) in _PRICE_NOUNS or self.kind(end + 1) == "num")
+            ):
+                pass  # "B cuesta lo mismo que C", "le même prix", "empatadas no preço",
+                # "empatam em R$ 39,90"
             elif unit.low in _TIE_PLACE:
                 placed = True  # "tied just behind at 5.49": judged, the place left unread
             elif unit.low not in _TIE_FILL:
@@ -750,6 +754,8 @@ _SUPERLATIVES = frozenset(lx.CHEAP_SUP | lx.DEAR_SUP)
 _NEAR_TIE = frozenset({"nearly", "almost", "virtually", "practically", "essentially",
                        "basically", "roughly", "near", "all-but"})  # fmt: skip
 _PLURAL_VERBS = frozenset({"sit", "are", "lie", "fall", "stand", "come", "rank", "land", "were"})
+_IN_THE = frozenset({"no", "na", "em", "en", "im", "nel", "dans"})
+_PRICE_NOUNS = frozenset({"preço", "precio", "prezzo", "prix", "preis", "prijs", "price"})
 _TIE_PLACE = frozenset(
     {"just", "behind", "close", "right", "next", "runners-up", "middle", "second", "third"}
 )

@@ -217,8 +217,7 @@ TIE_FILL = TIE_LINKS | TIE | {"prix", "precio", "prezzo", "preis", "prijs", "pre
                               "teilen", "sich", "tarif", "tarifa", "tariffa", "tarief", "sont",
                               "son", "sono", "zijn", "sind", "são", "cuestan", "costano",
                               "coûtent", "kosten", "custam", "esattamente", "exactement",
-                              "exactamente", "exatamente", "genau", "precies", "mensile",
-                              "no", "na", "em", "en", "im", "nel", "dans"}  # "no preço"
+                              "exactamente", "exatamente", "genau", "precies", "mensile"}
 LOWEST = {"niedrigsten", "laagste", "günstigsten", "goedkoopste", "billigsten"}
 LOW = {"bajo", "basso", "baixo", "bas"}
 """In a tie, the lowest price: ``empatan con el precio más bajo``, ``den niedrigsten Preis``."""
