@@ -226,3 +226,38 @@ def test_a_true_portuguese_tie_in_the_price_is_not_contradicted() -> None:
 
 def test_a_portuguese_tie_at_an_amount_is_read() -> None:
     assert _verdicts(FIBRE_PT, "A NOS e a MEO empatam em 30,00 €.") == ["contradicted"]
+
+
+CAR_COVER = Table.from_rows(
+    [
+        {"id": "direct-line", "monthly": 83.9},
+        {"id": "churchill", "monthly": 86.1},
+        {"id": "aviva", "monthly": 70.0},
+        {"id": "admiral", "monthly": 60.0},
+    ],
+    value_field="monthly",
+)
+
+
+def test_the_only_two_that_is_a_count_of_records_not_a_price() -> None:
+    text = "direct-line and churchill are the only two that go over £1,000 a year."
+    assert "contradicted" not in _verdicts(CAR_COVER, text)
+
+
+def test_the_only_two_that_go_over_a_bound_they_do_not_reach_is_contradicted() -> None:
+    # (contradicted before as well, with "two" read as their price: a guard on the bound)
+    text = "direct-line and churchill are the only two that go over £1,100 a year."
+    assert _verdicts(CAR_COVER, text) == ["contradicted"]
+
+
+def test_the_cheapest_of_fewer_records_picked_by_a_condition_is_no_claim_on_all() -> None:
+    text = (
+        "If you want the bigger insurers, aviva is the cheapest of the three at £70.00, "
+        "less than churchill's £86.10."
+    )
+    assert "contradicted" not in _verdicts(CAR_COVER, text)
+
+
+def test_the_cheapest_of_all_the_records_is_still_held_to_the_prices() -> None:
+    # (contradicted before as well: a guard)
+    assert _verdicts(CAR_COVER, "aviva is the cheapest of the four at £70.00.") == ["contradicted"]

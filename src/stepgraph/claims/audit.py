@@ -1824,6 +1824,7 @@ def _discounts(toks: list[Tok]) -> tuple[Decimal, ...]:
     return tuple(found)
 
 
+_WHO = frozenset({"that", "which", "who", "die", "qui", "que", "che"})
 _COUNTED_AS = frozenset({"cheaper", "dearer", "pricier", "costlier", "more", "less",
                          "above", "below", "higher", "lower", "over", "under", "ahead",
                          "behind"})  # fmt: skip
@@ -1850,7 +1851,8 @@ _OPEN_ENDED = frozenset({("and", "up"), ("and", "above"), ("and", "over"), ("or"
 
 def counted(toks: list[Tok], index: int, records: int) -> bool:
     """A whole number written in words, no more than the offers compared, before a plural
-    noun or a comparison (``two plans are cheaper``, ``three dearer``): a count of offers."""
+    noun or a comparison (``two plans are cheaper``, ``three dearer``) or between an
+    article and a relative word (``the only two that``): a count of offers."""
     tok = toks[index]
     if not tok.words or tok.money or tok.period is not None or len(tok.values) != 1:
         return False
@@ -1858,6 +1860,8 @@ def counted(toks: list[Tok], index: int, records: int) -> bool:
     if value != value.to_integral_value() or not 0 < value <= records:
         return False
     after = toks[index + 1] if index + 1 < len(toks) else None
+    if index and toks[index - 1].low in ("the", "only") and after and after.low in _WHO:
+        return True  # "Direct Line and Churchill are the only two that go over £1,000"
     return after is not None and (
         after.low in _COUNTED_AS or (after.kind == "word" and after.low.endswith("s"))
     )

@@ -168,6 +168,17 @@ class HeadForms(FreeForms):
                  exact=all(s.exact for s in subjects) and not self.year_context)  # fmt: skip
         return j + 1
 
+    def _of_fewer(self, end: int) -> bool:
+        """``the cheapest of the three`` of five records: of those three, which the text
+        may pick by a feature (``If you want managed WordPress, ...``), not of all."""
+        of = self._of_two(end)
+        count = self.units[of - 1].tok if of is not None else None
+        return (
+            count is not None
+            and len(count.values) == 1
+            and (count.values[0] < len(self.table.records))
+        )
+
     def _superlative_head(
         self,
         subjects: list[Unit],
@@ -197,6 +208,7 @@ class HeadForms(FreeForms):
             (self.low(end) in lx.RESTRICTIONS and not self._which_is_amount(end))
             or (self.narrowed and not alone)
             or self._restricted(at, end)
+            or self._of_fewer(end)
             or (self.low(end) in langs.WITH_WORDS and self.kind(end + 1) != "num")
             or (self.low(end) == "with" and self._with_a_feature(end))
         ):  # "la moins chère avec le support", "the cheapest option with HA": not price alone

@@ -202,7 +202,7 @@ class WordForms(SentenceBase):
             return True  # "for any of the three at 149 DKK": three named before, of five
         if self._named_count is None:  # once per sentence: the reading stays linear
             self._named_count = len({u.offer for u in self.units if u.kind == "off"})
-            self._between = any(u.low in ("between", "these", "those") for u in self.units)
+            self._between = any(u.low in _NARROWING for u in self.units)
         return self._between or self._named_count == tok.values[0]
 
     def _count(self, at: int, start: int, *, named: bool = False) -> None:
@@ -641,6 +641,9 @@ highest speed``)."""
 _COMPARATIVES = lx.CHEAP_CMP | lx.DEAR_CMP | {"expensive", "better", "worse", "lower", "higher"}
 
 
+_NARROWING = frozenset({"between", "these", "those", "if", "among", "amongst"})
+"""Words that pick some records (``If you want managed WordPress, ... of the three``): a
+count below the inputs' in the sentence counts those, not all."""
 _PICKS = frozenset({"any", "each", "one", "either", "both", "all", "none", "neither", "two"})
 """Before ``of the N``: some of those N, which a sentence before named."""
 
