@@ -261,3 +261,24 @@ def test_the_cheapest_of_fewer_records_picked_by_a_condition_is_no_claim_on_all(
 def test_the_cheapest_of_all_the_records_is_still_held_to_the_prices() -> None:
     # (contradicted before as well: a guard)
     assert _verdicts(CAR_COVER, "aviva is the cheapest of the four at £70.00.") == ["contradicted"]
+
+
+HOSTING = Table.from_rows(
+    [
+        {"id": "bluehost-basic", "monthly": 2.95, "source": "bluehost.com/hosting"},
+        {"id": "hostinger-premium", "monthly": 3.49, "source": "hostinger.com/pricing"},
+    ],
+    value_field="monthly",
+    alias_fields=("source",),
+)
+
+
+def test_a_bare_number_beside_a_count_of_websites_counts_more_websites() -> None:
+    text = "Non-price differences: hostinger-premium allows 100 websites, bluehost-basic 1."
+    assert "contradicted" not in _verdicts(HOSTING, text)
+
+
+def test_a_currency_amount_beside_a_count_of_websites_is_still_a_price() -> None:
+    # (contradicted before as well: a guard)
+    text = "hostinger-premium allows 100 websites for $3.49, bluehost-basic one for $1.00."
+    assert _verdicts(HOSTING, text) == ["contradicted"]

@@ -280,7 +280,14 @@ class SentenceBase:
         """A number of the sentence has a unit (``Speeds: 150 Mbit/s for A, 100 for B``): its
         bare numbers are more of the same, not prices."""
         if self._measures is None:
-            self._measures = any(t.kind == "num" and t.unit in MEASURES for t in self.toks)
+            self._measures = any(
+                t.kind == "num"
+                and (
+                    t.unit in MEASURES
+                    or (not t.money and t.period is None and after.low in _COUNTED)
+                )
+                for t, after in zip(self.toks, self.toks[1:], strict=False)
+            )  # "Hostinger Premium allows 100 websites, Bluehost Basic 1": more websites
         return self._measures
 
     def _per_other(self, unit: Unit) -> bool:
@@ -365,6 +372,10 @@ _IDIOMS = frozenset({"words", "hand"})
 _PLACING_VERBS = frozenset({"puts", "makes", "keeps", "leaves", "gets", "places", "pushes",
                             "drops", "moves", "brings", "takes", "sets", "lands"})  # fmt: skip
 MEASURES = lx.MEASURES
+_COUNTED = frozenset(lx.PER_HEAD | {"websites", "sites", "domains", "mailboxes", "screens",
+                                    "streams", "profiles", "projects"})  # fmt: skip
+"""Things an offer includes a number of (``100 websites``): a bare number beside one counts
+more of them."""
 _TIE_TALK = frozenset({"tie", "tied", "ties", "tiebreak", "tie-break", "tiebreaker"})
 """Units of what a plan includes (data, speed); a sentence measuring one lists more of it."""
 _MONEY_FOLLOW = (
