@@ -282,3 +282,27 @@ def test_a_currency_amount_beside_a_count_of_websites_is_still_a_price() -> None
     # (contradicted before as well: a guard)
     text = "hostinger-premium allows 100 websites for $3.49, bluehost-basic one for $1.00."
     assert _verdicts(HOSTING, text) == ["contradicted"]
+
+
+AUTO = Table.from_rows(
+    [
+        {"id": "sonnet", "monthly": 164.8},
+        {"id": "onlia", "monthly": 158.35},
+        {"id": "intact-auto", "monthly": 186.4},
+    ],
+    value_field="monthly",
+)
+
+
+def test_every_amount_of_a_list_of_charges_is_the_charges() -> None:
+    text = (
+        "I compared the three quotes for the 2019 Civic ($1,000 collision and $500 "
+        "comprehensive deductibles on every quote)."
+    )
+    assert "contradicted" not in _verdicts(AUTO, text)
+
+
+def test_a_price_before_a_list_of_charges_is_still_audited() -> None:
+    # (contradicted before as well: a guard)
+    text = "sonnet costs $170.00, with $1,000 collision and $500 comprehensive deductibles."
+    assert _verdicts(AUTO, text) == ["contradicted"]

@@ -1534,10 +1534,26 @@ def _charge_clause(toks: list[Tok], charges: set[str]) -> tuple[int, bool]:
     first = next(k for k, t in enumerate(toks) if t.low in charges)
     for k in range(first - 1, max(cut, first - 4) - 1, -1):
         if toks[k].kind == "num" and toks[k].money:
-            return (k, True) if k > cut else (cut, False)
+            own = _listed_before(toks, k)  # "$1,000 collision and $500 comprehensive
+            return (own, True) if own > cut else (cut, False)  # deductibles": both its own
         if toks[k].kind != "word" and toks[k].text != "-":
             break
     return cut, False
+
+
+def _listed_before(toks: list[Tok], k: int) -> int:
+    """The first amount of a list that ends with the amount at ``k`` (``$1,000 collision and
+    $500``): each joined to the next by ``and``, ``or`` or a comma, a word between."""
+    while True:
+        j = k - 1 - (k > 0 and toks[k - 1].low in CURRENCY)  # "$500": from the sign
+        if j >= 0 and toks[j].low in ("and", "or", ",", "/"):
+            j -= 1
+            if j >= 0 and toks[j].kind == "word":
+                j -= 1  # "collision"
+            if j >= 0 and toks[j].kind == "num" and toks[j].money:
+                k = j
+                continue
+        return k
 
 
 def _before_charges(toks: list[Tok], charges: set[str]) -> int:
