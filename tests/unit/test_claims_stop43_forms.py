@@ -306,3 +306,30 @@ def test_a_price_before_a_list_of_charges_is_still_audited() -> None:
     # (contradicted before as well: a guard)
     text = "sonnet costs $170.00, with $1,000 collision and $500 comprehensive deductibles."
     assert _verdicts(AUTO, text) == ["contradicted"]
+
+
+STREAMING_NL = Table.from_rows(
+    [
+        {"id": "videoland-plus", "monthly": 9.99, "source": "videoland.com/abonnementen"},
+        {"id": "netflix-nl", "monthly": 13.99, "source": "netflix.com/nl"},
+    ],
+    value_field="monthly",
+    alias_fields=("source",),
+)
+
+
+def test_dutch_net_geen_is_just_under_the_amount() -> None:
+    text = "videoland-plus kost net geen € 10 per maand [c1] en ruwweg € 120 per jaar [c2]."
+    claims = [
+        {"id": "c1", "kind": "price", "offer": "videoland-plus", "amount": "9.99",
+         "period": "month"},
+        {"id": "c2", "kind": "price", "offer": "videoland-plus", "amount": "119.88",
+         "period": "year"},
+    ]  # fmt: skip
+    assert "contradicted" not in _verdicts(STREAMING_NL, text, claims)
+
+
+def test_dutch_net_geen_an_amount_below_the_price_is_contradicted() -> None:
+    assert _verdicts(STREAMING_NL, "videoland-plus kost net geen € 9 per maand.") == [
+        "contradicted"
+    ]

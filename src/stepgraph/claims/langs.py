@@ -232,7 +232,7 @@ NEGATIONS = {"niet", "geen", "non", "não", "nao", "nessuna", "nessuno", "nenhum
              "keine", "keinen", "nunca", "tampoco", "neanche", "nemmeno", "ikke", "inte",
              "ikkje", "není", "nejsou", "nestojí"}
 HEDGES = {"rund", "knapp", "ungefähr", "etwa", "circa", "ca", "ongeveer", "bijna", "zo'n",
-          "rond", "ruim",
+          "rond", "ruim", "ruwweg", "grofweg",
           "quasi", "quase", "cerca", "aproximadamente", "approssimativamente", "environ",
           "presque", "casi", "über", "unter", "oltre", "boven", "onder", "sotto", "sous",
           "abaixo", "acima", "attorno", "perto", "grosso", "modo", "aproape",

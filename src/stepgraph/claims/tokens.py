@@ -902,7 +902,7 @@ def _elided_que(toks: list[Tok]) -> None:
 
 def _no_compounds(toks: list[Tok]) -> None:
     """``no-contract``, ``no-frills``, ``no-claims``: one adjective, no negation of what the
-    sentence says (``no-one`` stays a negation)."""
+    sentence says (``no-one`` stays a negation); Dutch ``net geen € 10`` is just under it."""
     index = 0
     while index + 2 < len(toks):
         no, dash, word = toks[index : index + 3]
@@ -916,6 +916,8 @@ def _no_compounds(toks: list[Tok]) -> None:
         ):
             text = no.text + "-" + word.text
             toks[index : index + 3] = [Tok("word", text, no.start, word.end, text.lower())]
+        elif (no.low, dash.low) == ("net", "geen") and (word.kind == "num" or word.low in CURRENCY):
+            dash.low = "onder"  # "net geen € 10": just under 10, no negation
         index += 1
 
 
