@@ -333,3 +333,18 @@ def test_dutch_net_geen_an_amount_below_the_price_is_contradicted() -> None:
     assert _verdicts(STREAMING_NL, "videoland-plus kost net geen € 9 per maand.") == [
         "contradicted"
     ]
+
+
+POWER = Table.from_rows(
+    [
+        {"id": "txu", "monthly": 148.2},
+        {"id": "gexa", "monthly": 127.9},
+        {"id": "green-mountain", "monthly": 156.4},
+    ],
+    value_field="monthly",
+)
+
+
+def test_a_star_rating_and_a_bare_rating_beside_it_are_no_prices() -> None:
+    text = "txu and green-mountain both have a 4.6-star rating, compared with 3.9 for gexa."
+    assert "contradicted" not in _verdicts(POWER, text)

@@ -270,7 +270,7 @@ PER_HEAD = {"user", "users", "seat", "seats", "people", "persons", "person", "em
 """Nouns counted to scale a price (``for 10 users``, ``a team of 15``): amounts in such a
 sentence may be totals for all of them."""
 MEASURES = frozenset({"gb", "mb", "tb", "gib", "mbps", "gbps", "mbit", "gbit", "kbit", "kbps",
-                      "stars", "points", "pages", "channels"})  # fmt: skip
+                      "stars", "star", "points", "pages", "channels"})  # fmt: skip
 """Units of what a plan includes (data, speed, pages); a sentence measuring one lists more
 of it: its bare numbers are no prices."""
 SUM_WORDS = {"together", "combined", "altogether", "jointly", "zusammen", "ensemble", "juntos",

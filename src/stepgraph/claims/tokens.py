@@ -2619,6 +2619,7 @@ UNITS = (
         "steps",
         "points",
         "stars",
+        "star",
         "out",
         "of",
         "in",
