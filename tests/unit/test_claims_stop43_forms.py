@@ -348,3 +348,25 @@ POWER = Table.from_rows(
 def test_a_star_rating_and_a_bare_rating_beside_it_are_no_prices() -> None:
     text = "txu and green-mountain both have a 4.6-star rating, compared with 3.9 for gexa."
     assert "contradicted" not in _verdicts(POWER, text)
+
+
+CHARGING = Table.from_rows(
+    [
+        {"id": "maingau", "monthly": 4.99},
+        {"id": "shell-recharge", "monthly": 4.99},
+        {"id": "enbw", "monthly": 7.99},
+        {"id": "ionity", "monthly": 11.99},
+    ],
+    value_field="monthly",
+)
+
+
+def test_two_records_sharing_first_place_in_german_is_a_tie_not_one_records_place() -> None:
+    text = "maingau und shell-recharge teilen sich mit je 4,99 € den ersten Platz."
+    assert "contradicted" not in _verdicts(CHARGING, text)
+
+
+def test_two_records_sharing_first_place_at_different_prices_is_contradicted() -> None:
+    # (contradicted before as well, as enbw's place: a guard that the tie is read)
+    text = "maingau und enbw teilen sich den ersten Platz."
+    assert _verdicts(CHARGING, text) == ["contradicted"]

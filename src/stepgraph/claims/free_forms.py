@@ -740,7 +740,9 @@ class FreeForms(GroupForms):
         subject = next((k for k in range(opens, at) if self.kind(k) == "off"), None)
         if position is None or subject is None or len(named) != 1 or self.negated_anywhere:
             return
-        if not 1 <= position <= len(self.table.records):
+        if not 1 <= position <= len(self.table.records) or any(
+            (self.low(k), self.low(k + 1)) in langs.TIE_PAIRS for k in range(opens, at)
+        ):  # "A und B teilen sich den ersten Platz": the tie's place, read with the tie
             return
         unit = self.units[subject]
         claim = Rank(id="prose", offer=unit.offer or "", position=position)

@@ -217,7 +217,10 @@ TIE_FILL = TIE_LINKS | TIE | {"prix", "precio", "prezzo", "preis", "prijs", "pre
                               "teilen", "sich", "tarif", "tarifa", "tariffa", "tarief", "sont",
                               "son", "sono", "zijn", "sind", "são", "cuestan", "costano",
                               "coûtent", "kosten", "custam", "esattamente", "exactement",
-                              "exactamente", "exatamente", "genau", "precies", "mensile"}
+                              "exactamente", "exatamente", "genau", "precies", "mensile",
+                              "ersten", "erste", "premier", "première", "primer", "primera",
+                              "primo", "prima", "eerste", "platz", "rang", "puesto", "posto",
+                              "plaats", "lugar", "je", "chacun", "cada", "ciascuno", "elk"}
 LOWEST = {"niedrigsten", "laagste", "günstigsten", "goedkoopste", "billigsten"}
 LOW = {"bajo", "basso", "baixo", "bas"}
 """In a tie, the lowest price: ``empatan con el precio más bajo``, ``den niedrigsten Preis``."""
@@ -226,7 +229,8 @@ TIE_PAIRS = {("gleich", "teuer"), ("gleich", "günstig"), ("even", "duur"), ("ev
              ("genauso", "günstig"), ("ebenso", "teuer"), ("ebenso", "viel"), ("så", "dyr"),
              ("så", "dyrt"), ("så", "dyre"), ("så", "billig"), ("så", "meget"), ("så", "mycket"),
              ("så", "mye"), ("lika", "dyr"), ("lika", "dyrt"), ("lika", "mycket"),
-             ("yhtä", "kallis"), ("yhtä", "paljon")}
+             ("yhtä", "kallis"), ("yhtä", "paljon"), ("teilen", "sich"), ("delen", "de"),
+             ("partagent", "la"), ("comparten", "el"), ("condividono", "il")}
 NEGATIONS = {"niet", "geen", "non", "não", "nao", "nessuna", "nessuno", "nenhuma", "nenhum",
              "mai", "nie", "niemals", "nooit", "nada", "niente", "nulla", "rien", "kein",
              "keine", "keinen", "nunca", "tampoco", "neanche", "nemmeno", "ikke", "inte",
