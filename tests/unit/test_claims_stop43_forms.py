@@ -370,3 +370,29 @@ def test_two_records_sharing_first_place_at_different_prices_is_contradicted() -
     # (contradicted before as well, as enbw's place: a guard that the tie is read)
     text = "maingau und enbw teilen sich den ersten Platz."
     assert _verdicts(CHARGING, text) == ["contradicted"]
+
+
+VPS = Table.from_rows(
+    [
+        {"id": "vultr-regular-4gb", "monthly": 20.0, "source": "vultr.com/pricing"},
+        {"id": "linode-shared-4gb", "monthly": 22.0, "source": "linode.com/pricing"},
+        {"id": "hetzner-cpx21", "monthly": 9.49, "source": "hetzner.com/cloud"},
+    ],
+    value_field="monthly",
+    alias_fields=("source",),
+)
+VPS_CLAIMS = [
+    {"id": "c6", "kind": "price", "offer": "vultr-regular-4gb", "amount": "20.00"},
+    {"id": "c7", "kind": "price", "offer": "linode-shared-4gb", "amount": "22.00"},
+]
+
+
+def test_a_record_given_another_records_cited_price_is_contradicted() -> None:
+    text = "The Vultr 4 GB shared plan costs $22.00 [c7]."
+    assert _verdicts(VPS, text, VPS_CLAIMS) == ["contradicted"]
+
+
+def test_a_record_set_against_another_records_cited_price_is_not_contradicted() -> None:
+    # (not contradicted before either: a guard)
+    text = "Vultr is cheaper than the $22.00 plan [c7]."
+    assert "contradicted" not in _verdicts(VPS, text, VPS_CLAIMS)

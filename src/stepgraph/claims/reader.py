@@ -514,7 +514,7 @@ class ProseReader:
         if conflict:
             return "contradicted", conflict
         self._index(toks)
-        conflict = self._place_conflict(toks, claims)
+        conflict = self._place_conflict(toks, claims) or self._owner_conflict(toks, claims)
         if conflict:
             return "contradicted", conflict
         verdict, why = self._accounting(toks, used, claims, words)
@@ -608,6 +608,30 @@ class ProseReader:
                     self.respectively[index] = named[place] if place < len(named) else None
                     place += 1
         self.order_checked: dict[tuple[str, ...], bool] = {}  # per cited order: in order
+
+    def _owner_conflict(self, toks: list[Tok], claims: list[Claim]) -> str:
+        """``The Vultr 4 GB shared plan costs $22.00 [c7]`` with c7 Linode's price: the one
+        record the sentence names (no comparison, no negation) is not the one its cited
+        prices are about, and the amount it states is the claim's, not that record's."""
+        prices = [c for c in claims if isinstance(c, Price)]
+        if not prices or len(prices) != len(claims):
+            return ""
+        named = {t.offer for t in toks if t.kind in ("offer", "near") and t.offer}
+        if len(named) != 1 or named & {c.offer for c in prices}:
+            return ""
+        if any(t.low in _NOT_ONE_OWNER for t in toks):
+            return ""
+        record = next(iter(named))
+        own = self.figures.by_id.get(record)
+        stated = {v for t in toks if t.kind == "num" for v in t.values}
+        wrong = [
+            c
+            for c in prices
+            if c.period == "month" and c.amount.value in stated and c.amount.value != own
+        ]
+        if own is None or len(wrong) != len(prices):
+            return ""
+        return f"{record} costs {wrong[0].amount} a month, but {wrong[0].id} is {wrong[0].offer}'s"
 
     def _place_conflict(self, toks: list[Tok], claims: list[Claim]) -> str:
         """``#4 paramount [c6]`` with c6 ranking paramount third: the place marker says
@@ -1410,6 +1434,9 @@ def _retraction(toks: list[Tok]) -> int:
     return 0
 
 
+_NOT_ONE_OWNER = frozenset(lx.COMPARISON | lx.NEGATIONS | _STAND_INS | {"than", "vs", "versus",
+                          "and", "or", "both", "each", "all", "plus", "instead"})  # fmt: skip
+"""Words of a sentence that may cite another record's price beside the one it names."""
 _OTHER_PERIOD_WORDS = frozenset({"week", "weeks", "weekly", "day", "days", "daily", "quarter",
                                  "quarterly", "hour", "hourly", "woche", "semaine", "semana",
                                  "settimana", "tag", "jour", "día", "giorno"})  # fmt: skip
