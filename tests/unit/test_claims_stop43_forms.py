@@ -396,3 +396,24 @@ def test_a_record_set_against_another_records_cited_price_is_not_contradicted() 
     # (not contradicted before either: a guard)
     text = "Vultr is cheaper than the $22.00 plan [c7]."
     assert "contradicted" not in _verdicts(VPS, text, VPS_CLAIMS)
+
+
+WORDPRESS = Table.from_rows(
+    [
+        {"id": "thirtyfoursp-wordpress", "monthly": 10.0, "source": "34sp.com/wordpress"},
+        {"id": "twentyi-wordpress", "monthly": 9.99, "source": "20i.com/wordpress-hosting"},
+        {"id": "krystal-amethyst", "monthly": 7.0, "source": "krystal.uk/web-hosting"},
+    ],
+    value_field="monthly",
+    alias_fields=("source",),
+)
+
+
+def test_a_brand_of_digits_and_letters_names_its_record() -> None:
+    text = "34SP's WordPress plan is just under £10 a month."
+    assert _verdicts(WORDPRESS, text) == ["contradicted"]
+
+
+def test_a_brand_of_digits_and_letters_at_its_price_is_not_contradicted() -> None:
+    # (not contradicted before either: a guard)
+    assert "contradicted" not in _verdicts(WORDPRESS, "20i is £9.99 a month.")

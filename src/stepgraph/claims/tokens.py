@@ -756,7 +756,10 @@ _AMPERSANDED = compiled(r"\d+&\d+")
 _NAME_WORD = compiled(r"[^\W_][\w+]*")
 
 
-_STEM = compiled(r"([^\W\d_][^\W_]{2,})(?:'s)?(?:[-_.,;:(/ ]|$)")  # "acme-", "Marek's "
+_STEM = compiled(
+    r"((?=[^\W_]{3})(?:[^\W\d_]|\d+[^\W\d_])[^\W_]*)(?:'s)?(?:[-_.,;:(/ ]|$)"
+)  # "acme-",
+# "Marek's ", "34sp." of 34sp.com: a letter first, or digits and a letter
 _GENERIC = {"offer", "offers", "quote", "quotes", "plan", "plans", "option", "proposal",
             "tender", "bid", "price", "prices", "pricing", "doc", "docs", "document", "file",
             "angebot", "offre", "oferta", "offerta", "aanbod", "offerte", "preventivo",
