@@ -417,3 +417,24 @@ def test_a_brand_of_digits_and_letters_names_its_record() -> None:
 def test_a_brand_of_digits_and_letters_at_its_price_is_not_contradicted() -> None:
     # (not contradicted before either: a guard)
     assert "contradicted" not in _verdicts(WORDPRESS, "20i is £9.99 a month.")
+
+
+CHARGERS = Table.from_rows(
+    [
+        {"id": "bp-pulse", "monthly": 7.85, "source": "bp pulse app - subscription screen.png"},
+        {"id": "instavolt", "monthly": 6.0, "source": "InstaVolt newsletter (March).eml"},
+        {"id": "osprey", "monthly": 5.49, "source": "Osprey Charging - pricing.pdf"},
+    ],
+    value_field="monthly",
+    alias_fields=("source",),
+)
+
+
+def test_the_plan_in_a_named_screenshot_is_that_records() -> None:
+    text = "The plan in the bp pulse screenshot is the cheapest at £5.49 a month."
+    assert _verdicts(CHARGERS, text) == ["contradicted"]
+
+
+def test_a_date_written_with_a_leading_zero_after_a_pdf_is_no_price() -> None:
+    text = "The Osprey PDF (12-05) shows £5.49, and InstaVolt is £6.00."
+    assert "contradicted" not in _verdicts(CHARGERS, text)

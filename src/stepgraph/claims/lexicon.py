@@ -367,7 +367,9 @@ GAP_NOUNS |= langs.OFFER_NOUNS
 SOURCE_NOUNS = frozenset({"page", "pricing", "pdf", "website", "site", "email", "e-mail",
                           "brochure", "invoice", "letter", "calculator", "sheet", "listing",
                           "bill", "dealer", "agent", "reseller", "says", "say", "puts",
-                          "usage-based", "dealer's", "agent's", "reseller's"})  # fmt: skip
+                          "usage-based", "dealer's", "agent's", "reseller's", "screenshot",
+                          "flyer", "leaflet", "newsletter", "catalogue", "catalog",
+                          "screen", "app"})  # fmt: skip
 """Where a price was read and the verb that quotes it (``Verizon's pricing page says 35``)."""
 PRICE_HEAD_OK = (
     FILLERS | GAP_NOUNS | GAP_WORDS | langs.PRICE_NOUNS | SOURCE_NOUNS | {"follow", "go", "goes"}

@@ -2250,11 +2250,25 @@ def _mark(toks: list[Tok], index: int) -> None:
         and low(j) in ("is", "was", "refers", "means", "stands")
     ):
         tok.unit = "label"  # "the 7 is the number of gears": a number talked about
-    if low(j) in MONTH_NAMES or (before is not None and before.low in MONTH_NAMES):
-        tok.unit = "date"
+    if (
+        low(j) in MONTH_NAMES
+        or (before is not None and before.low in MONTH_NAMES)
+        or (not tok.money and _zero_led(tok, toks[j + 1] if low(j) == "-" else None))
+    ):
+        tok.unit = "date"  # "12 May", "(12-05)", "05": a day, a month, a code
     year_like = len(tok.text) == 4 and tok.text.startswith(("19", "20"))
     if year_like and not tok.money and tok.period is None and not tok.words:
         tok.unit = tok.unit or "year-number"  # 2026: a year, not a price
+
+
+def _zero_led(tok: Tok, nxt: Tok | None) -> bool:
+    """``05``, or ``12`` of ``12-05``: a number written with a leading zero is a day, a
+    month or a code, never an amount."""
+    return any(
+        t is not None and t.kind == "num" and len(t.text) >= 2 and t.text[0] == "0"
+        and t.text[1].isdigit()
+        for t in (tok, nxt)
+    )  # fmt: skip
 
 
 def _over_a_year(toks: list[Tok], j: int) -> bool:
