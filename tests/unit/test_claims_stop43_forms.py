@@ -438,3 +438,40 @@ def test_the_plan_in_a_named_screenshot_is_that_records() -> None:
 def test_a_date_written_with_a_leading_zero_after_a_pdf_is_no_price() -> None:
     text = "The Osprey PDF (12-05) shows £5.49, and InstaVolt is £6.00."
     assert "contradicted" not in _verdicts(CHARGERS, text)
+
+
+NURSERIES = Table.from_rows(
+    [
+        {"id": "little-acorns", "monthly": 1012.0},
+        {"id": "tops-day-nursery", "monthly": 1098.0},
+        {"id": "childminder-sarah", "monthly": 946.4},
+    ],
+    value_field="monthly",
+)
+
+
+def test_the_cheapest_of_a_kind_named_by_a_plural_noun_is_no_claim_on_all() -> None:
+    text = "little-acorns is the cheapest of the nurseries at £1,012.00."
+    assert "contradicted" not in _verdicts(NURSERIES, text)
+
+
+def test_the_cheapest_of_the_options_is_still_of_all() -> None:
+    # (contradicted before as well: a guard)
+    text = "little-acorns is the cheapest of the options at £1,012.00."
+    assert _verdicts(NURSERIES, text) == ["contradicted"]
+
+
+PHONES = Table.from_rows(
+    [
+        {"id": "vodacom-red", "monthly": 1099, "source": "vodacom.co.za/iphone-15"},
+        {"id": "telkom-flexon", "monthly": 949, "source": "telkom.co.za/shop/iphone-15"},
+        {"id": "istore-contract", "monthly": 1129, "source": "iStore contract quote (Vodacom)"},
+    ],
+    value_field="monthly",
+    alias_fields=("source",),
+)
+
+
+def test_a_record_in_a_relative_clause_is_not_the_subject_after_it() -> None:
+    text = "istore-contract, which also runs on Vodacom, is the most expensive at R1 129 a month."
+    assert "contradicted" not in _verdicts(PHONES, text)

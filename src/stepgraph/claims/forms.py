@@ -272,7 +272,9 @@ class SentenceReader(HeadForms):
             ):  # "rispetto a B", "im Vergleich zu C": an object too
                 at += 1  # "10.09 below north, 14.60 below south": north is not a subject
                 continue
-            if unit.kind == "off" and (self._replaced_arrangement(at) or self._measure_of(at)):
+            if unit.kind == "off" and (
+                self._replaced_arrangement(at) or self._measure_of(at) or self._aside(at)
+            ):
                 at += 1  # "Our current Canon lease costs 215": not Canon's offer; "The
                 continue  # unit rate of B is the lowest": not B's price
             if unit.kind == "off" and (
@@ -306,6 +308,19 @@ class SentenceReader(HeadForms):
         return self.low(at - 1) in _OF_WORDS and any(
             self.low(k) in _MEASURES for k in range(max(0, at - 4), at - 1)
         )
+
+    def _aside(self, at: int) -> bool:
+        """``The iStore contract, which also runs on Vodacom, is ...``: a record inside a
+        relative clause set off by commas is not the subject of the verb after it."""
+        k = at - 1
+        while k > 0 and self.low(k) not in (",", "which", "who") and at - k < 6:
+            k -= 1
+        if self.low(k) not in ("which", "who") or self.low(k - 1) != ",":
+            return False
+        j = at + 1
+        while j < len(self.units) and self.low(j) not in (",", ".", ";") and j - at < 4:
+            j += 1
+        return self.low(j) == "," and self.low(j + 1) in lx.SUBJECT_VERBS
 
     def _replaced_arrangement(self, at: int) -> bool:
         """``our current Canon lease``, ``the existing Biffa contract``: the arrangement the

@@ -509,6 +509,14 @@ class HeadForms(FreeForms):
             and self.kind(start + 2) == "w"
         ):
             return True  # "the cheapest of the premium plans": of those
+        if (
+            after[:2] == ["of", "the"]
+            and self.kind(start + 2) == "w"
+            and after[2].endswith(("s", "es"))
+            and after[2] not in lx.OFFER_NOUNS
+            and after[3] in ("", ".", ",", ";", "at", "with", "(", "-")
+        ):
+            return True  # "the cheapest of the nurseries" beside a childminder: of a kind
         if any(self.low(k) in _SUBSET_TAILS for k in range(at + 1, end + 2)):
             return True  # "the cheapest alternative", "the cheapest fallback"
         if (
