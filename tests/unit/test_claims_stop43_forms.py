@@ -475,3 +475,24 @@ PHONES = Table.from_rows(
 def test_a_record_in_a_relative_clause_is_not_the_subject_after_it() -> None:
     text = "istore-contract, which also runs on Vodacom, is the most expensive at R1 129 a month."
     assert "contradicted" not in _verdicts(PHONES, text)
+
+
+MOBILE_PL = Table.from_rows(
+    [
+        {"id": "t-mobile-m", "monthly": 59.99, "source": "t-mobile.pl/abonament"},
+        {"id": "plus-m", "monthly": 65.0, "source": "plus.pl/abonament"},
+        {"id": "orange-m", "monthly": 55.0, "source": "orange.pl/abonament"},
+    ],
+    value_field="monthly",
+    alias_fields=("source",),
+)
+
+
+def test_a_polish_one_off_activation_fee_is_no_price() -> None:
+    text = "Plus i T-Mobile pobierają jednorazową opłatę aktywacyjną 29,99 zł."
+    assert "contradicted" not in _verdicts(MOBILE_PL, text)
+
+
+def test_a_superlative_said_of_a_name_after_a_copula_is_not_the_earlier_subjects() -> None:
+    text = "T-Mobile M kosztuje 59,99 zł, a najdroższy ze wszystkich jest Plus \u2013 65,00 zł."
+    assert "contradicted" not in _verdicts(MOBILE_PL, text)

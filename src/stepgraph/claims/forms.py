@@ -635,9 +635,20 @@ class SentenceReader(HeadForms):
         )
 
     def _named_superlative(self, at: int) -> bool:
-        """A superlative with a record's name right after it: it is said of that record."""
+        """A superlative with a record's name right after it, or after a copula a few words
+        on (``a najdroższy ze wszystkich sześciu [c8] jest Plus``): said of that record."""
         sup = self._superlative(at)
-        return sup is not None and self.kind(sup[1]) == "off"
+        if sup is None:
+            return False
+        if self.kind(sup[1]) == "off":
+            return True
+        return any(
+            self.low(k) in _COPULAS
+            and (
+                self.kind(k + 1) == "off" or (self.kind(k + 1) == "w" and self._capitalised(k + 1))
+            )
+            for k in range(sup[1], min(sup[1] + 6, len(self.units) - 1))
+        )  # "jest Plus": a name, even one the inputs spell only as a word
 
     def _other_situation(self, end: int) -> bool:
         """What follows a reading makes it about another situation than the monthly prices
@@ -1075,6 +1086,7 @@ _TOTAL_VERBS = frozenset({"adds", "comes", "works", "amounts", "totals", "makes"
 _SAVING_VERBS = frozenset({"save", "saves", "saving", "pay", "paying", "spend", "less", "more",
                            "cheaper", "dearer", "extra"})  # fmt: skip
 _APPOSITIVE_OPENERS = frozenset({"our", "your", "the", "their", "my", "its", "his", "her"})
+_COPULAS = frozenset({"is", "jest", "ist", "est", "è", "es", "é", "är", "er", "on", "zijn"})
 _INCUMBENT = frozenset({"current", "existing", "old", "previous", "incumbent", "expiring",
                         "outgoing"})  # fmt: skip
 _ARRANGEMENTS = frozenset({"lease", "contract", "agreement", "arrangement", "deal", "tariff",

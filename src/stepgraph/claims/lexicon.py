@@ -138,6 +138,7 @@ OTHER_CONTEXT = {"period", "week", "weeks", "day", "days", "quarter", "quarters"
 NON_PRICE_MONEY = {
     "iptu", "imposto", "impuesto", "predial", "deducible", "siniestro",
     "franquia", "omavastuu", "spoluúčast", "aktywacja", "aktywację", "aktywacji", "aktivace",
+    "aktywacyjną", "aktywacyjnej", "jednorazową", "jednorazowej",
     "aktivering", "jednorazowo", "jednorazowa", "jednorazowy", "jednorazowe", "jednorázově",
     "jednorázový", "jednorázová", "einmalig", "einmalige", "einmaligen", "einmaliges",
     "einmaliger", "eenmalig", "buyout", "buy-out", "budgeted", "discounts",
