@@ -496,3 +496,24 @@ def test_a_polish_one_off_activation_fee_is_no_price() -> None:
 def test_a_superlative_said_of_a_name_after_a_copula_is_not_the_earlier_subjects() -> None:
     text = "T-Mobile M kosztuje 59,99 zł, a najdroższy ze wszystkich jest Plus \u2013 65,00 zł."
     assert "contradicted" not in _verdicts(MOBILE_PL, text)
+
+
+BUILDERS = Table.from_rows(
+    [
+        {"id": "squarespace-personal", "monthly": 25.0},
+        {"id": "wix-light", "monthly": 17.0},
+        {"id": "godaddy-basic", "monthly": 12.0},
+    ],
+    value_field="monthly",
+)
+
+
+def test_a_per_cent_said_of_annual_plans_is_about_billing_not_offers() -> None:
+    text = "All prices are for monthly billing; annual plans are 20-30% cheaper across the board."
+    assert "contradicted" not in _verdicts(BUILDERS, text)
+
+
+def test_a_per_cent_between_two_named_offers_is_still_audited() -> None:
+    # (contradicted before as well: a guard)
+    text = "On monthly billing, wix-light is 40% cheaper than squarespace-personal."
+    assert _verdicts(BUILDERS, text) == ["contradicted"]

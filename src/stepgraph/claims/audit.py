@@ -125,7 +125,7 @@ _APPROX = {
 _OFF_WORDS = frozenset({"off", "discount", "rabatt", "réduction", "remise", "descuento",
                         "sconto", "korting", "rabat"})  # fmt: skip
 """After a per cent: a discount (``10% off EA purchases``), no gap between prices."""
-_PAYING = frozenset({"paying", "annually", "upfront", "up-front", "yearly", "monthly",
+_PAYING = frozenset({"paying", "annually", "upfront", "up-front", "yearly", "monthly", "annual",
                      "zahlen", "payer", "pagar", "pagare", "betalen"})  # fmt: skip
 """After ``than``: a way to pay (``10% more than paying annually``), not another offer."""
 _APPROX |= langs.HEDGES - set(langs.BOUND)  # "etwa", "environ", "unos", ...
@@ -788,6 +788,11 @@ def _percent_figure(
     than = [k for k in range(after, min(after + 4, len(toks) - 1)) if toks[k].low in _THAN]
     if than and toks[than[0] + 1].low in _PAYING:
         return ""  # "around 10% more than paying annually": a way to pay, no offer
+    before = toks[max(0, index - 6) : index]
+    if any(t.low in _PAYING for t in before) and not any(
+        t.kind in ("offer", "near") for t in before
+    ):
+        return ""  # "annual plans are 20-30% cheaper across the board": billing, no offer
     side = _percent_side(toks, index)
     if any(figures.percent(a, b, named, side) for a, b in spans):
         return ""
