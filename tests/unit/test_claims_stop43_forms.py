@@ -517,3 +517,26 @@ def test_a_per_cent_between_two_named_offers_is_still_audited() -> None:
     # (contradicted before as well: a guard)
     text = "On monthly billing, wix-light is 40% cheaper than squarespace-personal."
     assert _verdicts(BUILDERS, text) == ["contradicted"]
+
+
+PARCELS = Table.from_rows(
+    [
+        {"id": "royal-mail", "monthly": 64.8,
+         "source": "Royal Mail Click & Drop - OBA rate card (royalmail_oba_2024.pdf)"},
+        {"id": "dpd-local", "monthly": 71.4, "source": "DPD account quote DPD-UK-77310.pdf"},
+        {"id": "evri-business", "monthly": 52.9, "source": "evri.com/business/pricing"},
+    ],
+    value_field="monthly",
+    alias_fields=("source",),
+)  # fmt: skip
+
+
+def test_a_file_named_in_brackets_in_a_source_names_its_record() -> None:
+    text = "The quote in royalmail_oba_2024.pdf is £71.40 a month."
+    assert _verdicts(PARCELS, text) == ["contradicted"]
+
+
+def test_a_file_named_in_brackets_at_its_records_price_is_not_contradicted() -> None:
+    # (not contradicted before either: a guard)
+    text = "The quote in royalmail_oba_2024.pdf is £64.80 a month."
+    assert "contradicted" not in _verdicts(PARCELS, text)

@@ -531,6 +531,8 @@ def _alias_names(alias: str) -> list[str]:
         names.append(trade.lower())  # "S&P Cleaning" of "S&P Cleaning Services Ltd, Leeds"
     for bracketed in _BRACKETED.findall(_plain(alias)):  # "Tele2 (Com Hem) Bredband"
         inner = bracketed.strip()
+        if _FILE_STEM.fullmatch(inner) and _readable(inner):
+            names.append(inner.lower())  # "(royalmail_oba_2024.pdf)": the file it was read in
         if (
             (" " in inner or len(inner) >= 4) and inner[:1].isupper() and not (inner.isupper())
         ):  # a name: not "(DSL)", "(4G)", "(monthly)"
