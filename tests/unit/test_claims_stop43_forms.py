@@ -540,3 +540,24 @@ def test_a_file_named_in_brackets_at_its_records_price_is_not_contradicted() -> 
     # (not contradicted before either: a guard)
     text = "The quote in royalmail_oba_2024.pdf is £64.80 a month."
     assert "contradicted" not in _verdicts(PARCELS, text)
+
+
+HOME_COVER = Table.from_rows(
+    [
+        {"id": "aviva-home", "monthly": 14.2, "source": "aviva.co.uk quote AV-HOM-882144"},
+        {"id": "direct-line-home", "monthly": 14.2, "source": "directline.com/home-insurance"},
+        {"id": "lv-home", "monthly": 15.85, "source": "LV= quote (lv_home_quote.pdf)"},
+    ],
+    value_field="monthly",
+    alias_fields=("source",),
+)
+
+
+def test_a_two_letter_brand_written_with_an_equals_sign_names_its_record() -> None:
+    text = "Aviva and LV= are tied for the cheapest price at £14.20 a month."
+    assert _verdicts(HOME_COVER, text) == ["contradicted"]
+
+
+def test_a_two_letter_brand_with_an_equals_sign_at_its_price_is_not_contradicted() -> None:
+    # (not contradicted before either: a guard)
+    assert "contradicted" not in _verdicts(HOME_COVER, "LV= is £15.85 a month.")

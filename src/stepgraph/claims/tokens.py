@@ -660,12 +660,16 @@ _PRODUCT_NOUNS = frozenset({"membership", "plan", "tier", "subscription", "packa
 
 def _short_brand(parts: list[str], aliases: tuple[str, ...], everything: str, own: str) -> bool:
     """A two-letter id head whose source's domain spells it with the id's next part
-    (``BP`` of bp-pulse-plus at bppulse.co.uk), that no other record spells."""
+    (``BP`` of bp-pulse-plus at bppulse.co.uk), or whose source opens with it in capitals
+    (``LV`` of lv-home at ``LV= quote``), that no other record spells."""
     head = parts[0]
     if len(head) != 2 or not head.isalpha() or head in _SHORT_WORDS_EN:
         return False
     labels = {m[1] for m in (_DOMAIN_HEAD.match(a.lower()) for a in aliases) if m is not None}
-    return head + parts[1] in labels and everything.count(head) == own.count(head)
+    spelled = any(  # "LV= quote (lv_home_quote.pdf)" of lv-home: the source opens with it
+        a.startswith(head.upper()) and (len(a) == 2 or not a[2].isalnum()) for a in aliases
+    )
+    return (head + parts[1] in labels or spelled) and everything.count(head) == own.count(head)
 
 
 def _brand_like(head: str) -> bool:
@@ -868,6 +872,7 @@ def tokenize(
     _abbreviated_hedges(toks)
     _elided_que(toks)
     _no_compounds(toks)
+    _equals_brands(toks)
     while toks and toks[0].kind == "punct" and unicodedata.category(toks[0].text[:1]) == "So":
         del toks[0]  # "✅ **Cheapest:** ...": a bullet's emoji says nothing of prices
     _myriads(toks)
@@ -927,6 +932,25 @@ def _no_compounds(toks: list[Tok]) -> None:
 
 
 _NO_ONE = frozenset({"one", "body", "thing", "where"})
+
+
+def _equals_brands(toks: list[Tok]) -> None:
+    """``LV=``: a name written with an equals sign right after it, and no number after the
+    sign, is that name (the sign is no sum's)."""
+    index = 0
+    while index + 1 < len(toks):
+        name, sign = toks[index], toks[index + 1]
+        nxt = toks[index + 2] if index + 2 < len(toks) else None
+        if (
+            name.kind in ("offer", "near")
+            and sign.text == "="
+            and name.end == sign.start
+            and (nxt is None or (nxt.kind != "num" and nxt.low not in CURRENCY))
+        ):
+            name.text += "="
+            name.end = sign.end
+            del toks[index + 1]
+        index += 1
 
 
 def _abbreviated_hedges(toks: list[Tok]) -> None:
