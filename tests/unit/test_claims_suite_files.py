@@ -94,6 +94,7 @@ SPLITS = (
     "final71",
     "final72",
     "final73",
+    "final74",
 )  # dev2, dev3: before reader fixes
 # final, final2: independent of the checker, held out
 FILES = sorted(SUITE.glob("*/*/*.json"))
