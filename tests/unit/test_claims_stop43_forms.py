@@ -561,3 +561,25 @@ def test_a_two_letter_brand_written_with_an_equals_sign_names_its_record() -> No
 def test_a_two_letter_brand_with_an_equals_sign_at_its_price_is_not_contradicted() -> None:
     # (not contradicted before either: a guard)
     assert "contradicted" not in _verdicts(HOME_COVER, "LV= is £15.85 a month.")
+
+
+CAR_IE = Table.from_rows(
+    [
+        {"id": "axa-ie-car", "monthly": 68.45, "source": "axa.ie/car-insurance"},
+        {"id": "fbd-car", "monthly": 64.3, "source": "fbd.ie/car-insurance"},
+        {"id": "123-ie-car", "monthly": 66.8, "source": "123.ie/car-insurance"},
+    ],
+    value_field="monthly",
+    alias_fields=("source",),
+)
+
+
+def test_a_bracketed_year_after_a_month_that_is_another_records_year_is_contradicted() -> None:
+    text = "123.ie is the next best at €66.80 a month (€821.40 a year), followed by AXA."
+    assert _verdicts(CAR_IE, text) == ["contradicted"]
+
+
+def test_a_bracketed_year_twelve_times_the_month_before_it_is_not_contradicted() -> None:
+    # (not contradicted before either: a guard)
+    text = "123.ie is the next best at €66.80 a month (€801.60 a year), followed by AXA."
+    assert "contradicted" not in _verdicts(CAR_IE, text)

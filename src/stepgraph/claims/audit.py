@@ -599,7 +599,7 @@ def unexplained(
     ``uses``: the uses or people the text shares a price among; ``stated``: the
     amounts a total over a term may change to, see ``schedules``)."""
     products, wrong = _worked_sum(toks)  # "12 x 19.99 = 249.88", "3 x 35 + 9 x 58.50 = ..."
-    if wrong:
+    if wrong := wrong or _bracketed_year(toks):
         return wrong  # arithmetic written out is wrong whatever else the sentence says
     lows = {t.low for k, t in enumerate(toks) if t.kind in ("word", "code", "punct")
             and not _not_negation(toks, k)}  # fmt: skip
@@ -1526,6 +1526,31 @@ def _monthly_fees(toks: list[Tok]) -> bool:
         for k, t in enumerate(toks)
         if t.low in ("fee", "fees")
     )
+
+
+def _bracketed_year(toks: list[Tok]) -> str:
+    """``€66.80 a month (€821.40 a year)``: a year's figure in brackets right after a
+    month's is twelve times it, to the decimals it is written with; else what is wrong."""
+    for index, tok in enumerate(toks):
+        if tok.kind != "num" or tok.period != "year" or len(tok.values) != 1:
+            continue
+        k = index - 1 - (index > 0 and toks[index - 1].low in CURRENCY)
+        if k < 1 or toks[k].text != "(":
+            continue
+        month = next(
+            (
+                t
+                for t in toks[max(0, k - 6) : k]
+                if t.kind == "num" and max([-1, *t.marks]) == k - 1
+            ),
+            None,
+        )  # the amount whose period words end right before the bracket
+        if month is None or month.period != "month" or len(month.values) != 1:
+            continue
+        year = round_to(month.values[0] * 12, tok.places[0])
+        if year != tok.values[0]:
+            return f"{tok.text} a year is not twelve times {month.text} ({year})"
+    return ""
 
 
 def _charge_clause(toks: list[Tok], charges: set[str]) -> tuple[int, bool]:
