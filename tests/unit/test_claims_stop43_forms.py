@@ -583,3 +583,13 @@ def test_a_bracketed_year_twelve_times_the_month_before_it_is_not_contradicted()
     # (not contradicted before either: a guard)
     text = "123.ie is the next best at €66.80 a month (€801.60 a year), followed by AXA."
     assert "contradicted" not in _verdicts(CAR_IE, text)
+
+
+def test_noch_einen_tick_guenstiger_is_read_as_cheaper() -> None:
+    text = "shell-recharge ist mit 4,99 € noch einen Tick günstiger als maingau."
+    assert _verdicts(CHARGING, text) == ["contradicted"]
+
+
+def test_noch_einen_tick_teurer_said_truly_is_not_contradicted() -> None:
+    # (not contradicted before either: a guard)
+    assert "contradicted" not in _verdicts(CHARGING, "enbw ist noch einen Tick teurer als maingau.")

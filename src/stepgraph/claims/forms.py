@@ -522,6 +522,7 @@ class SentenceReader(HeadForms):
                     or self.low(at) in lx.NEGATIONS
                     or self.low(at) in lx.MODALS
                     or (self.low(at) in ("elles", "ils") and self.low(at + 1) == "aussi")
+                    or (self.low(at) == "einen" and self.low(at + 1) in ("tick", "tacken"))
                     or self._a_little(at)
                     or (
                         not first and self.low(at) in lx.CONNECTORS and not self._adjective_next(at)

@@ -116,6 +116,7 @@ FILLERS = {"well", "comfortably",
            "légèrement", "sensiblement", "ligeramente", "algo", "notablemente", "leggermente",
            "nettamente", "iets", "aanzienlijk", "beduidend", "ligeiramente", "bastante",
            "net", "beetje",  # "net iets goedkoper", "een beetje duurder"
+           "noch", "tick", "tacken", "ticken",  # "noch einen Tick günstiger"
            # "se situe à", "se sitúa en", "revient à": where a price lies
            "se", "situe", "situent", "sitúa", "sitúan", "revient", "reviennent", "narrowly",
            # verbs of charging: "cobra 79,00 €", "pede 165,00 €", "verlangt 49 €"
