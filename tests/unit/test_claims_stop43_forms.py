@@ -593,3 +593,26 @@ def test_noch_einen_tick_guenstiger_is_read_as_cheaper() -> None:
 def test_noch_einen_tick_teurer_said_truly_is_not_contradicted() -> None:
     # (not contradicted before either: a guard)
     assert "contradicted" not in _verdicts(CHARGING, "enbw ist noch einen Tick teurer als maingau.")
+
+
+PREPAID_IN = Table.from_rows(
+    [
+        {"id": "jio-299", "monthly": 299, "source": "jio.com/selfcare/plans"},
+        {"id": "airtel-349", "monthly": 349, "source": "airtel.in/recharge-online"},
+        {"id": "bsnl-229", "monthly": 229, "source": "bsnl.co.in - STV 229"},
+        {"id": "vi-359", "monthly": 359, "source": "myvi.in/prepaid"},
+    ],
+    value_field="monthly",
+    alias_fields=("source",),
+)
+
+
+def test_the_two_cheapest_named_with_possessive_prices_are_read() -> None:
+    text = "The two cheapest options are BSNL's ₹229 plan and Airtel's ₹349 plan."
+    assert _verdicts(PREPAID_IN, text) == ["contradicted"]
+
+
+def test_a_possessive_price_of_the_two_cheapest_is_held_to_its_record() -> None:
+    # (contradicted before as well, by the audit: a guard)
+    text = "The two cheapest options are BSNL's ₹239 plan and Jio's ₹299 plan."
+    assert _verdicts(PREPAID_IN, text) == ["contradicted"]

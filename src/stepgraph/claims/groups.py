@@ -159,11 +159,14 @@ class GroupForms(SequenceForms):
         while self.kind(j) == "off":
             names.append(self.units[j])
             price = j + 1 + (self.low(j + 1) in ("at", "(", "-"))
+            if (self.low(j + 1), self.low(j + 2)) == ("'", "s"):
+                price = j + 3  # "BSNL's ₹229 plan": the record's plan at its price
             if price > j + 1 and self.money(self.units[price]):
                 tok = self.units[price].tok
                 if tok is not None:
                     self._price(self.units[j], tok, j, price + 1)
                 j = price + 1 + (self.low(price + 1) == ")")
+                j += self.low(j) in lx.OFFER_NOUNS
             else:
                 j += 1
             k = j + (self.low(j) == ",")
