@@ -616,3 +616,20 @@ def test_a_possessive_price_of_the_two_cheapest_is_held_to_its_record() -> None:
     # (contradicted before as well, by the audit: a guard)
     text = "The two cheapest options are BSNL's ₹239 plan and Jio's ₹299 plan."
     assert _verdicts(PREPAID_IN, text) == ["contradicted"]
+
+
+ACCOUNTING = Table.from_rows(
+    [
+        {"id": "xero-standard", "monthly": 39.0},
+        {"id": "sage-accounting", "monthly": 30.0},
+        {"id": "bullet-online", "monthly": 24.6},
+        {"id": "surf-accounts", "monthly": 29.95},
+        {"id": "quickbooks-plus", "monthly": 34.0},
+    ],
+    value_field="monthly",
+)
+
+
+def test_a_wrong_place_written_in_digits_is_never_checked() -> None:
+    verdicts = _verdicts(ACCOUNTING, "- 5th: quickbooks-plus - €34.00")
+    assert verdicts[0] != "checked"

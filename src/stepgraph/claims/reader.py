@@ -1179,6 +1179,8 @@ def _in_heading(toks: list[Tok], index: int) -> bool:
     return colon is not None and not any(t.kind in ("offer", "near", "cite") for t in toks[:colon])
 
 
+_DIGIT_ORDINAL = compiled(r"\d{1,3}(?:st|nd|rd|th|e|er|re|ème|eme|º|ª|°)")
+"""``5th``, ``2nd``, ``3e``, ``1º``: a place written in digits, never filler."""
 _PLACE_MARK = compiled(r"#\d{1,2}")
 """``#3`` before a record in a ranked list: its place."""
 
@@ -1189,7 +1191,11 @@ def _significant(tok: Tok) -> bool:
     if tok.kind == "code":  # "13-month", "30-day", "12.5M": a figure the inputs do not hold
         return _MEASURE.fullmatch(tok.low) is not None or _PLACE_MARK.fullmatch(tok.low) is not None
     if tok.kind == "word":
-        return tok.low in _SIGNIFICANT or tok.low.endswith("n't")
+        return (
+            tok.low in _SIGNIFICANT
+            or tok.low.endswith("n't")
+            or _DIGIT_ORDINAL.fullmatch(tok.low) is not None  # "5th": a place
+        )
     return tok.kind == "punct" and tok.text in ("%", "~", "<", ">", "≈", "→", "⇒", "←")
 
 
