@@ -633,3 +633,20 @@ ACCOUNTING = Table.from_rows(
 def test_a_wrong_place_written_in_digits_is_never_checked() -> None:
     verdicts = _verdicts(ACCOUNTING, "- 5th: quickbooks-plus - €34.00")
     assert verdicts[0] != "checked"
+
+
+RANKED_LIST = """From cheapest to most expensive:
+
+- 1st: bullet-online - €24.60
+- 2nd: surf-accounts - €29.95
+- 3rd: sage-accounting - €30.00
+- 5th: quickbooks-plus - €34.00
+- 5th: xero-standard - €39.00"""
+
+
+def test_a_wrong_place_label_in_a_ranked_list_is_contradicted() -> None:
+    assert _verdicts(ACCOUNTING, RANKED_LIST)[4] == "contradicted"
+
+
+def test_a_right_place_label_in_a_ranked_list_is_checked() -> None:
+    assert _verdicts(ACCOUNTING, RANKED_LIST)[1:4] == ["checked"] * 3

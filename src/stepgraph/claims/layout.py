@@ -28,7 +28,9 @@ from .kinds import Amount, Period, Price, Rank
 from .text import Normalised, Span
 from .tokens import Tok
 
-_ITEM = compiled(r"[ \t>*_]*(\d{1,3})[.)][ \t]")
+_ITEM = compiled(r"[ \t>*_]*(\d{1,3})[.)][ \t]|[ \t>*_-]*(\d{1,3})(?:st|nd|rd|th)\b")
+"""A numbered list item (``2. P1 - 58.60``) or one whose label is a place (``- 5th: Xero``)."""
+_PLACE_LABEL = compiled(r"\d{1,3}(?:st|nd|rd|th)")
 _UP = pattern(
     r"(?i)\b(?:(?:cheapest|lowest|least expensive)(?: price| priced| one)? first|ascending|"
     r"(?:cheapest|lowest)(?: price| priced)? to (?:the )?(?:most|highest|priciest|dearest)|"
@@ -135,7 +137,7 @@ class Layout:
             return self._row(norm, raw, toks)
         self.columns = None
         if item is not None and self.directions:
-            return self._item(int(item.group(1)), toks)
+            return self._item(int(item.group(1) or item.group(2)), toks)
         if line_start:
             self._lead_in(raw[start:end])
         return []
@@ -179,7 +181,10 @@ class Layout:
 
     def _item(self, number: int, toks: list[Tok]) -> list[Statement]:
         """``2. P1 - 58.60`` in a ranked list: P1 is at place 2."""
-        first = next((i for i, t in enumerate(toks) if t.kind not in ("punct",)), None)
+        label = next((i for i, t in enumerate(toks) if t.kind != "punct"), None)
+        first = label
+        if label is not None and _PLACE_LABEL.fullmatch(toks[label].low):
+            first = next((i for i in range(label + 1, len(toks)) if toks[i].kind != "punct"), None)
         if first is None or toks[first].kind not in ("offer", "near"):
             return []
         offer = toks[first].offer or ""
@@ -191,8 +196,9 @@ class Layout:
             position = number if direction == "up" else n + 1 - number
             tests.append(_claim_test(Rank(id="prose", offer=offer, position=position)))
         exact = self.exact_direction and toks[first].kind == "offer"
+        used = {first} if label == first or label is None else {first, label}  # "5th" too
         self.item = Statement(f"{offer} is number {number} in the ranked list", _any_of(tests),
-                              {first}, exact)  # fmt: skip
+                              used, exact)  # fmt: skip
         return [self.item]
 
     def _row(self, norm: Normalised, raw: str, toks: list[Tok]) -> list[Statement]:
